@@ -1,0 +1,8 @@
+/**
+ * The registry of `vitest-rag` subcommands. Add one import and one array entry per command.
+ */
+import type { CliCommand } from '../command.ts'
+
+/** Every subcommand, in the order `vitest-rag help` lists them. */
+export const commands: CliCommand[] = [
+]
