@@ -6,6 +6,9 @@
  *
  * A case names the SOURCE of its answer with a locator (doc slug + heading, changelog entry, ticket, or
  * document id + character span), never a chunk id or a content hash, so ground truth survives re-chunking.
+ *
+ * Every object is strict: an unknown key (a typo such as `headng`) is an error, never silently dropped, since a
+ * dropped `heading` would quietly widen a locator to the whole doc.
  */
 import { z } from 'zod'
 
@@ -41,7 +44,7 @@ export const PopularitySchema = z.enum(['head', 'torso', 'tail'])
 export const DynamismSchema = z.enum(['static', 'slow', 'fast'])
 
 /** One prior turn of a conversation. */
-export const TurnSchema = z.object({
+export const TurnSchema = z.strictObject({
   role: z.enum(['user', 'assistant']),
   content: z.string().min(1),
 })
@@ -56,20 +59,20 @@ const nonEmpty = z.string().trim().min(1)
  * with ` > ` (e.g. `Plans > Seat limits`) matched against the end of the section's heading path. Without
  * `heading` the locator covers the whole doc.
  */
-export const DocLocatorSchema = z.object({
+export const DocLocatorSchema = z.strictObject({
   kind: z.literal('doc'),
   slug: nonEmpty,
   heading: nonEmpty.optional(),
 })
 
 /** A changelog entry, by its id (e.g. `CL-2025-014`). */
-export const ChangelogLocatorSchema = z.object({
+export const ChangelogLocatorSchema = z.strictObject({
   kind: z.literal('changelog'),
   entry: nonEmpty,
 })
 
 /** A support ticket, by its id (e.g. `TCK-1042`). */
-export const TicketLocatorSchema = z.object({
+export const TicketLocatorSchema = z.strictObject({
   kind: z.literal('ticket'),
   ticket: nonEmpty,
 })
@@ -78,7 +81,7 @@ export const TicketLocatorSchema = z.object({
  * A generic document (imported datasets, BEIR), by id, optionally narrowed to the character span
  * `[start, end)` of its normalised text.
  */
-export const DocumentLocatorSchema = z.object({
+export const DocumentLocatorSchema = z.strictObject({
   kind: z.literal('document'),
   id: nonEmpty,
   span: z
@@ -102,7 +105,7 @@ export type Locator = z.infer<typeof LocatorSchema>
  * 0 (a judged near-miss that the retriever should NOT pull; it counts as non-relevant in every metric).
  * `tenant` defaults to the case's tenant.
  */
-export const ExpectedSourceSchema = z.object({
+export const ExpectedSourceSchema = z.strictObject({
   locator: LocatorSchema,
   grade: z.number().int().min(0).max(3).default(3),
   tenant: nonEmpty.optional(),
@@ -111,7 +114,7 @@ export const ExpectedSourceSchema = z.object({
 export type ExpectedSource = z.infer<typeof ExpectedSourceSchema>
 
 /** A literal that should appear in the answer, with a weight; scored, never gating. */
-export const WeightedLiteralSchema = z.object({
+export const WeightedLiteralSchema = z.strictObject({
   text: nonEmpty,
   weight: z.number().positive().default(1),
 })

@@ -1,0 +1,17 @@
+/**
+ * Error class for corpora: thrown by a loader when its input has problems, carrying all of them.
+ */
+import { formatProblems, type Problem } from '../cases/problems.ts'
+
+/** A corpus has bad input (a malformed changelog line, a duplicate ticket id, a missing folder...). */
+export class CorpusError extends Error {
+  readonly code = 'VITEST_RAG_CORPUS_INVALID'
+  readonly problems: Problem[]
+  constructor(root: string, problems: Problem[]) {
+    super(
+      `vitest-rag: ${problems.length} problem${problems.length === 1 ? '' : 's'} in corpus ${root}:\n${formatProblems(problems)}`,
+    )
+    this.name = 'CorpusError'
+    this.problems = problems
+  }
+}
