@@ -1,0 +1,148 @@
+import { describe, expect, test } from 'vitest'
+import type { ShownSource } from '../../src/adapter/types.ts'
+import { judgeHeuristically, scoreFromRatio } from '../../src/judge/heuristic-judge.ts'
+import type { JudgeInput } from '../../src/judge/types.ts'
+
+const seatsNew: ShownSource = {
+  marker: 1,
+  chunkId: 'acme/doc/billing/seats#0',
+  tenantId: 'acme',
+  text: 'Each additional seat costs $12 per month on the Team plan. Seats are billed monthly.',
+  date: '2025-03-01',
+}
+const seatsOld: ShownSource = {
+  marker: 2,
+  chunkId: 'acme/changelog/CL-2023-002#0',
+  tenantId: 'acme',
+  text: 'Each additional seat costs $10 per month on the Team plan.',
+  date: '2023-01-10',
+}
+const sso: ShownSource = {
+  marker: 3,
+  chunkId: 'acme/doc/security/sso#0',
+  tenantId: 'acme',
+  text: 'Single sign-on (SSO) is available on the Enterprise plan through SAML. Contact support to enable it.',
+}
+
+function input(answer: string, over: Partial<JudgeInput> = {}): JudgeInput {
+  return {
+    caseId: 'GC-1',
+    query: 'How much does an extra seat cost on the Team plan?',
+    answer,
+    abstained: false,
+    sources: [seatsNew, sso],
+    referenceAnswer: 'An extra seat costs $12 per month on the Team plan.',
+    mustContain: ['$12'],
+    caseType: 'normal',
+    ...over,
+  }
+}
+
+describe('heuristic judge', () => {
+  test('a claim whose words and number are in its cited source is supported and correctly cited', () => {
+    const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan [1].'))
+    expect(v.kind).toBe('heuristic')
+    expect(v.claims).toEqual([{ text: 'An extra seat costs $12 per month on the Team plan.', markers: [1], supportingMarkers: [1], supported: true }])
+    expect(v.faithfulness).toBe(1)
+    expect(v.citationAccuracy).toBe(1)
+    expect(v.answerRelevance).toBe(1)
+    expect(v.crag).toBe('perfect')
+  })
+
+  test('a number in the claim that the cited source lacks makes the claim unsupported', () => {
+    const v = judgeHeuristically(input('An extra seat costs $15 per month on the Team plan [1].'))
+    expect(v.claims[0]?.supported).toBe(false)
+    expect(v.faithfulness).toBe(0)
+    expect(v.reasons?.faithfulness).toContain('missing 15')
+    // must_contain "$12" is absent and faithfulness is 0: the answer is wrong, not merely incomplete.
+    expect(v.crag).toBe('incorrect')
+  })
+
+  test('a marker pointing at a source that does not support the claim is a citation error, not a faithfulness one', () => {
+    // The claim is true to the context (source [1]) but cites the SSO page [3].
+    const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan [3].'))
+    expect(v.claims[0]).toMatchObject({ supported: true, markers: [3], supportingMarkers: [] })
+    expect(v.faithfulness).toBe(1)
+    expect(v.citationAccuracy).toBe(0)
+  })
+
+  test('a marker pointing at a source that was never shown scores citation accuracy 0', () => {
+    const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan [1]. SSO needs the Enterprise plan [7].'))
+    expect(v.citationAccuracy).toBe(0)
+    expect(v.reasons?.citation_accuracy).toContain('[7]')
+  })
+
+  test('an unmarked claim counts against citation accuracy: 1 of 2 claims cited gives 0.5', () => {
+    // 1 of 2 claims correctly cited -> ratio 0.5 -> score 0.5.
+    const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan [1]. Seats are billed monthly.'))
+    expect(v.claims.map((c) => c.markers)).toEqual([[1], []])
+    expect(v.faithfulness).toBe(1)
+    expect(v.citationAccuracy).toBe(0.5)
+  })
+
+  test('an abstention scores answer relevance 1 when the context lacks the answer', () => {
+    const v = judgeHeuristically(
+      input("I don't know: the provided context does not mention refunds.", {
+        query: 'Can I get a refund for unused seats?',
+        referenceAnswer: '',
+        mustContain: [],
+        caseType: 'out_of_scope',
+      }),
+    )
+    expect(v.claims).toEqual([])
+    expect(v.answerRelevance).toBe(1)
+    expect(v.crag).toBe('perfect')
+    expect(v.faithfulness).toBeUndefined()
+  })
+
+  test('an abstention scores answer relevance 0 when the context holds the answer', () => {
+    const v = judgeHeuristically(input('The context does not contain the price of a seat.'))
+    expect(v.answerRelevance).toBe(0)
+    expect(v.crag).toBe('missing')
+  })
+
+  test('following the newer source and noting that the older one disagrees gets full faithfulness', () => {
+    const v = judgeHeuristically(
+      input('An extra seat costs $12 per month on the Team plan [1]. Note: older documentation said $10 [2].', {
+        sources: [seatsNew, seatsOld],
+        caseType: 'stale_conflict',
+      }),
+    )
+    expect(v.claims.map((c) => c.supported)).toEqual([true, true])
+    expect(v.faithfulness).toBe(1)
+    expect(v.citationAccuracy).toBe(1)
+    expect(v.reasons?.faithfulness).toContain('conflict rule')
+  })
+
+  test('following the older source while a newer one disagrees caps faithfulness at 0.5', () => {
+    const v = judgeHeuristically(
+      input('An extra seat costs $10 per month on the Team plan [2].', { sources: [seatsNew, seatsOld], caseType: 'stale_conflict' }),
+    )
+    expect(v.claims[0]?.supported).toBe(true)
+    expect(v.faithfulness).toBe(0.5)
+    expect(v.reasons?.faithfulness).toContain('[1]')
+    expect(v.crag).toBe('incorrect') // answered from the stale source
+  })
+
+  test('a name absent from the context is unsupported even when it is true in the world', () => {
+    // The judge may not use its own knowledge: Okta is a real SSO provider but the context never names it.
+    const v = judgeHeuristically(input('SSO works with Okta on the Enterprise plan [3].', { query: 'Which identity providers does SSO support?' }))
+    expect(v.claims[0]?.supported).toBe(false)
+  })
+
+  test('markers after the full stop belong to the sentence before them', () => {
+    const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan. [1] Seats are billed monthly.[1]'))
+    expect(v.claims.map((c) => c.markers)).toEqual([[1], [1]])
+    expect(v.citationAccuracy).toBe(1)
+  })
+
+  test('scoreFromRatio maps all to 1, at least half to 0.5 and less to 0', () => {
+    expect([scoreFromRatio(1), scoreFromRatio(0.75), scoreFromRatio(0.5), scoreFromRatio(0.49), scoreFromRatio(0)]).toEqual([1, 0.5, 0.5, 0, 0])
+  })
+
+  test('the same input always gives the same verdict', () => {
+    const a = judgeHeuristically(input('An extra seat costs $12 per month [1]. SSO is on Enterprise [3].'))
+    const b = judgeHeuristically(input('An extra seat costs $12 per month [1]. SSO is on Enterprise [3].'))
+    expect(a).toEqual(b)
+  })
+})
