@@ -15,3 +15,14 @@ export class CorpusError extends Error {
     this.problems = problems
   }
 }
+
+/** A chunker spec string that does not parse, e.g. `fixed:800/900` (overlap must be smaller than size). */
+export class ChunkerSpecError extends Error {
+  readonly code = 'VITEST_RAG_CHUNKER_SPEC'
+  constructor(spec: string, reason: string) {
+    super(
+      `vitest-rag: chunker spec ${JSON.stringify(spec)} is invalid: ${reason} (expected "fixed", "fixed:<size>/<overlap>" such as "fixed:800/100", "structural" or "structural:<maxSize>/<overlap>")`,
+    )
+    this.name = 'ChunkerSpecError'
+  }
+}
