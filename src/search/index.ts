@@ -1,0 +1,209 @@
+/**
+ * The search facade: one call builds every arm over a corpus's chunks, and `search` ranks ONE tenant's chunks
+ * for a query with the configured (or a per-call) arm. Tenant isolation is structural: each arm keeps per-tenant
+ * postings / rows / indexes and scores only the asked tenant's (see `tenant-layout.ts`); nothing is filtered
+ * after scoring. Ranking is deterministic: score desc, then chunk id asc.
+ */
+import type { Chunk } from '../corpus/types.ts'
+import { type AnalyzerOptions, analyze, defaultAnalyzerOptions } from './analyzer.ts'
+import { type Bm25Index, type Bm25Params, type Tokenizer, buildBm25Index, defaultBm25Params } from './bm25.ts'
+import type { Embedder } from './embedder.ts'
+import { createHashEmbedder } from './embedder-hash.ts'
+import { SearchError } from './errors.ts'
+import { FlexsearchArm } from './flexsearch-arm.ts'
+import { type FusionConfig, defaultFusionConfig, reciprocalRankFusion, weightedScoreFusion } from './fusion.ts'
+import { type IndexableChunk, tenantNumber } from './tenant-layout.ts'
+import type { RankedRow, SearchArm, SearchHit } from './types.ts'
+import { type VectorIndex, buildVectorIndex } from './vector.ts'
+
+export type { SearchArm, SearchHit } from './types.ts'
+
+/** Search configuration: which arm answers by default, and each arm's parameters. Part of the index cache key. */
+export interface SearchConfig {
+  /** Default arm of `search` when the call names none. */
+  arm: SearchArm
+  bm25?: Bm25Params
+  fusion?: FusionConfig
+  analyzer?: AnalyzerOptions
+}
+
+/** {@link SearchConfig} with every field filled. */
+export interface ResolvedSearchConfig {
+  arm: SearchArm
+  bm25: Bm25Params
+  fusion: FusionConfig
+  analyzer: AnalyzerOptions
+}
+
+/**
+ * Default: the BM25 arm (exact, needs no embedder; no sample KB existed to measure hybrid against it when this
+ * was chosen), Lucene BM25 parameters, RRF k = 60 over depth 100, the default analyzer.
+ */
+export const defaultSearchConfig: ResolvedSearchConfig = Object.freeze({
+  arm: 'bm25',
+  bm25: defaultBm25Params,
+  fusion: defaultFusionConfig,
+  analyzer: defaultAnalyzerOptions,
+})
+
+/** Fills a partial config from {@link defaultSearchConfig}. */
+export function resolveSearchConfig(config: Partial<SearchConfig> = {}): ResolvedSearchConfig {
+  return {
+    arm: config.arm ?? defaultSearchConfig.arm,
+    bm25: { ...defaultSearchConfig.bm25, ...config.bm25 },
+    fusion: config.fusion ?? defaultSearchConfig.fusion,
+    analyzer: { ...defaultSearchConfig.analyzer, ...config.analyzer },
+  }
+}
+
+/** Per-call search options. */
+export interface SearchOptions {
+  /** Only this tenant's chunks are scored. */
+  tenantId: string
+  /** How many hits at most (>= 0). */
+  k: number
+  /** Overrides the configured arm for this call. */
+  arm?: SearchArm
+}
+
+/** The built index. */
+export interface SearchIndex {
+  readonly config: ResolvedSearchConfig
+  /** Arms this index can answer (vector and hybrid need embeddings). */
+  readonly arms: readonly SearchArm[]
+  /** The embedder's id, when the vector arm is built. */
+  readonly embedderId: string | undefined
+  readonly chunkCount: number
+  /**
+   * Ranks the tenant's chunks. Synchronous; for the vector and hybrid arms the embedder must embed synchronously
+   * (the hash embedder does), else use {@link SearchIndex.searchAsync}.
+   */
+  search(query: string, options: SearchOptions): SearchHit[]
+  /** Like `search`, awaiting the embedder for the query embedding. */
+  searchAsync(query: string, options: SearchOptions): Promise<SearchHit[]>
+  /** Like `search` with the query's embedding already computed (a worker pool embeds queries up front). */
+  searchWithEmbedding(query: string, embedding: Float32Array | undefined, options: SearchOptions): SearchHit[]
+  /** Embeds query texts with the index's embedder (for pools and batch runs). */
+  embedQueries(queries: string[]): Promise<Float32Array[]>
+  /** The underlying arms, for the pool and persistence. */
+  readonly internals: SearchInternals
+}
+
+/** The plain pieces of a built index. */
+export interface SearchInternals {
+  bm25: Bm25Index
+  vector: VectorIndex | undefined
+  /** Chunk texts in row order (the flexsearch arm is built from them on first use). */
+  texts: string[]
+  embedder: Embedder | undefined
+}
+
+// How many chunk texts go to the embedder per call.
+const embedBatchSize = 256
+
+/**
+ * Builds the index. BM25 always; vectors when an embedder is given or the configured arm needs them (then the
+ * offline hash embedder is used); flexsearch lazily on first use.
+ */
+export async function buildSearchIndex(chunks: readonly Chunk[] | readonly IndexableChunk[], config: Partial<SearchConfig> = defaultSearchConfig, embedder?: Embedder): Promise<SearchIndex> {
+  const resolved = resolveSearchConfig(config)
+  const tokenize = tokenizerFor(resolved.analyzer)
+  const bm25 = buildBm25Index(chunks, resolved.bm25, tokenize)
+  const layout = bm25.parts.layout
+  const byId = new Map<string, IndexableChunk>(chunks.map((c) => [c.id, c]))
+  const texts = layout.chunkIds.map((id) => (byId.get(id) as IndexableChunk).text)
+  const needsVectors = resolved.arm === 'vector' || resolved.arm === 'hybrid'
+  const vectorEmbedder = embedder ?? (needsVectors ? createHashEmbedder() : undefined)
+  let vector: VectorIndex | undefined
+  if (vectorEmbedder) {
+    const vectors: Float32Array[] = []
+    for (let i = 0; i < texts.length; i += embedBatchSize) vectors.push(...(await vectorEmbedder.embed(texts.slice(i, i + embedBatchSize))))
+    vector = buildVectorIndex(layout, vectors)
+  }
+  return createSearchIndex(resolved, { bm25, vector, texts, embedder: vectorEmbedder })
+}
+
+/** The analyzer as a tokenizer. */
+export function tokenizerFor(analyzer: AnalyzerOptions): Tokenizer {
+  return (text) => analyze(text, analyzer)
+}
+
+/** Wraps built (or loaded, or shared) arms in the facade. */
+export function createSearchIndex(config: ResolvedSearchConfig, internals: SearchInternals): SearchIndex {
+  const { bm25, vector, texts, embedder } = internals
+  const layout = bm25.parts.layout
+  let flex: FlexsearchArm | undefined
+  const arms: SearchArm[] = vector ? ['bm25', 'vector', 'hybrid', 'flexsearch'] : ['bm25', 'flexsearch']
+
+  const toHits = (rows: readonly RankedRow[], tenantId: string, k: number): SearchHit[] =>
+    rows.slice(0, k).map(({ row, score }) => ({ chunkId: layout.chunkIds[row] as string, tenantId, score }))
+
+  const requireVector = (arm: SearchArm): VectorIndex => {
+    if (!vector) {
+      throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', `vitest-rag: the "${arm}" arm needs embeddings, but this index was built without them (pass an embedder to buildSearchIndex or configure arm "${arm}")`)
+    }
+    return vector
+  }
+
+  const embedSync = (query: string): Float32Array => {
+    if (!embedder?.embedSync) {
+      throw new SearchError('VITEST_RAG_SEARCH_ASYNC_EMBEDDER', `vitest-rag: embedder "${embedder?.id}" embeds asynchronously; use searchAsync() for the vector and hybrid arms`)
+    }
+    return embedder.embedSync([query])[0] as Float32Array
+  }
+
+  const searchWithEmbedding = (query: string, embedding: Float32Array | undefined, options: SearchOptions): SearchHit[] => {
+    const arm = options.arm ?? config.arm
+    const { tenantId, k } = options
+    if (!(k > 0)) return []
+    switch (arm) {
+      case 'bm25':
+        return toHits(bm25.search(query, tenantId, k), tenantId, k)
+      case 'flexsearch':
+        flex ??= new FlexsearchArm(layout, texts, bm25.tokenize)
+        return toHits(flex.search(query, tenantId, k), tenantId, k)
+      case 'vector':
+        return toHits(requireVector(arm).search(embedding ?? embedSync(query), tenantId, k), tenantId, k)
+      case 'hybrid': {
+        const vec = requireVector(arm)
+        const depth = Math.max(k, config.fusion.depth)
+        const t = tenantNumber(layout, tenantId)
+        if (t < 0) return []
+        const lexical = bm25.search(query, tenantId, depth).map((r) => ({ key: r.row, score: r.score }))
+        const semantic = vec.search(embedding ?? embedSync(query), tenantId, depth).map((r) => ({ key: r.row, score: r.score }))
+        const fused =
+          config.fusion.method === 'rrf'
+            ? reciprocalRankFusion([lexical, semantic], config.fusion.k)
+            : weightedScoreFusion([lexical, semantic], [config.fusion.weights.bm25, config.fusion.weights.vector])
+        return toHits(fused.map((f) => ({ row: f.key, score: f.score })), tenantId, k)
+      }
+      default:
+        throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: unknown search arm "${String(arm)}" (expected one of bm25, vector, hybrid, flexsearch)`)
+    }
+  }
+
+  const needsEmbedding = (options: SearchOptions): boolean => {
+    const arm = options.arm ?? config.arm
+    return arm === 'vector' || arm === 'hybrid'
+  }
+
+  const embedQueries = async (queries: string[]): Promise<Float32Array[]> => {
+    if (!embedder) throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', 'vitest-rag: this index has no embedder (build it with one to embed queries)')
+    return embedder.embed(queries)
+  }
+
+  return {
+    config,
+    arms,
+    embedderId: vector ? embedder?.id : undefined,
+    chunkCount: layout.chunkIds.length,
+    internals,
+    search: (query, options) => searchWithEmbedding(query, undefined, options),
+    searchAsync: async (query, options) => {
+      const embedding = needsEmbedding(options) && vector && options.k > 0 ? (await embedQueries([query]))[0] : undefined
+      return searchWithEmbedding(query, embedding, options)
+    },
+    searchWithEmbedding,
+    embedQueries,
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Exact vector search: cosine similarity between an L2-normalised query and every L2-normalised chunk embedding
+ * of ONE tenant (brute force, no approximation), top-k by a bounded heap: identical to a full sort by
+ * (score desc, chunk id asc). Pure: the matrix is a Float32Array that may live in a SharedArrayBuffer (or a shared
+ * WebAssembly memory) so a worker pool can read it without copying.
+ */
+import { SearchError } from './errors.ts'
+import { type TenantLayout, tenantNumber } from './tenant-layout.ts'
+import { TopK } from './top-k.ts'
+import type { RankedRow } from './types.ts'
+import { type VectorKernel, tsVectorKernel } from './vector-kernel.ts'
+
+/** The plain-data form of a vector index. */
+export interface VectorParts {
+  layout: TenantLayout
+  /** Embedding dimension d. */
+  dimensions: number
+  /** Row-major `rows x d` float32 matrix in layout row order, each row L2-normalised (or all zeros). */
+  matrix: Float32Array
+}
+
+/** Allocates a float32 array of `length` elements; the default is SharedArrayBuffer-backed. */
+export type FloatAllocator = (length: number) => Float32Array
+
+/** Default allocator: a SharedArrayBuffer, so workers can share the matrix. */
+export const sharedFloatAllocator: FloatAllocator = (length) => new Float32Array(new SharedArrayBuffer(Math.max(1, length) * 4))
+
+/**
+ * Writes `v / |v|` into `target` (at `offset`); a zero vector stays zero (its cosine with anything is 0).
+ * The norm is accumulated in float64 so the result is the correctly rounded float32 of each element.
+ */
+export function normalizeInto(v: ArrayLike<number>, target: Float32Array, offset = 0): void {
+  let sum = 0
+  for (let i = 0; i < v.length; i++) sum += (v[i] as number) * (v[i] as number)
+  const inv = sum > 0 ? 1 / Math.sqrt(sum) : 0
+  for (let i = 0; i < v.length; i++) target[offset + i] = (v[i] as number) * inv
+}
+
+/** A fresh L2-normalised copy of `v`. Example: `[3, 4]` -> `[0.6, 0.8]`. */
+export function l2Normalize(v: ArrayLike<number>): Float32Array {
+  const out = new Float32Array(v.length)
+  normalizeInto(v, out)
+  return out
+}
+
+/**
+ * Builds the matrix from embeddings given in layout row order (`vectors[row]`), normalising each row.
+ * Memory: exactly rows x d x 4 bytes (plus one page when the allocator rounds up).
+ */
+export function buildVectorIndex(
+  layout: TenantLayout,
+  vectors: readonly ArrayLike<number>[],
+  options: { allocate?: FloatAllocator; kernel?: VectorKernel } = {},
+): VectorIndex {
+  const rows = layout.chunkIds.length
+  if (vectors.length !== rows) {
+    throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: got ${vectors.length} embeddings for ${rows} chunks (one per chunk is needed)`)
+  }
+  const d = rows > 0 ? (vectors[0] as ArrayLike<number>).length : 0
+  const matrix = (options.allocate ?? sharedFloatAllocator)(rows * d)
+  vectors.forEach((v, row) => {
+    if (v.length !== d) {
+      throw new SearchError(
+        'VITEST_RAG_SEARCH_DIMENSION_MISMATCH',
+        `vitest-rag: embedding of chunk "${layout.chunkIds[row]}" has ${v.length} dimensions, expected ${d} (use one embedder for the whole corpus)`,
+      )
+    }
+    normalizeInto(v, matrix, row * d)
+  })
+  return new VectorIndex({ layout, dimensions: d, matrix }, options.kernel)
+}
+
+/** One query of a batch: an embedding (normalised here), the tenant, and k. */
+export interface VectorQuery {
+  vector: ArrayLike<number>
+  tenantId: string
+  k: number
+}
+
+// Rows scored per kernel call: 512 rows x 8 queries of scores is 16 KiB, which stays in L1 while heaps read it.
+const rowBlock = 512
+const queryBlock = 8
+
+/** A built vector index. */
+export class VectorIndex {
+  readonly parts: VectorParts
+  kernel: VectorKernel
+
+  constructor(parts: VectorParts, kernel: VectorKernel = tsVectorKernel) {
+    this.parts = parts
+    this.kernel = kernel
+  }
+
+  /** Top `k` rows of the tenant by cosine (global rows, score desc then row asc); [] for an unknown tenant. */
+  search(query: ArrayLike<number>, tenantId: string, k: number): RankedRow[] {
+    return this.searchBatch([{ vector: query, tenantId, k }])[0] as RankedRow[]
+  }
+
+  /**
+   * Scores a batch: queries of one tenant share each pass over that tenant's rows (blocks of 8 queries), which is
+   * where batched evaluation beats one-query-at-a-time.
+   */
+  searchBatch(queries: readonly VectorQuery[]): RankedRow[][] {
+    const { layout, dimensions: d, matrix } = this.parts
+    const results: RankedRow[][] = queries.map(() => [])
+    const byTenant = new Map<number, number[]>()
+    queries.forEach((q, i) => {
+      if (q.vector.length !== d) {
+        throw new SearchError('VITEST_RAG_SEARCH_DIMENSION_MISMATCH', `vitest-rag: query embedding has ${q.vector.length} dimensions, the index has ${d} (embed queries with the corpus embedder)`)
+      }
+      const t = tenantNumber(layout, q.tenantId)
+      if (t < 0 || q.k <= 0) return
+      const list = byTenant.get(t) ?? []
+      list.push(i)
+      byTenant.set(t, list)
+    })
+    const packed = new Float32Array(queryBlock * d)
+    const scores = new Float32Array(queryBlock * rowBlock)
+    for (const [t, members] of byTenant) {
+      const from = layout.rowStart[t] as number
+      const to = layout.rowStart[t + 1] as number
+      for (let qb = 0; qb < members.length; qb += queryBlock) {
+        const block = members.slice(qb, qb + queryBlock)
+        block.forEach((qi, j) => normalizeInto((queries[qi] as VectorQuery).vector, packed, j * d))
+        const heaps = block.map((qi) => new TopK((queries[qi] as VectorQuery).k))
+        for (let r0 = from; r0 < to; r0 += rowBlock) {
+          const r1 = Math.min(to, r0 + rowBlock)
+          const span = r1 - r0
+          this.kernel.dotRows(matrix, d, r0, r1, packed, block.length, scores)
+          for (let j = 0; j < block.length; j++) {
+            const heap = heaps[j] as TopK
+            let threshold = heap.threshold
+            const off = j * span
+            for (let i = 0; i < span; i++) {
+              const s = scores[off + i] as number
+              // Fast reject; equality still goes to the heap for the row-order tie-break.
+              if (s < threshold) continue
+              heap.push(s, r0 + i - from)
+              threshold = heap.threshold
+            }
+          }
+        }
+        block.forEach((qi, j) => {
+          results[qi] = (heaps[j] as TopK).sorted().map(({ index, score }) => ({ row: from + index, score }))
+        })
+      }
+    }
+    return results
+  }
+}

@@ -1,0 +1,81 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { bm25Idf, buildBm25Index } from '../../src/search/bm25.ts'
+import { referenceBm25 } from './reference-bm25.ts'
+
+const split = (text: string): string[] => text.split(' ').filter(Boolean)
+
+describe('buildBm25Index', () => {
+  test('Lucene idf is ln(1 + (N - df + 0.5) / (df + 0.5))', () => {
+    // N = 3, df = 1: ln(1 + 2.5 / 1.5) = ln(2.6667) = 0.98083
+    expect(bm25Idf(3, 1)).toBeCloseTo(0.980829, 6)
+    // N = 3, df = 3: ln(1 + 0.5 / 3.5) = ln(1.142857) = 0.133531 (still positive)
+    expect(bm25Idf(3, 3)).toBeCloseTo(0.133531, 6)
+  })
+
+  test('a one-term query scores a hand-computed value', () => {
+    // Docs (tenant t): a = "x y" (dl 2), b = "y y y z" (dl 4), c = "z" (dl 1); avgdl = 7/3.
+    // Query "x": df 1, idf = ln(1 + 2.5/1.5) = 0.980829; a: tf 1, norm = 0.25 + 0.75 * 2 / (7/3) = 0.892857
+    // score = 0.980829 * 1 * 2.2 / (1 + 1.2 * 0.892857) = 2.157824 / 2.071429 = 1.041708
+    const index = buildBm25Index(
+      [
+        { id: 'a', tenantId: 't', text: 'x y' },
+        { id: 'b', tenantId: 't', text: 'y y y z' },
+        { id: 'c', tenantId: 't', text: 'z' },
+      ],
+      undefined,
+      split,
+    )
+    const hits = index.search('x', 't', 10)
+    expect(hits).toHaveLength(1)
+    expect(hits[0]?.score).toBeCloseTo(1.041708, 5)
+  })
+
+  test('scores and order equal the slow reference implementation to 1e-9 relative (property)', () => {
+    const word = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h')
+    const doc = fc.record({ tenantId: fc.constantFrom('t1', 't2'), terms: fc.array(word, { minLength: 1, maxLength: 12 }) })
+    fc.assert(
+      fc.property(fc.array(doc, { minLength: 1, maxLength: 25 }), fc.array(word, { minLength: 1, maxLength: 4 }), (raw, query) => {
+        const docs = raw.map((d, i) => ({ id: `d${String(i).padStart(3, '0')}`, tenantId: d.tenantId, terms: d.terms }))
+        const index = buildBm25Index(
+          docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })),
+          undefined,
+          split,
+        )
+        for (const tenantId of ['t1', 't2']) {
+          if (!docs.some((d) => d.tenantId === tenantId)) continue
+          const expected = referenceBm25(docs, query, tenantId)
+          const got = index.search(query.join(' '), tenantId, 1000).map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
+          expect(got.map((g) => g.id)).toEqual(expected.map((e) => e.id))
+          got.forEach((g, i) => expect(Math.abs(g.score - expected[i]!.score)).toBeLessThanOrEqual(1e-9 * expected[i]!.score))
+        }
+      }),
+      { numRuns: 200, seed: 42 },
+    )
+  })
+
+  test('equal scores rank by chunk id ascending whatever the insertion order', () => {
+    const chunks = ['c3', 'c1', 'c2'].map((id) => ({ id, tenantId: 't', text: 'same words here' }))
+    const index = buildBm25Index(chunks, undefined, split)
+    expect(index.search('words', 't', 2).map((h) => index.parts.layout.chunkIds[h.row])).toEqual(['c1', 'c2'])
+  })
+
+  test('statistics are per tenant: adding another tenant leaves a tenant scores unchanged', () => {
+    const own = [
+      { id: 'a', tenantId: 'acme', text: 'refund policy' },
+      { id: 'b', tenantId: 'acme', text: 'shipping policy' },
+    ]
+    const alone = buildBm25Index(own, undefined, split).search('refund', 'acme', 5)
+    const other = Array.from({ length: 20 }, (_, i) => ({ id: `z${i}`, tenantId: 'zeta', text: 'refund refund refund' }))
+    const withOther = buildBm25Index([...own, ...other], undefined, split)
+    const mixed = withOther.search('refund', 'acme', 5)
+    expect(mixed.map((h) => h.score)).toEqual(alone.map((h) => h.score))
+    expect(mixed.map((h) => withOther.parts.layout.chunkIds[h.row])).toEqual(['a'])
+  })
+
+  test('an unknown tenant and an unknown term return no hits', () => {
+    const index = buildBm25Index([{ id: 'a', tenantId: 't', text: 'x' }], undefined, split)
+    expect(index.search('x', 'nobody', 5)).toEqual([])
+    expect(index.search('nothing', 't', 5)).toEqual([])
+  })
+})
