@@ -1,0 +1,161 @@
+/**
+ * The reference RAG pipeline, as a {@link RagAdapter}: rewrite the query (multi-turn), retrieve within the
+ * case's tenant, gate on the evidence, then answer from the top sources with `[n]` citations, through a
+ * generator model when one is configured and with the deterministic extractive generator otherwise.
+ *
+ * `retrieval` mode stops after retrieval and makes no model call (the rewrite is the deterministic one).
+ */
+import type { CaseUsage, RagAdapter, RetrievedChunk, ShownSource, SystemInput, SystemOutput } from '../adapter/types.ts'
+import type { Chunk } from '../corpus/types.ts'
+import type { ChatClient, ChatResult } from '../llm/types.ts'
+import { ABSTENTION_TEXT, isAbstention } from './abstention.ts'
+import { GenerationError } from './errors.ts'
+import { defaultExtractiveConfig, generateExtractive, type ExtractiveConfig } from './extractive.ts'
+import { collectGateEvidence, defaultGateConfig, evaluateGate, type GateConfig, type GateDecision } from './gate.ts'
+import { defaultPromptsDir, loadPromptTemplate } from './load-prompt.ts'
+import { buildAnswerRequest, type PromptTemplate } from './prompt.ts'
+import { rewriteDeterministic, rewriteQuery } from './rewrite.ts'
+import { buildTermStats, weighQuery, type TermStats } from './term-stats.ts'
+import { join } from 'node:path'
+
+/**
+ * The retrieval the pipeline is given: the top `k` chunks of `tenantId` for `query`, best first, with the
+ * retriever's own scores (any scale: the gate does not read them).
+ */
+export type Retriever = (query: string, tenantId: string, k: number) => Promise<Array<{ chunk: Chunk; score: number }>>
+
+/** Options of {@link createReferencePipeline}. */
+export interface ReferencePipelineOptions {
+  retriever: Retriever
+  /** Shown in reports. Default `reference` (`reference-extractive` without a generator). */
+  name?: string
+  /** The generator model; absent -> the extractive generator. */
+  generator?: ChatClient
+  /** The rewriter model; absent -> the deterministic rewrite. */
+  rewriter?: ChatClient
+  /** The corpus chunks, to weight query terms by their per-tenant rarity (else `termStats`, else weight 1). */
+  chunks?: Iterable<Chunk>
+  termStats?: TermStats
+  /** Retrieval depth (the `retrieved` list). Default 10. */
+  k?: number
+  /** How many top chunks are shown to the generator as `[1]..[n]`. Default 3. */
+  maxSources?: number
+  gate?: Partial<GateConfig>
+  extractive?: Partial<ExtractiveConfig>
+  /** Folder of `answer.md` and `rewrite.md`. Default the bundled `evals/prompts/`. */
+  promptsDir?: string
+  /** Or the templates themselves (win over `promptsDir`). */
+  templates?: { answer?: PromptTemplate; rewrite?: PromptTemplate }
+  /** Output token cap of the answer call. Default 400. */
+  maxTokens?: number
+}
+
+/** The pipeline's defaults. */
+export const defaultPipelineOptions = Object.freeze({ k: 10, maxSources: 3, maxTokens: 400 })
+
+/** What {@link createReferencePipeline}'s `run` adds beyond the adapter contract (for debugging and tuning). */
+export interface ReferenceOutput extends SystemOutput {
+  gate: GateDecision
+  rewriteMethod: 'model' | 'deterministic' | 'none'
+}
+
+/** Builds the reference pipeline (see the module doc). Templates are read once, here, when a model is configured. */
+export function createReferencePipeline(options: ReferencePipelineOptions): RagAdapter & { run(input: SystemInput): Promise<ReferenceOutput> } {
+  const k = options.k ?? defaultPipelineOptions.k
+  const maxSources = options.maxSources ?? defaultPipelineOptions.maxSources
+  if (!Number.isInteger(k) || k < 1) throw new GenerationError('PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
+  if (!Number.isInteger(maxSources) || maxSources < 1) {
+    throw new GenerationError('PIPELINE_OPTION_INVALID', `maxSources must be a positive integer, got ${String(maxSources)}`)
+  }
+  const gateConfig: GateConfig = { ...defaultGateConfig, ...options.gate }
+  const extractiveConfig: ExtractiveConfig = { ...defaultExtractiveConfig, ...options.extractive }
+  const termStats = options.termStats ?? (options.chunks !== undefined ? buildTermStats(options.chunks) : undefined)
+  const promptsDir = options.promptsDir ?? defaultPromptsDir
+  const answerTemplate =
+    options.generator === undefined ? undefined : (options.templates?.answer ?? loadPromptTemplate(join(promptsDir, 'answer.md')))
+  const rewriteTemplate =
+    options.rewriter === undefined ? undefined : (options.templates?.rewrite ?? loadPromptTemplate(join(promptsDir, 'rewrite.md')))
+  const name = options.name ?? (options.generator === undefined ? 'reference-extractive' : `reference-${options.generator.model}`)
+
+  async function run(input: SystemInput): Promise<ReferenceOutput> {
+    const calls: ChatResult[] = []
+    const rewrite =
+      input.mode === 'retrieval'
+        ? { query: rewriteDeterministic(input.query, input.history), method: input.history.length === 0 ? ('none' as const) : ('deterministic' as const) }
+        : await rewriteQuery(input.query, input.history, {
+            ...(options.rewriter !== undefined ? { rewriter: options.rewriter } : {}),
+            ...(rewriteTemplate !== undefined ? { template: rewriteTemplate } : {}),
+            caseId: input.caseId,
+            ...(input.trial !== undefined ? { trial: input.trial } : {}),
+          })
+    if ('call' in rewrite && rewrite.call !== undefined) calls.push(rewrite.call)
+
+    // The retriever is asked for the case's tenant; anything else it returns is dropped (defence in depth:
+    // another tenant's chunk must never reach the prompt).
+    const hits = (await options.retriever(rewrite.query, input.tenantId, k)).filter((h) => h.chunk.tenantId === input.tenantId).slice(0, k)
+    const retrieved: RetrievedChunk[] = hits.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId }))
+    const query = weighQuery(rewrite.query, input.tenantId, termStats)
+    const gate = evaluateGate(collectGateEvidence(query, hits), gateConfig)
+    const base = { retrieved, rewrittenQuery: rewrite.query, gate, rewriteMethod: rewrite.method }
+    if (input.mode === 'retrieval') return { ...base, usage: usageOf(calls) }
+    if (gate.abstain) {
+      return { ...base, answer: ABSTENTION_TEXT, sources: [], abstained: true, confidence: gate.confidence, usage: usageOf(calls) }
+    }
+
+    const shown = hits.slice(0, maxSources)
+    const sources: ShownSource[] = shown.map(({ chunk }, i) => ({
+      marker: i + 1,
+      chunkId: chunk.id,
+      tenantId: chunk.tenantId,
+      text: chunk.text,
+      ...(chunk.date !== undefined ? { date: chunk.date } : {}),
+      ...(chunk.version !== undefined ? { version: chunk.version } : {}),
+    }))
+    if (options.generator === undefined || answerTemplate === undefined) {
+      const answer = generateExtractive(query, shown.map(({ chunk }, i) => ({ marker: i + 1, chunk })), extractiveConfig)
+      return { ...base, answer: answer.text, sources, abstained: answer.abstained, confidence: gate.confidence, usage: usageOf(calls) }
+    }
+    const request = buildAnswerRequest(
+      answerTemplate,
+      {
+        query: rewrite.query,
+        history: input.history,
+        sources: shown.map(({ chunk }, i) => ({
+          marker: i + 1,
+          title: chunk.title,
+          text: chunk.text,
+          ...(chunk.headingPath !== undefined ? { headingPath: chunk.headingPath } : {}),
+          ...(chunk.date !== undefined ? { date: chunk.date } : {}),
+          ...(chunk.version !== undefined ? { version: chunk.version } : {}),
+        })),
+        caseId: input.caseId,
+        ...(input.trial !== undefined ? { trial: input.trial } : {}),
+      },
+      { maxTokens: options.maxTokens ?? defaultPipelineOptions.maxTokens },
+    )
+    const result = await options.generator.chat(request)
+    calls.push(result)
+    const answer = result.text.trim()
+    return { ...base, answer, sources, abstained: isAbstention(answer), confidence: gate.confidence, usage: usageOf(calls) }
+  }
+
+  return { name, run }
+}
+
+/** Sums the model calls of one case; a cached call costs nothing now and its original cost counts as saved. */
+export function usageOf(calls: readonly ChatResult[]): CaseUsage {
+  const usage: CaseUsage = { calls: 0, cachedCalls: 0, retries: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, savedUsd: 0 }
+  for (const c of calls) {
+    usage.calls += 1
+    usage.retries += c.retries
+    if (c.cached) {
+      usage.cachedCalls += 1
+      usage.savedUsd += c.originalCostUsd
+    } else {
+      usage.inputTokens += c.usage.inputTokens
+      usage.outputTokens += c.usage.outputTokens
+      usage.costUsd += c.costUsd
+    }
+  }
+  return usage
+}

@@ -1,0 +1,107 @@
+/**
+ * Lexical helpers shared by the reference pipeline's deterministic parts (rewrite, gate evidence, extractive
+ * answers): tokenising, a light stemmer, a stopword list and a sentence splitter. Pure.
+ *
+ * They are deliberately simple and predictable: the offline pipeline is a baseline whose every decision a
+ * reader can recompute by hand, not a linguistics library.
+ */
+
+/**
+ * Words that carry no topic: articles, pronouns, auxiliaries and question words. Removing them leaves the
+ * "content terms" that coverage and sentence scores are computed over.
+ */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both ' +
+    'but by can could did do does doing down during each few for from further had has have having he her here hers ' +
+    'herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on ' +
+    'once only or other our ours ourselves out over own same she should so some such than that the their theirs them ' +
+    'themselves then there these they this those through to too under until up very was we were what when where ' +
+    'which while who whom why will with would you your yours yourself yourselves also may might must shall us ' +
+    "get got let lets s t don't can't doesn't isn't i'm it's there's what's how's tell please thanks thank " +
+    'hi hello hey okay ok yes anything something way ever'
+  ).split(/\s+/),
+)
+
+/**
+ * A token is a run of letters/digits, optionally joined by `-`, `_`, `.` or `/` to further letters/digits, so
+ * identifiers survive whole: `ERR-4012`, `SKU_88-X`, `v4.2.1`, `/v2/export` (a trailing `.` ends a sentence).
+ */
+const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?(?:[-_./][\p{L}\p{N}]+)*/gu
+
+/** Lower-cased tokens of `text` in order (NFKC-normalised, curly apostrophes straightened). */
+export function tokenize(text: string): string[] {
+  const normalised = text.normalize('NFKC').toLowerCase().replace(/’/g, "'")
+  return normalised.match(TOKEN) ?? []
+}
+
+/**
+ * A light suffix stripper (a small subset of Porter's step 1): `seats -> seat`, `policies -> polici`,
+ * `included/includes/including/include -> includ`. Tokens holding a digit or a joiner (identifiers) are
+ * kept as they are, so `ERR-4012` never collides with anything.
+ */
+export function stem(token: string): string {
+  if (/[\d\-_./]/.test(token) || token.length <= 3) return token
+  let t = token
+  if (t.endsWith("'s")) t = t.slice(0, -2)
+  if (t.endsWith('sses')) t = t.slice(0, -2)
+  else if (t.endsWith('ies') && t.length > 4) t = `${t.slice(0, -3)}i`
+  else if (t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('us') && !t.endsWith('is') && t.length > 3) t = t.slice(0, -1)
+  if (t.endsWith('ing') && t.length > 5) t = t.slice(0, -3)
+  else if (t.endsWith('ed') && t.length > 4) t = t.slice(0, -2)
+  if (t.endsWith('y') && t.length > 3) t = `${t.slice(0, -1)}i`
+  if (t.endsWith('e') && t.length > 3) t = t.slice(0, -1)
+  return t
+}
+
+/** Whether a lower-cased token is a stopword (or a lone character, which never names a topic). */
+export function isStopword(token: string): boolean {
+  return STOPWORDS.has(token) || (token.length === 1 && !/\d/.test(token))
+}
+
+/** Stemmed content terms of `text`, in order, duplicates kept. */
+export function contentTerms(text: string): string[] {
+  const out: string[] = []
+  for (const token of tokenize(text)) if (!isStopword(token)) out.push(stem(token))
+  return out
+}
+
+/** The distinct stemmed content terms of `text`, in first-seen order. */
+export function uniqueContentTerms(text: string): string[] {
+  return [...new Set(contentTerms(text))]
+}
+
+/**
+ * Removes markdown syntax that would leak into an extracted sentence: list bullets and numbers at the start
+ * of a line, emphasis markers and heading hashes. Code spans keep their text (identifiers live there).
+ */
+export function stripMarkdown(line: string): string {
+  return line
+    .replace(/^\s*#{1,6}\s+/, '')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+    .replace(/^\s*>\s?/, '')
+    .replace(/\*\*|__/g, '')
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/g, '$1$2')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * Splits text into sentences: each non-empty line is a unit (list items, table rows, short paragraphs), a
+ * heading line is skipped (it labels, it does not state), and a paragraph line is split after `.`, `!` or
+ * `?` followed by whitespace and an upper-case letter, digit, quote or bracket. Abbreviations like `e.g.`
+ * are protected because the next word is lower-case.
+ */
+export function splitSentences(text: string): string[] {
+  const out: string[] = []
+  for (const raw of text.split('\n')) {
+    if (/^\s*#{1,6}\s/.test(raw) || /^\s*(?:```|---+\s*$|\|?\s*:?-{3,})/.test(raw)) continue
+    const line = stripMarkdown(raw.replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(/\s\|\s/g, ' | '))
+    if (line === '') continue
+    for (const part of line.split(/(?<=[.!?])\s+(?=["'`(\[]?[\p{Lu}\d])/u)) {
+      const sentence = part.trim()
+      if (sentence !== '') out.push(sentence)
+    }
+  }
+  return out
+}
