@@ -1,0 +1,90 @@
+/**
+ * Per-provider concurrency and requests-per-minute limits, shared by every client in the process through a
+ * module-level registry keyed by provider name (the generator, judge and rewriter hitting one provider share
+ * one budget). The first registration of a name fixes its limits; later ones reuse it.
+ */
+
+/** Limits of one provider. */
+export interface ProviderLimits {
+  /** Concurrent in-flight requests. */
+  concurrency: number
+  /** Requests started per rolling 60 s window; `undefined` for no limit. */
+  requestsPerMinute?: number | undefined
+}
+
+const windowMs = 60_000
+
+/** A semaphore plus a rolling-window rate limiter. */
+export class ProviderLimiter {
+  readonly limits: ProviderLimits
+  private active = 0
+  private readonly waiting: Array<() => void> = []
+  private readonly startedAt: number[] = []
+
+  constructor(limits: ProviderLimits) {
+    this.limits = limits
+  }
+
+  /** Requests currently running. */
+  get inFlight(): number {
+    return this.active
+  }
+
+  /** Runs `task` when a slot is free and the minute window has room. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    await this.acquire()
+    try {
+      await this.waitForRate()
+      return await task()
+    } finally {
+      this.release()
+    }
+  }
+
+  private async acquire(): Promise<void> {
+    if (this.active < this.limits.concurrency) {
+      this.active += 1
+      return
+    }
+    // The releasing task hands its slot over directly, so `active` stays counted.
+    await new Promise<void>((resolve) => this.waiting.push(resolve))
+  }
+
+  private release(): void {
+    const next = this.waiting.shift()
+    if (next) next()
+    else this.active -= 1
+  }
+
+  private async waitForRate(): Promise<void> {
+    const rpm = this.limits.requestsPerMinute
+    if (rpm === undefined) return
+    for (;;) {
+      const now = Date.now()
+      while (this.startedAt.length > 0 && (this.startedAt[0] ?? 0) <= now - windowMs) this.startedAt.shift()
+      if (this.startedAt.length < rpm) {
+        this.startedAt.push(now)
+        return
+      }
+      const wait = (this.startedAt[0] ?? now) + windowMs - now
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)))
+    }
+  }
+}
+
+const registry = new Map<string, ProviderLimiter>()
+
+/** The process-wide limiter for provider `name` (created with `limits` on first use). */
+export function providerLimiter(name: string, limits: ProviderLimits): ProviderLimiter {
+  let limiter = registry.get(name)
+  if (limiter === undefined) {
+    limiter = new ProviderLimiter(limits)
+    registry.set(name, limiter)
+  }
+  return limiter
+}
+
+/** Forgets every registered limiter (tests; a new run in the same process). */
+export function resetProviderLimiters(): void {
+  registry.clear()
+}
