@@ -2,7 +2,9 @@
  * The registry of `vitest-rag` subcommands. Add one import and one array entry per command.
  */
 import type { CliCommand } from '../command.ts'
+import { verifyCommand } from './verify.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
 export const commands: CliCommand[] = [
+  verifyCommand,
 ]

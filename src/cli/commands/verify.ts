@@ -1,0 +1,84 @@
+/**
+ * `vitest-rag verify`: records a corpus manifest (`--write`), or re-hashes the corpus and names every
+ * document that changed, appeared or vanished since it was recorded, so a run is never scored against a
+ * silently edited corpus.
+ */
+import { basename, resolve } from 'node:path'
+import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+import { diffFingerprints } from '../../corpus/fingerprint.ts'
+import { loadBeir } from '../../corpus/load-beir.ts'
+import { loadKnowledgeBase } from '../../corpus/load-kb.ts'
+import { buildManifest, readManifest, writeManifest } from '../../corpus/manifest.ts'
+import type { Corpus } from '../../corpus/types.ts'
+
+/** Default manifest file name, written beside the corpus (commit it with a knowledge base). */
+export const DEFAULT_MANIFEST_NAME = 'vitest-rag.manifest.json'
+
+const usage = `Usage: vitest-rag verify (--kb DIR | --beir DIR) [--manifest FILE] [--write]
+
+Checks a corpus against its recorded manifest of per-document sha256 hashes.
+  --kb DIR         a knowledge base (DIR/tenants/<tenant>/docs, changelog.jsonl, tickets.jsonl)
+  --beir DIR       a BEIR dataset (DIR/corpus.jsonl)
+  --manifest FILE  the manifest (default: DIR/${DEFAULT_MANIFEST_NAME})
+  --write          record the manifest instead of checking it
+
+Exit code: 0 when nothing changed (or after --write), 1 when any document changed, appeared or vanished
+or there is no manifest yet, 2 on a usage error.`
+
+interface VerifyArgs {
+  kb?: string
+  beir?: string
+  manifest?: string
+  write: boolean
+}
+
+function parseArgs(argv: string[]): VerifyArgs {
+  const args: VerifyArgs = { write: false }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    const value = (): string => {
+      const v = argv[++i]
+      if (v === undefined || v.startsWith('--')) throw new CliUsageError(`${arg} needs a value`)
+      return v
+    }
+    if (arg === '--kb') args.kb = value()
+    else if (arg === '--beir') args.beir = value()
+    else if (arg === '--manifest') args.manifest = value()
+    else if (arg === '--write') args.write = true
+    else throw new CliUsageError(`unknown option ${JSON.stringify(arg)}`)
+  }
+  if ((args.kb === undefined) === (args.beir === undefined)) throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
+  return args
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv)
+  const dir = resolve(io.cwd, args.kb ?? args.beir ?? '.')
+  const manifestPath = resolve(io.cwd, args.manifest ?? resolve(dir, DEFAULT_MANIFEST_NAME))
+  const corpus: Corpus = args.kb !== undefined ? await loadKnowledgeBase(dir) : (await loadBeir(dir)).corpus
+  const current = buildManifest(corpus.documents)
+  if (args.write) {
+    await writeManifest(manifestPath, current)
+    io.stdout(`vitest-rag verify: recorded ${corpus.documents.length} documents of ${basename(dir)} in ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`)
+    return 0
+  }
+  const recorded = await readManifest(manifestPath)
+  if (!recorded) {
+    io.stderr(`vitest-rag verify: no manifest at ${manifestPath} (fix: record one with \`vitest-rag verify ${args.kb !== undefined ? '--kb' : '--beir'} ${args.kb ?? args.beir} --write\`)\n`)
+    return 1
+  }
+  const diff = diffFingerprints(recorded.documents, current.documents)
+  const lines = [...diff.changed.map((id) => `changed  ${id}`), ...diff.added.map((id) => `added    ${id}`), ...diff.removed.map((id) => `removed  ${id}`)]
+  if (lines.length === 0) {
+    io.stdout(`vitest-rag verify: ${corpus.documents.length} documents match ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`)
+    return 0
+  }
+  io.stdout(`${lines.join('\n')}\n`)
+  io.stderr(
+    `vitest-rag verify: ${diff.changed.length} changed, ${diff.added.length} added, ${diff.removed.length} removed since ${manifestPath} (fix: review the changes, then re-record with --write)\n`,
+  )
+  return 1
+}
+
+/** The `verify` command. */
+export const verifyCommand: CliCommand = { name: 'verify', summary: 'check a corpus against its recorded per-document hashes', usage, run }
