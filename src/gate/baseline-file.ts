@@ -1,0 +1,28 @@
+/**
+ * Baseline file I/O: load (refusing an incompatible version) and atomic write.
+ */
+import { readFile } from 'node:fs/promises'
+import { writeFileAtomic } from '../util/atomic-write.ts'
+import { parseBaseline, serializeBaseline, type Baseline } from './baseline.ts'
+import { BaselineFormatError } from './errors.ts'
+
+/**
+ * Loads a baseline file; resolves to `undefined` when the file does not exist (the gate then passes with
+ * the how-to message).
+ * @throws BaselineVersionError on another version; BaselineFormatError when unreadable or malformed.
+ */
+export async function loadBaseline(path: string): Promise<Baseline | undefined> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new BaselineFormatError(path, `cannot read it (${String(error)})`)
+  }
+  return parseBaseline(text, path)
+}
+
+/** Writes a baseline atomically (temp file + rename), creating its folder. */
+export async function writeBaseline(path: string, baseline: Baseline): Promise<void> {
+  await writeFileAtomic(path, serializeBaseline(baseline))
+}

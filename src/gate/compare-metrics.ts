@@ -1,0 +1,156 @@
+/**
+ * Metric comparisons of the gate: each gated metric, overall and per case type, baseline against current,
+ * with the paired significance test confirming a drop. Pure.
+ */
+import { compareRuns } from '../stats/compare.ts'
+import { JUDGE_METRICS } from '../scorecard/answer-quality.ts'
+import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
+import type { Baseline } from './baseline.ts'
+import type { MetricComparison, SignificanceSummary } from './gate-result.ts'
+import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
+
+type Family = 'retrieval' | 'answer'
+
+/** Formats a metric value for messages: 3 decimals. */
+export function formatValue(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(3) : String(value)
+}
+
+/** Formats a relative change for messages: signed percent with one decimal (`-6.0%`). */
+export function formatChange(change: number): string {
+  if (!Number.isFinite(change)) return change > 0 ? '+inf%' : 'n/a'
+  const percent = change * 100
+  return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`
+}
+
+/** `(current - baseline) / |baseline|`; 0 when both are 0; +Infinity when only the baseline is 0. */
+export function relativeChange(baseline: number, current: number): number {
+  if (baseline === 0) return current === 0 ? 0 : current > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY
+  return (current - baseline) / Math.abs(baseline)
+}
+
+/** Per-case values of one metric for the cases paired by id AND case hash, in one group. */
+function pairedValues(current: Scorecard, baseline: Baseline, family: Family, metric: string, group: string) {
+  const a: Record<string, number> = {}
+  const b: Record<string, number> = {}
+  for (const [id, base] of Object.entries(baseline.cases)) {
+    const cur = current.cases[id]
+    if (!cur || cur.caseHash !== base.caseHash) continue
+    if (group !== 'overall' && base.caseType !== group) continue
+    const before = base[family]?.[metric]
+    const after = cur[family]?.[metric]
+    if (before === undefined || after === undefined) continue
+    a[id] = before
+    b[id] = after
+  }
+  return { a, b }
+}
+
+function groupsOf(family: { overall: MetricGroup; byCaseType: Partial<Record<string, MetricGroup>> }, perCaseType: boolean) {
+  const groups: Array<[string, MetricGroup | undefined]> = [['overall', family.overall]]
+  if (perCaseType) for (const type of Object.keys(family.byCaseType).sort()) groups.push([type, family.byCaseType[type]])
+  return groups
+}
+
+function label(metric: string, group: string): string {
+  return group === 'overall' ? `${metric} (overall)` : `${metric} (case type ${group})`
+}
+
+/** Compares one metric in one group; the message says what was found. */
+function compareOne(
+  current: Scorecard,
+  baseline: Baseline,
+  family: Family,
+  metric: string,
+  group: string,
+  before: number,
+  policy: GatePolicy,
+): { comparison: MetricComparison; message?: string } {
+  const currentGroup = group === 'overall' ? current[family].overall : current[family].byCaseType[group as keyof typeof current.retrieval.byCaseType]
+  const after = currentGroup?.mean[metric]
+  const name = label(metric, group)
+  if (after === undefined) {
+    return {
+      comparison: { metric, family, group, baseline: before, current: Number.NaN, relativeChange: Number.NaN, verdict: 'missing' },
+      message: `${name}: the baseline has ${formatValue(before)} but this run has no value; a gated metric cannot silently disappear (re-run all cases, or accept a new baseline)`,
+    }
+  }
+  const change = relativeChange(before, after)
+  const base = { metric, family, group, baseline: before, current: after, relativeChange: change }
+  if (Math.abs(after - before) <= RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'unchanged' } }
+  if (change > 0) return { comparison: { ...base, verdict: 'improvement' } }
+  const transition = `${name} dropped from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`
+  if (-change <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'within_tolerance' } }
+  const limit = `more than the allowed ${formatChange(-policy.maxRelativeDrop).replace('-', '')})`
+  if (!policy.requireSignificance) {
+    return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` }
+  }
+  const { a, b } = pairedValues(current, baseline, family, metric, group)
+  const result = compareRuns(a, b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
+  const significance: SignificanceSummary = {
+    n: result.n,
+    meanDiff: result.meanDiff,
+    ci: [result.ci[0], result.ci[1]],
+    pValue: result.pValue,
+    significant: result.significant,
+  }
+  const test = `paired test over ${result.n} cases: p = ${result.pValue.toPrecision(2)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  if (result.n < policy.minPairedCases) {
+    const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
+    return { comparison: { ...base, verdict: 'regression', significance, note }, message: `${transition}, ${limit}; ${note}` }
+  }
+  if (result.significant && result.meanDiff < 0) {
+    return { comparison: { ...base, verdict: 'regression', significance }, message: `${transition}, ${limit}; confirmed by the ${test}` }
+  }
+  const note = `the ${test} does not confirm it; not failing`
+  return { comparison: { ...base, verdict: 'not_significant', significance, note }, message: `${transition}, ${limit}, but ${note}` }
+}
+
+/** Why judge metrics cannot be compared between these runs, or undefined when they can. */
+export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: GatePolicy): string | undefined {
+  const now = current.answer.judgeKind
+  const then = baseline.judgeKind
+  if (now === 'none' || then === 'none') return `judge metrics not compared: ${now === 'none' ? 'this run' : 'the baseline'} has no judge verdicts`
+  if (now === 'mixed' || then === 'mixed') return `judge metrics not compared: ${now === 'mixed' ? 'this run' : 'the baseline'} mixes heuristic and model verdicts`
+  if (now !== then) {
+    return `judge metrics not compared: the baseline was judged by the ${then} judge and this run by the ${now} judge (heuristic and model scores are never compared; accept a new baseline with the same judge)`
+  }
+  if (current.answer.coverage < policy.minJudgeCoverage || baseline.judgeCoverage < policy.minJudgeCoverage) {
+    return (
+      `judge metrics not compared: judge coverage ${formatChange(current.answer.coverage).replace('+', '')} (this run) / ` +
+      `${formatChange(baseline.judgeCoverage).replace('+', '')} (baseline) is under the ${formatChange(policy.minJudgeCoverage).replace('+', '')} minimum`
+    )
+  }
+  return undefined
+}
+
+/**
+ * Compares every gated metric the baseline has, overall and (by policy) per case type. Returns the
+ * comparisons, the failing messages (regressions and missing metrics) and the notes (skips, unconfirmed drops).
+ */
+export function compareGatedMetrics(current: Scorecard, baseline: Baseline, policy: GatePolicy) {
+  const comparisons: MetricComparison[] = []
+  const failures: Array<{ comparison: MetricComparison; message: string }> = []
+  const notes: string[] = []
+  const judgeSkip = judgeSkipReason(current, baseline, policy)
+  let judgeSkipNoted = false
+  for (const metric of policy.gatedMetrics) {
+    const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
+    if (baseline.metrics[family].overall.mean[metric] === undefined) continue
+    if (family === 'answer' && JUDGE_METRICS.includes(metric) && judgeSkip !== undefined) {
+      if (!judgeSkipNoted) notes.push(judgeSkip)
+      judgeSkipNoted = true
+      continue
+    }
+    for (const [group, baseGroup] of groupsOf(baseline.metrics[family], policy.perCaseType)) {
+      const before = baseGroup?.mean[metric]
+      if (before === undefined) continue
+      const { comparison, message } = compareOne(current, baseline, family, metric, group, before, policy)
+      comparisons.push(comparison)
+      if (message === undefined) continue
+      if (comparison.verdict === 'regression' || comparison.verdict === 'missing') failures.push({ comparison, message })
+      else notes.push(message)
+    }
+  }
+  return { comparisons, failures, notes }
+}

@@ -1,0 +1,62 @@
+/**
+ * Answer metrics of a run: their means (from the per-case rows), who judged them, judge coverage, and the
+ * calibration figure printed next to each judge metric.
+ */
+import type { CaseRecord } from './case-record.ts'
+import { groupMetrics, type MetricRow } from './grouped-metrics.ts'
+import type { AnswerSection, CalibrationFigure, RunJudgeKind } from './scorecard.ts'
+
+/** Answer metrics that come from the judge (and so carry a judge kind, coverage and calibration). */
+export const JUDGE_METRICS: readonly string[] = ['faithfulness', 'citation_accuracy', 'answer_relevance', 'crag_truthfulness']
+
+/** Calibration record keys tried, in order, for each judge metric (the calibrate command names criteria). */
+export const CALIBRATION_KEYS: Readonly<Record<string, readonly string[]>> = {
+  faithfulness: ['faithfulness'],
+  citation_accuracy: ['citation_accuracy', 'citationAccuracy'],
+  answer_relevance: ['answer_relevance', 'answerRelevance'],
+  crag_truthfulness: ['crag_truthfulness', 'crag'],
+}
+
+/** Whether a record's judge verdict counts: present and parsed. */
+export function isJudged(record: CaseRecord): boolean {
+  return record.judge !== undefined && !record.judge.failed
+}
+
+/** The judge kind of a set of records: the one kind all judged records share, `mixed`, or `none`. */
+export function judgeKindOf(records: readonly CaseRecord[]): RunJudgeKind {
+  const kinds = new Set(records.filter(isJudged).map((r) => r.judge?.kind))
+  if (kinds.size === 0) return 'none'
+  if (kinds.size > 1) return 'mixed'
+  return kinds.has('model') ? 'model' : 'heuristic'
+}
+
+/**
+ * Builds the answer section from the system-mode rows (retrieval-mode cases have no answer and are left
+ * out). Coverage = judged / scorable: 16 judged of 20 system-mode cases -> 0.8.
+ */
+export function summarizeAnswers(
+  rows: readonly MetricRow[],
+  calibration: Record<string, CalibrationFigure> | undefined,
+): AnswerSection {
+  const records = rows.map((row) => row.record)
+  const judged = records.filter(isJudged).length
+  const scorable = records.length
+  const grouped = groupMetrics(rows)
+  const figures: Record<string, CalibrationFigure | 'uncalibrated'> = {}
+  for (const metric of JUDGE_METRICS) {
+    if (grouped.overall.mean[metric] === undefined) continue
+    const key = (CALIBRATION_KEYS[metric] ?? [metric]).find((k) => calibration?.[k] !== undefined)
+    figures[metric] = (key !== undefined ? calibration?.[key] : undefined) ?? 'uncalibrated'
+  }
+  const judgeModel = records.find((r) => isJudged(r) && r.judge?.model !== undefined)?.judge?.model
+  return {
+    ...grouped,
+    judgeKind: judgeKindOf(records),
+    ...(judgeModel !== undefined ? { judgeModel } : {}),
+    judged,
+    scorable,
+    coverage: scorable === 0 ? 0 : judged / scorable,
+    judgeFailed: records.filter((r) => r.judge?.failed === true).length,
+    calibration: figures,
+  }
+}
