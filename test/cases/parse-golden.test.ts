@@ -1,0 +1,118 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { GoldenFileError } from '../../src/cases/errors.ts'
+import { loadGoldenFile } from '../../src/cases/load-golden.ts'
+import { goldenSetHash, parseGoldenText } from '../../src/cases/parse-golden.ts'
+import { formatProblem, formatProblems } from '../../src/cases/problems.ts'
+import { sha256 } from '../../src/util/hash.ts'
+
+const base = {
+  case_id: 'GC-1',
+  case_type: 'normal',
+  tenant_id: 'acme',
+  query: 'How many seats does Starter allow?',
+  answerable: true,
+  question_type: 'simple',
+  popularity: 'head',
+  dynamism: 'static',
+  expected_sources: [{ locator: { kind: 'doc', slug: 'billing/seats' } }],
+}
+const line = (overrides: Record<string, unknown>): string => JSON.stringify({ ...base, ...overrides })
+const FILE = 'golden/support.golden.jsonl'
+
+describe('parseGoldenText', () => {
+  test('skips blank lines and // comments and reports 1-based lines', () => {
+    const text = ['// support cases', '', line({}), '   ', line({ case_id: 'GC-2' })].join('\n')
+    const result = parseGoldenText(text, FILE)
+    expect(result.problems).toEqual([])
+    expect(result.cases.map((c) => [c.case.case_id, c.line])).toEqual([
+      ['GC-1', 3],
+      ['GC-2', 5],
+    ])
+    expect(result.hash).toBe(sha256(text))
+  })
+
+  test('a file with several errors reports every one of them with its line', () => {
+    const text = [
+      line({}), // 1: fine
+      '{"case_id": "GC-2",', // 2: invalid JSON
+      line({ case_id: 'GC-3', case_type: 'faq', expected_sources: [{ locator: { kind: 'docs', slug: 'x' }, grade: 7 }] }), // 3: three issues
+      line({ case_id: 'GC-4', expected_source: [] }), // 4: unknown key
+      line({ case_id: 'GC-1' }), // 5: duplicate of line 1
+      JSON.stringify({ ...base, case_id: 'GC-6', answerable: undefined }), // 6: missing field
+      line({ case_id: 'GC-7', case_type: 'multi_turn' }), // 7: cross-field rule
+    ].join('\n')
+    const result = parseGoldenText(text, FILE)
+    expect(result.cases.map((c) => c.line)).toEqual([1, 5])
+    expect(result.problems.map((p) => [p.line, p.code, p.path])).toEqual([
+      [2, 'invalid_json', ''],
+      [3, 'invalid_value', 'case_type'],
+      [3, 'invalid_value', 'expected_sources[0].locator.kind'],
+      [3, 'out_of_range', 'expected_sources[0].grade'],
+      [4, 'unknown_key', 'expected_source'],
+      [5, 'duplicate_case_id', 'case_id'],
+      [6, 'missing_field', 'answerable'],
+      [7, 'rule', 'history'],
+    ])
+    const rendered = formatProblems(result.problems).split('\n')
+    expect(rendered[1]).toBe(
+      `${FILE}:3: case_type: "faq" is not allowed (fix: one of "normal", "out_of_scope", "exact_identifier", "multi_turn", "stale_conflict", "cross_tenant")`,
+    )
+    expect(rendered[2]).toBe(`${FILE}:3: expected_sources[0].locator.kind: "docs" is not allowed (fix: one of "doc", "changelog", "ticket", "document")`)
+    expect(rendered[3]).toBe(`${FILE}:3: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)`)
+    expect(rendered[4]).toBe(`${FILE}:4: expected_source: unknown field "expected_source" (fix: did you mean "expected_sources"?)`)
+    expect(rendered[5]).toContain('"GC-1" is already used on line 1')
+    expect(rendered[6]).toBe(`${FILE}:6: answerable: is missing (fix: add "answerable": true or false)`)
+  })
+
+  test('a line that is JSON but not an object is a problem, not a crash', () => {
+    const result = parseGoldenText('[1, 2]', FILE)
+    expect(result.problems).toHaveLength(1)
+    expect(result.problems[0]?.code).toBe('invalid_type')
+  })
+
+  test('a CRLF file with a BOM parses like its LF twin', () => {
+    const result = parseGoldenText(`\uFEFF${line({})}\r\n${line({ case_id: 'GC-2' })}\r\n`, FILE)
+    expect(result.problems).toEqual([])
+    expect(result.cases.map((c) => c.line)).toEqual([1, 2])
+  })
+
+  test('a problem renders as file:line: path: message (fix: ...)', () => {
+    expect(formatProblem({ code: 'out_of_range', file: FILE, line: 14, path: 'expected_sources[0].grade', value: 7, message: '7 is out of range', fix: 'a whole number 0-3' })).toBe(
+      'golden/support.golden.jsonl:14: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)',
+    )
+  })
+})
+
+describe('goldenSetHash', () => {
+  test('does not depend on file order but does on content', () => {
+    const a = { file: 'a.jsonl', hash: sha256('a') }
+    const b = { file: 'b.jsonl', hash: sha256('b') }
+    expect(goldenSetHash([a, b])).toBe(goldenSetHash([b, a]))
+    expect(goldenSetHash([a, b])).not.toBe(goldenSetHash([a, { ...b, hash: sha256('b2') }]))
+  })
+})
+
+describe('loadGoldenFile', () => {
+  test('throws a GoldenFileError carrying every problem of the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-golden-'))
+    const path = join(dir, 'bad.golden.jsonl')
+    writeFileSync(path, `${line({ case_type: 'faq' })}\n{oops\n`)
+    const error = await loadGoldenFile(path, dir).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(GoldenFileError)
+    expect((error as GoldenFileError).code).toBe('VITEST_RAG_GOLDEN_INVALID')
+    expect((error as GoldenFileError).problems.map((p) => `${p.file}:${p.line}`)).toEqual(['bad.golden.jsonl:1', 'bad.golden.jsonl:2'])
+    expect((error as Error).message).toContain('bad.golden.jsonl:1: case_type: "faq" is not allowed')
+  })
+
+  test('returns the cases of a valid file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-golden-'))
+    const path = join(dir, 'ok.golden.jsonl')
+    writeFileSync(path, `${line({})}\n`)
+    const loaded = await loadGoldenFile(path, dir)
+    expect(loaded.file).toBe('ok.golden.jsonl')
+    expect(loaded.cases.map((c) => c.case.case_id)).toEqual(['GC-1'])
+  })
+})
