@@ -1,0 +1,64 @@
+import fc from 'fast-check'
+import { expect, test } from 'vitest'
+import { aggregateMetrics, aggregateMetricsBy, type MetricRow } from '../../src/metrics/aggregate.ts'
+
+test('a failed case scores zero and stays in the average', () => {
+  const result = aggregateMetrics([
+    { metrics: { 'recall@5': 1, mrr: 1 }, scored: true },
+    { metrics: { 'recall@5': 0.5, mrr: 0.5 }, scored: true },
+    { metrics: undefined, scored: true, failed: true },
+  ])
+  // recall@5 = (1 + 0.5 + 0) / 3 = 0.5
+  expect(result).toEqual({ mean: { 'recall@5': 0.5, mrr: 0.5 }, n: 3, unscored: 0, failed: 1 })
+})
+
+test('a failed case scores zero even when it carries metrics', () => {
+  const result = aggregateMetrics([
+    { metrics: { mrr: 1 }, scored: true },
+    { metrics: { mrr: 1 }, scored: true, failed: true },
+  ])
+  expect(result.mean.mrr).toBe(0.5)
+})
+
+test('unscored cases are counted, not averaged', () => {
+  const result = aggregateMetrics([
+    { metrics: { mrr: 1 }, scored: true },
+    { metrics: { mrr: 0 }, scored: false },
+    { metrics: undefined, scored: false, failed: true },
+  ])
+  expect(result).toEqual({ mean: { mrr: 1 }, n: 1, unscored: 2, failed: 1 })
+})
+
+test('an all-abstain run has no mean and says how many it left unscored', () => {
+  const rows = [{ metrics: {}, scored: false }, { metrics: {}, scored: false }]
+  expect(aggregateMetrics(rows)).toEqual({ mean: {}, n: 0, unscored: 2, failed: 0 })
+})
+
+test('a scored case missing a metric counts 0 for it', () => {
+  const result = aggregateMetrics([{ metrics: { 'ndcg@10': 1 }, scored: true }, { metrics: {}, scored: true }])
+  expect(result.mean['ndcg@10']).toBe(0.5)
+})
+
+test('groups aggregate separately, in first-seen order', () => {
+  const rows = [
+    { caseType: 'normal', metrics: { mrr: 1 }, scored: true },
+    { caseType: 'stale_conflict', metrics: { mrr: 0 }, scored: true },
+    { caseType: 'normal', metrics: { mrr: 0.5 }, scored: true },
+  ]
+  const groups = aggregateMetricsBy(rows, (r) => r.caseType)
+  expect(Object.keys(groups)).toEqual(['normal', 'stale_conflict'])
+  expect(groups.normal).toEqual({ mean: { mrr: 0.75 }, n: 2, unscored: 0, failed: 0 })
+})
+
+test('permuting the cases leaves the aggregate unchanged', () => {
+  const rowArb: fc.Arbitrary<MetricRow> = fc.record({
+    metrics: fc.option(fc.dictionary(fc.constantFrom('recall@5', 'mrr', 'ndcg@10'), fc.double({ min: 0, max: 1, noNaN: true })), { nil: undefined }),
+    scored: fc.boolean(),
+    failed: fc.boolean(),
+  })
+  fc.assert(
+    fc.property(fc.array(rowArb, { maxLength: 20 }).chain((rows) => fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }))), ([rows, shuffled]) => {
+      expect(aggregateMetrics(shuffled)).toEqual(aggregateMetrics(rows))
+    }),
+  )
+})

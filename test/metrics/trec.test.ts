@@ -1,0 +1,130 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { hitAtK, ndcgAtK, precisionAtK, recallAtK, reciprocalRank } from '../../src/metrics/retrieval.ts'
+import {
+  formatTrecQrels,
+  formatTrecRun,
+  parseTrecQrels,
+  parseTrecRun,
+  rankingsFromRun,
+  trecRunRowsFromRanking,
+  type TrecRunRow,
+} from '../../src/metrics/trec.ts'
+
+/**
+ * trec_eval's definitions, followed literally (trec_eval 9.x, relevance_level 1): the run is re-sorted by
+ * score descending, ties by docno descending (strcmp); num_rel counts judged docs with rel >= 1.
+ * - recall_k = rel_ret in top k / num_rel;           - success_k = 1 if rel_ret in top k > 0;
+ * - recip_rank = 1 / rank of the first relevant doc; - P_k = rel_ret in top k / k;
+ * - ndcg_cut_k = sum over ranks i < k (0-based) of gain / log2(i + 2), over the same for the judged gains
+ *   sorted descending.
+ */
+function trecEvalReference(rows: readonly TrecRunRow[], judged: ReadonlyMap<string, number>, k: number) {
+  const sorted = [...rows].sort((x, y) => y.score - x.score || (x.docid < y.docid ? 1 : x.docid > y.docid ? -1 : 0))
+  const rel = sorted.map((row) => judged.get(row.docid) ?? 0)
+  const numRel = [...judged.values()].filter((g) => g >= 1).length
+  const relRet = rel.slice(0, k).filter((g) => g >= 1).length
+  const first = rel.findIndex((g) => g >= 1)
+  const dcg = (gains: number[]): number => gains.slice(0, k).reduce((s, g, i) => s + (g > 0 ? g / Math.log2(i + 2) : 0), 0)
+  const ideal = dcg([...judged.values()].filter((g) => g > 0).sort((a, b) => b - a))
+  return {
+    recall: relRet / numRel,
+    success: relRet > 0 ? 1 : 0,
+    recipRank: first === -1 ? 0 : 1 / (first + 1),
+    precision: relRet / k,
+    ndcgCut: dcg(rel) / ideal,
+  }
+}
+
+describe('agreement with trec_eval', () => {
+  test('recall_k, success_k, recip_rank, ndcg_cut_k agree (and P_k up to its k divisor) on runs we write', () => {
+    const pool = Array.from({ length: 12 }, (_, i) => `doc${i}`)
+    const rankingArb = fc.uniqueArray(fc.constantFrom(...pool), { maxLength: 12 })
+    const qrelsArb = fc
+      .array(fc.tuple(fc.constantFrom(...pool), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 10 })
+      .map((pairs) => new Map(pairs))
+      .filter((m) => [...m.values()].some((g) => g >= 1)) // trec_eval skips queries with nothing relevant
+    fc.assert(
+      fc.property(rankingArb, qrelsArb, fc.integer({ min: 1, max: 15 }), (ranked, judged, k) => {
+        // Round trip through the file format, as a real comparison with trec_eval would.
+        const text = formatTrecRun(trecRunRowsFromRanking('q1', ranked), 'prop')
+        const { rows, problems } = parseTrecRun(text)
+        expect(problems).toEqual([])
+        const ref = trecEvalReference(rows, judged, k)
+        expect(recallAtK(ranked, judged, k)).toBeCloseTo(ref.recall, 12)
+        expect(hitAtK(ranked, judged, k)).toBe(ref.success)
+        expect(reciprocalRank(ranked, judged)).toBeCloseTo(ref.recipRank, 12)
+        expect(ndcgAtK(ranked, judged, k)).toBeCloseTo(ref.ndcgCut, 12)
+        // Deliberate difference: we divide by min(k, retrieved), trec_eval by k.
+        const retrieved = Math.min(k, ranked.length)
+        expect(precisionAtK(ranked, judged, k) * retrieved).toBeCloseTo(ref.precision * k, 12)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('on tied scores trec_eval orders by docid descending while we keep the rank column', () => {
+    const { rows } = parseTrecRun('q1 Q0 a 1 5.0 t\nq1 Q0 b 2 5.0 t\n')
+    expect(rankingsFromRun(rows).get('q1')).toEqual(['a', 'b'])
+    // trec_eval: b > a as strings, so b comes first and a relevant `a` gets recip_rank 1/2 there.
+    expect(trecEvalReference(rows, new Map([['a', 1]]), 2).recipRank).toBe(0.5)
+    expect(reciprocalRank(['a', 'b'], new Map([['a', 1]]))).toBe(1)
+  })
+})
+
+describe('run files', () => {
+  test('a run parses into rows, ranks by score then rank, and formats back', () => {
+    const text = '# comment\nq1 Q0 d2 2 0.5 bm25\nq1 Q0 d1 1 0.9 bm25\n\nq2 Q0 d3 1 1.5 bm25\n'
+    const { rows, problems } = parseTrecRun(text)
+    expect(problems).toEqual([])
+    expect(rows).toHaveLength(3)
+    expect(rankingsFromRun(rows)).toEqual(new Map([['q1', ['d1', 'd2']], ['q2', ['d3']]]))
+    expect(formatTrecRun(rows, 'mine')).toBe('q1 Q0 d2 2 0.5 mine\nq1 Q0 d1 1 0.9 mine\nq2 Q0 d3 1 1.5 mine\n')
+  })
+
+  test('bad run lines come back as problems with their line numbers', () => {
+    const { rows, problems } = parseTrecRun('q1 Q0 d1 1 0.9\nq1 Q0 d2 x 0.5 t\nq1 Q0 d3 3 0.1 t\n', 'run.txt')
+    expect(rows.map((r) => r.docid)).toEqual(['d3'])
+    expect(problems.map((p) => [p.code, p.line, p.file])).toEqual([
+      ['trec_run_columns', 1, 'run.txt'],
+      ['trec_run_number', 2, 'run.txt'],
+    ])
+    expect(problems[1]!.message).toContain('"x"')
+  })
+
+  test('rows written from a ranking drop repeats and carry strictly decreasing scores', () => {
+    expect(trecRunRowsFromRanking('q', ['a', 'b', 'a', 'c'])).toEqual([
+      { qid: 'q', docid: 'a', rank: 1, score: 3 },
+      { qid: 'q', docid: 'b', rank: 2, score: 2 },
+      { qid: 'q', docid: 'c', rank: 3, score: 1 },
+    ])
+  })
+})
+
+describe('qrels files', () => {
+  test('TREC qrels parse, and format back to the same text', () => {
+    const text = '1 0 29 3\n1 0 31 0\n2 0 5 1\n'
+    const { qrels, format, problems } = parseTrecQrels(text)
+    expect(problems).toEqual([])
+    expect(format).toBe('trec')
+    expect(qrels.get('1')).toEqual(new Map([['29', 3], ['31', 0]]))
+    expect(formatTrecQrels(qrels)).toBe(text)
+  })
+
+  test('BEIR qrels TSV with a header parse the same as TREC qrels', () => {
+    const { qrels, format, problems } = parseTrecQrels('query-id\tcorpus-id\tscore\n1\t29\t3\n1\t31\t0\n2\t5\t1\n')
+    expect(problems).toEqual([])
+    expect(format).toBe('beir')
+    expect(qrels).toEqual(parseTrecQrels('1 0 29 3\n1 0 31 0\n2 0 5 1\n').qrels)
+  })
+
+  test('bad grades, wrong widths and duplicate judgments are problems, first judgment kept', () => {
+    const { qrels, problems } = parseTrecQrels('1 0 a 2\n1 0 b -1\n1 0 c\n1 0 a 3\n', 'q.trec')
+    expect(problems.map((p) => [p.code, p.line])).toEqual([
+      ['qrels_grade', 2],
+      ['qrels_columns', 3],
+      ['qrels_duplicate', 4],
+    ])
+    expect(qrels.get('1')).toEqual(new Map([['a', 2]]))
+  })
+})
