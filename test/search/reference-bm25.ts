@@ -13,6 +13,7 @@ export function referenceBm25(docs: RefDoc[], queryTerms: string[], tenantId: st
   const N = own.length
   const avgdl = own.reduce((s, d) => s + d.terms.length, 0) / N
   const distinct = [...new Set(queryTerms)]
+  const qtf = (t: string) => queryTerms.filter((x) => x === t).length
   const scored = own.map((d) => {
     let score = 0
     for (const t of distinct) {
@@ -20,7 +21,7 @@ export function referenceBm25(docs: RefDoc[], queryTerms: string[], tenantId: st
       if (tf === 0) continue
       const df = own.filter((o) => o.terms.includes(t)).length
       const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5))
-      score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.terms.length) / avgdl))
+      score += qtf(t) * ((idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.terms.length) / avgdl)))
     }
     return { id: d.id, score }
   })
