@@ -40,6 +40,8 @@ export interface ScriptedReply {
   usage?: { prompt_tokens: number; completion_tokens: number }
   /** HTTP status; anything but 200 sends an OpenAI-style error body. Default 200. */
   status?: number
+  /** The error body's message for a non-200 status (e.g. one echoing the key, as some providers do). */
+  errorMessage?: string
   /** `Retry-After` header value (seconds, or an HTTP date), sent with any status. */
   retryAfter?: string
   /** `retry-after-ms` header value. */
@@ -150,7 +152,7 @@ export async function startOpenAiServer(script?: ServerScript): Promise<OpenAiTe
     if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs)
     const status = reply.status ?? 200
     if (status !== 200) {
-      const message = status === 429 ? 'Rate limit reached (scripted)' : `Scripted error ${status}`
+      const message = reply.errorMessage ?? (status === 429 ? 'Rate limit reached (scripted)' : `Scripted error ${status}`)
       sendJson(res, status, JSON.stringify({ error: { message, type: 'scripted', code: String(status) } }), headers)
       return
     }

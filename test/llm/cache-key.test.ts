@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest'
+import { chatCacheKey, embeddingCacheKey } from '../../src/llm/cache-key.ts'
+import type { ChatRequest, Provider } from '../../src/llm/index.ts'
+
+const provider: Provider = {
+  name: 'openrouter',
+  baseURL: 'https://openrouter.ai/api/v1',
+  apiKeyEnv: 'OPENROUTER_API_KEY',
+  model: 'qwen/qwen-2.5-7b-instruct',
+  upstream: { order: ['deepinfra'], allowFallbacks: false },
+}
+const request: ChatRequest = {
+  messages: [
+    { role: 'system', content: 'Answer from the context.' },
+    { role: 'user', content: 'What is BM25?' },
+  ],
+  temperature: 0,
+  maxTokens: 200,
+  seed: 1,
+  responseFormat: { type: 'json_object' },
+  tools: [{ type: 'function', function: { name: 'lookup' } }],
+  template: { id: 'answer', version: '3' },
+  trial: 0,
+}
+const base = chatCacheKey(provider, request)
+
+describe('every field of the chat cache key changes the key', () => {
+  const providerChanges: Array<[string, Partial<Provider>]> = [
+    ['provider name', { name: 'openrouter-2' }],
+    ['base URL', { baseURL: 'https://example.test/v1' }],
+    ['model', { model: 'qwen/qwen-2.5-72b-instruct' }],
+    ['upstream pin', { upstream: { order: ['together'], allowFallbacks: false } }],
+  ]
+  for (const [field, change] of providerChanges) {
+    test(`changing only the ${field} changes the key`, () => {
+      expect(chatCacheKey({ ...provider, ...change }, request)).not.toBe(base)
+    })
+  }
+  const requestChanges: Array<[string, Partial<ChatRequest>]> = [
+    ['temperature', { temperature: 0.7 }],
+    ['max tokens', { maxTokens: 201 }],
+    ['seed', { seed: 2 }],
+    ['response format', { responseFormat: { type: 'json_schema', name: 'v', schema: { type: 'object' } } }],
+    ['tools', { tools: [{ type: 'function', function: { name: 'search' } }] }],
+    ['message list', { messages: [...request.messages, { role: 'user', content: 'And TF-IDF?' }] }],
+    ['template id', { template: { id: 'answer-strict', version: '3' } }],
+    ['template version', { template: { id: 'answer', version: '4' } }],
+    ['trial index', { trial: 1 }],
+  ]
+  for (const [field, change] of requestChanges) {
+    test(`changing only the ${field} changes the key`, () => {
+      expect(chatCacheKey(provider, { ...request, ...change })).not.toBe(base)
+    })
+  }
+  test('changing one message role (same text) changes the key', () => {
+    const messages = request.messages.map((m, i) => (i === 0 ? { ...m, role: 'user' as const } : m))
+    expect(chatCacheKey(provider, { ...request, messages })).not.toBe(base)
+  })
+  test('a chatJson re-ask (attempt 1) has a different key from the first ask', () => {
+    expect(chatCacheKey(provider, request, 1)).not.toBe(base)
+  })
+})
+
+describe('what does not change the chat cache key', () => {
+  test('the API key (and its env var name) never enters the key', () => {
+    const before = { ...process.env }
+    process.env.OPENROUTER_API_KEY = 'sk-one'
+    const one = chatCacheKey(provider, request)
+    process.env.OPENROUTER_API_KEY = 'sk-two'
+    const two = chatCacheKey(provider, request)
+    const renamedEnv = chatCacheKey({ ...provider, apiKeyEnv: 'OTHER_KEY' }, request)
+    process.env = before
+    expect(one).toBe(base)
+    expect(two).toBe(base)
+    expect(renamedEnv).toBe(base)
+  })
+  test('extra provider headers and the case id do not change the key', () => {
+    expect(chatCacheKey({ ...provider, headers: { 'HTTP-Referer': 'x' } }, { ...request, caseId: 'c-1' })).toBe(base)
+  })
+  test('an unset trial is the same key as trial 0', () => {
+    const { trial: _trial, ...withoutTrial } = request
+    expect(chatCacheKey(provider, withoutTrial)).toBe(base)
+  })
+  test('the key is 64 hex chars and stable across calls', () => {
+    expect(base).toMatch(/^[0-9a-f]{64}$/)
+    expect(chatCacheKey(provider, structuredClone(request))).toBe(base)
+  })
+})
+
+describe('embedding cache key', () => {
+  test('is by content, model and dimensions', () => {
+    const key = embeddingCacheKey('text-embedding-3-small', 'hello', undefined)
+    expect(embeddingCacheKey('text-embedding-3-small', 'hello', undefined)).toBe(key)
+    expect(embeddingCacheKey('text-embedding-3-small', 'hello!', undefined)).not.toBe(key)
+    expect(embeddingCacheKey('text-embedding-3-large', 'hello', undefined)).not.toBe(key)
+    expect(embeddingCacheKey('text-embedding-3-small', 'hello', 256)).not.toBe(key)
+  })
+})
