@@ -32,7 +32,7 @@ export function findValueMentions(sentence: string): ValueMention[] {
     // a version-like or identifier-like context ("v4", "4.2.1") is not a quantity
     if (/^\d+\.\d+\.\d+/.test(sentence.slice(m.index ?? 0))) continue
     const value = number.replace(/,/g, '')
-    if (dollar !== undefined) out.push({ value, unit: '$', surface: surface.trimEnd() })
+    if (dollar !== undefined) out.push({ value, unit: '$', surface: `$${number}` })
     else if (percent !== undefined) out.push({ value, unit: '%', surface: surface.trimEnd() })
     else if (word !== undefined && !isStopword(word.toLowerCase())) {
       out.push({ value, unit: stem(word.toLowerCase()), surface: surface.trimEnd() })
@@ -136,7 +136,7 @@ export function statesDisagreement(text: string): boolean {
   const t = text.toLowerCase()
   return (
     /\b(?:supersede[sd]?|disagree[sd]?|contradict(?:s|ed)?|conflict(?:s|ing)?|out of date|outdated|no longer (?:accurate|correct|current|valid))\b/.test(t) ||
-    /\b(?:older|earlier|previous|prior|old)\b[^.]{0,80}\b(?:says|said|states|stated|lists|listed|mentions|mentioned|shows|showed|differs?|otherwise)\b/.test(t) ||
+    /\b(?:older|earlier|previous|prior|old)\b[^.]{0,80}\b(?:says|say|said|states|state|stated|lists|listed|mentions|mentioned|shows|showed|differs?|otherwise)\b/.test(t) ||
     /\bhas (?:since )?changed\b/.test(t)
   )
 }

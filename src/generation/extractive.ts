@@ -4,7 +4,7 @@
  * abstains when no sentence is supported well enough. Pure.
  *
  * Sentence score: the idf-weighted fraction of the query's content terms the sentence holds, where a term
- * found only in the source's title or heading path earns `headingCredit` of its weight (a list item
+ * found only in the source's title, heading path or label lines (a changelog entry's or ticket's header line) earns `headingCredit` of its weight (a list item
  * "Team: 5 seats" under "## Seat limits" is about seat limits). Example: terms seat (w 2), team (w 1),
  * plan (w 1); sentence "Team: 5 seats" under heading "Plans" -> (2 + 1 + 0.5 x 1) / 4 = 0.875.
  */
@@ -12,7 +12,7 @@ import type { Chunk } from '../corpus/types.ts'
 import { ABSTENTION_TEXT } from './abstention.ts'
 import { findConflicts, findValueMentions, type Conflict, type ConflictCandidate } from './conflict.ts'
 import type { WeightedQuery } from './term-stats.ts'
-import { splitSentences, uniqueContentTerms } from './terms.ts'
+import { isLabelLine, splitSentences, uniqueContentTerms } from './terms.ts'
 
 /** Knobs of the extractive generator; scores are ratios in [0, 1]. */
 export interface ExtractiveConfig {
@@ -24,6 +24,12 @@ export interface ExtractiveConfig {
   relativeFloor: number
   /** Credit for a query term found only in the source's title or heading path. Default 0.5. */
   headingCredit: number
+  /**
+   * A sentence at least this relevant takes part in the conflict check (one of a disagreeing pair must
+   * still reach `minSentenceScore`): a changelog entry often words the change differently from the doc it
+   * supersedes. Default 0.3.
+   */
+  minConflictScore: number
 }
 
 /** The extractive generator's defaults. */
@@ -32,6 +38,7 @@ export const defaultExtractiveConfig: ExtractiveConfig = Object.freeze({
   minSentenceScore: 0.4,
   relativeFloor: 0.75,
   headingCredit: 0.5,
+  minConflictScore: 0.3,
 })
 
 /** A source shown to the generator under `[marker]`. */
@@ -73,13 +80,17 @@ export function generateExtractive(
   sources: readonly ExtractiveSource[],
   config: ExtractiveConfig = defaultExtractiveConfig,
 ): ExtractiveAnswer {
-  const candidates = scoreSentences(query, sources, config).filter((c) => c.score >= config.minSentenceScore)
+  const scored = scoreSentences(query, sources, config)
+    .filter((c) => c.score >= Math.min(config.minConflictScore, config.minSentenceScore))
+    .sort((a, b) => b.score - a.score || a.marker - b.marker || a.position - b.position)
+  const candidates = scored.filter((c) => c.score >= config.minSentenceScore)
   if (candidates.length === 0 || query.total <= 0) return abstention()
-  candidates.sort((a, b) => b.score - a.score || a.marker - b.marker || a.position - b.position)
 
-  const conflicts = findConflicts(candidates, new Set(query.terms))
+  const byId = new Map(scored.map((c) => [c.id, c]))
+  const conflicts = findConflicts(scored, new Set(query.terms)).filter(
+    (c) => Math.max(byId.get(c.newer)?.score ?? 0, byId.get(c.older)?.score ?? 0) >= config.minSentenceScore,
+  )
   const stale = new Set(conflicts.map((c) => c.older))
-  const byId = new Map(candidates.map((c) => [c.id, c]))
   const pool = candidates.filter((c) => !stale.has(c.id))
   const lead = conflicts[0] === undefined ? pool[0] : byId.get(conflicts[0].newer)
   if (lead === undefined) return abstention()
@@ -113,7 +124,8 @@ function abstention(): ExtractiveAnswer {
 function scoreSentences(query: WeightedQuery, sources: readonly ExtractiveSource[], config: ExtractiveConfig): Candidate[] {
   const out: Candidate[] = []
   for (const { marker, chunk } of sources) {
-    const context = new Set(uniqueContentTerms([chunk.title, ...(chunk.headingPath ?? [])].join('\n')))
+    const labels = chunk.text.split('\n').filter(isLabelLine)
+    const context = new Set(uniqueContentTerms([chunk.title, ...(chunk.headingPath ?? []), ...labels].join('\n')))
     splitSentences(chunk.text).forEach((text, position) => {
       const terms = new Set(uniqueContentTerms(text))
       let covered = 0

@@ -19,7 +19,10 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'themselves then there these they this those through to too under until up very was we were what when where ' +
     'which while who whom why will with would you your yours yourself yourselves also may might must shall us ' +
     "get got let lets s t don't can't doesn't isn't i'm it's there's what's how's tell please thanks thank " +
-    'hi hello hey okay ok yes anything something way ever'
+    'hi hello hey okay ok yes anything something way ever ' +
+    // question phrasing: words a user asks with that an answer rarely repeats ("how many", "how long")
+    'many much long often possible need needs want know able anyone someone happen happens currently exactly ' +
+    'actually really still already going mean means meaning'
   ).split(/\s+/),
 )
 
@@ -87,15 +90,24 @@ export function stripMarkdown(line: string): string {
 }
 
 /**
+ * A label line: a markdown heading, the corpus loader's header of a changelog entry or ticket
+ * (`CL-2025-014 (v4.2.0, 2025-06-01): Seat limit raised`, `TCK-1042 (2025-05-02, resolved): Title`) or a
+ * `Tags:` line. Labels name what a source is about; they do not state facts.
+ */
+export function isLabelLine(line: string): boolean {
+  return /^\s*#{1,6}\s/.test(line) || /^[A-Za-z][\w.-]*-[\w.-]+ \([^)]*\): /.test(line) || /^Tags: /.test(line)
+}
+
+/**
  * Splits text into sentences: each non-empty line is a unit (list items, table rows, short paragraphs), a
- * heading line is skipped (it labels, it does not state), and a paragraph line is split after `.`, `!` or
+ * label line ({@link isLabelLine}) is skipped (it labels, it does not state), and a paragraph line is split after `.`, `!` or
  * `?` followed by whitespace and an upper-case letter, digit, quote or bracket. Abbreviations like `e.g.`
  * are protected because the next word is lower-case.
  */
 export function splitSentences(text: string): string[] {
   const out: string[] = []
   for (const raw of text.split('\n')) {
-    if (/^\s*#{1,6}\s/.test(raw) || /^\s*(?:```|---+\s*$|\|?\s*:?-{3,})/.test(raw)) continue
+    if (isLabelLine(raw) || /^\s*(?:```|---+\s*$|\|?\s*:?-{3,})/.test(raw)) continue
     const line = stripMarkdown(raw.replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(/\s\|\s/g, ' | '))
     if (line === '') continue
     for (const part of line.split(/(?<=[.!?])\s+(?=["'`(\[]?[\p{Lu}\d])/u)) {

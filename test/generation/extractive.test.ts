@@ -1,0 +1,84 @@
+import { describe, expect, test } from 'vitest'
+import { ABSTENTION_TEXT } from '../../src/generation/abstention.ts'
+import { compareRecency, compareVersions, findValueMentions } from '../../src/generation/conflict.ts'
+import { generateExtractive, type ExtractiveSource } from '../../src/generation/extractive.ts'
+import { buildTermStats, weighQuery } from '../../src/generation/term-stats.ts'
+import { tinyChunks } from './tiny-corpus.ts'
+
+const stats = buildTermStats(tinyChunks)
+const byId = (id: string) => tinyChunks.find((c) => c.id === id)!
+const shown = (...ids: string[]): ExtractiveSource[] => ids.map((id, i) => ({ marker: i + 1, chunk: byId(id) }))
+
+describe('generateExtractive', () => {
+  test('answers with the best-supported sentence and cites its source', () => {
+    const q = weighQuery('Which identity providers are supported for SSO?', 'acme', stats)
+    const a = generateExtractive(q, shown('acme/doc/security/sso#0', 'acme/doc/data/retention#0'))
+    expect(a.abstained).toBe(false)
+    expect(a.text).toBe('Okta and Azure AD are the supported identity providers [1].')
+    expect(a.citedMarkers).toEqual([1])
+  })
+
+  test('on a conflict the newer source wins and the older one is named as disagreeing', () => {
+    // the doc (undated, marker 1) says 3 seats; the changelog (2025-03-02, marker 2) says 5: the changelog wins
+    const q = weighQuery('How many seats does the Team plan include?', 'acme', stats)
+    const a = generateExtractive(q, shown('acme/doc/billing/seats#0', 'acme/changelog/CL-2025-014#0'))
+    expect(a.text).toBe(
+      'The Team plan seat limit was raised from 3 to 5 seats [2]. ' +
+        'Note: older documentation [1] says 3 seats; the newer source [2] says 5 seats and supersedes it.',
+    )
+    expect(a.conflicts).toEqual([{ newerMarker: 2, olderMarker: 1, oldValue: '3 seats', newValue: '5 seats' }])
+    // the stale sentence is not stated as the answer
+    expect(a.sentences.map((s) => s.marker)).toEqual([2])
+    expect(a.citedMarkers).toEqual([1, 2])
+  })
+
+  test('the conflict rule does not depend on the order the sources are shown in', () => {
+    const q = weighQuery('How many seats does the Team plan include?', 'acme', stats)
+    const a = generateExtractive(q, shown('acme/changelog/CL-2025-014#0', 'acme/doc/billing/seats#0'))
+    expect(a.text).toContain('5 seats [1].')
+    expect(a.text).toContain('older documentation [2] says 3 seats')
+  })
+
+  test('every cited marker points at a shown source', () => {
+    const sources = shown('acme/ticket/TCK-1042#0', 'acme/doc/billing/seats#0', 'acme/changelog/CL-2025-014#0')
+    for (const query of ['What does ERR-4012 mean?', 'How much do extra seats cost?', 'Team plan seats']) {
+      const a = generateExtractive(weighQuery(query, 'acme', stats), sources)
+      const markers = [...a.text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
+      expect(markers.length).toBeGreaterThan(0)
+      for (const m of markers) expect(sources.map((s) => s.marker)).toContain(m)
+    }
+  })
+
+  test('an identifier question is answered from the one source holding the identifier', () => {
+    const q = weighQuery('Why does the CSV export fail with ERR-4012?', 'acme', stats)
+    const a = generateExtractive(q, shown('acme/doc/data/retention#0', 'acme/ticket/TCK-1042#0'))
+    expect(a.text).toMatch(/^The CSV export failed with ERR-4012 because the file exceeded 2 GB \[2\]\./)
+  })
+
+  test('abstains with the fixed sentence when no sentence is supported', () => {
+    const q = weighQuery('What is the weather in Lisbon tomorrow?', 'acme', stats)
+    const a = generateExtractive(q, shown('acme/doc/security/sso#0'))
+    expect(a).toEqual({ text: ABSTENTION_TEXT, abstained: true, sentences: [], citedMarkers: [], conflicts: [] })
+  })
+})
+
+describe('conflict helpers', () => {
+  test('value mentions are numbers with their unit; identifiers, versions and dates are not', () => {
+    expect(findValueMentions('The limit rose from 1,000 requests to 25% more, $49 a month, 30-day trial.')).toEqual([
+      { value: '1000', unit: 'request', surface: '1,000 requests' },
+      { value: '25', unit: '%', surface: '25%' },
+      { value: '49', unit: '$', surface: '$49' },
+      { value: '30', unit: 'day', surface: '30-day' },
+    ])
+    expect(findValueMentions('ERR-4012 in v4.2.1 on 2025-03-02 (SKU_88-X)')).toEqual([])
+  })
+
+  test('recency: dates first, a dated source beats an undated one, then versions numerically', () => {
+    expect(compareRecency({ date: '2025-03-02' }, { date: '2024-12-31' })).toBe(1)
+    expect(compareRecency({ date: '2025-03-02' }, {})).toBe(1)
+    expect(compareRecency({}, { version: '1.0.0' })).toBe(-1)
+    expect(compareRecency({ version: '4.10.0' }, { version: 'v4.9.2' })).toBe(1)
+    expect(compareVersions('4.2', '4.2.0')).toBe(0)
+    expect(compareRecency({}, {})).toBe(0)
+  })
+})
