@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { evaluateGate } from '../../src/gate/evaluate.ts'
+import { buildScorecard } from '../../src/scorecard/aggregate.ts'
+import { ScorecardFormatError, ScorecardVersionError } from '../../src/scorecard/errors.ts'
+import { renderConsoleSummary } from '../../src/scorecard/render-console.ts'
+import { parseScorecard, serializeScorecard } from '../../src/scorecard/render-json.ts'
+import { escapeMarkdown, renderMarkdown } from '../../src/scorecard/render-markdown.ts'
+import { readScorecardFile, writeScorecardFile } from '../../src/scorecard/scorecard-file.ts'
+import { buildContext, buildRecord } from './build-records.ts'
+
+const records = [
+  buildRecord('GC-0001', {
+    mode: 'system',
+    retrieval: { metrics: { 'recall@5': 1, 'recall@20': 1, mrr: 1, 'ndcg@10': 1 } },
+    hard: [{ name: 'toHaveNoFabricatedCitations', passed: true }],
+    answer: { text: 'Seats cost $12 [1].', abstained: false, confidence: 0.8, citedMarkers: [1] },
+    judge: { kind: 'heuristic', failed: false },
+    answerMetrics: { faithfulness: 1, crag_truthfulness: 1 },
+    errorClass: 'correct',
+    usage: { calls: 3, cachedCalls: 3, retries: 0, costUsd: 0, savedUsd: 0.0123 },
+  }),
+  buildRecord('GC-0002', {
+    mode: 'system',
+    caseType: 'cross_tenant',
+    line: 7,
+    facets: { answerable: false },
+    retrieval: { scored: false },
+    hard: [{ name: 'toNotLeakAcrossTenants', passed: false, message: 'answer quotes "plan | gold" of tenant brassmoth' }],
+    answer: { text: 'Gold plan…', abstained: false, confidence: 0.3, citedMarkers: [] },
+    judge: { kind: 'heuristic', failed: false },
+    answerMetrics: { faithfulness: 0, crag_truthfulness: -1 },
+    errorClass: 'wrong_abstention',
+  }),
+]
+const scorecard = buildScorecard(records, buildContext({ mode: 'system', expectedCases: 2 }))
+
+describe('scorecard JSON', () => {
+  test('serialising and parsing gives back the same scorecard', () => {
+    expect(parseScorecard(serializeScorecard(scorecard))).toEqual(scorecard)
+  })
+
+  test('a scorecard of another version is refused with a message saying to re-run', () => {
+    const text = serializeScorecard({ ...scorecard, version: 99 as 1 })
+    expect(() => parseScorecard(text, '.vitest-rag/scorecard.json')).toThrow(ScorecardVersionError)
+    expect(() => parseScorecard(text, '.vitest-rag/scorecard.json')).toThrow(
+      /\.vitest-rag\/scorecard\.json is a scorecard of version 99, this harness reads version 1; re-run the evals/,
+    )
+  })
+
+  test('malformed text is refused naming the first bad field', () => {
+    expect(() => parseScorecard('{"version": 1', 'x.json')).toThrow(ScorecardFormatError)
+    const noHard = JSON.parse(serializeScorecard(scorecard)) as Record<string, unknown>
+    delete noHard.hard
+    expect(() => parseScorecard(JSON.stringify(noHard), 'x.json')).toThrow(/x\.json is not a valid scorecard: hard:/)
+  })
+
+  test('the scorecard file is written and read back; a missing file says to run the evals first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-scorecard-'))
+    const path = join(dir, '.vitest-rag', 'scorecard.json')
+    await writeScorecardFile(path, scorecard)
+    expect(readFileSync(path, 'utf8')).toBe(serializeScorecard(scorecard))
+    expect(await readScorecardFile(path)).toEqual(scorecard)
+    await expect(readScorecardFile(join(dir, 'missing.json'))).rejects.toThrow(/does not exist \(run the evals first\)/)
+    writeFileSync(path, '[]')
+    await expect(readScorecardFile(path)).rejects.toThrow(/not a JSON object/)
+  })
+})
+
+describe('renderMarkdown', () => {
+  const gate = evaluateGate(scorecard, undefined)
+  const markdown = renderMarkdown(scorecard, gate)
+
+  test('puts hard assertions first, then quality tables, then the gate', () => {
+    const order = ['### Hard assertions', '### Retrieval', '### Answer quality', '### Abstention', '### Error classes', '### Usage', '### Gate: ❌ FAIL']
+    const positions = order.map((heading) => markdown.indexOf(heading))
+    expect(positions.every((p) => p > 0)).toBe(true)
+    expect([...positions].sort((x, y) => x - y)).toEqual(positions)
+    expect(markdown.startsWith('## vitest-rag scorecard — ❌ FAIL')).toBe(true)
+  })
+
+  test('lists the failing hard assertion with its location, escaping the pipe in the message', () => {
+    expect(markdown).toContain('❌ 1 of 2 failed')
+    expect(markdown).toContain('| `GC-0002` | golden/support.golden.jsonl:7 | toNotLeakAcrossTenants | answer quotes "plan \\| gold" of tenant brassmoth |')
+  })
+
+  test('shows metrics with per case type columns and the calibration column', () => {
+    expect(markdown).toContain('| Metric | overall (n=1) | normal (n=1) | cross_tenant (n=0) |')
+    expect(markdown).toContain('| recall@5 | 1.000 | 1.000 | – |')
+    expect(markdown).toContain('| Metric | overall (n=2) | normal (n=1) | cross_tenant (n=1) | Calibration |')
+    // crag_truthfulness: (1 + -1) / 2 = 0
+    expect(markdown).toContain('| crag_truthfulness | 0.000 | 1.000 | -1.000 | uncalibrated |')
+    expect(markdown).toContain('heuristic judge · coverage 100.0% (2 of 2 cases judged)')
+  })
+
+  test('orders retrieval metrics by family then k (the first table; facet tables repeat it)', () => {
+    const rows = markdown.split('\n').filter((l) => /^\| (recall|mrr|ndcg)/.test(l)).map((l) => l.split(' | ')[0]).slice(0, 4)
+    expect(rows).toEqual(['| recall@5', '| recall@20', '| ndcg@10', '| mrr'])
+  })
+
+  test('renders the gate reasons and the no-baseline how-to', () => {
+    expect(markdown).toContain('- ❌ hard assertion toNotLeakAcrossTenants failed for GC-0002')
+    expect(markdown).toContain('npx vitest-rag baseline accept')
+  })
+
+  test('without a gate result there is no gate section and no verdict in the title', () => {
+    const plain = renderMarkdown(scorecard)
+    expect(plain).not.toContain('### Gate')
+    expect(plain.startsWith('## vitest-rag scorecard\n')).toBe(true)
+  })
+
+  test('escapeMarkdown neutralises pipes, newlines and tags', () => {
+    expect(escapeMarkdown('a|b\n<script>')).toBe('a\\|b &lt;script&gt;')
+  })
+})
+
+describe('renderConsoleSummary', () => {
+  test('summarises the run in a few lines, failures and gate included', () => {
+    const text = renderConsoleSummary(scorecard, evaluateGate(scorecard, undefined))
+    const lines = text.trimEnd().split('\n')
+    expect(lines[0]).toBe('vitest-rag: 2 of 2 cases (system mode)')
+    expect(lines[1]).toBe('  hard assertions: 1 of 2 FAILED')
+    expect(lines[2]).toBe('    x GC-0002 toNotLeakAcrossTenants (golden/support.golden.jsonl:7): answer quotes "plan | gold" of tenant brassmoth')
+    expect(lines[3]).toBe('  retrieval: recall@5 1.000  recall@20 1.000  mrr 1.000  ndcg@10 1.000 (1 scored, 1 unscored)')
+    expect(text).toContain('  answers (heuristic judge, coverage 100%): faithfulness 0.500  crag_truthfulness 0.000')
+    expect(text).toContain('  usage: 3 calls (3 cached, 0 retries), $0.0000 spent, $0.0123 saved')
+    expect(text).toContain('  gate: FAIL')
+  })
+})
