@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { ragEval } from './src/public/plugin.ts'
 
 export default defineConfig({
   test: {
@@ -11,6 +12,11 @@ export default defineConfig({
           setupFiles: ['test/setup/no-network.ts'],
           testTimeout: 30_000,
         },
+      },
+      {
+        // The bundled sample: golden/*.golden.jsonl over evals/sample-kb, offline (no API key).
+        plugins: [ragEval({ corpus: { kind: 'kb', root: 'evals/sample-kb' } })],
+        test: { name: 'evals' },
       },
     ],
   },

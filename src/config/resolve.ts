@@ -1,0 +1,88 @@
+/**
+ * `resolveConfig`: validates `ragEval` options once, applies defaults and environment overrides, and makes
+ * every path absolute. A bad option fails with every problem listed and the fix.
+ */
+import { isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
+
+/** The bundled sample knowledge base, used when no corpus is configured. */
+export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
+
+/** Bad `ragEval` options. */
+export class ConfigError extends Error {
+  readonly code = 'VITEST_RAG_CONFIG_INVALID'
+}
+
+/** Environment variables that override options, so a CLI run can change them without editing config. */
+export const ENV_OVERRIDES = {
+  mode: 'VITEST_RAG_MODE',
+  sample: 'VITEST_RAG_SAMPLE',
+  resume: 'VITEST_RAG_RESUME',
+  judge: 'VITEST_RAG_JUDGE',
+  baseline: 'VITEST_RAG_BASELINE',
+  outDir: 'VITEST_RAG_OUT_DIR',
+} as const
+
+function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
+  const out: Partial<RagEvalOptions> = {}
+  const mode = env[ENV_OVERRIDES.mode]
+  if (mode === 'retrieval' || mode === 'system') out.mode = mode
+  else if (mode) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.mode}="${mode}" is not a mode (expected retrieval or system)`)
+  const sample = env[ENV_OVERRIDES.sample]
+  if (sample) {
+    const n = Number(sample)
+    if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.sample}="${sample}" must be a positive whole number`)
+    out.sample = n
+  }
+  const resumeValue = env[ENV_OVERRIDES.resume]
+  if (resumeValue) out.resume = resumeValue !== '0' && resumeValue !== 'false'
+  const judge = env[ENV_OVERRIDES.judge]
+  if (judge === 'heuristic' || judge === 'model' || judge === 'off') out.judge = judge
+  else if (judge) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.judge}="${judge}" is not a judge (expected heuristic, model or off)`)
+  if (env[ENV_OVERRIDES.baseline]) out.baseline = env[ENV_OVERRIDES.baseline]
+  if (env[ENV_OVERRIDES.outDir]) out.outDir = env[ENV_OVERRIDES.outDir]
+  return out
+}
+
+/**
+ * Validates `options` (plus environment overrides), applies defaults and resolves paths against `root`.
+ * Throws {@link ConfigError} listing every problem.
+ */
+export function resolveConfig(options: RagEvalOptions = {}, root: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): RagEvalConfig {
+  const merged = { ...options, ...envOverrides(env) }
+  const parsed = RagEvalOptionsSchema.safeParse(merged)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const path = issue.path.join('.') || '(options)'
+      return `  ragEval options: ${path}: ${issue.message}`
+    })
+    throw new ConfigError(`vitest-rag: invalid ragEval options:\n${lines.join('\n')}`)
+  }
+  const o = parsed.data
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p))
+  const corpus = o.corpus ? { ...o.corpus, root: abs(o.corpus.root) } : { kind: 'kb' as const, root: SAMPLE_KB_ROOT }
+  const adapter = o.adapter.kind === 'module' ? { ...o.adapter, path: abs(o.adapter.path) } : o.adapter
+  return {
+    ...o,
+    root,
+    corpus,
+    adapter,
+    prompts: abs(o.prompts),
+    baseline: abs(o.baseline),
+    outDir: abs(o.outDir),
+  }
+}
+
+/**
+ * The configuration as reports record it: paths relative to the root, nothing secret (the config holds
+ * env var NAMES for keys, never values; this drops anything that looks like a key anyway).
+ */
+export function snapshotConfig(config: RagEvalConfig): Record<string, unknown> {
+  const rel = (p: string) => (p.startsWith(config.root) ? p.slice(config.root.length + 1) || '.' : p)
+  const json = JSON.parse(
+    JSON.stringify({ ...config, root: undefined, corpus: { ...config.corpus, root: rel(config.corpus.root) }, prompts: rel(config.prompts), baseline: rel(config.baseline), outDir: rel(config.outDir) }),
+    (key, value: unknown) => (/^(api_?key|authorization|token|secret)$/i.test(key) ? '[redacted]' : value),
+  ) as Record<string, unknown>
+  return json
+}

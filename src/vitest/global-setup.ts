@@ -1,0 +1,29 @@
+/**
+ * Runs once, in the main process, before any golden case: checks the whole golden set (every file parses,
+ * case ids are unique across files, every locator resolves against the corpus) and stops the run with every
+ * problem listed, so a stale golden set fails in seconds, loudly, instead of looking like a recall drop.
+ */
+import type { TestProject } from 'vitest/node'
+import { formatProblems } from '../cases/problems.ts'
+import type { RagEvalConfig } from '../config/schema.ts'
+import { checkGoldenSet } from '../runtime/golden-set.ts'
+
+/** The golden set has problems; the run stops before any case executes. */
+export class GoldenSetError extends Error {
+  readonly code = 'VITEST_RAG_GOLDEN_SET_INVALID'
+}
+
+/** Vitest global setup entry. */
+export default async function setup(project: TestProject): Promise<void> {
+  const config = (project.config.environmentOptions as { rag?: RagEvalConfig } | undefined)?.rag
+  if (!config) return
+  const { set, problems } = await checkGoldenSet(config)
+  if (problems.length > 0) {
+    throw new GoldenSetError(
+      `vitest-rag: the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
+    )
+  }
+  if (set.files.length === 0) {
+    throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The scorecard reporter: collects every golden case's record from `testCase.meta().rag`, builds the
+ * scorecard, compares it with the committed baseline, writes JSON + Markdown (and the GitHub step summary and
+ * annotations in Actions), and fails the run through `process.exitCode` (never by throwing: a throw kills the
+ * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
+ * one file reruns.
+ */
+import { appendFileSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { snapshotConfig } from '../config/resolve.ts'
+import type { RagEvalConfig } from '../config/schema.ts'
+import { loadBaseline } from '../gate/baseline-file.ts'
+import { evaluateGate } from '../gate/evaluate.ts'
+import type { GateResult } from '../gate/gate-result.ts'
+import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
+import { readGoldenSet } from '../runtime/golden-set.ts'
+import { prepareCorpus } from '../runtime/prepare-corpus.ts'
+import { buildScorecard } from '../scorecard/aggregate.ts'
+import { CASE_RECORD_VERSION, type CaseRecord } from '../scorecard/case-record.ts'
+import { renderConsoleSummary } from '../scorecard/render-console.ts'
+import { serializeScorecard } from '../scorecard/render-json.ts'
+import { renderMarkdown } from '../scorecard/render-markdown.ts'
+import type { Scorecard } from '../scorecard/scorecard.ts'
+import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import './task-meta.ts'
+
+const GOLDEN_FILE = /\.golden\.jsonl$/
+
+/** The harness version, recorded in every scorecard. */
+export const HARNESS_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
+
+/** Files the reporter writes under `outDir`. */
+export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json' } as const
+
+/** The gate policy a config asks for. */
+export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
+  return {
+    ...defaultGatePolicy,
+    maxRelativeDrop: config.gate.maxRelativeDrop,
+    minJudgeCoverage: config.gate.minJudgeCoverage,
+    requireSignificance: config.gate.requireSignificance,
+    ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),
+  }
+}
+
+/** Outcome of one reported run (what tests and the CLI read back). */
+export interface ReportedRun {
+  scorecard: Scorecard
+  gate: GateResult
+  filtered: boolean
+}
+
+/** Vitest reporter for golden-case runs. */
+export class RagReporter implements Reporter {
+  private vitest: Vitest | undefined
+  private readonly records = new Map<string, CaseRecord>()
+  private startedAt = new Date().toISOString()
+  /** The last run's outcome. */
+  last: ReportedRun | undefined
+
+  constructor(private readonly config: RagEvalConfig) {}
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest
+  }
+
+  onTestRunStart(): void {
+    this.startedAt = new Date().toISOString()
+  }
+
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
+    try {
+      await this.report(modules, unhandledErrors, reason)
+    } catch (error) {
+      // Never throw from here: in watch mode it would kill the watcher. Fail the run instead.
+      this.log(`vitest-rag: the reporter failed: ${(error as Error).stack ?? String(error)}`, true)
+      process.exitCode = 1
+    }
+  }
+
+  private log(text: string, error = false): void {
+    const logger = this.vitest?.logger
+    if (logger) (error ? logger.error(text) : logger.log(text))
+    else (error ? console.error(text) : console.log(text))
+  }
+
+  private collect(modules: ReadonlyArray<TestModule>): { filtered: boolean; moduleErrors: string[] } {
+    let filtered = false
+    const moduleErrors: string[] = []
+    for (const module of modules) {
+      if (!GOLDEN_FILE.test(module.moduleId)) continue
+      const seen = new Set<string>()
+      const file = module.relativeModuleId
+      for (const test of module.children.allTests()) {
+        const result = test.result()
+        if (result.state === 'skipped' || result.state === 'pending') {
+          filtered = true
+          continue
+        }
+        const key = `${file}::${test.name}`
+        seen.add(key)
+        const meta = test.meta().rag
+        const firstError = result.errors?.[0]?.message
+        if (meta) {
+          const failedOtherwise = result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed)
+          this.records.set(key, failedOtherwise ? { ...meta, error: firstError ?? 'the test failed' } : meta)
+        } else {
+          this.records.set(key, erroredRecord(test.name, file, test.location?.line ?? 0, firstError ?? 'the case produced no result'))
+        }
+      }
+      for (const key of [...this.records.keys()]) if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered) this.records.delete(key)
+      for (const error of module.errors()) moduleErrors.push(`${file}: ${error.message}`)
+    }
+    return { filtered, moduleErrors }
+  }
+
+  private async report(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
+    const { filtered, moduleErrors } = this.collect(modules)
+    const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId))
+    if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
+    const config = this.config
+    const goldenSet = readGoldenSet(config)
+    const prepared = await prepareCorpus(config.corpus, config.chunker)
+    const records = [...this.records.values()]
+    const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
+    const scorecard = buildScorecard(records, {
+      harnessVersion: HARNESS_VERSION,
+      goldenSetHash: goldenSet.hash,
+      goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.parsed.hash, cases: f.parsed.cases.length })),
+      corpusFingerprint: prepared.corpus.fingerprint,
+      configSnapshot: snapshotConfig(config),
+      models: { ...(judgeModel ? { judge: judgeModel } : {}) },
+      mode: config.mode,
+      startedAt: this.startedAt,
+      finishedAt: new Date().toISOString(),
+      // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
+      expectedCases: filtered ? undefined : goldenSet.expectedCases,
+    })
+    const policy = gatePolicyFor(config)
+    let gate: GateResult
+    const extra: string[] = []
+    if (filtered) {
+      gate = evaluateGate(scorecard, undefined, policy)
+      extra.push('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.')
+    } else {
+      let baseline
+      try {
+        baseline = await loadBaseline(config.baseline)
+      } catch (error) {
+        gate = evaluateGate(scorecard, undefined, policy)
+        gate = { ...gate, pass: false, status: 'fail', messages: [`vitest-rag: cannot read the baseline: ${(error as Error).message}`, ...gate.messages] }
+      }
+      gate ??= evaluateGate(scorecard, baseline, policy)
+    }
+    const failures: string[] = [...moduleErrors]
+    if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
+    if (failures.length > 0) gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] }
+
+    this.last = { scorecard, gate, filtered }
+    const outDir = config.outDir
+    writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
+    writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
+    const markdown = renderMarkdown(scorecard, gate)
+    writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
+    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
+    if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
+
+    this.log(renderConsoleSummary(scorecard, gate))
+    for (const line of extra) this.log(line)
+    this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`)
+    if (!gate.pass) process.exitCode = 1
+  }
+
+  private printAnnotations(records: CaseRecord[]): void {
+    for (const r of records) {
+      const failed = r.hard.filter((h) => !h.passed)
+      if (failed.length === 0 && r.error === undefined) continue
+      const message = r.error ?? failed.map((h) => `${h.name}: ${h.message ?? 'failed'}`).join('; ')
+      const escaped = message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+      process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`)
+    }
+  }
+}
+
+function erroredRecord(caseId: string, file: string, line: number, error: string): CaseRecord {
+  return {
+    version: CASE_RECORD_VERSION,
+    caseId,
+    caseType: 'normal',
+    tenantId: '',
+    file,
+    line,
+    facets: { answerable: true, questionType: 'simple', popularity: 'torso', dynamism: 'static' },
+    mode: 'system',
+    caseHash: '',
+    hard: [],
+    retrieval: { retrieved: [], expected: [], scored: true, metrics: {} },
+    answerMetrics: {},
+    usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
+    latencyMs: 0,
+    error,
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Types the per-case record onto Vitest's `TaskMeta`, the channel from a test to the reporter that survives
+ * worker boundaries and blob merges (`task.meta.rag` in a test, `testCase.meta().rag` in the reporter).
+ */
+import type { CaseRecord } from '../scorecard/case-record.ts'
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The vitest-rag record of a golden case. */
+    rag?: CaseRecord
+  }
+}
+
+/** The key under which a case's record travels in `task.meta`. */
+export const TASK_META_KEY = 'rag'
