@@ -1,0 +1,69 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { runCli } from '../../src/cli/main.ts'
+import { verifyCommand } from '../../src/cli/commands/verify.ts'
+import { diffFingerprints, fingerprintCorpus, fingerprintDocument } from '../../src/corpus/fingerprint.ts'
+import { sha256 } from '../../src/util/hash.ts'
+
+const KB = resolve(import.meta.dirname, '../fixtures/kb-mini')
+
+async function verify(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const code = await runCli(['verify', ...argv], { cwd, stdout: (t) => (out += t), stderr: (t) => (err += t) }, [verifyCommand])
+  return { code, out, err }
+}
+
+describe('fingerprints', () => {
+  test('a document fingerprint is the sha256 of its normalised text', () => {
+    expect(fingerprintDocument({ text: 'a\r\nb' })).toBe(sha256('a\nb'))
+  })
+
+  test('the corpus fingerprint does not depend on document order but changes with any text', () => {
+    const a = { id: 'x/doc/a', text: 'alpha' }
+    const b = { id: 'x/doc/b', text: 'beta' }
+    expect(fingerprintCorpus([a, b])).toBe(fingerprintCorpus([b, a]))
+    // By definition: sha256 over the sorted "id:hash" lines.
+    expect(fingerprintCorpus([b, a])).toBe(sha256(`x/doc/a:${sha256('alpha')}\nx/doc/b:${sha256('beta')}`))
+    expect(fingerprintCorpus([a, { ...b, text: 'betA' }])).not.toBe(fingerprintCorpus([a, b]))
+  })
+
+  test('diffFingerprints names changed, added and removed ids', () => {
+    expect(diffFingerprints({ a: '1', b: '2', c: '3' }, { a: '1', b: '9', d: '4' })).toEqual({ changed: ['b'], added: ['d'], removed: ['c'] })
+  })
+})
+
+describe('vitest-rag verify', () => {
+  test('records a manifest, passes when nothing changed, and names the one doc with one changed byte', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'vitest-rag-verify-'))
+    cpSync(KB, join(root, 'kb'), { recursive: true })
+    const written = await verify(['--kb', 'kb', '--manifest', 'kb.manifest.json', '--write'], root)
+    expect(written.code).toBe(0)
+    const manifest = JSON.parse(readFileSync(join(root, 'kb.manifest.json'), 'utf8')) as { version: number; documents: Record<string, string> }
+    expect(manifest.version).toBe(1)
+    expect(Object.keys(manifest.documents)).toHaveLength(7)
+
+    expect((await verify(['--kb', 'kb', '--manifest', 'kb.manifest.json'], root)).code).toBe(0)
+
+    const doc = join(root, 'kb/tenants/globex/docs/billing/seats.md')
+    writeFileSync(doc, readFileSync(doc, 'utf8').replace('ten', 'tan')) // one byte
+    const changed = await verify(['--kb', 'kb', '--manifest', 'kb.manifest.json'], root)
+    expect(changed.code).toBe(1)
+    expect(changed.out).toBe('changed  globex/doc/billing/seats\n')
+    expect(changed.err).toContain('1 changed, 0 added, 0 removed')
+  })
+
+  test('without a manifest it fails and says how to record one', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'vitest-rag-verify-'))
+    cpSync(KB, join(root, 'kb'), { recursive: true })
+    const result = await verify(['--kb', 'kb'], root)
+    expect(result.code).toBe(1)
+    expect(result.err).toContain('verify --kb kb --write')
+  })
+
+  test('needs exactly one of --kb and --beir (usage error, exit 2)', async () => {
+    expect((await verify([], KB)).code).toBe(2)
+  })
+})
