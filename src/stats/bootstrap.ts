@@ -114,7 +114,7 @@ export function pairedBootstrapBca(diffs: readonly number[], options: BootstrapO
   }
   const observed = mean(diffs)
   const first = diffs[0]!
-  if (diffs.every((d) => d === first)) return { mean: observed, lo: first, hi: first }
+  if (diffs.every((d) => d === first)) return { mean: first, lo: first, hi: first }
   const { lo, hi } = bcaInterval(diffs, bootstrapMeans(diffs, resamples, seed), alpha)
   return { mean: observed, lo, hi }
 }
