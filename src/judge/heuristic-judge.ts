@@ -144,11 +144,14 @@ export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOpt
     return {
       kind: 'heuristic',
       failed: false,
+      // No claims: nothing unfaithful and nothing uncited (the rubric's rule, same as the model judge's).
+      faithfulness: 1,
+      citationAccuracy: 1,
       answerRelevance: contextHasAnswer ? 0 : 1,
       crag: contextHasAnswer ? 'missing' : 'perfect',
       reasons: {
-        faithfulness: 'abstained: no claims to check',
-        citation_accuracy: 'abstained: no claims to cite',
+        faithfulness: 'abstained: no claims, nothing unsupported',
+        citation_accuracy: 'abstained: no claims, nothing uncited',
         answer_relevance: contextHasAnswer ? 'abstained although the context holds the answer' : 'abstained and the context lacks the answer',
         crag: contextHasAnswer ? 'missing: abstained although the answer was available' : 'perfect: correct abstention',
       },

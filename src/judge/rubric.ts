@@ -37,7 +37,7 @@ export const FAITHFULNESS: Criterion = {
   rules: [
     'Judge against the CONTEXT only. Do not use your own knowledge: a true fact that the context does not state is unsupported.',
     'If sources conflict and the answer follows the NEWER source AND states that the older source disagrees, that is full marks (1).',
-    'An answer that declines to answer makes no claims: score 1.',
+    'An answer that declines to answer makes no claims: score 1 (relevance judges whether declining was right).',
   ],
 }
 
@@ -50,7 +50,11 @@ export const CITATION_ACCURACY: Criterion = {
     '0.5': 'Most claims are correctly cited, but one claim lacks a marker or cites a source that does not support it.',
     '0': 'Most claims are uncited or wrongly cited, or a marker points at a source that was not shown.',
   },
-  rules: ['A claim with no marker counts against the answer.', 'A marker number with no source in the CONTEXT is a fabricated citation.'],
+  rules: [
+    'A claim with no marker counts against the answer.',
+    'A marker number with no source in the CONTEXT is a fabricated citation.',
+    'An answer that declines to answer makes no claims: score 1.',
+  ],
 }
 
 /** ANSWER_RELEVANCE: the answer addresses the question; an abstention is relevant only when it is right. */

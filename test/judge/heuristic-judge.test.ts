@@ -92,7 +92,9 @@ describe('heuristic judge', () => {
     expect(v.claims).toEqual([])
     expect(v.answerRelevance).toBe(1)
     expect(v.crag).toBe('perfect')
-    expect(v.faithfulness).toBeUndefined()
+    // The rubric's rule: an abstention makes no claims, so nothing is unfaithful or uncited.
+    expect(v.faithfulness).toBe(1)
+    expect(v.citationAccuracy).toBe(1)
   })
 
   test('an abstention scores answer relevance 0 when the context holds the answer', () => {

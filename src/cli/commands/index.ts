@@ -3,8 +3,10 @@
  */
 import type { CliCommand } from '../command.ts'
 import { verifyCommand } from './verify.ts'
+import { calibrateCommand } from './calibrate.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
 export const commands: CliCommand[] = [
   verifyCommand,
+  calibrateCommand,
 ]

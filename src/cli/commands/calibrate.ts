@@ -1,0 +1,115 @@
+/**
+ * `vitest-rag calibrate`: scores a human-labelled sample with the judge and reports how far it agrees with
+ * the humans per criterion (accuracy, Cohen's kappa, confusion matrix), then writes the calibration record
+ * the scorecard prints beside every judge metric.
+ */
+import { readFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+import { createModelClients } from '../../llm/index.ts'
+import type { CriterionAgreement } from '../../judge/calibration.ts'
+import { defaultCalibrationRecordPath, writeCalibrationRecord } from '../../judge/calibration-record.ts'
+import { createHeuristicJudge } from '../../judge/heuristic-judge.ts'
+import { formatProblems } from '../../judge/labels-file.ts'
+import { loadJudgePromptTemplate } from '../../judge/load-prompt-template.ts'
+import { createModelJudge } from '../../judge/model-judge.ts'
+import { runCalibration } from '../../judge/run-calibration.ts'
+import type { Judge } from '../../judge/types.ts'
+
+const usage = `Usage: vitest-rag calibrate --labels FILE [--judge heuristic|model] [--models FILE] [--template FILE] [--out FILE]
+
+Scores a human-labelled sample with the judge and reports its agreement with the human labels per
+criterion: accuracy, Cohen's kappa and the confusion matrix (rows human, columns judge).
+  --labels FILE    JSON Lines, one labelled answer per line:
+                   {"id", "query", "context": [{"text", "date"?}], "answer", "reference_answer"?,
+                    "labels": {"faithfulness"?: 0|0.5|1, "citation_accuracy"?, "answer_relevance"?, "crag"?}}
+  --judge KIND     heuristic (offline, default) or model
+  --models FILE    JSON file with the models config (generator and judge chains); needed for --judge model
+  --template FILE  the judge prompt template (default: evals/prompts/judge.md)
+  --out FILE       where to write the calibration record (default: ${defaultCalibrationRecordPath('heuristic')}
+                   or ${defaultCalibrationRecordPath('model')})
+
+Exit code: 0 after writing the record, 1 when the labels file has problems, 2 on a usage error.`
+
+interface CalibrateArgs {
+  labels: string
+  judge: 'heuristic' | 'model'
+  models?: string
+  template?: string
+  out?: string
+}
+
+function parseArgs(argv: string[]): CalibrateArgs {
+  let labels: string | undefined
+  const args: Omit<CalibrateArgs, 'labels'> = { judge: 'heuristic' }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    const value = (): string => {
+      const v = argv[++i]
+      if (v === undefined || v.startsWith('--')) throw new CliUsageError(`${arg} needs a value`)
+      return v
+    }
+    if (arg === '--labels') labels = value()
+    else if (arg === '--judge') {
+      const kind = value()
+      if (kind !== 'heuristic' && kind !== 'model') throw new CliUsageError(`--judge must be heuristic or model, got ${JSON.stringify(kind)}`)
+      args.judge = kind
+    } else if (arg === '--models') args.models = value()
+    else if (arg === '--template') args.template = value()
+    else if (arg === '--out') args.out = value()
+    else throw new CliUsageError(`unknown option ${JSON.stringify(arg)}`)
+  }
+  if (labels === undefined) throw new CliUsageError('--labels FILE is required')
+  if (args.judge === 'model' && args.models === undefined) throw new CliUsageError('--judge model needs --models FILE (the generator and judge chains)')
+  return { labels, ...args }
+}
+
+function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
+  if (args.judge === 'heuristic') return createHeuristicJudge()
+  const modelsPath = resolve(io.cwd, args.models ?? '')
+  const config = JSON.parse(readFileSync(modelsPath, 'utf8')) as { judge?: { allowSameModel?: boolean } }
+  const clients = createModelClients(config)
+  if (!clients.judge) throw new CliUsageError(`${modelsPath} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`)
+  const template = loadJudgePromptTemplate(args.template === undefined ? undefined : resolve(io.cwd, args.template))
+  return createModelJudge({
+    client: clients.judge,
+    template,
+    ...(clients.generator ? { generatorModel: clients.generator.model } : {}),
+    allowSameModel: config.judge?.allowSameModel ?? false,
+  })
+}
+
+/** The agreement table as text: one block per criterion with its confusion matrix. */
+export function renderAgreement(name: string, a: CriterionAgreement): string {
+  const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3))
+  const width = Math.max(6, ...a.labels.map((l) => l.length + 1))
+  const header = `${'human\\judge'.padEnd(12)}${a.labels.map((l) => l.padStart(width)).join('')}`
+  const rows = a.labels.map((l, i) => `${l.padEnd(12)}${(a.confusion[i] ?? []).map((c) => String(c).padStart(width)).join('')}`)
+  return [`${name}: n=${a.n}${a.skipped > 0 ? ` (skipped ${a.skipped})` : ''}  accuracy ${fmt(a.accuracy)}  kappa ${fmt(a.kappa)}`, `  ${header}`, ...rows.map((r) => `  ${r}`)].join('\n')
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv)
+  const labelsPath = resolve(io.cwd, args.labels)
+  const judge = buildJudge(args, io)
+  const outcome = await runCalibration(labelsPath, judge, relative(io.cwd, labelsPath) || labelsPath)
+  if (!outcome.ok) {
+    io.stderr(`${formatProblems(outcome.problems)}\nvitest-rag calibrate: ${outcome.problems.length} problem(s) in ${args.labels}; fix them and re-run\n`)
+    return 1
+  }
+  const outPath = resolve(io.cwd, args.out ?? defaultCalibrationRecordPath(judge.kind))
+  await writeCalibrationRecord(outPath, outcome.record)
+  const blocks = Object.entries(outcome.record.criteria).map(([name, a]) => renderAgreement(name, a))
+  io.stdout(
+    `vitest-rag calibrate: ${outcome.record.rows} labelled rows, ${judge.kind} judge${judge.model ? ` ${judge.model}` : ''} (${judge.promptVersion})\n\n${blocks.join('\n\n')}\n\nwrote ${outPath}\n`,
+  )
+  return 0
+}
+
+/** `vitest-rag calibrate`. */
+export const calibrateCommand: CliCommand = {
+  name: 'calibrate',
+  summary: "measure the judge's agreement with human labels (accuracy, Cohen's kappa, confusion)",
+  usage,
+  run,
+}

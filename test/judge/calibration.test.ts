@@ -1,0 +1,164 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { runCli } from '../../src/cli/main.ts'
+import { measureAgreement } from '../../src/judge/calibration.ts'
+import { CalibrationRecordSchema, loadCalibrationRecord } from '../../src/judge/calibration-record.ts'
+import { CalibrationRecordError } from '../../src/judge/errors.ts'
+import { parseLabelsFile } from '../../src/judge/labels-file.ts'
+
+const repoRoot = resolve(import.meta.dirname, '../..')
+const dirs: string[] = []
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-calibrate-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd })
+  return { code, stdout, stderr }
+}
+
+const context = [{ text: 'The Team plan costs $12 per seat per month. Invoices are sent on the first day of each month.' }]
+const supported = 'The Team plan costs $12 per seat per month [1].'
+const unsupported = 'The Team plan costs $15 per seat per month [1].'
+/**
+ * Six rows whose heuristic verdicts are known: a supported answer is judged 1, one with a number the source
+ * lacks ($15) is judged 0. Rows 5 and 6 are human labels the judge disagrees with.
+ *
+ *   row  answer       human  judge
+ *   1    supported      1      1
+ *   2    supported      1      1
+ *   3    unsupported    0      0
+ *   4    unsupported    0      0
+ *   5    supported      0      1
+ *   6    unsupported    1      0
+ *
+ * Confusion (rows human, columns judge, labels 0 / 0.5 / 1): human 0 -> [2, 0, 1]; human 0.5 -> [0, 0, 0];
+ * human 1 -> [1, 0, 2].
+ * accuracy p_o = 4/6 = 0.6667; marginals human {0: 3, 1: 3}, judge {0: 3, 1: 3};
+ * p_e = (3/6)(3/6) + (3/6)(3/6) = 0.5; kappa = (0.6667 - 0.5) / (1 - 0.5) = 0.3333.
+ */
+const sixRows = [
+  [supported, 1],
+  [supported, 1],
+  [unsupported, 0],
+  [unsupported, 0],
+  [supported, 0],
+  [unsupported, 1],
+].map(([answer, faithfulness], i) => JSON.stringify({ id: `r${i + 1}`, query: 'How much is a Team seat?', context, answer, labels: { faithfulness } }))
+
+describe("Cohen's kappa and accuracy", () => {
+  test('the doc comment example: 4/1/2/3 gives accuracy 0.7 and kappa 0.4', () => {
+    const pairs = [
+      ...Array(4).fill({ human: '1', judge: '1' }),
+      { human: '1', judge: '0' },
+      ...Array(2).fill({ human: '0', judge: '1' }),
+      ...Array(3).fill({ human: '0', judge: '0' }),
+    ]
+    const a = measureAgreement(pairs, ['0', '1'])
+    expect(a.n).toBe(10)
+    expect(a.accuracy).toBeCloseTo(0.7, 10)
+    expect(a.kappa).toBeCloseTo(0.4, 10)
+    expect(a.confusion).toEqual([
+      [3, 2],
+      [1, 4],
+    ])
+  })
+
+  test('kappa is null when both raters use one single label (chance agreement is 1)', () => {
+    const a = measureAgreement([{ human: '1', judge: '1' }, { human: '1', judge: '1' }], ['0', '1'])
+    expect(a.accuracy).toBe(1)
+    expect(a.kappa).toBeNull()
+  })
+
+  test('accuracy and kappa are null with no labelled items', () => {
+    expect(measureAgreement([], ['0', '1'], 2)).toMatchObject({ n: 0, skipped: 2, accuracy: null, kappa: null })
+  })
+
+  test('kappa is negative when the judge disagrees more than chance: (1,0),(0,1) gives -1', () => {
+    // p_o = 0, p_e = (1/2)(1/2) + (1/2)(1/2) = 0.5, kappa = (0 - 0.5) / 0.5 = -1.
+    expect(measureAgreement([{ human: '1', judge: '0' }, { human: '0', judge: '1' }], ['0', '1']).kappa).toBeCloseTo(-1, 10)
+  })
+})
+
+describe('labels file', () => {
+  test('every problem is reported with its line: bad JSON, a bad label value and a duplicate id', () => {
+    const text = [sixRows[0], '{oops', JSON.stringify({ id: 'x', query: 'q', context: [], answer: 'a', labels: { faithfulness: 0.7 } }), sixRows[0]].join('\n')
+    const { rows, problems } = parseLabelsFile(text, 'labels.jsonl')
+    expect(rows).toHaveLength(1)
+    expect(problems.map((p) => [p.code, p.line, p.path])).toEqual([
+      ['labels_bad_json', 2, ''],
+      ['labels_schema', 3, 'labels.faithfulness'],
+      ['labels_duplicate_id', 4, 'id'],
+    ])
+  })
+})
+
+describe('vitest-rag calibrate', () => {
+  test('on a 6-row labels file it reports accuracy 0.667, kappa 0.333 and the confusion computed by hand', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'labels.jsonl'), `${sixRows.join('\n')}\n`)
+    const result = await cli(['calibrate', '--labels', 'labels.jsonl', '--out', 'cal.json'], dir)
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('faithfulness: n=6  accuracy 0.667  kappa 0.333')
+    const record = loadCalibrationRecord(join(dir, 'cal.json'))
+    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-1' })
+    expect(record?.rows).toBe(6)
+    expect(record?.labelsFile).toBe('labels.jsonl')
+    expect(record?.labelsHash).toMatch(/^[0-9a-f]{64}$/)
+    const f = record?.criteria.faithfulness
+    expect(f?.accuracy).toBeCloseTo(4 / 6, 10)
+    expect(f?.kappa).toBeCloseTo(1 / 3, 10)
+    expect(f?.confusion).toEqual([
+      [2, 0, 1],
+      [0, 0, 0],
+      [1, 0, 2],
+    ])
+    expect(Object.keys(record?.criteria ?? {})).toEqual(['faithfulness'])
+  })
+
+  test('it runs on the committed HaluEval fixture and writes a valid record', async () => {
+    const dir = tempDir()
+    const labels = resolve(repoRoot, 'test/fixtures/calibration/halueval-54.jsonl')
+    const result = await cli(['calibrate', '--labels', labels, '--out', join(dir, 'cal.json')], dir)
+    expect(result.code).toBe(0)
+    const record = CalibrationRecordSchema.parse(JSON.parse(readFileSync(join(dir, 'cal.json'), 'utf8')))
+    expect(record.rows).toBe(54)
+    expect(record.criteria.faithfulness?.n).toBe(54)
+    // Sanity floor, not a target: the lexical judge agrees with the construction labels on most rows.
+    expect(record.criteria.faithfulness?.accuracy).toBeGreaterThanOrEqual(0.8)
+    expect(record.criteria.faithfulness?.kappa).toBeGreaterThanOrEqual(0.6)
+  })
+
+  test('a labels file with problems exits 1 and names each problem', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'labels.jsonl'), '{"id": 1}\n')
+    const result = await cli(['calibrate', '--labels', 'labels.jsonl', '--out', 'cal.json'], dir)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('labels.jsonl:1 query')
+    expect(existsSync(join(dir, 'cal.json'))).toBe(false)
+  })
+
+  test('a missing --labels is a usage error (exit 2)', async () => {
+    const result = await cli(['calibrate'], tempDir())
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--labels FILE is required')
+  })
+
+  test('loading a record of another version is refused with a fix', () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'cal.json'), JSON.stringify({ version: 99 }))
+    expect(() => loadCalibrationRecord(join(dir, 'cal.json'))).toThrow(CalibrationRecordError)
+    expect(() => loadCalibrationRecord(join(dir, 'cal.json'))).toThrow(/version 99 .*re-run `vitest-rag calibrate`/)
+    expect(loadCalibrationRecord(join(dir, 'absent.json'))).toBeUndefined()
+  })
+})
