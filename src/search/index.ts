@@ -14,7 +14,7 @@ import { FlexsearchArm } from './flexsearch-arm.ts'
 import { type FusionConfig, defaultFusionConfig, reciprocalRankFusion, weightedScoreFusion } from './fusion.ts'
 import { type IndexableChunk, tenantNumber } from './tenant-layout.ts'
 import type { RankedRow, SearchArm, SearchHit } from './types.ts'
-import { type VectorIndex, buildVectorIndex } from './vector.ts'
+import { type VectorIndex, type VectorQuery, buildVectorIndex } from './vector.ts'
 
 export type { SearchArm, SearchHit } from './types.ts'
 
@@ -83,6 +83,8 @@ export interface SearchIndex {
   searchAsync(query: string, options: SearchOptions): Promise<SearchHit[]>
   /** Like `search` with the query's embedding already computed (a worker pool embeds queries up front). */
   searchWithEmbedding(query: string, embedding: Float32Array | undefined, options: SearchOptions): SearchHit[]
+  /** Vector-arm search of many embedded queries at once (queries of one tenant share passes over its rows). */
+  searchVectorBatch(queries: readonly VectorQuery[]): SearchHit[][]
   /** Embeds query texts with the index's embedder (for pools and batch runs). */
   embedQueries(queries: string[]): Promise<Float32Array[]>
   /** The underlying arms, for the pool and persistence. */
@@ -129,7 +131,7 @@ export function tokenizerFor(analyzer: AnalyzerOptions): Tokenizer {
 }
 
 /** Wraps built (or loaded, or shared) arms in the facade. */
-export function createSearchIndex(config: ResolvedSearchConfig, internals: SearchInternals): SearchIndex {
+export function createSearchIndex(config: ResolvedSearchConfig, internals: SearchInternals, embedderId = internals.embedder?.id): SearchIndex {
   const { bm25, vector, texts, embedder } = internals
   const layout = bm25.parts.layout
   let flex: FlexsearchArm | undefined
@@ -195,7 +197,7 @@ export function createSearchIndex(config: ResolvedSearchConfig, internals: Searc
   return {
     config,
     arms,
-    embedderId: vector ? embedder?.id : undefined,
+    embedderId: vector ? embedderId : undefined,
     chunkCount: layout.chunkIds.length,
     internals,
     search: (query, options) => searchWithEmbedding(query, undefined, options),
@@ -204,6 +206,10 @@ export function createSearchIndex(config: ResolvedSearchConfig, internals: Searc
       return searchWithEmbedding(query, embedding, options)
     },
     searchWithEmbedding,
+    searchVectorBatch: (queries) =>
+      requireVector('vector')
+        .searchBatch(queries)
+        .map((rows, i) => toHits(rows, (queries[i] as VectorQuery).tenantId, (queries[i] as VectorQuery).k)),
     embedQueries,
   }
 }

@@ -1,0 +1,112 @@
+/**
+ * `SearchPool`: the search facade spread over tinypool worker threads. Created lazily (the index and the
+ * threads start on the first batch), the index is built once in this thread and shared with every worker
+ * through SharedArrayBuffers, and a batch is cut into one contiguous block per worker: a tinypool round trip
+ * costs 30-140 us, so one task per query would eat a fast query's whole budget.
+ *
+ * Only the `worker_threads` runtime is used: tinypool's `child_process` runtime silently turns a
+ * SharedArrayBuffer into `{}`.
+ */
+import { availableParallelism } from 'node:os'
+import Tinypool from 'tinypool'
+import type { Chunk } from '../corpus/types.ts'
+import type { Embedder } from '../search/embedder.ts'
+import { type SearchConfig, type SearchIndex, buildSearchIndex } from '../search/index.ts'
+import { snapshotSearchIndex } from '../search/snapshot.ts'
+import type { SearchArm, SearchHit } from '../search/types.ts'
+import type { PoolQuery, SearchTask, SearchTaskResult, SearchWorkerData } from './messages.ts'
+
+/** One query of {@link SearchPool.searchBatch}. */
+export interface BatchQuery {
+  query: string
+  tenantId: string
+  k: number
+  arm?: SearchArm
+}
+
+/** Pool options. */
+export interface SearchPoolOptions {
+  /** Worker threads. Default: min(2, available parallelism). */
+  threads?: number
+  /** Batches smaller than this run as a single task (splitting would cost more than it saves). Default 16. */
+  minQueriesPerTask?: number
+  /** Vector kernel in the workers. Default `'auto'` (WASM SIMD when available). */
+  kernel?: 'auto' | 'ts'
+}
+
+/** Default pool options. */
+export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Math.min(2, availableParallelism())), minQueriesPerTask: 16, kernel: 'auto' as const })
+
+type IndexSource = { index: SearchIndex } | { chunks: readonly Chunk[]; config?: Partial<SearchConfig>; embedder?: Embedder }
+
+const workerUrl = new URL('./worker/search-worker.mjs', import.meta.url)
+
+/** A lazily started worker pool answering batches of searches. */
+export class SearchPool {
+  private readonly source: IndexSource
+  private readonly options: Required<SearchPoolOptions>
+  private started: Promise<{ index: SearchIndex; pool: Tinypool }> | undefined
+  private destroyed = false
+
+  /** Either an already built index, or the chunks (and config, embedder) to build it from on first use. */
+  constructor(source: IndexSource, options: SearchPoolOptions = {}) {
+    this.source = source
+    this.options = { ...defaultSearchPoolOptions, ...options }
+  }
+
+  private start(): Promise<{ index: SearchIndex; pool: Tinypool }> {
+    this.started ??= (async () => {
+      const index = 'index' in this.source ? this.source.index : await buildSearchIndex(this.source.chunks, this.source.config, this.source.embedder)
+      const workerData: SearchWorkerData = { snapshot: snapshotSearchIndex(index), kernel: this.options.kernel }
+      const pool = new Tinypool({
+        filename: workerUrl.href,
+        runtime: 'worker_threads',
+        minThreads: this.options.threads,
+        maxThreads: this.options.threads,
+        workerData,
+      })
+      return { index, pool }
+    })()
+    return this.started
+  }
+
+  /** The built index (starts the pool if needed). */
+  async index(): Promise<SearchIndex> {
+    return (await this.start()).index
+  }
+
+  /**
+   * Answers every query; `result[i]` belongs to `queries[i]`. Vector and hybrid queries are embedded here first
+   * (one embedder call for the batch), then blocks go to the workers.
+   */
+  async searchBatch(queries: readonly BatchQuery[]): Promise<SearchHit[][]> {
+    if (this.destroyed) throw new Error('vitest-rag: this SearchPool was destroyed; create a new one')
+    if (queries.length === 0) return []
+    const { index, pool } = await this.start()
+    const needEmbedding = queries.map((q) => {
+      const arm = q.arm ?? index.config.arm
+      return arm === 'vector' || arm === 'hybrid'
+    })
+    const toEmbed = queries.filter((_, i) => needEmbedding[i]).map((q) => q.query)
+    const embeddings = toEmbed.length > 0 ? await index.embedQueries(toEmbed) : []
+    let e = 0
+    const tasks: PoolQuery[] = queries.map((q, i) => ({ ...q, embedding: needEmbedding[i] ? embeddings[e++] : undefined }))
+    const threads = this.options.threads
+    const blocks = Math.max(1, Math.min(threads, Math.floor(tasks.length / this.options.minQueriesPerTask)))
+    const size = Math.ceil(tasks.length / blocks)
+    const runs: Array<Promise<SearchTaskResult>> = []
+    for (let start = 0; start < tasks.length; start += size) {
+      const task: SearchTask = { kind: 'search', queries: tasks.slice(start, start + size) }
+      runs.push(pool.run(task) as Promise<SearchTaskResult>)
+    }
+    return (await Promise.all(runs)).flatMap((r) => r.hits)
+  }
+
+  /** Stops the workers (safe to call twice, and before any use). */
+  async destroy(): Promise<void> {
+    this.destroyed = true
+    const started = this.started
+    this.started = undefined
+    if (started) await (await started).pool.destroy()
+  }
+}
