@@ -9,10 +9,10 @@
  */
 import { availableParallelism } from 'node:os'
 import Tinypool from 'tinypool'
-import type { Chunk } from '../corpus/types.ts'
 import type { Embedder } from '../search/embedder.ts'
 import { type SearchConfig, type SearchIndex, buildSearchIndex } from '../search/index.ts'
 import { snapshotSearchIndex } from '../search/snapshot.ts'
+import type { IndexableChunk } from '../search/tenant-layout.ts'
 import type { SearchArm, SearchHit } from '../search/types.ts'
 import type { PoolQuery, SearchTask, SearchTaskResult, SearchWorkerData } from './messages.ts'
 
@@ -37,7 +37,7 @@ export interface SearchPoolOptions {
 /** Default pool options. */
 export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Math.min(2, availableParallelism())), minQueriesPerTask: 16, kernel: 'auto' as const })
 
-type IndexSource = { index: SearchIndex } | { chunks: readonly Chunk[]; config?: Partial<SearchConfig>; embedder?: Embedder }
+type IndexSource = { index: SearchIndex } | { chunks: readonly IndexableChunk[]; config?: Partial<SearchConfig>; embedder?: Embedder }
 
 const workerUrl = new URL('./worker/search-worker.mjs', import.meta.url)
 
