@@ -4,9 +4,13 @@
 import type { CliCommand } from '../command.ts'
 import { verifyCommand } from './verify.ts'
 import { calibrateCommand } from './calibrate.ts'
+import { scoreRunCommand } from './score-run.ts'
+import { searchCommand } from './search.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
 export const commands: CliCommand[] = [
   verifyCommand,
   calibrateCommand,
+  scoreRunCommand,
+  searchCommand,
 ]

@@ -1,0 +1,117 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, test } from 'vitest'
+import { runCli } from '../../src/cli/main.ts'
+import { formatTrecRun, parseTrecQrels } from '../../src/metrics/trec.ts'
+
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..')
+const cranfield = resolve(repoRoot, '../shared/datasets/cranfield')
+const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-score-run-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: dir })
+  return { code, stdout, stderr }
+}
+
+// q1 ranks d1, d2, d3; judged d2 (2), d4 (1), d9 (0): 2 relevant.
+// q2 ranks d5, d6 on TIED scores, rank column puts d5 first; judged d6 (3).
+// q3 is judged (d7) but absent from the run: scores 0. q4 is in the run but unjudged: ignored.
+const RUN = `q1 Q0 d1 1 3.0 hand
+q1 Q0 d2 2 2.0 hand
+q1 Q0 d3 3 1.0 hand
+q2 Q0 d6 2 2.0 hand
+q2 Q0 d5 1 2.0 hand
+q4 Q0 d1 1 1.0 hand
+`
+const QRELS = `q1 0 d2 2
+q1 0 d4 1
+q1 0 d9 0
+q2 0 d6 3
+q3 0 d7 1
+`
+writeFileSync(join(dir, 'hand.run'), RUN)
+writeFileSync(join(dir, 'hand.qrels'), QRELS)
+
+const L3 = Math.log2(3)
+
+describe('vitest-rag score-run on a hand-made run', () => {
+  test('--json prints per-query and mean metrics computed by hand', async () => {
+    const { code, stdout, stderr } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '1,2', '--json'])
+    expect(code).toBe(0)
+    const out = JSON.parse(stdout) as { per_query: Record<string, Record<string, number>>; mean: Record<string, number> }
+    expect(Object.keys(out)).toEqual(['per_query', 'mean'])
+    expect(Object.keys(out.per_query)).toEqual(['q1', 'q2', 'q3'])
+    // q1 [d1, d2, d3]: nothing relevant at 1; d2 at 2 -> recall@2 = 1/2, P@2 = 1/2, mrr = 1/2.
+    // ndcg@2 = (2 / log2 3) / (2 + 1 / log2 3) = 1.26186 / 2.63093 = 0.47963
+    expect(out.per_query.q1).toMatchObject({ 'recall@1': 0, 'precision@1': 0, 'hit@1': 0, 'ndcg@1': 0, 'recall@2': 0.5, 'precision@2': 0.5, 'hit@2': 1, mrr: 0.5 })
+    expect(out.per_query.q1!['ndcg@2']).toBeCloseTo(2 / L3 / (2 + 1 / L3), 12)
+    // q2 [d5, d6] (tie broken by rank): d6 at 2 -> recall@2 = 1, P@2 = 1/2, mrr = 1/2, ndcg@2 = (3 / log2 3) / 3 = 0.63093
+    expect(out.per_query.q2).toMatchObject({ 'recall@1': 0, 'hit@1': 0, 'recall@2': 1, 'precision@2': 0.5, 'hit@2': 1, mrr: 0.5 })
+    expect(out.per_query.q2!['ndcg@2']).toBeCloseTo(1 / L3, 12)
+    // q3 has no run line: every metric 0.
+    expect(Object.values(out.per_query.q3!).every((v) => v === 0)).toBe(true)
+    // means over the 3 judged queries: recall@2 (0.5 + 1 + 0) / 3 = 0.5, P@2 (0.5 + 0.5) / 3 = 1/3,
+    // hit@2 2/3, mrr (0.5 + 0.5) / 3 = 1/3, ndcg@2 (0.47963 + 0.63093) / 3 = 0.37019 (0.370185)
+    expect(out.mean['recall@2']).toBeCloseTo(0.5, 12)
+    expect(out.mean['precision@2']).toBeCloseTo(1 / 3, 12)
+    expect(out.mean['hit@2']).toBeCloseTo(2 / 3, 12)
+    expect(out.mean.mrr).toBeCloseTo(1 / 3, 12)
+    expect(out.mean['ndcg@2']).toBeCloseTo((2 / L3 / (2 + 1 / L3) + 1 / L3) / 3, 12)
+    expect(out.mean['recall@1']).toBe(0)
+    expect(stderr).toContain('1 judged query has no run line and score 0: q3')
+    expect(stderr).toContain('1 run query has no judgments and was ignored: q4')
+  })
+
+  test('the text view prints a table with a mean row and the notes', async () => {
+    const { code, stdout } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '2'])
+    expect(code).toBe(0)
+    const lines = stdout.split('\n')
+    expect(lines[0]).toMatch(/^qid\s+recall@2\s+precision@2\s+hit@2\s+ndcg@2\s+mrr$/)
+    expect(lines[1]).toMatch(/^q1\s+0\.5000\s+0\.5000\s+1\.0000\s+0\.4796\s+0\.5000$/)
+    expect(lines[4]).toMatch(/^mean\s+0\.5000\s+0\.3333\s+0\.6667\s+0\.3702\s+0\.3333$/)
+    expect(stdout).toContain('3 judged queries scored.')
+  })
+
+  test('a bad run line is reported with its file and line, exit code 1', async () => {
+    writeFileSync(join(dir, 'bad.run'), 'q1 Q0 d1 1 high hand\n')
+    const { code, stderr } = await cli(['score-run', 'bad.run', 'hand.qrels'])
+    expect(code).toBe(1)
+    expect(stderr).toContain('bad.run:1: score: score "high" is not a number')
+  })
+
+  test('a missing file is exit code 1 and a bad --k is a usage error', async () => {
+    expect((await cli(['score-run', 'nope.run', 'hand.qrels'])).code).toBe(1)
+    const usage = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '0,5'])
+    expect(usage.code).toBe(2)
+    expect(usage.stderr).toContain('"0,5"')
+    expect((await cli(['score-run', 'hand.run'])).code).toBe(2)
+  })
+})
+
+describe('vitest-rag score-run on Cranfield', () => {
+  test.skipIf(!existsSync(cranfield))('scores the judged documents in id order on all 225 queries (needs ../shared/datasets/cranfield)', async () => {
+    // The run: for each query, its judged documents (grade 0 included) in ascending numeric docid.
+    const { qrels } = parseTrecQrels(readFileSync(join(cranfield, 'qrels.trec'), 'utf8'))
+    const ranked = new Map([...qrels].map(([qid, judged]) => [qid, [...judged.keys()].sort((a, b) => Number(a) - Number(b))]))
+    const rows = [...ranked].flatMap(([qid, ids]) => ids.map((docid, i) => ({ qid, docid, rank: i + 1, score: ids.length - i })))
+    writeFileSync(join(dir, 'cran.run'), formatTrecRun(rows, 'by-id'))
+    const trec = await cli(['score-run', 'cran.run', join(cranfield, 'qrels.trec'), '--k', '5,50', '--json'])
+    expect(trec.code).toBe(0)
+    const out = JSON.parse(trec.stdout) as { per_query: Record<string, Record<string, number>>; mean: Record<string, number> }
+    expect(Object.keys(out.per_query)).toHaveLength(225)
+    // Every judged doc is retrieved and no query has more than 40, so recall@50 and hit@50 are 1 everywhere.
+    expect(out.mean['recall@50']).toBe(1)
+    expect(out.mean['hit@50']).toBe(1)
+    // mrr by the definition: 1 / position of the first grade > 0 doc in the id-sorted list.
+    const mrr = [...ranked].reduce((s, [qid, ids]) => s + 1 / (ids.findIndex((id) => qrels.get(qid)!.get(id)! > 0) + 1), 0) / 225
+    expect(out.mean.mrr).toBeCloseTo(mrr, 12)
+    // The BEIR TSV of the same judgments gives the same numbers.
+    const beir = await cli(['score-run', 'cran.run', join(cranfield, 'qrels/test.tsv'), '--k', '5,50', '--json'])
+    expect(beir.stdout).toBe(trec.stdout)
+  })
+})
