@@ -23,6 +23,11 @@ export function formatChange(change: number): string {
   return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`
 }
 
+/** Formats a p-value: two significant digits, in exponent form below 0.001 (`1.9e-6`, `0.031`, `0.50`). */
+export function formatPValue(p: number): string {
+  return p < 0.001 ? p.toExponential(1) : p.toPrecision(2)
+}
+
 /** `(current - baseline) / |baseline|`; 0 when both are 0; +Infinity when only the baseline is 0. */
 export function relativeChange(baseline: number, current: number): number {
   if (baseline === 0) return current === 0 ? 0 : current > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY
@@ -94,7 +99,7 @@ function compareOne(
     pValue: result.pValue,
     significant: result.significant,
   }
-  const test = `paired test over ${result.n} cases: p = ${result.pValue.toPrecision(2)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
   if (result.n < policy.minPairedCases) {
     const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
     return { comparison: { ...base, verdict: 'regression', significance, note }, message: `${transition}, ${limit}; ${note}` }

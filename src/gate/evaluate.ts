@@ -77,6 +77,8 @@ export function evaluateGate(current: Scorecard, baseline: Baseline | undefined,
     const note = `no baseline: metrics were not compared; after reviewing this scorecard, create one with \`${BASELINE_ACCEPT_COMMAND}\` and commit it`
     return finish(reasons, [], [note], false)
   }
+  // An empty run has nothing to compare; its own reason says everything.
+  if (current.run.cases === 0) return finish(reasons, [], [], false)
   const problems = comparabilityProblems(current, baseline)
   if (problems.length > 0) {
     const message =
@@ -87,7 +89,15 @@ export function evaluateGate(current: Scorecard, baseline: Baseline | undefined,
   }
   const notes: string[] = []
   if (current.mode !== baseline.mode) notes.push(`mode differs: baseline ${baseline.mode}, this run ${current.mode}; only metrics both runs have are compared`)
-  const { comparisons, failures, notes: metricNotes } = compareGatedMetrics(current, baseline, policy)
+  let compared: ReturnType<typeof compareGatedMetrics>
+  try {
+    compared = compareGatedMetrics(current, baseline, policy)
+  } catch (error) {
+    // The gate returns data, never throws: a broken comparison fails closed with its reason.
+    const message = `the metric comparison failed: ${error instanceof Error ? error.message : String(error)}`
+    return finish([...reasons, { code: 'gate_error', message }], [], notes, false)
+  }
+  const { comparisons, failures, notes: metricNotes } = compared
   for (const { comparison, message } of failures) {
     reasons.push({
       code: comparison.verdict === 'missing' ? 'metric_missing' : 'metric_regression',

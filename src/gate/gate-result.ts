@@ -12,6 +12,8 @@ export type GateReasonCode =
   | 'metric_regression'
   | 'metric_missing'
   | 'not_comparable'
+  /** The comparison itself threw (e.g. an invalid policy): fail closed, with the error's message. */
+  | 'gate_error'
 
 /** One reason the gate failed. */
 export interface GateReason {

@@ -2,6 +2,7 @@
  * The scorecard as GitHub-flavoured Markdown (for `GITHUB_STEP_SUMMARY` and PR comments): hard assertions
  * first, then the quality tables, then the gate outcome. A view only: every figure comes from the scorecard.
  */
+import { formatPValue } from '../gate/compare-metrics.ts'
 import type { GateResult, MetricComparison } from '../gate/gate-result.ts'
 import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
@@ -174,7 +175,7 @@ function renderGate(gate: GateResult): string[] {
       fixed(c.baseline),
       fixed(c.current),
       Number.isFinite(c.relativeChange) ? `${c.relativeChange >= 0 ? '+' : ''}${percent(c.relativeChange)}` : '–',
-      c.significance ? c.significance.pValue.toPrecision(2) : '',
+      c.significance ? formatPValue(c.significance.pValue) : '',
       VERDICT_ICON[c.verdict],
     ])
     lines.push('', '<details><summary>Metric comparisons against the baseline</summary>', '', ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows), '', '</details>')
