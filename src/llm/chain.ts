@@ -22,7 +22,8 @@ export interface ChainContext {
   chain: readonly Provider[]
   ledger: SpendLedger
   prices: PriceTable
-  env: Env
+  /** Reads an env var by name at call time; a function so no serialised object ever holds a key. */
+  readEnv: (name: string) => string | undefined
   retry: Required<Omit<RetryOptions, 'seed'>>
   random: () => number
   recorder: StatsRecorder
@@ -75,7 +76,7 @@ export async function callChain<T>(
   const failures: string[] = []
   for (const [index, provider] of context.chain.entries()) {
     const price = priceOf(provider.model, context.prices)
-    const apiKey = context.env[provider.apiKeyEnv]
+    const apiKey = context.readEnv(provider.apiKeyEnv)
     if (apiKey === undefined || apiKey === '') throw new MissingApiKeyError(provider.name, provider.apiKeyEnv)
     const stats = context.recorder.of(provider.name)
     const reservation = context.ledger.reserve(worstCaseUsd(provider), `${what} on ${provider.name} (${provider.model})`)

@@ -69,7 +69,8 @@ export function createModelClients(config: ModelConfig | unknown, options: Model
     for (const provider of chain) priceOf(provider.model, prices) // unpriced: refused before any call
     const recorder = new StatsRecorder()
     recorders.push(recorder)
-    return { role, chain, ledger, prices, env, retry, random: createRandom(seed), recorder }
+    const readEnv = (name: string): string | undefined => env[name]
+    return { role, chain, ledger, prices, readEnv, retry, random: createRandom(seed), recorder }
   }
 
   const clients: ModelClients = { ledger, cache, stats: () => mergeStats(recorders) }

@@ -8,11 +8,13 @@
 export interface ProviderLimits {
   /** Concurrent in-flight requests. */
   concurrency: number
-  /** Requests started per rolling 60 s window; `undefined` for no limit. */
+  /** Requests started per rolling window (60 s unless `windowMs` says otherwise); `undefined` for no limit. */
   requestsPerMinute?: number | undefined
+  /** The rate window in ms. Default 60,000 (a minute); tests shorten it. */
+  windowMs?: number
 }
 
-const windowMs = 60_000
+const defaultWindowMs = 60_000
 
 /** A semaphore plus a rolling-window rate limiter. */
 export class ProviderLimiter {
@@ -59,6 +61,7 @@ export class ProviderLimiter {
   private async waitForRate(): Promise<void> {
     const rpm = this.limits.requestsPerMinute
     if (rpm === undefined) return
+    const windowMs = this.limits.windowMs ?? defaultWindowMs
     for (;;) {
       const now = Date.now()
       while (this.startedAt.length > 0 && (this.startedAt[0] ?? 0) <= now - windowMs) this.startedAt.shift()

@@ -68,14 +68,16 @@ describe('what does not change the chat cache key', () => {
     const one = chatCacheKey(provider, request)
     process.env.OPENROUTER_API_KEY = 'sk-two'
     const two = chatCacheKey(provider, request)
-    const renamedEnv = chatCacheKey({ ...provider, apiKeyEnv: 'OTHER_KEY' }, request)
+    const renamed: Provider = { ...provider, apiKeyEnv: 'OTHER_KEY' }
+    const renamedEnv = chatCacheKey(renamed, request)
     process.env = before
     expect(one).toBe(base)
     expect(two).toBe(base)
     expect(renamedEnv).toBe(base)
   })
   test('extra provider headers and the case id do not change the key', () => {
-    expect(chatCacheKey({ ...provider, headers: { 'HTTP-Referer': 'x' } }, { ...request, caseId: 'c-1' })).toBe(base)
+    const withHeaders: Provider = { ...provider, headers: { 'HTTP-Referer': 'x' } }
+    expect(chatCacheKey(withHeaders, { ...request, caseId: 'c-1' })).toBe(base)
   })
   test('an unset trial is the same key as trial 0', () => {
     const { trial: _trial, ...withoutTrial } = request
