@@ -71,7 +71,8 @@ const normalizeHeading = (s: string): string => s.trim().replace(/\s+/g, ' ').to
 
 /** Sections whose heading path ends with `heading` (one heading text, or a ` > ` path), case-insensitively. */
 export function findSections(sections: readonly HeadingSection[], heading: string): HeadingSection[] {
-  const wanted = heading.split('>').map(normalizeHeading)
+  // Split on ` > ` with spaces, so a heading text holding an arrow such as `A -> B` stays whole.
+  const wanted = heading.split(/\s+>\s+/).map(normalizeHeading)
   return sections.filter((s) => {
     if (s.path.length < wanted.length) return false
     const tail = s.path.slice(s.path.length - wanted.length).map(normalizeHeading)

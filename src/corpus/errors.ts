@@ -26,3 +26,12 @@ export class ChunkerSpecError extends Error {
     this.name = 'ChunkerSpecError'
   }
 }
+
+/** A manifest file that cannot be read as a version-1 manifest. */
+export class ManifestError extends Error {
+  readonly code = 'VITEST_RAG_MANIFEST_INVALID'
+  constructor(path: string, reason: string) {
+    super(`vitest-rag: manifest ${path} ${reason} (fix: re-record it with \`vitest-rag verify --write\`)`)
+    this.name = 'ManifestError'
+  }
+}

@@ -6,8 +6,11 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { canonicalJson } from '../util/hash.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
+import { ManifestError } from './errors.ts'
 import { fingerprintDocuments, fingerprintFromHashes } from './fingerprint.ts'
 import type { SourceDocument } from './types.ts'
+
+export { ManifestError }
 
 /** The manifest format version this code reads and writes. */
 export const MANIFEST_VERSION = 1
@@ -17,15 +20,6 @@ export interface CorpusManifest {
   version: typeof MANIFEST_VERSION
   fingerprint: string
   documents: Record<string, string>
-}
-
-/** A manifest file that cannot be read as a version-1 manifest. */
-export class ManifestError extends Error {
-  readonly code = 'VITEST_RAG_MANIFEST_INVALID'
-  constructor(path: string, reason: string) {
-    super(`vitest-rag: manifest ${path} ${reason} (fix: re-record it with \`vitest-rag verify --write\`)`)
-    this.name = 'ManifestError'
-  }
 }
 
 /** The manifest of a set of documents (pure). */
