@@ -74,7 +74,8 @@ export function splitSections(text: string): SampleSection[] {
 
 /** The sections a heading locator names: by heading text, or by a ` > ` path matched against the end of the path. */
 export function findSections(doc: SampleDoc, heading: string): SampleSection[] {
-  const wanted = heading.split('>').map((part) => part.trim())
+  // Split only on ' > ' with spaces, like the locator resolver, so a heading such as 'A -> B' stays whole.
+  const wanted = heading.split(' > ').map((part) => part.trim())
   return doc.sections.filter((s) => {
     if (s.path.length < wanted.length) return false
     const tail = s.path.slice(s.path.length - wanted.length)
