@@ -65,7 +65,12 @@ export function pairedPermutationTest(diffs: readonly number[], options: Permuta
   let count = 0
   for (let b = 0; b < resamples; b++) {
     let sum = 0
-    for (let i = 0; i < n; i++) sum += random() < 0.5 ? -data[i]! : data[i]!
+    let bits = 0
+    for (let i = 0; i < n; i++) {
+      // One 32-bit draw gives the signs of 32 cases (its bits are independent fair coins).
+      if ((i & 31) === 0) bits = random() * 4294967296
+      sum += (bits >>> (i & 31)) & 1 ? -data[i]! : data[i]!
+    }
     if (Math.abs(sum) >= threshold) count++
   }
   return { pValue: (count + 1) / (resamples + 1), exact: false }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { bcaInterval, pairedBootstrapBca, quantileSorted } from '../../src/stats/bootstrap.ts'
+import { bcaInterval, bootstrapMeans, pairedBootstrapBca, quantileSorted } from '../../src/stats/bootstrap.ts'
 import { StatsError } from '../../src/stats/errors.ts'
 import { inverseNormalCdf, normalCdf } from '../../src/stats/normal.ts'
+import { mulberry32 } from '../../src/stats/prng.ts'
 
 // Generated once with numpy (see the python below) and typed in here; diffs are b - a per case.
 const A = [0.675, 0.838, 0.765, 0.435, 0.48, 0.824, 0.303, 0.793, 0.778, 0.581, 0.482, 0.467, 0.453, 0.567, 0.603, 0.632, 0.897, 0.776, 0.673, 0.893, 0.429, 0.396, 0.668, 0.326, 0.321, 0.609, 0.58, 0.85, 0.678, 0.608]
@@ -94,4 +95,15 @@ test('quantiles interpolate linearly between order statistics, as NumPy does', (
   // positions q * (n - 1): 0.25 * 3 = 0.75 -> 1 + 0.75 * (2 - 1) = 1.75
   expect(quantileSorted([1, 2, 4, 8], 0.25)).toBe(1.75)
   expect(quantileSorted([1, 2, 4, 8], 1)).toBe(8)
+})
+
+test('the inlined resampling loop draws exactly the indices mulberry32(seed) gives', () => {
+  const values = [0.1, 0.5, 0.2, 0.9, 0.4]
+  const random = mulberry32(99)
+  const expected = Array.from({ length: 50 }, () => {
+    let sum = 0
+    for (let i = 0; i < values.length; i++) sum += values[Math.floor(random() * values.length)]!
+    return sum / values.length
+  })
+  expect([...bootstrapMeans(values, 50, 99)]).toEqual(expected)
 })
