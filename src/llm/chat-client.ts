@@ -98,6 +98,8 @@ export class ProviderChatClient implements ChatClient {
   readonly chain: readonly Provider[]
   private readonly context: ChainContext
   private readonly cache: ResponseCache
+  /** Identical requests in flight, by cache key: a concurrent duplicate waits for the first instead of paying again. */
+  private readonly inFlight = new Map<string, Promise<ChatResult>>()
 
   constructor(role: ModelRole, context: ChainContext, cache: ResponseCache) {
     const first = context.chain[0]
@@ -138,6 +140,26 @@ export class ProviderChatClient implements ChatClient {
   }
 
   private async chatAttempt(request: ChatRequest, attempt: number): Promise<ChatResult> {
+    const primaryKey = chatCacheKey(this.chain[0]!, request, attempt)
+    const pending = this.inFlight.get(primaryKey)
+    if (pending !== undefined) {
+      const shared = await pending
+      const stats = this.context.recorder.of(shared.provider)
+      stats.cached += 1
+      stats.savedUsd += shared.originalCostUsd
+      this.context.ledger.recordSaved(shared.originalCostUsd)
+      return { ...shared, cached: true, costUsd: 0, latencyMs: 0, retries: 0 }
+    }
+    const call = this.lookupOrCall(request, attempt)
+    this.inFlight.set(primaryKey, call)
+    try {
+      return await call
+    } finally {
+      this.inFlight.delete(primaryKey)
+    }
+  }
+
+  private async lookupOrCall(request: ChatRequest, attempt: number): Promise<ChatResult> {
     const keys = this.chain.map((provider) => ({ provider, key: chatCacheKey(provider, request, attempt) }))
     if (this.cache.readsEnabled) {
       for (const { provider, key } of keys) {

@@ -50,8 +50,11 @@ export interface ModelClients {
   stats(): StatsByProvider
 }
 
-/** Builds the run's model clients (see the file comment for what is refused up front). */
-export function createModelClients(config: ModelConfig | unknown, options: ModelClientOptions = {}): ModelClients {
+/**
+ * Builds the run's model clients (see the file comment for what is refused up front). `config` is the raw
+ * `models` section (a {@link ModelConfig}); it is validated here.
+ */
+export function createModelClients(config: unknown, options: ModelClientOptions = {}): ModelClients {
   const parsed = parseModelConfig(config)
   const prices = mergePrices({ ...(parsed.prices ?? {}), ...(options.prices ?? {}) })
   const ledger = options.ledger ?? new SpendLedger(options.spendLimitUsd ?? parsed.spendLimitUsd ?? Number.POSITIVE_INFINITY)

@@ -1,7 +1,8 @@
 /**
  * Per-provider concurrency and requests-per-minute limits, shared by every client in the process through a
  * module-level registry keyed by provider name (the generator, judge and rewriter hitting one provider share
- * one budget). The first registration of a name fixes its limits; later ones reuse it.
+ * one budget). When several registrations of one name declare different limits, the strictest wins (the
+ * smallest concurrency, the smallest requests-per-minute), since they all draw on the same upstream quota.
  */
 
 /** Limits of one provider. */
@@ -18,7 +19,7 @@ const defaultWindowMs = 60_000
 
 /** A semaphore plus a rolling-window rate limiter. */
 export class ProviderLimiter {
-  readonly limits: ProviderLimits
+  limits: ProviderLimits
   private active = 0
   private readonly waiting: Array<() => void> = []
   private readonly startedAt: number[] = []
@@ -77,13 +78,31 @@ export class ProviderLimiter {
 
 const registry = new Map<string, ProviderLimiter>()
 
+function minDefined(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b
+  if (b === undefined) return a
+  return Math.min(a, b)
+}
+
+/** The tighter of two limit sets, field by field. */
+export function strictest(a: ProviderLimits, b: ProviderLimits): ProviderLimits {
+  const windowMs = minDefined(a.windowMs, b.windowMs)
+  return {
+    concurrency: Math.min(a.concurrency, b.concurrency),
+    requestsPerMinute: minDefined(a.requestsPerMinute, b.requestsPerMinute),
+    ...(windowMs === undefined ? {} : { windowMs }),
+  }
+}
+
 /** The process-wide limiter for provider `name` (created with `limits` on first use). */
 export function providerLimiter(name: string, limits: ProviderLimits): ProviderLimiter {
   let limiter = registry.get(name)
   if (limiter === undefined) {
-    limiter = new ProviderLimiter(limits)
+    limiter = new ProviderLimiter({ ...limits })
     registry.set(name, limiter)
+    return limiter
   }
+  limiter.limits = strictest(limiter.limits, limits)
   return limiter
 }
 

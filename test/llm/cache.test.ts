@@ -136,3 +136,13 @@ test('embeddings are cached one entry per text: a second call with one new text 
   expect(Array.from(second.vectors[2]!)).toEqual(Array.from(first.vectors[0]!))
   expect(second.vectors.map((v) => v.length)).toEqual([8, 8, 8])
 })
+
+test('concurrent identical requests make one call; the duplicates are served as cached', async () => {
+  server.setScript(() => ({ text: 'shared', delayMs: 30 }))
+  const clients = generator('read-write')
+  const results = await Promise.all([1, 2, 3].map(() => clients.generator!.chat(ask)))
+  expect(server.requests).toHaveLength(1)
+  expect(results.map((r) => r.cached)).toEqual([false, true, true])
+  expect(results.map((r) => r.text)).toEqual(['shared', 'shared', 'shared'])
+  expect(clients.stats().local).toMatchObject({ calls: 1, cached: 2 })
+})

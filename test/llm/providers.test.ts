@@ -8,7 +8,7 @@ import {
   resetProviderLimiters,
   resolveJudgeChain,
 } from '../../src/llm/index.ts'
-import { ProviderLimiter } from '../../src/llm/limiter.ts'
+import { ProviderLimiter, providerLimiter, strictest } from '../../src/llm/limiter.ts'
 import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
 import { keyEnv, localProvider, tempDir, testEnv } from './support.ts'
 
@@ -128,6 +128,17 @@ describe('per-provider limits', () => {
     await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).chat({ messages: [{ role: 'user', content: `q${i}` }], maxTokens: 5 })))
     expect(server.requests).toHaveLength(6)
     expect(peak).toBe(2)
+  })
+
+  test('two registrations of one provider name share one limiter with the strictest limits', () => {
+    const a = providerLimiter('shared', { concurrency: 4, requestsPerMinute: undefined })
+    const b = providerLimiter('shared', { concurrency: 8, requestsPerMinute: 30 })
+    expect(b).toBe(a)
+    expect(a.limits).toEqual({ concurrency: 4, requestsPerMinute: 30 })
+    expect(strictest({ concurrency: 2, requestsPerMinute: 60 }, { concurrency: 3, requestsPerMinute: 10 })).toEqual({
+      concurrency: 2,
+      requestsPerMinute: 10,
+    })
   })
 
   test('the requests-per-minute window delays the request past the limit until the window rolls', async () => {
