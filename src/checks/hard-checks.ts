@@ -16,10 +16,13 @@ export type CheckOutcome = { applies: false } | { applies: true; passed: boolean
 
 const notApplicable: CheckOutcome = { applies: false }
 
-/** Whether the output is an abstention: the system said so, or its answer text reads as one. */
+/**
+ * Whether the output is an abstention: the system said so, or its answer text reads as one. No answer at all
+ * (in system mode) is silence, and silence is an abstention.
+ */
 export function didAbstain(output: SystemOutput): boolean {
   if (output.abstained !== undefined) return output.abstained
-  return output.answer !== undefined && isAbstentionText(output.answer)
+  return output.answer === undefined || isAbstentionText(output.answer)
 }
 
 /** Folds case and whitespace so `must_contain` and `forbidden_text` match as a reader would read them. */
