@@ -6,6 +6,7 @@ import { verifyCommand } from './verify.ts'
 import { calibrateCommand } from './calibrate.ts'
 import { scoreRunCommand } from './score-run.ts'
 import { searchCommand } from './search.ts'
+import { baselineCommands } from './baseline.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
 export const commands: CliCommand[] = [
@@ -13,4 +14,5 @@ export const commands: CliCommand[] = [
   calibrateCommand,
   scoreRunCommand,
   searchCommand,
+  ...baselineCommands,
 ]

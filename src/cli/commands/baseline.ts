@@ -1,0 +1,183 @@
+/**
+ * `vitest-rag baseline accept` and `vitest-rag baseline show`: accepting a new baseline is a deliberate act.
+ * `accept` shows a readable diff of the aggregate metrics (current baseline -> the new one) and writes only
+ * with `--yes` or after an interactive `y`; `show` prints the committed baseline.
+ */
+import { createInterface } from 'node:readline/promises'
+import { resolve } from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { diffString } from 'json-diff'
+import { createBaseline, DEFAULT_BASELINE_PATH, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
+import { loadBaseline, writeBaseline } from '../../gate/baseline-file.ts'
+import { BaselineFormatError, BaselineVersionError } from '../../gate/errors.ts'
+import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
+import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
+import { DEFAULT_SCORECARD_PATH, readScorecardFile } from '../../scorecard/scorecard-file.ts'
+import type { Scorecard } from '../../scorecard/scorecard.ts'
+import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+
+/** Asks the user a yes/no question; resolves to undefined when there is no one to ask (no TTY). */
+export type Confirm = (question: string) => Promise<boolean | undefined>
+
+/** The default {@link Confirm}: a `[y/N]` prompt on the process's terminal, undefined without a TTY. */
+export const confirmOnTerminal: Confirm = async (question) => {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined
+  const rl = createInterface({ input: process.stdin, output: process.stdout })
+  try {
+    const answer = await rl.question(`${question} [y/N] `)
+    return /^y(es)?$/i.test(answer.trim())
+  } finally {
+    rl.close()
+  }
+}
+
+function parse(argv: string[], options: ParseArgsConfig['options']) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values as Record<string, string | boolean | undefined>
+  } catch (error) {
+    throw new CliUsageError((error as Error).message)
+  }
+}
+
+const KNOWN_ERRORS = [ScorecardFormatError, ScorecardVersionError, BaselineFormatError, BaselineVersionError]
+
+function isKnownError(error: unknown): error is Error {
+  return KNOWN_ERRORS.some((type) => error instanceof type)
+}
+
+/** Why a scorecard must not become a baseline (empty, partial or errored run), or undefined. */
+function refusalReason(scorecard: Scorecard): string | undefined {
+  const run = scorecard.run
+  if (run.cases === 0) return 'the scorecard has no cases'
+  if (run.partial) return `the scorecard is from a partial run (${run.cases} of ${run.expectedCases ?? '?'} golden cases)`
+  if (run.errored > 0) return `${run.errored} case(s) errored in that run (${run.erroredCaseIds.slice(0, 5).join(', ')})`
+  return undefined
+}
+
+/** Readable diff of the aggregate metrics, old -> new (every line of a new baseline when there was none). */
+export function diffBaselines(before: Baseline | undefined, after: Baseline): string {
+  const text = diffString(before ? summarizeBaselineForDiff(before) : {}, summarizeBaselineForDiff(after), { color: false, precision: 4 })
+  return text === '' ? '(no change in the aggregate metrics)\n' : text
+}
+
+async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () => Date): Promise<number> {
+  const args = parse(argv, { scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' } })
+  const scorecardPath = resolve(io.cwd, (args.scorecard as string | undefined) ?? DEFAULT_SCORECARD_PATH)
+  const baselinePath = resolve(io.cwd, (args.baseline as string | undefined) ?? DEFAULT_BASELINE_PATH)
+  const scorecard = await readScorecardFile(scorecardPath)
+  const refusal = refusalReason(scorecard)
+  if (refusal !== undefined) {
+    io.stderr(`vitest-rag baseline accept: not accepting ${scorecardPath}: ${refusal}; re-run the whole golden set first\n`)
+    return 1
+  }
+  let current: Baseline | undefined
+  try {
+    current = await loadBaseline(baselinePath)
+  } catch (error) {
+    if (!isKnownError(error)) throw error
+    io.stdout(`The current baseline cannot be read and will be replaced: ${error.message}\n`)
+  }
+  const next = createBaseline(scorecard, now().toISOString())
+  io.stdout(`${current ? `Changes to ${baselinePath}` : `New baseline ${baselinePath}`} (aggregate metrics):\n`)
+  io.stdout(diffBaselines(current, next))
+  if (scorecard.hard.failed > 0) io.stdout(`Note: ${scorecard.hard.failed} hard assertion(s) failed in this run; the gate fails on them whatever the baseline.\n`)
+  if (args.yes !== true) {
+    const answer = await confirm(`Write this baseline to ${baselinePath}?`)
+    if (answer === undefined) {
+      io.stderr('vitest-rag baseline accept: not written: no interactive terminal to confirm; review the diff above and pass --yes to accept it\n')
+      return 1
+    }
+    if (!answer) {
+      io.stdout('Not written.\n')
+      return 1
+    }
+  }
+  await writeBaseline(baselinePath, next)
+  io.stdout(`Wrote ${baselinePath} (${Object.keys(next.cases).length} cases). Commit it with the change it reflects.\n`)
+  return 0
+}
+
+function renderBaseline(baseline: Baseline, path: string): string {
+  const lines = [
+    `Baseline ${path}`,
+    `  created ${baseline.createdAt} by vitest-rag ${baseline.harnessVersion}, ${baseline.mode} mode, ${Object.keys(baseline.cases).length} cases`,
+    `  golden set ${baseline.goldenSetHash}`,
+    `  corpus     ${baseline.corpusFingerprint}`,
+    `  judge      ${baseline.judgeKind} (coverage ${(baseline.judgeCoverage * 100).toFixed(1)}%)`,
+  ]
+  for (const family of ['retrieval', 'answer'] as const) {
+    const f = baseline.metrics[family]
+    const groups: Array<[string, Record<string, number>]> = [
+      ['overall', f.overall.mean],
+      ...sortCaseTypes(Object.keys(f.byCaseType)).map((t): [string, Record<string, number>] => [t, (f.byCaseType as Record<string, { mean: Record<string, number> }>)[t]?.mean ?? {}]),
+    ]
+    const names = sortMetricNames(Object.keys(f.overall.mean))
+    if (names.length === 0) continue
+    lines.push('', `  ${family}:`)
+    const width = Math.max(...groups.map(([g]) => g.length))
+    for (const [group, mean] of groups) {
+      lines.push(`    ${group.padEnd(width)}  ${names.map((n) => `${n} ${mean[n] === undefined ? '-' : (mean[n] ?? 0).toFixed(3)}`).join('  ')}`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+async function runShow(argv: string[], io: CliIo): Promise<number> {
+  const args = parse(argv, { baseline: { type: 'string' }, json: { type: 'boolean' } })
+  const baselinePath = resolve(io.cwd, (args.baseline as string | undefined) ?? DEFAULT_BASELINE_PATH)
+  const baseline = await loadBaseline(baselinePath)
+  if (!baseline) {
+    io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: npx vitest-rag baseline accept\n`)
+    return 1
+  }
+  io.stdout(args.json === true ? `${JSON.stringify(summarizeBaselineForDiff(baseline), null, 2)}\n` : renderBaseline(baseline, baselinePath))
+  return 0
+}
+
+function withKnownErrors(run: (argv: string[], io: CliIo) => Promise<number>): CliCommand['run'] {
+  return async (argv, io) => {
+    try {
+      return await run(argv, io)
+    } catch (error) {
+      if (!isKnownError(error)) throw error
+      io.stderr(`${error.message}\n`)
+      return 1
+    }
+  }
+}
+
+/** Builds `baseline accept`; tests inject `confirm` (the answer to the prompt) and `now` (the createdAt). */
+export function createBaselineAcceptCommand(confirm: Confirm = confirmOnTerminal, now: () => Date = () => new Date()): CliCommand {
+  return {
+    name: 'baseline accept',
+    summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',
+    usage: [
+      'Usage: vitest-rag baseline accept [--scorecard FILE] [--baseline FILE] [--yes]',
+      '',
+      'Shows the diff of the aggregate metrics between the current baseline and the last run, then writes the',
+      'new baseline after an interactive "y", or at once with --yes. Without a terminal and without --yes it',
+      'prints the diff and exits 1. Empty, partial and errored runs are refused.',
+      '',
+      `  --scorecard FILE  the run's scorecard (default ${DEFAULT_SCORECARD_PATH})`,
+      `  --baseline FILE   the baseline to write (default ${DEFAULT_BASELINE_PATH})`,
+      '  --yes, -y         write without asking',
+    ].join('\n'),
+    run: withKnownErrors((argv, io) => runAccept(argv, io, confirm, now)),
+  }
+}
+
+/** `vitest-rag baseline show`. */
+export const baselineShowCommand: CliCommand = {
+  name: 'baseline show',
+  summary: 'print the committed baseline: identity and aggregate metrics',
+  usage: [
+    'Usage: vitest-rag baseline show [--baseline FILE] [--json]',
+    '',
+    `  --baseline FILE  the baseline to show (default ${DEFAULT_BASELINE_PATH})`,
+    '  --json           print the aggregate summary as JSON',
+  ].join('\n'),
+  run: withKnownErrors(runShow),
+}
+
+/** Both baseline subcommands, for the command registry. */
+export const baselineCommands: CliCommand[] = [createBaselineAcceptCommand(), baselineShowCommand]
