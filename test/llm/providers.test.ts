@@ -117,6 +117,9 @@ describe('per-provider limits', () => {
     server.setScript(async () => {
       inFlight += 1
       peak = Math.max(peak, inFlight)
+      // hold each request until a second one is in flight (or 1 s passes), so a third could only overlap if let through
+      const until = Date.now() + 1000
+      while (inFlight < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 5))
       await new Promise((r) => setTimeout(r, 20))
       inFlight -= 1
       return { text: 'ok' }
