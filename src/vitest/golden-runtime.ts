@@ -38,6 +38,8 @@ export function registerGoldenFile(data: GoldenModuleData): RegisteredGoldenFile
       if (evaluation.error) throw evaluation.error
       const { output } = evaluation
       const c = moduleCase.case
+      // Annotate before the soft expects: a failed soft expect ends the test's annotation window.
+      await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
       for (const check of evaluation.record.hard) {
         const soft = ctx.expect.soft(output, `${c.case_id} ${check.name}`)
         if (check.name === 'toAbstain') soft.toAbstain(c)
@@ -45,7 +47,6 @@ export function registerGoldenFile(data: GoldenModuleData): RegisteredGoldenFile
         else if (check.name === 'toHaveNoFabricatedCitations') soft.toHaveNoFabricatedCitations()
         else soft.toContainAll(c)
       }
-      await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
     },
   }
 }

@@ -1,0 +1,49 @@
+/**
+ * The README's quick start, as a test: the bundled sample (golden/*.golden.jsonl over evals/sample-kb) runs
+ * offline with no API key, passes every hard assertion, writes the scorecard, and passes the gate against the
+ * committed baseline; `vitest list` shows every sample case at its golden file line.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { repoRoot, runNode, tempDir } from '../helpers/run-vitest.ts'
+
+const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
+
+function sampleCases(): Map<string, { file: string; line: number }> {
+  const out = new Map<string, { file: string; line: number }>()
+  for (const name of readdirSync(join(repoRoot, 'golden')).filter((f) => f.endsWith('.golden.jsonl'))) {
+    readFileSync(join(repoRoot, 'golden', name), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (line.trim() && !line.startsWith('//')) out.set((JSON.parse(line) as { case_id: string }).case_id, { file: `golden/${name}`, line: i + 1 })
+      })
+  }
+  return out
+}
+
+describe('the bundled sample, offline', () => {
+  test('npx vitest run --project evals passes with no API key and writes the scorecard', async () => {
+    const out = tempDir()
+    const run = await runNode(vitestBin, ['run', '--project', 'evals'], { env: { VITEST_RAG_OUT_DIR: out, OPENAI_API_KEY: undefined } })
+    expect(run.code, run.output).toBe(0)
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect(scorecard.run.cases).toBe(sampleCases().size)
+    expect(scorecard.hard.failed).toBe(0)
+    expect(run.output).toContain('gate: PASS')
+  }, 120_000)
+
+  test('vitest list --project evals --json lists every sample case with its golden file line', async () => {
+    const run = await runNode(vitestBin, ['list', '--project', 'evals', '--json'], { env: { VITEST_RAG_OUT_DIR: tempDir() } })
+    expect(run.code, run.output).toBe(0)
+    const listed = JSON.parse(run.stdout.slice(run.stdout.indexOf('['))) as Array<{ name: string; file: string; location: { line: number } }>
+    const cases = sampleCases()
+    expect(listed).toHaveLength(cases.size)
+    for (const entry of listed) {
+      const where = cases.get(entry.name)
+      expect(where, entry.name).toBeDefined()
+      expect(entry.file.endsWith(where!.file)).toBe(true)
+      expect(entry.location.line).toBe(where!.line)
+    }
+  }, 60_000)
+})
