@@ -12,6 +12,8 @@
  *   {@link NOTHING_EXPECTED_SCORE} (1.0: there was nothing to find and nothing was missed). trec_eval instead
  *   drops such queries from its means. Cases that must abstain are marked unscored upstream, so this only
  *   matters for answerable cases without graded evidence.
+ * - nDCG discounts rank r by 1 / log2(r + 1); trec_eval's `ndcg_cut` uses 1 / log2(max(r, 2)) (see
+ *   {@link NdcgDiscount}; pass `'trec_eval'` to reproduce its numbers).
  * - Ties: the array order IS the ranking. trec_eval re-sorts by score and breaks ties by docid descending, so
  *   a TREC run written for comparison must carry strictly decreasing scores (see `trecRunRowsFromRanking`).
  */
@@ -107,34 +109,56 @@ export function reciprocalRank(ranked: readonly string[], judged: ReadonlyMap<st
   return first === -1 ? 0 : 1 / (first + 1)
 }
 
-/** DCG of gains in the given order: sum of gain / log2(rank + 1), rank 1-based. */
-function discountedGain(gains: readonly number[]): number {
+/**
+ * How nDCG discounts rank r (1-based):
+ * - `log2(rank+1)` (default): 1 / log2(r + 1), the standard form (Burges et al. 2005; scikit-learn, ranx);
+ * - `trec_eval`: 1 / log2(max(r, 2)), Järvelin & Kekäläinen's original with base 2, which trec_eval's
+ *   `ndcg_cut` (and so pytrec_eval and published BEIR nDCG@10) computes: ranks 1 and 2 are both undiscounted.
+ * Use `trec_eval` only to reproduce numbers from those tools.
+ */
+export type NdcgDiscount = 'log2(rank+1)' | 'trec_eval'
+
+/** The default {@link NdcgDiscount}. */
+export const DEFAULT_NDCG_DISCOUNT: NdcgDiscount = 'log2(rank+1)'
+
+/** DCG of gains in the given order: sum of gain x discount(rank). */
+function discountedGain(gains: readonly number[], discount: NdcgDiscount): number {
   let sum = 0
   for (let i = 0; i < gains.length; i++) {
     const gain = gains[i] ?? 0
-    if (gain > 0) sum += gain / Math.log2(i + 2)
+    if (gain <= 0) continue
+    sum += gain / (discount === 'trec_eval' ? Math.log2(Math.max(i + 1, 2)) : Math.log2(i + 2))
   }
   return sum
 }
 
 /**
- * nDCG@k = DCG@k / ideal DCG@k, in [0, 1], with linear gain = grade and discount 1 / log2(rank + 1); the
- * ideal ordering sorts ALL judged grades > 0 descending (as trec_eval `ndcg_cut_k`).
+ * nDCG@k = DCG@k / ideal DCG@k, in [0, 1], with linear gain = grade and discount 1 / log2(rank + 1) (see
+ * {@link NdcgDiscount} for trec_eval's variant); the ideal ordering sorts ALL judged grades > 0 descending,
+ * cut at k (as trec_eval `ndcg_cut_k`).
  * Example: ranked [b, a], judged {a: 3, b: 1}, k = 2: DCG = 1/1 + 3/log2(3) = 2.893; ideal = 3 + 1/log2(3)
- * = 3.631; nDCG = 0.797. Nothing relevant expected -> 1.0 (trec_eval skips the query).
+ * = 3.631; nDCG = 0.797 (trec_eval discount: (1 + 3) / (3 + 1) = 1). Nothing relevant expected -> 1.0
+ * (trec_eval skips the query).
  */
-export function ndcgAtK(ranked: readonly string[], judged: ReadonlyMap<string, number>, k: number): number {
+export function ndcgAtK(
+  ranked: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  k: number,
+  discount: NdcgDiscount = DEFAULT_NDCG_DISCOUNT,
+): number {
   checkK(k, 'ndcgAtK')
   const idealGains = [...judged.values()].filter((grade) => grade >= MIN_RELEVANT_GRADE).sort((x, y) => y - x)
   if (idealGains.length === 0) return NOTHING_EXPECTED_SCORE
-  const ideal = discountedGain(idealGains.slice(0, k))
-  return discountedGain(gainsByPosition(ranked.slice(0, k), judged)) / ideal
+  const ideal = discountedGain(idealGains.slice(0, k), discount)
+  return discountedGain(gainsByPosition(ranked.slice(0, k), judged), discount) / ideal
 }
 
 /** Options of {@link scoreRetrieval}. */
 export interface ScoreRetrievalOptions {
   /** Cutoffs; default {@link DEFAULT_KS}. */
   ks?: readonly number[]
+  /** nDCG discount; default {@link DEFAULT_NDCG_DISCOUNT}. */
+  ndcgDiscount?: NdcgDiscount
 }
 
 /**
@@ -153,7 +177,7 @@ export function scoreRetrieval(
     metrics[`recall@${k}`] = recallAtK(ranked, judged, k)
     metrics[`precision@${k}`] = precisionAtK(ranked, judged, k)
     metrics[`hit@${k}`] = hitAtK(ranked, judged, k)
-    metrics[`ndcg@${k}`] = ndcgAtK(ranked, judged, k)
+    metrics[`ndcg@${k}`] = ndcgAtK(ranked, judged, k, options.ndcgDiscount)
   }
   metrics.mrr = reciprocalRank(ranked, judged)
   return metrics

@@ -2,7 +2,7 @@
  * Scores a TREC run against qrels with our retrieval metrics: the pure half of `vitest-rag score-run`.
  */
 import { aggregateMetrics } from './aggregate.ts'
-import { countRelevant, DEFAULT_KS, scoreRetrieval } from './retrieval.ts'
+import { countRelevant, scoreRetrieval, type ScoreRetrievalOptions } from './retrieval.ts'
 import { rankingsFromRun, type Qrels, type TrecRunRow } from './trec.ts'
 
 /** Per-query metrics, their means, and the queries that needed a rule. */
@@ -21,11 +21,11 @@ export interface TrecScores {
 
 /**
  * Scores every query of `qrels`: a query the run has is ranked by score (ties by rank, then file order) and
- * scored with {@link scoreRetrieval}; a query the run lacks is scored on an empty ranking, i.e. 0 (as
+ * scored with {@link scoreRetrieval} (with `options`: cutoffs, nDCG discount); a query the run lacks is scored on an empty ranking, i.e. 0 (as
  * trec_eval with `-c`). The mean is over all qrels queries. Example: qrels q1 {a: 1}, q2 {b: 1}; run q1 [a]
  * -> mrr q1 = 1, q2 = 0, mean 0.5.
  */
-export function scoreTrecRun(rows: readonly TrecRunRow[], qrels: Qrels, ks: readonly number[] = DEFAULT_KS): TrecScores {
+export function scoreTrecRun(rows: readonly TrecRunRow[], qrels: Qrels, options: ScoreRetrievalOptions = {}): TrecScores {
   const rankings = rankingsFromRun(rows)
   const perQuery: Record<string, Record<string, number>> = {}
   const missingFromRun: string[] = []
@@ -34,7 +34,7 @@ export function scoreTrecRun(rows: readonly TrecRunRow[], qrels: Qrels, ks: read
     const ranked = rankings.get(qid)
     if (ranked === undefined) missingFromRun.push(qid)
     if (countRelevant(judged) === 0) nothingRelevant.push(qid)
-    perQuery[qid] = scoreRetrieval(ranked ?? [], judged, { ks })
+    perQuery[qid] = scoreRetrieval(ranked ?? [], judged, options)
   }
   const notJudged = [...rankings.keys()].filter((qid) => !qrels.has(qid))
   const { mean } = aggregateMetrics(Object.values(perQuery).map((metrics) => ({ metrics, scored: true })))

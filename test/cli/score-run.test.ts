@@ -56,7 +56,7 @@ describe('vitest-rag score-run on a hand-made run', () => {
     // q3 has no run line: every metric 0.
     expect(Object.values(out.per_query.q3!).every((v) => v === 0)).toBe(true)
     // means over the 3 judged queries: recall@2 (0.5 + 1 + 0) / 3 = 0.5, P@2 (0.5 + 0.5) / 3 = 1/3,
-    // hit@2 2/3, mrr (0.5 + 0.5) / 3 = 1/3, ndcg@2 (0.47963 + 0.63093) / 3 = 0.37019 (0.370185)
+    // hit@2 2/3, mrr (0.5 + 0.5) / 3 = 1/3, ndcg@2 (0.47963 + 0.63093) / 3 = 0.370185
     expect(out.mean['recall@2']).toBeCloseTo(0.5, 12)
     expect(out.mean['precision@2']).toBeCloseTo(1 / 3, 12)
     expect(out.mean['hit@2']).toBeCloseTo(2 / 3, 12)
@@ -65,6 +65,15 @@ describe('vitest-rag score-run on a hand-made run', () => {
     expect(out.mean['recall@1']).toBe(0)
     expect(stderr).toContain('1 judged query has no run line and score 0: q3')
     expect(stderr).toContain('1 run query has no judgments and was ignored: q4')
+  })
+
+  test('--trec-ndcg discounts nDCG as trec_eval does: rank 2 undiscounted', async () => {
+    const { code, stdout } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '2', '--json', '--trec-ndcg'])
+    expect(code).toBe(0)
+    const out = JSON.parse(stdout) as { per_query: Record<string, Record<string, number>> }
+    // q1: DCG@2 = 0 + 2/1 = 2; ideal [2, 1] = 2 + 1 = 3 -> 2/3. q2: 3/1 over 3 -> 1.
+    expect(out.per_query.q1!['ndcg@2']).toBeCloseTo(2 / 3, 12)
+    expect(out.per_query.q2!['ndcg@2']).toBe(1)
   })
 
   test('the text view prints a table with a mean row and the notes', async () => {

@@ -16,8 +16,8 @@ import {
  * score descending, ties by docno descending (strcmp); num_rel counts judged docs with rel >= 1.
  * - recall_k = rel_ret in top k / num_rel;           - success_k = 1 if rel_ret in top k > 0;
  * - recip_rank = 1 / rank of the first relevant doc; - P_k = rel_ret in top k / k;
- * - ndcg_cut_k = sum over ranks i < k (0-based) of gain / log2(i + 2), over the same for the judged gains
- *   sorted descending.
+ * - ndcg_cut_k = DCG over the top k / the same for the judged gains sorted descending, where (m_ndcg_cut.c,
+ *   0-based i) `if (i > 0) sum += gain / log2(i + 1); else sum += gain;`: ranks 1 and 2 are both undiscounted.
  */
 function trecEvalReference(rows: readonly TrecRunRow[], judged: ReadonlyMap<string, number>, k: number) {
   const sorted = [...rows].sort((x, y) => y.score - x.score || (x.docid < y.docid ? 1 : x.docid > y.docid ? -1 : 0))
@@ -25,7 +25,8 @@ function trecEvalReference(rows: readonly TrecRunRow[], judged: ReadonlyMap<stri
   const numRel = [...judged.values()].filter((g) => g >= 1).length
   const relRet = rel.slice(0, k).filter((g) => g >= 1).length
   const first = rel.findIndex((g) => g >= 1)
-  const dcg = (gains: number[]): number => gains.slice(0, k).reduce((s, g, i) => s + (g > 0 ? g / Math.log2(i + 2) : 0), 0)
+  const dcg = (gains: number[]): number =>
+    gains.slice(0, k).reduce((s, g, i) => (g > 0 ? (i > 0 ? s + g / Math.log2(i + 1) : s + g) : s), 0)
   const ideal = dcg([...judged.values()].filter((g) => g > 0).sort((a, b) => b - a))
   return {
     recall: relRet / numRel,
@@ -37,7 +38,7 @@ function trecEvalReference(rows: readonly TrecRunRow[], judged: ReadonlyMap<stri
 }
 
 describe('agreement with trec_eval', () => {
-  test('recall_k, success_k, recip_rank, ndcg_cut_k agree (and P_k up to its k divisor) on runs we write', () => {
+  test('recall_k, success_k, recip_rank, ndcg_cut_k (with its discount) agree, and P_k up to its k divisor, on runs we write', () => {
     const pool = Array.from({ length: 12 }, (_, i) => `doc${i}`)
     const rankingArb = fc.uniqueArray(fc.constantFrom(...pool), { maxLength: 12 })
     const qrelsArb = fc
@@ -54,13 +55,23 @@ describe('agreement with trec_eval', () => {
         expect(recallAtK(ranked, judged, k)).toBeCloseTo(ref.recall, 12)
         expect(hitAtK(ranked, judged, k)).toBe(ref.success)
         expect(reciprocalRank(ranked, judged)).toBeCloseTo(ref.recipRank, 12)
-        expect(ndcgAtK(ranked, judged, k)).toBeCloseTo(ref.ndcgCut, 12)
+        expect(ndcgAtK(ranked, judged, k, 'trec_eval')).toBeCloseTo(ref.ndcgCut, 12)
         // Deliberate difference: we divide by min(k, retrieved), trec_eval by k.
         const retrieved = Math.min(k, ranked.length)
         expect(precisionAtK(ranked, judged, k) * retrieved).toBeCloseTo(ref.precision * k, 12)
       }),
       { numRuns: 300 },
     )
+  })
+
+  test('our default nDCG discount differs from trec_eval only from rank 2 on', () => {
+    // ranked [b, a], judged {a: 3, b: 1}. Ours: (1 + 3/log2 3) / (3 + 1/log2 3) = 2.8928 / 3.6309 = 0.7967.
+    // trec_eval: rank 2 undiscounted, (1 + 3) / (3 + 1) = 1.
+    const rows = parseTrecRun(formatTrecRun(trecRunRowsFromRanking('q', ['b', 'a']), 't')).rows
+    const judged = new Map([['a', 3], ['b', 1]])
+    expect(ndcgAtK(['b', 'a'], judged, 2)).toBeCloseTo((1 + 3 / Math.log2(3)) / (3 + 1 / Math.log2(3)), 12)
+    expect(ndcgAtK(['b', 'a'], judged, 2, 'trec_eval')).toBe(1)
+    expect(trecEvalReference(rows, judged, 2).ndcgCut).toBe(1)
   })
 
   test('on tied scores trec_eval orders by docid descending while we keep the rank column', () => {

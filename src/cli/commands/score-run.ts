@@ -10,16 +10,19 @@ import { scoreTrecRun, type TrecScores } from '../../metrics/score-trec.ts'
 import { parseTrecQrels, parseTrecRun } from '../../metrics/trec.ts'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 
-const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json]
+const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json] [--trec-ndcg]
 
 Scores a TREC run ("qid Q0 docid rank score tag") against qrels ("qid 0 docid grade", or a BEIR
 qrels TSV "query-id<TAB>corpus-id<TAB>score" with header) with recall@k, precision@k, hit@k, ndcg@k and mrr.
-  --k LIST   cutoffs, comma separated (default ${DEFAULT_KS.join(',')})
-  --json     print {"per_query": {qid: {metric: value}}, "mean": {metric: value}} instead of a table
+  --k LIST     cutoffs, comma separated (default ${DEFAULT_KS.join(',')})
+  --json       print {"per_query": {qid: {metric: value}}, "mean": {metric: value}} instead of a table
+  --trec-ndcg  discount nDCG as trec_eval's ndcg_cut does, 1/log2(max(rank, 2)), to reproduce numbers
+               from trec_eval, pytrec_eval or published BEIR tables (default 1/log2(rank + 1))
 
 Every query of the qrels is scored; one without any run line scores 0. Run queries without judgments are
-ignored. A run is ranked by score, ties by rank. Differences from trec_eval: precision@k divides by
-min(k, retrieved); queries with nothing relevant score 1.0 on recall/hit/mrr/ndcg (trec_eval skips them).
+ignored. A run is ranked by score, ties by rank (trec_eval: by docid descending). Other differences from
+trec_eval: precision@k divides by min(k, retrieved); queries with nothing relevant score 1.0 on
+recall/hit/mrr/ndcg (trec_eval skips them); the nDCG discount (see --trec-ndcg).
 
 Exit code: 0 after printing, 1 when a file is unreadable or has problems, 2 on a usage error.`
 
@@ -28,6 +31,7 @@ interface ScoreRunArgs {
   qrels: string
   ks: number[]
   json: boolean
+  trecNdcg: boolean
 }
 
 function parseKs(text: string): number[] {
@@ -42,9 +46,11 @@ function parseArgs(argv: string[]): ScoreRunArgs {
   const positional: string[] = []
   let ks = [...DEFAULT_KS]
   let json = false
+  let trecNdcg = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '--json') json = true
+    else if (arg === '--trec-ndcg') trecNdcg = true
     else if (arg === '--k') {
       const value = argv[++i]
       if (value === undefined) throw new CliUsageError('--k needs a value, e.g. --k 5,10,20')
@@ -56,7 +62,7 @@ function parseArgs(argv: string[]): ScoreRunArgs {
   if (positional.length !== 2) {
     throw new CliUsageError(`expected a RUN file and a QRELS file, got ${positional.length} argument(s): ${JSON.stringify(positional)}`)
   }
-  return { run: positional[0]!, qrels: positional[1]!, ks, json }
+  return { run: positional[0]!, qrels: positional[1]!, ks, json, trecNdcg }
 }
 
 async function readText(path: string, io: CliIo): Promise<string | undefined> {
@@ -111,7 +117,7 @@ export const scoreRunCommand: CliCommand = {
       io.stderr(`vitest-rag score-run: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${formatProblems(problems)}\n`)
       return 1
     }
-    const scores = scoreTrecRun(run.rows, qrels.qrels, args.ks)
+    const scores = scoreTrecRun(run.rows, qrels.qrels, { ks: args.ks, ndcgDiscount: args.trecNdcg ? 'trec_eval' : 'log2(rank+1)' })
     if (args.json) {
       io.stdout(`${JSON.stringify({ per_query: scores.perQuery, mean: scores.mean }, null, 2)}\n`)
       io.stderr(renderNotes(scores))
