@@ -1,9 +1,10 @@
 /**
- * Abstention detection: does a sentence (or a whole answer) decline to answer?
+ * Sentence-level abstention detection: does ONE sentence decline to answer?
  *
- * A small shared detector: the heuristic judge strips abstention sentences before splitting claims, and
- * treats an answer made only of them as an abstention. Phrases are the ones RAG prompts ask models to use
- * ("I don't know", "the context does not contain ...") and their common variants.
+ * Whole answers are classified by the shared detector `isAbstention` in `src/generation/abstention.ts` (the
+ * same one the pipeline and the `toAbstain` matcher use). The judge additionally needs to drop a declining
+ * sentence inside an otherwise factual answer ("The docs do not say when. Seats cost $12 [1].") before it
+ * splits claims, because such a sentence asserts nothing about the world.
  */
 
 /** Phrases that mark a sentence as declining to answer. Matched case-insensitively. */
@@ -23,18 +24,3 @@ export const ABSTENTION_PATTERNS: readonly RegExp[] = [
 export function isAbstentionSentence(sentence: string): boolean {
   return ABSTENTION_PATTERNS.some((p) => p.test(sentence))
 }
-
-/**
- * True when the whole answer is an abstention: empty, or its first sentence declines and it is short
- * (at most {@link ABSTENTION_MAX_CHARS} characters), so "I don't know the exact date, but it shipped in
- * 2024 [1]" with a long factual tail still counts as an answer when the tail is long.
- */
-export function isAbstention(text: string): boolean {
-  const trimmed = text.trim()
-  if (trimmed === '') return true
-  const first = trimmed.split(/(?<=[.!?])\s+/)[0] ?? trimmed
-  return isAbstentionSentence(first) && trimmed.length <= ABSTENTION_MAX_CHARS
-}
-
-/** Longest answer (characters) still read as a pure abstention when its first sentence declines. */
-export const ABSTENTION_MAX_CHARS = 300

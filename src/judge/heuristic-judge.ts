@@ -8,7 +8,7 @@
  */
 import type { ShownSource } from '../adapter/types.ts'
 import { mustAbstain } from '../cases/schema.ts'
-import { isAbstention } from './abstention.ts'
+import { isAbstention } from '../generation/abstention.ts'
 import { splitClaims, type SplitClaim } from './claims.ts'
 import { contentWords, identifierLiterals, measureSupport, numberLiterals } from './lexical.ts'
 import type { CragGrade, RubricScore } from './rubric.ts'
@@ -24,6 +24,8 @@ export interface HeuristicJudgeOptions {
   cragAcceptableRecall: number
   /** Share of the reference answer's words the context must hold to count as holding the answer. Default 0.6. */
   contextAnswerRecall: number
+  /** An answer of at most this many content words is read as a direct answer (relevance 1). Default 6. */
+  shortAnswerWords: number
 }
 
 /** Defaults of {@link HeuristicJudgeOptions}. */
@@ -32,10 +34,11 @@ export const DEFAULT_HEURISTIC_JUDGE_OPTIONS: HeuristicJudgeOptions = {
   cragPerfectRecall: 0.8,
   cragAcceptableRecall: 0.5,
   contextAnswerRecall: 0.6,
+  shortAnswerWords: 6,
 }
 
 /** Version of the heuristic rule set, recorded beside its scores; bump when a rule or default changes. */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-1'
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-2'
 
 /**
  * Maps a share of good items to a rubric score: 1 when all are good, 0.5 when at least half are, else 0.
@@ -188,7 +191,10 @@ export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOpt
   const answerWords = contentWords(answerText)
   const queryCoverage = queryWords.length === 0 ? 1 : queryWords.filter((w) => answerWords.has(w)).length / queryWords.length
   const relevanceRatio = Math.max(queryCoverage, refRecall ?? 0)
-  const answerRelevance: RubricScore = relevanceRatio >= 0.5 ? 1 : relevanceRatio > 0 ? 0.5 : 0
+  // A short answer ("Delhi", "Arthur's Magazine") rarely repeats the question's words, and word overlap cannot
+  // tell whether it is the right KIND of answer; give it the benefit of the doubt (correctness is CRAG's job).
+  const shortDirect = answerWords.size <= options.shortAnswerWords
+  const answerRelevance: RubricScore = relevanceRatio >= 0.5 || shortDirect ? 1 : relevanceRatio > 0 ? 0.5 : 0
 
   const missingLiterals = input.mustContain.filter((l) => !input.answer.toLowerCase().includes(l.toLowerCase()))
   let crag: CragGrade
@@ -233,7 +239,7 @@ export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOpt
     reasons: {
       faithfulness: faithReason,
       citation_accuracy: citeReason,
-      answer_relevance: `query coverage ${queryCoverage.toFixed(2)}${refRecall === undefined ? '' : `, reference recall ${refRecall.toFixed(2)}`}`,
+      answer_relevance: `query coverage ${queryCoverage.toFixed(2)}${refRecall === undefined ? '' : `, reference recall ${refRecall.toFixed(2)}`}${shortDirect ? ', short direct answer' : ''}`,
       crag: cragReason,
     },
     claims: findings.map(({ text, markers, supportingMarkers, supported }) => ({ text, markers, supportingMarkers, supported })),

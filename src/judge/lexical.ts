@@ -103,7 +103,9 @@ export interface LexicalSupport {
  * Example: claim "Seats cost 12 dollars", source "Each seat costs 10 dollars": words {seat, cost, dollar}
  * all found (overlap 3/3 = 1) but the literal `12` is missing, so the claim is unsupported.
  */
-export function measureSupport(claim: string, source: string, query = '', dropMeta = false): LexicalSupport {
+export function measureSupport(rawClaim: string, source: string, query = '', dropMeta = false): LexicalSupport {
+  // Citation markers are not content: `[1]` must not count as the number 1.
+  const claim = rawClaim.replace(/\[\d+(?:\s*,\s*\d+)*\]/g, ' ')
   const claimWords = contentWords(claim, dropMeta)
   const queryWords = contentWords(query)
   const novel = [...claimWords].filter((w) => !queryWords.has(w))
