@@ -16,6 +16,7 @@ import { resolveJudgeChain, type Provider, type ResolvedJudgeChain } from './pro
 import { createRandom, defaultRetryOptions } from './retry.ts'
 import { ModelConfigError } from './errors.ts'
 import { SpendLedger } from './spend.ts'
+import { FileSpendLedger } from './spend-file.ts'
 import { StatsRecorder, mergeStats, type StatsByProvider } from './stats.ts'
 import type { ModelRole } from './types.ts'
 
@@ -33,6 +34,11 @@ export interface ModelClientOptions {
   env?: Env
   /** A ledger to share with other client sets in the process. Default: a new one with the spend limit. */
   ledger?: SpendLedger
+  /**
+   * A spend file shared by every worker of the run ({@link FileSpendLedger}), so the limit holds for the whole
+   * run rather than per worker. Ignored when `ledger` is given. Reset it once at run start ({@link resetSpendFile}).
+   */
+  spendFile?: string
   /** Warning sink (corrupt cache entries). Default `process.emitWarning`. */
   warn?: (message: string) => void
 }
@@ -57,7 +63,8 @@ export interface ModelClients {
 export function createModelClients(config: unknown, options: ModelClientOptions = {}): ModelClients {
   const parsed = parseModelConfig(config)
   const prices = mergePrices({ ...(parsed.prices ?? {}), ...(options.prices ?? {}) })
-  const ledger = options.ledger ?? new SpendLedger(options.spendLimitUsd ?? parsed.spendLimitUsd ?? Number.POSITIVE_INFINITY)
+  const limitUsd = options.spendLimitUsd ?? parsed.spendLimitUsd ?? Number.POSITIVE_INFINITY
+  const ledger = options.ledger ?? (options.spendFile ? new FileSpendLedger(options.spendFile, limitUsd) : new SpendLedger(limitUsd))
   const cache = new ResponseCache({
     dir: options.cacheDir ?? parsed.cacheDir ?? defaultCacheDir,
     mode: options.cacheMode ?? parsed.cacheMode ?? defaultCacheMode,
@@ -104,6 +111,7 @@ export { ResponseCache, CacheModeSchema, type CacheMode } from './cache.ts'
 export { chatCacheKey, embeddingCacheKey, chatKeyMaterial } from './cache-key.ts'
 export { defaultPrices, mergePrices, priceOf, costOf, estimatePromptTokens, type PriceTable, type ModelPrice } from './pricing.ts'
 export { SpendLedger, estimateRunCost, assertEstimateWithinLimit, worstCaseCost, type RunCostEstimate, type PlannedCall } from './spend.ts'
+export { FileSpendLedger, resetSpendFile, SpendFileError } from './spend-file.ts'
 export { CheckpointStore, runFingerprint } from './checkpoint.ts'
 export { resetProviderLimiters } from './limiter.ts'
 export { ProviderChatClient } from './chat-client.ts'
