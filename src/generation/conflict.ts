@@ -18,24 +18,53 @@ export interface ValueMention {
   unit: string
   /** The mention as written, e.g. `1,200 requests` (used in the disagreement note). */
   surface: string
+  /**
+   * True when the sentence itself marks the value as the old one ("instead of 90 days", "up from 60
+   * requests", "previously 3 seats", "from 3 to 5 seats"): it is not the sentence's current value.
+   */
+  superseded: boolean
 }
+
+const ISO_DATE = /(?<![\p{L}\p{N}\-_./])(\d{4}-\d{2}-\d{2})(?![\p{N}\-])/gu
+const SUPERSEDED_BEFORE = /\b(?:instead of|rather than|up from|down from|from|previously|formerly|replacing|replaces|was|were|no longer)\s*$/i
+
+const FROM_TO = /\bfrom\s+(\$)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s+to\s+\$?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?(%)|[\s-]+([A-Za-z]+))?/g
 
 const MENTION =
   /(?<![\p{L}\p{N}\-_./])(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:(\s?%)|(?:[\s-]+|\u00a0)([A-Za-z][A-Za-z]*))?/gu
 
-/** The value mentions of a sentence: numbers with a unit (`5 seats`, `$49`, `99.9%`); bare numbers are skipped. */
+/**
+ * The value mentions of a sentence: numbers with a unit (`5 seats`, `$49`, `99.9%`) and ISO dates (unit
+ * `date`, e.g. a removal date); bare numbers, versions and identifiers are skipped.
+ */
 export function findValueMentions(sentence: string): ValueMention[] {
   const out: ValueMention[] = []
-  for (const m of sentence.matchAll(MENTION)) {
+  const superseded = (index: number): boolean => SUPERSEDED_BEFORE.test(sentence.slice(Math.max(0, index - 24), index).replace(/\$$/, ''))
+  for (const m of sentence.matchAll(ISO_DATE)) {
+    out.push({ value: m[1]!, unit: 'date', surface: m[1]!, superseded: superseded(m.index ?? 0) })
+  }
+  // "from 50 to 75 seats": the 50 is written without its unit and is the replaced value
+  for (const m of sentence.matchAll(FROM_TO)) {
+    const [, dollar, number, percent, word] = m
+    if (number === undefined) continue
+    const value = number.replace(/,/g, '')
+    if (dollar !== undefined) out.push({ value, unit: '$', surface: `$${number}`, superseded: true })
+    else if (percent !== undefined) out.push({ value, unit: '%', surface: `${number}%`, superseded: true })
+    else if (word !== undefined && !isStopword(word.toLowerCase())) {
+      out.push({ value, unit: stem(word.toLowerCase()), surface: `${number} ${word}`, superseded: true })
+    }
+  }
+  for (const m of sentence.replace(ISO_DATE, (d) => ' '.repeat(d.length)).matchAll(MENTION)) {
     const [surface, dollar, number, percent, word] = m
     if (number === undefined) continue
     // a version-like or identifier-like context ("v4", "4.2.1") is not a quantity
     if (/^\d+\.\d+\.\d+/.test(sentence.slice(m.index ?? 0))) continue
     const value = number.replace(/,/g, '')
-    if (dollar !== undefined) out.push({ value, unit: '$', surface: `$${number}` })
-    else if (percent !== undefined) out.push({ value, unit: '%', surface: surface.trimEnd() })
+    const old = superseded(m.index ?? 0) || /^\s+to\s+\d/.test(sentence.slice((m.index ?? 0) + surface.length))
+    if (dollar !== undefined) out.push({ value, unit: '$', surface: `$${number}`, superseded: old })
+    else if (percent !== undefined) out.push({ value, unit: '%', surface: surface.trimEnd(), superseded: old })
     else if (word !== undefined && !isStopword(word.toLowerCase())) {
-      out.push({ value, unit: stem(word.toLowerCase()), surface: surface.trimEnd() })
+      out.push({ value, unit: stem(word.toLowerCase()), surface: surface.trimEnd(), superseded: old })
     }
   }
   return out
@@ -83,29 +112,70 @@ export interface ConflictCandidate {
   terms: ReadonlySet<string>
   mentions: ValueMention[]
   source: Dated
+  /** The source's kind: only a changelog entry can supersede by a change statement (see {@link findChangeConflicts}). */
+  kind?: Chunk['kind']
+  text?: string
 }
 
 /** Two sentences that disagree: `newer` wins, `older` is superseded. */
 export interface Conflict {
   newer: number
   older: number
-  /** The older sentence's mention that the newer source contradicts, and the newer value for it. */
-  oldMention: ValueMention
-  newMention: ValueMention
+  /** The older sentence's mention that the newer source contradicts, and the newer value for it (absent for a change statement). */
+  oldMention?: ValueMention
+  newMention?: ValueMention
+}
+
+const CHANGE_WORDS =
+  /\b(?:now|no longer|instead of|deprecated|removed|replaced|renamed|raised|lowered|increased|decreased|reduced|extended|shortened|changed|discontinued|retired)\b/i
+
+/**
+ * Conflicts without numbers: a changelog sentence that states a change ("SMS codes can no longer be used",
+ * "X is now ...", "... was renamed") supersedes a sentence of an older, non-changelog source about the same
+ * thing (sharing at least two of `topicTerms`), e.g. a doc page still describing SMS codes. Only changelog
+ * entries qualify, because stating a change is what they are for; a ticket saying "now works" is not one.
+ * A sentence with value mentions is left to {@link findConflicts}: "the rate limit is raised from 120 to
+ * 300 requests" does not make every older sentence about rate limits stale.
+ */
+export function findChangeConflicts(candidates: readonly ConflictCandidate[], topicTerms: ReadonlySet<string>): Conflict[] {
+  const out: Conflict[] = []
+  for (const n of candidates) {
+    // a change with values is judged by its values (findConflicts); here only wordings without any
+    if (n.kind !== 'changelog' || n.text === undefined || n.mentions.length > 0 || !CHANGE_WORDS.test(n.text)) continue
+    for (const o of candidates) {
+      if (o === n || o.kind === 'changelog' || compareRecency(n.source, o.source) <= 0) continue
+      const shared = [...topicTerms].filter((t) => n.terms.has(t) && o.terms.has(t)).length
+      if (shared >= 2) out.push({ newer: n.id, older: o.id })
+    }
+  }
+  return out
+}
+
+/** The query's content terms and their weights: what "talking about the same thing" is measured in. */
+export interface ConflictTopic {
+  terms: readonly string[]
+  weights: readonly number[]
 }
 
 /**
  * Finds disagreeing pairs among relevant sentences: sentence O from an older source and N from a strictly
- * newer one share a unit, O's value for it is not among N's values for it, N has a different value, and the
- * two share at least one of `topicTerms` (the query's content terms) besides the unit, so they talk about
- * the same thing. Pairs are returned newest-first, then by the caller's order.
+ * newer one, where
+ * - they share a unit, N states a current value for it, and O's current value is not among N's; when N names
+ *   any value it replaces ("instead of 90 days", "from 50 to 75 seats"), O's value must be one of those (else
+ *   O talks about something else: "the default window is 7 days" vs "the longest window is now 180 days
+ *   instead of 90 days", or the $49 price in "Flight now includes 8 seats instead of 5, at $49");
+ * - they talk about the same thing: the query terms (other than the unit) both hold weigh at least half of
+ *   the query terms N holds.
+ * A ticket never supersedes: it reports one customer's situation, not the product's current facts.
+ * Pairs are returned newest-first, then by the caller's order.
  */
-export function findConflicts(candidates: readonly ConflictCandidate[], topicTerms: ReadonlySet<string>): Conflict[] {
+export function findConflicts(candidates: readonly ConflictCandidate[], topic: ConflictTopic): Conflict[] {
   const out: Conflict[] = []
   for (const n of candidates) {
+    if (n.kind === 'ticket') continue
     for (const o of candidates) {
       if (n === o || compareRecency(n.source, o.source) <= 0) continue
-      const conflict = disagreement(n, o, topicTerms)
+      const conflict = disagreement(n, o, topic)
       if (conflict !== undefined) out.push(conflict)
     }
   }
@@ -114,15 +184,28 @@ export function findConflicts(candidates: readonly ConflictCandidate[], topicTer
   return out.sort((a, b) => compareRecency(recencyOf(b.newer), recencyOf(a.newer)) || a.newer - b.newer || a.older - b.older)
 }
 
-function disagreement(n: ConflictCandidate, o: ConflictCandidate, topicTerms: ReadonlySet<string>): Conflict | undefined {
+function sameTopic(n: ConflictCandidate, o: ConflictCandidate, topic: ConflictTopic, unit: string): boolean {
+  let inNewer = 0
+  let shared = 0
+  topic.terms.forEach((t, i) => {
+    if (t === unit || !n.terms.has(t)) return
+    const w = topic.weights[i] ?? 0
+    inNewer += w
+    if (o.terms.has(t)) shared += w
+  })
+  return shared > 0 && shared >= 0.5 * inNewer
+}
+
+function disagreement(n: ConflictCandidate, o: ConflictCandidate, topic: ConflictTopic): Conflict | undefined {
+  const replaced = n.mentions.filter((m) => m.superseded)
   for (const oldMention of o.mentions) {
+    if (oldMention.superseded) continue
     const unit = oldMention.unit
-    const newValues = n.mentions.filter((m) => m.unit === unit)
-    if (newValues.length === 0 || newValues.some((m) => m.value === oldMention.value)) continue
-    const shared = [...topicTerms].some((t) => t !== unit && n.terms.has(t) && o.terms.has(t))
-    if (!shared) continue
-    const newMention = newValues[0]!
-    return { newer: n.id, older: o.id, oldMention, newMention }
+    const current = n.mentions.filter((m) => m.unit === unit && !m.superseded)
+    if (current.length === 0 || current.some((m) => m.value === oldMention.value)) continue
+    if (replaced.length > 0 && !replaced.some((m) => m.unit === unit && m.value === oldMention.value)) continue
+    if (!sameTopic(n, o, topic, unit)) continue
+    return { newer: n.id, older: o.id, oldMention, newMention: current[0]! }
   }
   return undefined
 }

@@ -4,13 +4,14 @@
  * abstains when no sentence is supported well enough. Pure.
  *
  * Sentence score: the idf-weighted fraction of the query's content terms the sentence holds, where a term
- * found only in the source's title, heading path or label lines (a changelog entry's or ticket's header line) earns `headingCredit` of its weight (a list item
+ * found only in the source's title, heading path or label lines (a changelog entry's or ticket's header line),
+ * or, for a sentence opening with a pronoun ("It is deprecated..."), in the sentence before it, earns `headingCredit` of its weight (a list item
  * "Team: 5 seats" under "## Seat limits" is about seat limits). Example: terms seat (w 2), team (w 1),
  * plan (w 1); sentence "Team: 5 seats" under heading "Plans" -> (2 + 1 + 0.5 x 1) / 4 = 0.875.
  */
 import type { Chunk } from '../corpus/types.ts'
 import { ABSTENTION_TEXT } from './abstention.ts'
-import { findConflicts, findValueMentions, type Conflict, type ConflictCandidate } from './conflict.ts'
+import { findChangeConflicts, findConflicts, findValueMentions, type Conflict, type ConflictCandidate } from './conflict.ts'
 import type { WeightedQuery } from './term-stats.ts'
 import { isLabelLine, splitSentences, uniqueContentTerms } from './terms.ts'
 
@@ -62,11 +63,13 @@ export interface ExtractiveAnswer {
   sentences: ExtractedSentence[]
   /** Distinct markers cited, ascending. */
   citedMarkers: number[]
-  /** The conflicts stated in the answer's note (newer marker wins). */
-  conflicts: Array<{ newerMarker: number; olderMarker: number; oldValue: string; newValue: string }>
+  /** The conflicts stated in the answer's notes (the newer marker wins; `oldValue`/`newValue` empty for a change statement). */
+  conflicts: Array<{ newerMarker: number; olderMarkers: number[]; oldValue: string; newValue: string }>
 }
 
 interface Candidate extends ConflictCandidate {
+  /** The sentence's own content terms (`terms` adds its title, headings and inherited subject, for the conflict check). */
+  ownTerms: ReadonlySet<string>
   marker: number
   text: string
   score: number
@@ -87,33 +90,41 @@ export function generateExtractive(
   if (candidates.length === 0 || query.total <= 0) return abstention()
 
   const byId = new Map(scored.map((c) => [c.id, c]))
-  const conflicts = findConflicts(scored, new Set(query.terms)).filter(
+  const topic = new Set(query.terms)
+  let conflicts = findConflicts(scored, query).filter(
     (c) => Math.max(byId.get(c.newer)?.score ?? 0, byId.get(c.older)?.score ?? 0) >= config.minSentenceScore,
   )
+  if (conflicts.length === 0) conflicts = findChangeConflicts(candidates, topic)
+  // A conflict matters when its stale sentence is relevant (reaches minSentenceScore). The stale sentence is
+  // dropped and the newer one is said instead: first when the stale one was the best sentence, else next.
+  const best = candidates[0]!.score
+  conflicts = conflicts.filter((c) => (byId.get(c.older)?.score ?? 0) >= config.minSentenceScore)
   const stale = new Set(conflicts.map((c) => c.older))
   const pool = candidates.filter((c) => !stale.has(c.id))
-  const lead = conflicts[0] === undefined ? pool[0] : byId.get(conflicts[0].newer)
+  const promoted = conflicts.map((c) => byId.get(c.newer)).filter((c): c is Candidate => c !== undefined)
+  const lead = stale.has(candidates[0]!.id) ? promoted[0] : pool[0]
   if (lead === undefined) return abstention()
-  const best = pool[0]?.score ?? lead.score
 
   const chosen: Candidate[] = [lead]
-  for (const c of pool) {
+  for (const c of [...promoted, ...pool]) {
     if (chosen.length >= config.maxSentences) break
-    if (chosen.includes(c) || c.score < config.relativeFloor * best) continue
+    if (chosen.includes(c) || (!promoted.includes(c) && c.score < config.relativeFloor * best)) continue
     if (chosen.some((s) => nearDuplicate(s, c))) continue
     chosen.push(c)
   }
+  // notes only for conflicts whose newer sentence is said
+  conflicts = conflicts.filter((c) => chosen.some((s) => s.id === c.newer))
 
   const notes = conflictNotes(conflicts, byId)
-  const body = chosen.map((c) => withMarker(c.text, c.marker))
+  const body = expandSymptoms(chosen, sources).map((c) => withMarker(c.text, c.marker))
   const text = [...body, ...notes.map((n) => n.text)].join(' ')
-  const cited = new Set([...chosen.map((c) => c.marker), ...notes.flatMap((n) => [n.newerMarker, n.olderMarker])])
+  const cited = new Set([...chosen.map((c) => c.marker), ...notes.flatMap((n) => [n.newerMarker, ...n.olderMarkers])])
   return {
     text,
     abstained: false,
     sentences: chosen.map((c) => ({ marker: c.marker, text: c.text, score: c.score })),
     citedMarkers: [...cited].sort((a, b) => a - b),
-    conflicts: notes.map(({ newerMarker, olderMarker, oldValue, newValue }) => ({ newerMarker, olderMarker, oldValue, newValue })),
+    conflicts: notes.map(({ newerMarker, olderMarkers, oldValue, newValue }) => ({ newerMarker, olderMarkers, oldValue, newValue })),
   }
 }
 
@@ -126,21 +137,26 @@ function scoreSentences(query: WeightedQuery, sources: readonly ExtractiveSource
   for (const { marker, chunk } of sources) {
     const labels = chunk.text.split('\n').filter(isLabelLine)
     const context = new Set(uniqueContentTerms([chunk.title, ...(chunk.headingPath ?? []), ...labels].join('\n')))
+    let previous: ReadonlySet<string> = new Set()
     splitSentences(chunk.text).forEach((text, position) => {
       const terms = new Set(uniqueContentTerms(text))
+      // "It is deprecated and will be removed on ..." is about the previous sentence's subject
+      const inherited = PRONOUN_START.test(text) ? previous : new Set<string>()
       let covered = 0
       query.terms.forEach((term, i) => {
         const w = query.weights[i] ?? 0
         if (terms.has(term)) covered += w
-        else if (context.has(term)) covered += config.headingCredit * w
+        else if (context.has(term) || inherited.has(term)) covered += config.headingCredit * w
       })
+      previous = terms
       out.push({
         id: out.length,
         marker,
         text,
         score: query.total > 0 ? covered / query.total : 0,
         position,
-        terms,
+        ownTerms: terms,
+        terms: new Set([...terms, ...context, ...inherited]),
         mentions: findValueMentions(text),
         source: { date: chunk.date, version: chunk.version },
         kind: chunk.kind,
@@ -150,11 +166,42 @@ function scoreSentences(query: WeightedQuery, sources: readonly ExtractiveSource
   return out
 }
 
+const PRONOUN_START = /^(?:it|its|this|that|these|those|they|their|them)\b/i
+
+const SYMPTOM = /^symptoms?:/i
+const REMEDY = /^(?:cause|root cause|fix|resolution|workaround|solution):/i
+
+/**
+ * A ticket's "Symptom:" sentence restates the question; the answer is in the same ticket's "Cause:" and
+ * "Fix:" (or "Resolution:", "Workaround:") sentences, so a chosen symptom is replaced by them (in the
+ * ticket's order). A source without such sentences keeps its symptom sentence.
+ */
+function expandSymptoms(chosen: readonly Candidate[], sources: readonly ExtractiveSource[]): Array<Pick<Candidate, 'text' | 'marker'>> {
+  const out: Array<Pick<Candidate, 'text' | 'marker'>> = []
+  const seen = new Set<string>()
+  const push = (c: Pick<Candidate, 'text' | 'marker'>): void => {
+    const key = `${c.marker}\u0000${c.text}`
+    if (!seen.has(key)) out.push(c)
+    seen.add(key)
+  }
+  for (const c of chosen) {
+    if (!SYMPTOM.test(c.text)) {
+      push(c)
+      continue
+    }
+    const source = sources.find((s) => s.marker === c.marker)
+    const remedies = source === undefined ? [] : splitSentences(source.chunk.text).filter((t) => REMEDY.test(t))
+    if (remedies.length === 0) push(c)
+    for (const text of remedies) push({ text, marker: c.marker })
+  }
+  return out
+}
+
 /** Two sentences repeating each other (Jaccard of content terms >= 0.8) are not both worth saying. */
 function nearDuplicate(a: Candidate, b: Candidate): boolean {
   let shared = 0
-  for (const t of a.terms) if (b.terms.has(t)) shared += 1
-  const union = a.terms.size + b.terms.size - shared
+  for (const t of a.ownTerms) if (b.ownTerms.has(t)) shared += 1
+  const union = a.ownTerms.size + b.ownTerms.size - shared
   return union > 0 && shared / union >= 0.8
 }
 
@@ -169,27 +216,43 @@ function withMarker(sentence: string, marker: number): string {
 interface Note {
   text: string
   newerMarker: number
-  olderMarker: number
+  olderMarkers: number[]
   oldValue: string
   newValue: string
 }
 
-/** One note per older source that a newer one contradicts, e.g. "Note: older documentation [2] says 3 seats; ...". */
+/**
+ * One note per (newer source, stale value): older sources saying the same stale value share it, e.g.
+ * "Note: older documentation [1], [3] says 90 days; the newer source [2] says 180 days and supersedes it."
+ * At most two notes.
+ */
 function conflictNotes(conflicts: readonly Conflict[], byId: ReadonlyMap<number, Candidate>): Note[] {
-  const notes: Note[] = []
-  const seenOlder = new Set<number>()
+  const groups = new Map<string, { newer: Candidate; older: Candidate[]; conflict: Conflict }>()
   for (const c of conflicts) {
     const newer = byId.get(c.newer)
     const older = byId.get(c.older)
-    if (newer === undefined || older === undefined || newer.marker === older.marker || seenOlder.has(older.marker)) continue
-    seenOlder.add(older.marker)
-    const what = older.kind === 'doc' ? 'older documentation' : older.kind === 'changelog' ? 'an older changelog entry' : 'an older source'
+    if (newer === undefined || older === undefined || newer.marker === older.marker) continue
+    const key = `${newer.marker}\u0000${c.oldMention?.value ?? ''}\u0000${c.oldMention?.unit ?? ''}`
+    const group = groups.get(key) ?? { newer, older: [], conflict: c }
+    if (!group.older.some((o) => o.marker === older.marker)) group.older.push(older)
+    groups.set(key, group)
+  }
+  const notes: Note[] = []
+  for (const { newer, older, conflict } of groups.values()) {
+    const markers = [...new Set(older.map((o) => o.marker))].sort((a, b) => a - b)
+    const kinds = new Set(older.map((o) => o.kind))
+    const what = kinds.size === 1 && kinds.has('doc') ? 'older documentation' : kinds.size === 1 && kinds.has('changelog') ? 'an older changelog entry' : 'an older source'
+    const cites = markers.map((m) => `[${m}]`).join(', ')
+    const text =
+      conflict.oldMention !== undefined && conflict.newMention !== undefined
+        ? `Note: ${what} ${cites} says ${conflict.oldMention.surface}; the newer source [${newer.marker}] says ${conflict.newMention.surface} and supersedes it.`
+        : `Note: ${what} ${cites} says otherwise; the newer source [${newer.marker}] supersedes it.`
     notes.push({
-      text: `Note: ${what} [${older.marker}] says ${c.oldMention.surface}; the newer source [${newer.marker}] says ${c.newMention.surface} and supersedes it.`,
+      text,
       newerMarker: newer.marker,
-      olderMarker: older.marker,
-      oldValue: c.oldMention.surface,
-      newValue: c.newMention.surface,
+      olderMarkers: markers,
+      oldValue: conflict.oldMention?.surface ?? '',
+      newValue: conflict.newMention?.surface ?? '',
     })
     if (notes.length >= 2) break
   }

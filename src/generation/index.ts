@@ -3,7 +3,7 @@
  * extractive generator) for tuning and reuse, and the answer-text detectors the harness and judge share.
  */
 export { createReferencePipeline, defaultPipelineOptions, usageOf } from './pipeline.ts'
-export type { ReferenceOutput, ReferencePipelineOptions, Retriever } from './pipeline.ts'
+export type { ReferenceOutput, ReferencePipeline, ReferencePipelineOptions, Retriever } from './pipeline.ts'
 export { collectGateEvidence, defaultGateConfig, evaluateGate } from './gate.ts'
 export type { GateConfig, GateDecision, GateEvidence, GateReason } from './gate.ts'
 export { refersBack, rewriteDeterministic, rewriteQuery } from './rewrite.ts'

@@ -59,8 +59,13 @@ export interface ReferenceOutput extends SystemOutput {
   rewriteMethod: 'model' | 'deterministic' | 'none'
 }
 
+/** The reference pipeline: a {@link RagAdapter} whose output also carries the gate decision. */
+export interface ReferencePipeline extends RagAdapter {
+  run(input: SystemInput): Promise<ReferenceOutput>
+}
+
 /** Builds the reference pipeline (see the module doc). Templates are read once, here, when a model is configured. */
-export function createReferencePipeline(options: ReferencePipelineOptions): RagAdapter & { run(input: SystemInput): Promise<ReferenceOutput> } {
+export function createReferencePipeline(options: ReferencePipelineOptions): ReferencePipeline {
   const k = options.k ?? defaultPipelineOptions.k
   const maxSources = options.maxSources ?? defaultPipelineOptions.maxSources
   if (!Number.isInteger(k) || k < 1) throw new GenerationError('PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
@@ -95,14 +100,21 @@ export function createReferencePipeline(options: ReferencePipelineOptions): RagA
     const hits = (await options.retriever(rewrite.query, input.tenantId, k)).filter((h) => h.chunk.tenantId === input.tenantId).slice(0, k)
     const retrieved: RetrievedChunk[] = hits.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId }))
     const query = weighQuery(rewrite.query, input.tenantId, termStats)
-    const gate = evaluateGate(collectGateEvidence(query, hits), gateConfig)
+    const evidence = collectGateEvidence(query, hits)
+    const gate = evaluateGate(evidence, gateConfig)
     const base = { retrieved, rewrittenQuery: rewrite.query, gate, rewriteMethod: rewrite.method }
     if (input.mode === 'retrieval') return { ...base, usage: usageOf(calls) }
     if (gate.abstain) {
       return { ...base, answer: ABSTENTION_TEXT, sources: [], abstained: true, confidence: gate.confidence, usage: usageOf(calls) }
     }
 
-    const shown = hits.slice(0, maxSources)
+    // The shown sources are the retrieved chunks that best cover the query (a lexical rerank of the top k,
+    // ties kept in retrieval order); `retrieved` keeps the retriever's order for the retrieval metrics.
+    const shown = hits
+      .map((hit, rank) => ({ hit, rank, coverage: evidence.hits[rank]?.coverage ?? 0 }))
+      .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank)
+      .slice(0, maxSources)
+      .map(({ hit }) => hit)
     const sources: ShownSource[] = shown.map(({ chunk }, i) => ({
       marker: i + 1,
       chunkId: chunk.id,

@@ -99,16 +99,36 @@ export function isLabelLine(line: string): boolean {
 }
 
 /**
- * Splits text into sentences: each non-empty line is a unit (list items, table rows, short paragraphs), a
- * label line ({@link isLabelLine}) is skipped (it labels, it does not state), and a paragraph line is split after `.`, `!` or
- * `?` followed by whitespace and an upper-case letter, digit, quote or bracket. Abbreviations like `e.g.`
- * are protected because the next word is lower-case.
+ * Splits text into sentences. Lines are first joined into blocks: a paragraph's hard-wrapped lines join
+ * into one, a list item (with its continuation lines) or a table row is a block of its own, and a blank
+ * line, a heading or a label line ({@link isLabelLine}, skipped: it labels, it does not state) ends a block.
+ * A block is then split after `.`, `!` or `?` followed by whitespace and an upper-case letter, digit, quote
+ * or bracket; abbreviations like `e.g.` survive because the next word is lower-case.
  */
 export function splitSentences(text: string): string[] {
-  const out: string[] = []
+  const blocks: string[] = []
+  let current: string[] = []
+  const flush = (): void => {
+    if (current.length > 0) blocks.push(current.join(' '))
+    current = []
+  }
   for (const raw of text.split('\n')) {
-    if (isLabelLine(raw) || /^\s*(?:```|---+\s*$|\|?\s*:?-{3,})/.test(raw)) continue
-    const line = stripMarkdown(raw.replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(/\s\|\s/g, ' | '))
+    if (raw.trim() === '' || isLabelLine(raw) || /^\s*(?:```|---+\s*$|\|?\s*:?-{3,})/.test(raw)) {
+      flush()
+      continue
+    }
+    if (/^\s*\|/.test(raw)) {
+      flush()
+      blocks.push(raw.replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(/\s*\|\s*/g, ' | '))
+      continue
+    }
+    if (/^\s*(?:[-*+]|\d+[.)])\s+/.test(raw)) flush()
+    current.push(raw)
+  }
+  flush()
+  const out: string[] = []
+  for (const block of blocks) {
+    const line = stripMarkdown(block)
     if (line === '') continue
     for (const part of line.split(/(?<=[.!?])\s+(?=["'`(\[]?[\p{Lu}\d])/u)) {
       const sentence = part.trim()

@@ -26,7 +26,7 @@ describe('generateExtractive', () => {
       'The Team plan seat limit was raised from 3 to 5 seats [2]. ' +
         'Note: older documentation [1] says 3 seats; the newer source [2] says 5 seats and supersedes it.',
     )
-    expect(a.conflicts).toEqual([{ newerMarker: 2, olderMarker: 1, oldValue: '3 seats', newValue: '5 seats' }])
+    expect(a.conflicts).toEqual([{ newerMarker: 2, olderMarkers: [1], oldValue: '3 seats', newValue: '5 seats' }])
     // the stale sentence is not stated as the answer
     expect(a.sentences.map((s) => s.marker)).toEqual([2])
     expect(a.citedMarkers).toEqual([1, 2])
@@ -63,14 +63,30 @@ describe('generateExtractive', () => {
 })
 
 describe('conflict helpers', () => {
-  test('value mentions are numbers with their unit; identifiers, versions and dates are not', () => {
-    expect(findValueMentions('The limit rose from 1,000 requests to 25% more, $49 a month, 30-day trial.')).toEqual([
-      { value: '1000', unit: 'request', surface: '1,000 requests' },
-      { value: '25', unit: '%', surface: '25%' },
-      { value: '49', unit: '$', surface: '$49' },
-      { value: '30', unit: 'day', surface: '30-day' },
+  test('value mentions are numbers with their unit; identifiers, versions and bare numbers are not', () => {
+    expect(findValueMentions('Extra seats cost $8 per month, a 30-day trial, 99.9% uptime and 1,200 requests.')).toEqual([
+      { value: '8', unit: '$', surface: '$8', superseded: false },
+      { value: '30', unit: 'day', surface: '30-day', superseded: false },
+      { value: '99.9', unit: '%', surface: '99.9%', superseded: false },
+      { value: '1200', unit: 'request', surface: '1,200 requests', superseded: false },
     ])
-    expect(findValueMentions('ERR-4012 in v4.2.1 on 2025-03-02 (SKU_88-X)')).toEqual([])
+    expect(findValueMentions('ERR-4012 in v4.2.1 (SKU_88-X) happened 3 times')).toEqual([{ value: '3', unit: 'tim', surface: '3 times', superseded: false }])
+  })
+
+  test('a value the sentence marks as replaced is superseded', () => {
+    expect(findValueMentions('Trash now keeps pages for 60 days instead of 30 days.').map((m) => [m.surface, m.superseded])).toEqual([
+      ['60 days', false],
+      ['30 days', true],
+    ])
+    // "from 50 to 75 seats": the 50 borrows the unit of the value that replaces it
+    expect(findValueMentions('The maximum is raised from 50 to 75 seats.').map((m) => [m.surface, m.unit, m.superseded])).toEqual([
+      ['50 seats', 'seat', true],
+      ['75 seats', 'seat', false],
+    ])
+    expect(findValueMentions('It will be removed on 2026-03-31 instead of 2025-09-30.').map((m) => [m.value, m.unit, m.superseded])).toEqual([
+      ['2026-03-31', 'date', false],
+      ['2025-09-30', 'date', true],
+    ])
   })
 
   test('recency: dates first, a dated source beats an undated one, then versions numerically', () => {
