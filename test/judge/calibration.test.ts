@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
 import { runCli } from '../../src/cli/main.ts'
 import { measureAgreement } from '../../src/judge/calibration.ts'
@@ -160,5 +161,29 @@ describe('vitest-rag calibrate', () => {
     expect(() => loadCalibrationRecord(join(dir, 'cal.json'))).toThrow(CalibrationRecordError)
     expect(() => loadCalibrationRecord(join(dir, 'cal.json'))).toThrow(/version 99 .*re-run `vitest-rag calibrate`/)
     expect(loadCalibrationRecord(join(dir, 'absent.json'))).toBeUndefined()
+  })
+})
+
+describe('agreement invariants', () => {
+  const label = fc.constantFrom('0', '0.5', '1')
+  const pairs = fc.array(fc.record({ human: label, judge: label }), { minLength: 1, maxLength: 40 })
+
+  test('accuracy is in [0, 1], kappa at most 1, and the confusion matrix sums to n', () => {
+    fc.assert(
+      fc.property(pairs, (ps) => {
+        const a = measureAgreement(ps, ['0', '0.5', '1'])
+        const total = a.confusion.flat().reduce((x, y) => x + y, 0)
+        return total === ps.length && a.accuracy !== null && a.accuracy >= 0 && a.accuracy <= 1 && (a.kappa === null || a.kappa <= 1 + 1e-12)
+      }),
+    )
+  })
+
+  test('a judge that copies the human labels has kappa 1 whenever two labels are used', () => {
+    fc.assert(
+      fc.property(fc.array(label, { minLength: 2, maxLength: 40 }), (hs) => {
+        const a = measureAgreement(hs.map((h) => ({ human: h, judge: h })), ['0', '0.5', '1'])
+        return new Set(hs).size < 2 ? a.kappa === null : Math.abs((a.kappa ?? 0) - 1) < 1e-12
+      }),
+    )
   })
 })
