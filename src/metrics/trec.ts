@@ -108,7 +108,8 @@ export function rankingsFromRun(rows: readonly TrecRunRow[]): Map<string, string
 
 /**
  * Run rows for one query's ranking: rank i + 1 and score n - i (strictly decreasing, so trec_eval's
- * re-sort by score keeps our order). Later repeats of an id are dropped, because trec_eval refuses duplicate
+ * re-sort by score keeps our order; small integers also stay distinct when trec_eval reads scores as
+ * 32-bit floats, which raw similarity scores may not). Later repeats of an id are dropped, because trec_eval refuses duplicate
  * docids; our own metrics instead keep a repeat's slot (so the two differ on lists with repeats).
  */
 export function trecRunRowsFromRanking(qid: string, ranked: readonly string[]): TrecRunRow[] {

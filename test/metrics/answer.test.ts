@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import {
   answerRelevance,
@@ -59,4 +60,23 @@ test('CRAG truthfulness scores +1 / +0.5 / 0 / -1 and averages', () => {
   expect(cragTruthfulness(['perfect', 'missing', 'incorrect', 'acceptable'])).toBe(0.125)
   expect(cragTruthfulness(['incorrect', 'incorrect'])).toBe(-1)
   expect(cragTruthfulness([])).toBe(0)
+})
+
+test('every answer metric stays in its range on arbitrary verdicts', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ supported: fc.boolean(), attributed: fc.boolean(), correct: fc.boolean(), supportedByRelevant: fc.boolean(), supportedByIrrelevant: fc.boolean() })),
+      fc.array(fc.boolean()),
+      fc.array(fc.double({ min: -1, max: 2, noNaN: true })),
+      fc.array(fc.record({ markers: fc.array(fc.nat(5)), supportingMarkers: fc.array(fc.nat(5)) })),
+      fc.array(fc.constantFrom('perfect' as const, 'acceptable' as const, 'missing' as const, 'incorrect' as const)),
+      (claims, relevance, scores, cited, grades) => {
+        for (const value of [faithfulness(claims), contextRecall(claims), noiseSensitivity(claims), contextPrecision(relevance), answerRelevance(scores), citationAccuracy(cited)]) {
+          expect(value).toBeGreaterThanOrEqual(0)
+          expect(value).toBeLessThanOrEqual(1 + 1e-12)
+        }
+        expect(Math.abs(cragTruthfulness(grades))).toBeLessThanOrEqual(1)
+      },
+    ),
+  )
 })

@@ -41,6 +41,16 @@ describe('agreement with SciPy 1.17.1', () => {
   })
 })
 
+// python3 -c "import numpy as np; from scipy import stats
+// d = np.array([1,0,0,1,0,-1,1,0,1,1,0,0,1,0,0,0,1,-1,0,1], dtype=float)
+// r = stats.bootstrap((d,), np.mean, vectorized=True, method='BCa', n_resamples=200000, random_state=np.random.default_rng(1))
+// print(r.confidence_interval)"  -> low=0.0, high=0.55
+test('the BCa interval of 20 hit@k differences in {-1, 0, 1} matches SciPy exactly at its discrete points', () => {
+  const diffs = [1, 0, 0, 1, 0, -1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, -1, 0, 1]
+  // The mean is 6/20 = 0.3; on such data the end points land on multiples of 1/20, so they agree exactly.
+  expect(pairedBootstrapBca(diffs, { resamples: 200_000, seed: 1 })).toEqual({ mean: 0.3, lo: 0, hi: 0.55 })
+})
+
 describe('agreement with the exact bootstrap distribution', () => {
   // For n = 3 and 4 every one of the n^n resamples is enumerated, and BCa is computed here from its formulas
   // with the exact distribution's inverse CDF; a large Monte Carlo run must land on the same points.

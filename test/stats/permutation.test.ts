@@ -48,6 +48,14 @@ test('the exact p-value on 12 pairs equals scipy.stats.permutation_test', () => 
   expect(pairedPermutationTest(DIFFS.slice(0, 12))).toEqual({ pValue: 0.76953125, exact: true })
 })
 
+// python3 -c "import numpy as np; from scipy import stats
+// d = np.array([1,0,0,1,0,-1,1,0,1,1,0,0,1,0,0,0,1,-1,0,1], dtype=float)
+// print(stats.permutation_test((d,), np.mean, permutation_type='samples', vectorized=True, n_resamples=np.inf).pvalue)"
+// -> 0.109375
+test('the exact p-value of 20 hit@k differences with zeros equals SciPy', () => {
+  expect(pairedPermutationTest([1, 0, 0, 1, 0, -1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, -1, 0, 1])).toEqual({ pValue: 0.109375, exact: true })
+})
+
 test('the Monte Carlo p-value on 30 pairs matches SciPy within Monte Carlo error', () => {
   // Both runs have sd sqrt(0.085 * 0.915 / 200000) = 6.2e-4; allow about 5 sd of their difference.
   const result = pairedPermutationTest(DIFFS, { resamples: 200_000, seed: 1 })
