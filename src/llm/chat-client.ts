@@ -37,7 +37,7 @@ export function toRequestBody(provider: Provider, request: ChatRequest): Record<
     messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
   }
   if (request.temperature !== undefined) body.temperature = request.temperature
-  if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens
+  if (request.maxTokens !== undefined) body[provider.maxTokensParam ?? 'max_tokens'] = request.maxTokens
   if (request.seed !== undefined) body.seed = request.seed
   if (request.tools !== undefined) body.tools = request.tools
   const format = request.responseFormat

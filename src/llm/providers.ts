@@ -33,6 +33,8 @@ export const ProviderSchema = z.strictObject({
   concurrency: z.number().int().positive().optional(),
   /** Requests per minute to this provider across the process. Default: unlimited. */
   requestsPerMinute: z.number().int().positive().optional(),
+  /** The body field carrying `maxTokens`: OpenAI reasoning models take `max_completion_tokens`. Default `max_tokens`. */
+  maxTokensParam: z.enum(['max_tokens', 'max_completion_tokens']).optional(),
   /** Per-attempt timeout in ms. Default {@link defaultProviderLimits}. */
   timeoutMs: z.number().int().positive().optional(),
 })

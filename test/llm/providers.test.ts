@@ -87,6 +87,14 @@ describe('providers as data', () => {
     })
   })
 
+  test('maxTokensParam renames the max-tokens body field for reasoning models', async () => {
+    const provider = localProvider(server.baseURL, { maxTokensParam: 'max_completion_tokens' })
+    const clients = createModelClients({ generator: { chain: [provider] } }, { cacheDir: dir, env: testEnv })
+    await clients.generator!.chat({ messages: [{ role: 'user', content: 'q' }], maxTokens: 7 })
+    expect(server.requests[0]!.body.max_completion_tokens).toBe(7)
+    expect(server.requests[0]!.body.max_tokens).toBeUndefined()
+  })
+
   test('extra headers are sent, and the key goes only in Authorization', async () => {
     const clients = createModelClients(
       { generator: { chain: [localProvider(server.baseURL, { headers: { 'X-Title': 'vitest-rag' } })] } },
