@@ -4,6 +4,7 @@
  */
 import { compareRuns } from '../stats/compare.ts'
 import { JUDGE_METRICS } from '../scorecard/answer-quality.ts'
+import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
 import type { MetricComparison, SignificanceSummary } from './gate-result.ts'
@@ -53,7 +54,7 @@ function pairedValues(current: Scorecard, baseline: Baseline, family: Family, me
 
 function groupsOf(family: { overall: MetricGroup; byCaseType: Partial<Record<string, MetricGroup>> }, perCaseType: boolean) {
   const groups: Array<[string, MetricGroup | undefined]> = [['overall', family.overall]]
-  if (perCaseType) for (const type of Object.keys(family.byCaseType).sort()) groups.push([type, family.byCaseType[type]])
+  if (perCaseType) for (const type of sortCaseTypes(Object.keys(family.byCaseType))) groups.push([type, family.byCaseType[type]])
   return groups
 }
 

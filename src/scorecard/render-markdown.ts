@@ -5,48 +5,25 @@
 import { formatPValue } from '../gate/compare-metrics.ts'
 import type { GateResult, MetricComparison } from '../gate/gate-result.ts'
 import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
-import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
+import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table } from './markdown-tables.ts'
+import { sortCaseTypes } from './metric-order.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
-
-/** Escapes text for a table cell or a list item: pipes, newlines, and HTML-ish angle brackets. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, ' ')
-}
-
-function table(header: string[], rows: string[][]): string[] {
-  return [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)]
-}
-
-function fixed(value: number | undefined, digits = 3): string {
-  return value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits)
-}
-
-function percent(value: number): string {
-  return `${(value * 100).toFixed(1)}%`
-}
-
-function short(hash: string): string {
-  return `\`${hash.slice(0, 12)}\``
-}
-
-function metricTable(groups: Array<[string, MetricGroup | undefined]>, extra?: (metric: string) => string, extraHeader?: string): string[] {
-  const names = sortMetricNames(groups.flatMap(([, g]) => Object.keys(g?.mean ?? {})))
-  if (names.length === 0) return ['_No scored cases._']
-  const header = ['Metric', ...groups.map(([label, g]) => `${label} (n=${g?.n ?? 0})`), ...(extra ? [extraHeader ?? ''] : [])]
-  const rows = names.map((m) => [m, ...groups.map(([, g]) => fixed(g?.mean[m])), ...(extra ? [extra(m)] : [])])
-  return table(header, rows)
-}
 
 function byTypeGroups(metrics: GroupedMetrics): Array<[string, MetricGroup | undefined]> {
   const byType = metrics.byCaseType as Record<string, MetricGroup | undefined>
   return [['overall', metrics.overall], ...sortCaseTypes(Object.keys(byType)).map((t): [string, MetricGroup | undefined] => [t, byType[t]])]
 }
 
-function facetTables(metrics: GroupedMetrics): string[] {
+function short(hash: string): string {
+  return `\`${hash.slice(0, 12)}\``
+}
+
+/** Facet tables (question type, popularity, dynamism) in a collapsed block. */
+function facetTables(metrics: GroupedMetrics, names: readonly string[]): string[] {
   const lines: string[] = []
   for (const [facet, groups] of Object.entries(metrics.byFacet)) {
-    if (Object.keys(groups).length === 0) continue
-    lines.push('', `**By ${facet}**`, '', ...metricTable(Object.entries(groups)))
+    const rows = facetTable(facet, groups, names)
+    if (rows.length > 0) lines.push('', ...rows)
   }
   return lines.length === 0 ? [] : ['', '<details><summary>By CRAG facet</summary>', ...lines, '', '</details>']
 }
@@ -74,21 +51,26 @@ function renderHard(s: Scorecard): string[] {
   if (h.checks.length > 0) lines.push('', ...table(['Check', 'Ran', 'Passed', 'Failed'], h.checks.map((c) => [c.name, `${c.ran}`, `${c.passed}`, `${c.failed}`])))
   if (h.failures.length > 0) {
     lines.push('', '**Failing cases**', '')
-    lines.push(...table(['Case', 'Where', 'Check', 'Message'], h.failures.map((f) => [`\`${escapeMarkdown(f.caseId)}\``, `${escapeMarkdown(f.file)}:${f.line}`, f.check, escapeMarkdown(f.message)])))
+    lines.push(...table(['Case', 'Where', 'Check', 'Message'], h.failures.map((f) => [`\`${escapeMarkdown(f.caseId)}\``, `${escapeMarkdown(f.file)}:${f.line}`, f.check, escapeMarkdown(f.message)]), 4))
   }
   return lines
 }
 
 function renderRetrieval(s: Scorecard): string[] {
   const o = s.retrieval.overall
+  const groups = byTypeGroups(s.retrieval)
+  const headline = metricNamesOf(groups.map(([, g]) => g), MARKDOWN_HEADLINE_METRICS)
+  const all = metricNamesOf(groups.map(([, g]) => g))
+  const full = all.length > headline.length ? ['', '<details><summary>All retrieval metrics</summary>', '', ...metricTable(groups, all), '', '</details>'] : []
   return [
     '',
     '### Retrieval',
     '',
     `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)`,
     '',
-    ...metricTable(byTypeGroups(s.retrieval)),
-    ...facetTables(s.retrieval),
+    ...metricTable(groups, headline),
+    ...full,
+    ...facetTables(s.retrieval, headline),
   ]
 }
 
@@ -97,14 +79,16 @@ function renderAnswers(s: Scorecard): string[] {
   if (a.scorable === 0) return []
   const judge = a.judgeKind === 'none' ? 'no judge' : `${a.judgeKind} judge${a.judgeModel ? ` (\`${escapeMarkdown(a.judgeModel)}\`)` : ''}`
   const failed = a.judgeFailed > 0 ? ` · ${a.judgeFailed} unparsable verdict(s)` : ''
+  const groups = byTypeGroups(a)
+  const names = metricNamesOf(groups.map(([, g]) => g))
   return [
     '',
     '### Answer quality',
     '',
     `${judge} · coverage ${percent(a.coverage)} (${a.judged} of ${a.scorable} cases judged)${failed}`,
     '',
-    ...metricTable(byTypeGroups(a), (m) => calibrationCell(a.calibration[m]), 'Calibration'),
-    ...facetTables(a),
+    ...metricTable(groups, names, { header: 'Calibration', cell: (m) => calibrationCell(a.calibration[m]) }),
+    ...facetTables(a, names),
   ]
 }
 
@@ -118,11 +102,12 @@ function renderAbstention(s: Scorecard): string[] {
     ...table(
       ['Must abstain', 'Abstained', 'Correct abstentions', 'Precision', 'Recall', 'F1', 'AURC'],
       [[`${b.mustAbstain}`, `${b.abstained}`, `${b.correctAbstentions}`, fixed(b.precision), fixed(b.recall), fixed(b.f1), b.aurc === undefined ? '–' : fixed(b.aurc)]],
+      0,
     ),
   ]
   if (b.riskCoverage.length > 0) {
     const rows = b.riskCoverage.map((p) => [fixed(p.threshold), percent(p.coverage), fixed(p.risk)])
-    lines.push('', `<details><summary>Risk-coverage (${b.withConfidence} answers with a confidence)</summary>`, '', ...table(['Confidence ≥', 'Coverage', 'Risk'], rows), '', '</details>')
+    lines.push('', `<details><summary>Risk-coverage (${b.withConfidence} answers with a confidence)</summary>`, '', ...table(['Confidence ≥', 'Coverage', 'Risk'], rows, 0), '', '</details>')
   }
   return lines
 }
@@ -144,14 +129,14 @@ function renderErrorClasses(s: Scorecard): string[] {
     '',
     `Fix retrieval: ${e.fix.retrieval} case(s) · fix generation: ${e.fix.generation} case(s)`,
     '',
-    ...table(['Class', 'Fix in', 'overall', ...types], rows),
+    ...table(['Class', 'Fix in', 'overall', ...types], rows, 2),
   ]
 }
 
 function renderUsage(s: Scorecard): string[] {
   const u = s.usage
   if (u.calls === 0 && u.costUsd === 0) return []
-  return ['', '### Usage', '', ...table(['Calls', 'Cached', 'Retries', 'Cost (USD)', 'Saved by cache (USD)'], [[`${u.calls}`, `${u.cachedCalls}`, `${u.retries}`, fixed(u.costUsd, 4), fixed(u.savedUsd, 4)]])]
+  return ['', '### Usage', '', ...table(['Calls', 'Cached', 'Retries', 'Cost (USD)', 'Saved by cache (USD)'], [[`${u.calls}`, `${u.cachedCalls}`, `${u.retries}`, fixed(u.costUsd, 4), fixed(u.savedUsd, 4)]], 0)]
 }
 
 const VERDICT_ICON: Record<MetricComparison['verdict'], string> = {
@@ -166,8 +151,13 @@ const VERDICT_ICON: Record<MetricComparison['verdict'], string> = {
 function renderGate(gate: GateResult): string[] {
   const lines = ['', `### Gate: ${gate.pass ? '✅ PASS' : '❌ FAIL'}`, '']
   for (const reason of gate.reasons) lines.push(`- ❌ ${escapeMarkdown(reason.message)}`)
-  const notes = gate.messages.slice(gate.reasons.length)
+  // Messages repeat the reasons first; callers may prepend their own lines, so filter rather than slice.
+  const reasonMessages = new Set(gate.reasons.map((r) => r.message))
+  const notes = gate.messages.filter((m) => !reasonMessages.has(m))
   for (const note of notes) lines.push(`- ${escapeMarkdown(note)}`)
+  if (gate.reasons.length === 0 && notes.length === 0) {
+    lines.push(`- every gated metric is within tolerance or better (${gate.comparisons.length} comparisons)`)
+  }
   if (gate.comparisons.length > 0) {
     const rows = gate.comparisons.map((c) => [
       c.metric,
@@ -178,7 +168,7 @@ function renderGate(gate: GateResult): string[] {
       c.significance ? formatPValue(c.significance.pValue) : '',
       VERDICT_ICON[c.verdict],
     ])
-    lines.push('', '<details><summary>Metric comparisons against the baseline</summary>', '', ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows), '', '</details>')
+    lines.push('', '<details><summary>Metric comparisons against the baseline</summary>', '', ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows, 2), '', '</details>')
   }
   return lines
 }

@@ -7,7 +7,8 @@ import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../src/scorecard/errors.ts'
 import { renderConsoleSummary } from '../../src/scorecard/render-console.ts'
 import { parseScorecard, serializeScorecard } from '../../src/scorecard/render-json.ts'
-import { escapeMarkdown, renderMarkdown } from '../../src/scorecard/render-markdown.ts'
+import { escapeMarkdown } from '../../src/scorecard/markdown-tables.ts'
+import { renderMarkdown } from '../../src/scorecard/render-markdown.ts'
 import { readScorecardFile, writeScorecardFile } from '../../src/scorecard/scorecard-file.ts'
 import { buildContext, buildRecord } from './build-records.ts'
 
@@ -87,8 +88,9 @@ describe('renderMarkdown', () => {
   })
 
   test('shows metrics with per case type columns and the calibration column', () => {
-    expect(markdown).toContain('| Metric | overall (n=1) | normal (n=1) | cross_tenant (n=0) |')
-    expect(markdown).toContain('| recall@5 | 1.000 | 1.000 | – |')
+    // cross_tenant has no scored retrieval case (must abstain): its column is left out
+    expect(markdown).toContain('| Metric | overall (n=1) | normal (n=1) |')
+    expect(markdown).toContain('| recall@5 | 1.000 | 1.000 |')
     expect(markdown).toContain('| Metric | overall (n=2) | normal (n=1) | cross_tenant (n=1) | Calibration |')
     // crag_truthfulness: (1 + -1) / 2 = 0
     expect(markdown).toContain('| crag_truthfulness | 0.000 | 1.000 | -1.000 | uncalibrated |')
