@@ -10,7 +10,7 @@ function evidence(coverages: number[], queryTermCount = 3): GateEvidence {
 
 describe('evaluateGate', () => {
   test('answers with the best coverage as confidence when it clears the threshold', () => {
-    // best of [0.5, 0.8, 0.2] is 0.8 >= 0.6; margin 0.8 - 0.5 = 0.3
+    // best of [0.5, 0.8, 0.2] is 0.8 >= 0.55; margin 0.8 - 0.5 = 0.3
     const d = evaluateGate(evidence([0.5, 0.8, 0.2]))
     expect(d).toEqual({ abstain: false, confidence: 0.8, reason: 'answer', topScore: 0.8, margin: expect.closeTo(0.3, 10) })
   })
@@ -75,7 +75,7 @@ describe('collectGateEvidence', () => {
   test('a query term the tenant never uses dominates the coverage', () => {
     const q = weighQuery('Nebula seat limit', 't', stats)
     const e = collectGateEvidence(q, [{ chunk: chunks[0]! }])
-    // (0.98083 + 0.47) / (2.07944 + 0.98083 + 0.47) = 0.41097 < 0.6: the gate abstains
+    // (0.98083 + 0.47) / (2.07944 + 0.98083 + 0.47) = 0.41097 < 0.55: the gate abstains
     expect(e.hits[0]!.coverage).toBeCloseTo(0.41097, 4)
     expect(evaluateGate(e).abstain).toBe(true)
   })

@@ -1,0 +1,126 @@
+import { describe, expect, test } from 'vitest'
+import { ABSTENTION_TEXT } from '../../src/generation/abstention.ts'
+import { GenerationError } from '../../src/generation/errors.ts'
+import { createReferencePipeline, usageOf, type Retriever } from '../../src/generation/pipeline.ts'
+import type { ChatResult } from '../../src/llm/types.ts'
+import { bm25Retriever, tinyChunks } from './tiny-corpus.ts'
+
+const input = (query: string, tenantId = 'acme', history: Array<{ role: 'user' | 'assistant'; content: string }> = []) => ({
+  caseId: 'T-1',
+  query,
+  tenantId,
+  history,
+  mode: 'system' as const,
+})
+
+describe('createReferencePipeline (offline: extractive generator)', () => {
+  test('answers from the tenant\'s sources with valid markers and reports what it showed', async () => {
+    const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
+    expect(pipeline.name).toBe('reference-extractive')
+    const out = await pipeline.run(input('Which identity providers are supported for SSO?'))
+    expect(out.abstained).toBe(false)
+    expect(out.answer).toBe('Okta and Azure AD are the supported identity providers [1].')
+    expect(out.sources?.[0]).toMatchObject({ marker: 1, chunkId: 'acme/doc/security/sso#0', tenantId: 'acme' })
+    expect(out.retrieved.every((h) => h.tenantId === 'acme')).toBe(true)
+    expect(out.confidence).toBe(1)
+    expect(out.usage).toEqual({ calls: 0, cachedCalls: 0, retries: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, savedUsd: 0 })
+  })
+
+  test('follows the newer source on the planted conflict and states the disagreement', async () => {
+    const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
+    const out = await pipeline.run(input('How many seats does the Team plan include?'))
+    expect(out.answer).toMatch(/5 seats \[\d\]\./)
+    expect(out.answer).toMatch(/Note: older documentation \[\d\] says 3 seats; the newer source \[\d\] says 5 seats and supersedes it\./)
+    const markers = [...(out.answer ?? '').matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
+    for (const m of markers) expect(out.sources?.map((s) => s.marker)).toContain(m)
+  })
+
+  test('abstains on a question about another tenant\'s product and shows no sources', async () => {
+    // "Nebula" exists only in globex: for acme it has df = 0, the heaviest weight, and no acme chunk covers it
+    const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
+    const out = await pipeline.run(input('What does the Nebula plan include?'))
+    expect(out).toMatchObject({ answer: ABSTENTION_TEXT, abstained: true, sources: [] })
+    expect(out.answer).not.toContain('12 seats')
+    expect(out.confidence).toBeLessThan(0.55)
+  })
+
+  test('abstains on an off-topic question', async () => {
+    const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
+    const out = await pipeline.run(input('What will the weather be like in Lisbon tomorrow?'))
+    expect(out.abstained).toBe(true)
+    expect(out.gate.reason).toMatch(/no_hits|weak_top/)
+  })
+
+  test('the same question in each tenant is answered from that tenant only', async () => {
+    const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
+    const acme = await pipeline.run(input('How long are deleted projects kept?', 'acme'))
+    const globex = await pipeline.run(input('How long are deleted projects kept?', 'globex'))
+    expect(acme.answer).toContain('30 days')
+    expect(acme.answer).not.toContain('90 days')
+    expect(globex.answer).toContain('90 days')
+    expect(globex.sources?.every((s) => s.tenantId === 'globex')).toBe(true)
+  })
+
+  test('drops another tenant\'s chunk even when the retriever leaks one', async () => {
+    const honest = await bm25Retriever()
+    const leaky: Retriever = async (query, tenantId, k) => [
+      { chunk: tinyChunks.find((c) => c.tenantId === 'globex')!, score: 99 },
+      ...(await honest(query, tenantId, k)),
+    ]
+    const out = await createReferencePipeline({ retriever: leaky, chunks: tinyChunks }).run(input('How long are deleted projects kept?'))
+    expect(out.retrieved.map((h) => h.tenantId)).not.toContain('globex')
+    expect(out.sources?.map((s) => s.tenantId)).not.toContain('globex')
+    expect(out.answer).toContain('30 days')
+  })
+
+  test('rewrites a follow-up with the prior user turn before retrieving', async () => {
+    const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
+    const out = await pipeline.run(
+      input('Which plan is it available on?', 'acme', [{ role: 'user', content: 'Can we use SSO with SAML?' }]),
+    )
+    expect(out.rewrittenQuery).toBe('Which plan is it available on? use SSO SAML')
+    expect(out.rewriteMethod).toBe('deterministic')
+    expect(out.answer).toBe('SSO with SAML 2.0 is available on the Enterprise plan [1].')
+  })
+
+  test('retrieval mode returns the ranking only and makes no answer', async () => {
+    const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks, k: 2 })
+    const out = await pipeline.run({ ...input('CSV export fails with ERR-4012 on the Team plan'), mode: 'retrieval' })
+    expect(out.answer).toBeUndefined()
+    expect(out.sources).toBeUndefined()
+    expect(out.retrieved).toHaveLength(2)
+    expect(out.retrieved[0]).toMatchObject({ chunkId: 'acme/ticket/TCK-1042#0', docId: 'acme/ticket/TCK-1042' })
+  })
+
+  test('refuses a nonsensical option with a coded error', () => {
+    const retriever: Retriever = async () => []
+    expect(() => createReferencePipeline({ retriever, k: 0 })).toThrow(GenerationError)
+    expect(() => createReferencePipeline({ retriever, maxSources: 1.5 })).toThrow(/maxSources must be a positive integer, got 1.5/)
+  })
+})
+
+describe('usageOf', () => {
+  test('sums fresh calls and counts cached ones as saved', () => {
+    const call = (cached: boolean, cost: number): ChatResult => ({
+      text: '',
+      cached,
+      provider: 'p',
+      model: 'm',
+      usage: { inputTokens: 100, outputTokens: 10 },
+      costUsd: cached ? 0 : cost,
+      originalCostUsd: cost,
+      latencyMs: 1,
+      retries: cached ? 0 : 1,
+    })
+    // fresh 0.002 + fresh 0.003 = 0.005 spent; the cached call saved its original 0.004
+    expect(usageOf([call(false, 0.002), call(true, 0.004), call(false, 0.003)])).toEqual({
+      calls: 3,
+      cachedCalls: 1,
+      retries: 2,
+      inputTokens: 200,
+      outputTokens: 20,
+      costUsd: expect.closeTo(0.005, 12),
+      savedUsd: 0.004,
+    })
+  })
+})
