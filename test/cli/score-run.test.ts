@@ -124,3 +124,55 @@ describe('vitest-rag score-run on Cranfield', () => {
     expect(beir.stdout).toBe(trec.stdout)
   })
 })
+
+/**
+ * An independent, minimal BM25 (Lucene idf ln(1 + (N - df + 0.5) / (df + 0.5)), k1 = 1.2, b = 0.75, tokens
+ * [a-z0-9]+ of the lower-cased `text` field, no stemming or stop words): the recipe of the dataset README's
+ * reference table, written here so this test does not lean on src/search.
+ */
+function bm25Run(dir: string, depth: number): string {
+  const readJsonl = (file: string) => readFileSync(join(dir, file), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { _id: string; text: string })
+  const tokens = (text: string): string[] => text.toLowerCase().match(/[a-z0-9]+/g) ?? []
+  const docs = readJsonl('corpus.jsonl')
+  const postings = new Map<string, Array<[number, number]>>() // term -> [doc index, term frequency]
+  const lengths = docs.map((doc, index) => {
+    const terms = tokens(doc.text)
+    const freq = new Map<string, number>()
+    for (const term of terms) freq.set(term, (freq.get(term) ?? 0) + 1)
+    for (const [term, tf] of freq) {
+      const list = postings.get(term) ?? []
+      list.push([index, tf])
+      postings.set(term, list)
+    }
+    return terms.length
+  })
+  const avgLength = lengths.reduce((a, b) => a + b, 0) / lengths.length
+  const rows = readJsonl('queries.jsonl').flatMap((query) => {
+    const scores = new Map<number, number>()
+    for (const term of tokens(query.text)) {
+      const list = postings.get(term) ?? []
+      const idf = Math.log(1 + (docs.length - list.length + 0.5) / (list.length + 0.5))
+      for (const [index, tf] of list) {
+        scores.set(index, (scores.get(index) ?? 0) + (idf * tf) / (tf + 1.2 * (0.25 + (0.75 * lengths[index]!) / avgLength)))
+      }
+    }
+    const top = [...scores].sort((x, y) => y[1] - x[1]).slice(0, depth)
+    return top.map(([index, score], rank) => ({ qid: query._id, docid: docs[index]!._id, rank: rank + 1, score }))
+  })
+  return formatTrecRun(rows, 'bm25')
+}
+
+describe('vitest-rag score-run against a published reference', () => {
+  test.skipIf(!existsSync(cranfield))('reproduces the Cranfield README table for Lucene-formula BM25 to 4 decimals (needs ../shared/datasets/cranfield)', async () => {
+    writeFileSync(join(dir, 'bm25.run'), bm25Run(cranfield, 100))
+    const { code, stdout } = await cli(['score-run', 'bm25.run', join(cranfield, 'qrels.trec'), '--k', '1,5,10', '--json'])
+    expect(code).toBe(0)
+    const { mean } = JSON.parse(stdout) as { mean: Record<string, number> }
+    const rounded = (name: string): string => mean[name]!.toFixed(4)
+    // README row "Lucene-formula BM25 k1=1.2 b=0.75": MRR 0.4985, P@5 0.2996, P@10 0.2160, R@5 0.2687,
+    // R@10 0.3663, nDCG@10 0.3340, hit@1 0.2978, hit@5 0.7289, hit@10 0.8489 (a run of depth 100).
+    expect([rounded('mrr'), rounded('precision@5'), rounded('precision@10'), rounded('recall@5'), rounded('recall@10')])
+      .toEqual(['0.4985', '0.2996', '0.2160', '0.2687', '0.3663'])
+    expect([rounded('ndcg@10'), rounded('hit@1'), rounded('hit@5'), rounded('hit@10')]).toEqual(['0.3340', '0.2978', '0.7289', '0.8489'])
+  })
+})
