@@ -38,7 +38,7 @@ export const DEFAULT_HEURISTIC_JUDGE_OPTIONS: HeuristicJudgeOptions = {
 }
 
 /** Version of the heuristic rule set, recorded beside its scores; bump when a rule or default changes. */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-2'
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-3'
 
 /**
  * Maps a share of good items to a rubric score: 1 when all are good, 0.5 when at least half are, else 0.
@@ -214,6 +214,11 @@ export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOpt
     } else if (missingLiterals.length > 0) {
       crag = recall >= options.cragAcceptableRecall && faithfulness > 0 && referenceLiteralsKept ? 'acceptable' : 'incorrect'
       cragReason = `must_contain missing: ${missingLiterals.map((l) => `"${l}"`).join(', ')}`
+    } else if (input.mustContain.length > 0 && faithfulness > 0) {
+      // The golden author named the essentials: all present and supported is a correct answer, whatever
+      // extra detail (versions, changelog ids) the reference also mentions.
+      crag = faithfulness === 1 ? 'perfect' : 'acceptable'
+      cragReason = `holds every must_contain literal${faithfulness === 1 ? '' : ' but has an unsupported detail'} (reference recall ${recall.toFixed(2)})`
     } else if (faithfulness === 0) {
       crag = 'incorrect'
       cragReason = 'main claims unsupported by the context'

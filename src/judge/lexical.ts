@@ -28,7 +28,7 @@ const META_WORDS: ReadonlySet<string> = new Set(
     'note older old earlier previous previously outdated former newer newest latest current currently ' +
     'documentation docs doc document documents source sources changelog version release according say says said ' +
     'state states stated mention mentions mentioned disagree disagrees conflict conflicts instead however ' +
-    'updated update replaced superseded'
+    'updated update replaced superseded supersedes supersede otherwise instead newer wins win now'
   ).split(/\s+/),
 )
 
@@ -55,8 +55,9 @@ export function contentWords(text: string, dropMeta = false): Set<string> {
   const out = new Set<string>()
   for (const token of wordTokens(text)) {
     if (STOP_WORDS.has(token) || /^\d+$/.test(token)) continue
-    if (dropMeta && META_WORDS.has(token)) continue
-    out.add(stem(token))
+    const stemmed = stem(token)
+    if (dropMeta && (META_WORDS.has(token) || META_WORDS.has(stemmed))) continue
+    out.add(stemmed)
   }
   return out
 }

@@ -112,7 +112,7 @@ describe('vitest-rag calibrate', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('faithfulness: n=6  accuracy 0.667  kappa 0.333')
     const record = loadCalibrationRecord(join(dir, 'cal.json'))
-    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-2' })
+    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-3' })
     expect(record?.rows).toBe(6)
     expect(record?.labelsFile).toBe('labels.jsonl')
     expect(record?.labelsHash).toMatch(/^[0-9a-f]{64}$/)

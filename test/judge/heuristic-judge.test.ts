@@ -116,6 +116,33 @@ describe('heuristic judge', () => {
     expect(v.reasons?.faithfulness).toContain('conflict rule')
   })
 
+  test("the reference pipeline's grouped conflict note is supported by the sources it cites", () => {
+    const older2: ShownSource = { ...seatsOld, marker: 3, chunkId: 'acme/doc/billing/plans#2', text: 'Team plan: $10 for each additional seat.' }
+    const v = judgeHeuristically(
+      input('An extra seat now costs $12 per month on the Team plan [1]. Note: older documentation [2], [3] says $10; the newer source [1] says $12 and supersedes it.', {
+        sources: [seatsNew, seatsOld, older2],
+        caseType: 'stale_conflict',
+      }),
+    )
+    expect(v.claims[1]).toMatchObject({ markers: [2, 3, 1], supported: true })
+    expect(v.faithfulness).toBe(1)
+    expect(v.citationAccuracy).toBe(1)
+  })
+
+  test('a conflict note that invents the older value is unsupported', () => {
+    const v = judgeHeuristically(
+      input('An extra seat costs $12 per month on the Team plan [1]. Note: older documentation [2] says $9.', { sources: [seatsNew, seatsOld], caseType: 'stale_conflict' }),
+    )
+    expect(v.claims[1]?.supported).toBe(false)
+    expect(v.faithfulness).toBe(0.5)
+  })
+
+  test('an answer holding every must_contain literal, fully supported, is CRAG perfect even if it skips reference details', () => {
+    // The reference also names the release; the golden author's must_contain ("$12") is what counts.
+    const v = judgeHeuristically(input('Seats cost $12 [1].', { referenceAnswer: 'Since release 5.4.0 (CL-2025-009) an extra Team seat costs $12 per month, billed monthly.' }))
+    expect(v.crag).toBe('perfect')
+  })
+
   test('following the older source while a newer one disagrees caps faithfulness at 0.5', () => {
     const v = judgeHeuristically(
       input('An extra seat costs $10 per month on the Team plan [2].', { sources: [seatsNew, seatsOld], caseType: 'stale_conflict' }),
