@@ -6,8 +6,9 @@
  * - `ranked` is best first. An id that appears more than once counts only at its FIRST position; later
  *   repeats still occupy their rank (the system did return them) but gain nothing, so a retriever cannot
  *   earn credit twice for one chunk nor hide a wasted slot.
- * - `judged` maps id -> grade (0-3 in golden cases, any whole number >= 0 from qrels; higher = more relevant). Relevant means grade > 0; grade 0 is a judged
- *   near-miss that counts as non-relevant everywhere. Unjudged ids are non-relevant.
+ * - `judged` maps id -> grade (0-3 in golden cases, any whole number >= 0 from qrels; higher = more
+ *   relevant). Relevant means grade > 0; grade 0 is a judged near-miss that counts as non-relevant
+ *   everywhere. Unjudged ids are non-relevant.
  * - When NOTHING is relevant (no id with grade > 0), recall, hit, reciprocal rank and nDCG are
  *   {@link NOTHING_EXPECTED_SCORE} (1.0: there was nothing to find and nothing was missed). trec_eval instead
  *   drops such queries from its means. Cases that must abstain are marked unscored upstream, so this only
