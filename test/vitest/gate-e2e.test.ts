@@ -114,7 +114,7 @@ describe('hard assertions and judge coverage, end to end', () => {
     // sparse: only E2E-001..003 get an answer, so 3 of 20 cases are judged: 3 / 20 = 15% < 25%.
     const run = await runFixture(out, 'sparse')
     const scorecard = readJson(join(out.dir, 'scorecard.json'))
-    expect(scorecard.answers.coverage).toBeLessThan(0.25)
+    expect(scorecard.answer.coverage).toBeCloseTo(0.15, 10)
     expect(run.output).toMatch(/judge.*(coverage|25%)/i)
     const gate = readJson(join(out.dir, 'gate.json'))
     const judged = gate.comparisons.filter((c: { metric: string }) => ['faithfulness', 'citation_accuracy', 'answer_relevance'].includes(c.metric))
