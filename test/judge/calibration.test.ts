@@ -8,6 +8,8 @@ import { measureAgreement } from '../../src/judge/calibration.ts'
 import { CalibrationRecordSchema, loadCalibrationRecord } from '../../src/judge/calibration-record.ts'
 import { CalibrationRecordError } from '../../src/judge/errors.ts'
 import { parseLabelsFile } from '../../src/judge/labels-file.ts'
+import { resetProviderLimiters } from '../../src/llm/index.ts'
+import { startOpenAiServer } from '../helpers/openai-server.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 const dirs: string[] = []
@@ -185,5 +187,49 @@ describe('agreement invariants', () => {
         return new Set(hs).size < 2 ? a.kappa === null : Math.abs((a.kappa ?? 0) - 1) < 1e-12
       }),
     )
+  })
+})
+
+describe('vitest-rag calibrate --judge model', () => {
+  test('scores the labels through the model client against a local server and records the judge model', async () => {
+    // The scripted judge says faithful exactly when the answer holds "$12" (rows 1, 2 and 5 of the six).
+    const server = await startOpenAiServer((req) => {
+      const user = req.body.messages.at(-1).content as string
+      const answer = /<answer[^>]*>\n([\s\S]*?)\n<\/answer>/.exec(user)?.[1] ?? ''
+      const score = answer.includes('$12') ? 1 : 0
+      const item = { score, reason: 'scripted' }
+      return { text: JSON.stringify({ faithfulness: item, citation_accuracy: item, answer_relevance: { score: 1, reason: 'scripted' }, crag: { grade: score ? 'perfect' : 'incorrect', reason: 'scripted' } }) }
+    })
+    const previousKey = process.env.VITEST_RAG_CAL_KEY
+    process.env.VITEST_RAG_CAL_KEY = 'sk-cal-test'
+    try {
+      resetProviderLimiters()
+      const dir = tempDir()
+      const provider = (name: string, model: string) => ({ name, baseURL: server.baseURL, apiKeyEnv: 'VITEST_RAG_CAL_KEY', model })
+      writeFileSync(
+        join(dir, 'models.json'),
+        JSON.stringify({
+          generator: { chain: [provider('gen', 'gen-small')] },
+          judge: { chain: [provider('judge', 'judge-large')] },
+          prices: { 'gen-small': { inputPerMillion: 1, outputPerMillion: 1 }, 'judge-large': { inputPerMillion: 1, outputPerMillion: 1 } },
+          cacheDir: join(dir, 'cache'),
+          cacheMode: 'off',
+        }),
+      )
+      writeFileSync(join(dir, 'labels.jsonl'), `${sixRows.join('\n')}\n`)
+      const result = await cli(['calibrate', '--labels', 'labels.jsonl', '--judge', 'model', '--models', 'models.json', '--out', 'cal.json'], dir)
+      expect(result.stderr).toBe('')
+      expect(result.code).toBe(0)
+      expect(server.requests).toHaveLength(6)
+      const record = loadCalibrationRecord(join(dir, 'cal.json'))
+      expect(record?.judge).toEqual({ kind: 'model', model: 'judge-large', promptVersion: 'judge@1' })
+      // Same verdicts as the heuristic judge on these rows, so the same hand-computed figures: 4/6 and 1/3.
+      expect(record?.criteria.faithfulness?.accuracy).toBeCloseTo(4 / 6, 10)
+      expect(record?.criteria.faithfulness?.kappa).toBeCloseTo(1 / 3, 10)
+    } finally {
+      if (previousKey === undefined) delete process.env.VITEST_RAG_CAL_KEY
+      else process.env.VITEST_RAG_CAL_KEY = previousKey
+      await server.close()
+    }
   })
 })
