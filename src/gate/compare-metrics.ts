@@ -140,9 +140,16 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   const notes: string[] = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
   let judgeSkipNoted = false
+  let answerSkipNoted = false
   for (const metric of policy.gatedMetrics) {
     const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
     if (baseline.metrics[family].overall.mean[metric] === undefined) continue
+    if (family === 'answer' && current.mode === 'retrieval') {
+      // A retrieval-mode run produces no answers: its answer metrics are absent, not lost.
+      if (!answerSkipNoted) notes.push('answer metrics not compared: this run is in retrieval mode (no answers were generated)')
+      answerSkipNoted = true
+      continue
+    }
     if (family === 'answer' && JUDGE_METRICS.includes(metric) && judgeSkip !== undefined) {
       if (!judgeSkipNoted) notes.push(judgeSkip)
       judgeSkipNoted = true

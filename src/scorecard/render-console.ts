@@ -2,6 +2,7 @@
  * The scorecard as a short plain-text summary for the terminal (the reporter prints it after the run).
  * A view only: every figure comes from the scorecard.
  */
+import { gateLines } from '../gate/gate-messages.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { ERROR_CLASSES } from './error-classes.ts'
 import { sortMetricNames } from './metric-order.ts'
@@ -51,7 +52,7 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResu
   if (u.calls > 0) lines.push(`  usage: ${u.calls} calls (${u.cachedCalls} cached, ${u.retries} retries), $${u.costUsd.toFixed(4)} spent, $${u.savedUsd.toFixed(4)} saved`)
   if (gateResult) {
     lines.push(`  gate: ${gateResult.pass ? 'PASS' : 'FAIL'}`)
-    for (const message of gateResult.messages) lines.push(`    - ${message}`)
+    for (const line of gateLines(gateResult)) lines.push(`    ${line.kind === 'failure' ? 'x' : '-'} ${line.text}`)
   }
   return `${lines.join('\n')}\n`
 }

@@ -3,6 +3,7 @@
  * first, then the quality tables, then the gate outcome. A view only: every figure comes from the scorecard.
  */
 import { formatPValue } from '../gate/compare-metrics.ts'
+import { gateLines } from '../gate/gate-messages.ts'
 import type { GateResult, MetricComparison } from '../gate/gate-result.ts'
 import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
 import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table } from './markdown-tables.ts'
@@ -150,14 +151,9 @@ const VERDICT_ICON: Record<MetricComparison['verdict'], string> = {
 
 function renderGate(gate: GateResult): string[] {
   const lines = ['', `### Gate: ${gate.pass ? '✅ PASS' : '❌ FAIL'}`, '']
-  for (const reason of gate.reasons) lines.push(`- ❌ ${escapeMarkdown(reason.message)}`)
-  // Messages repeat the reasons first; callers may prepend their own lines, so filter rather than slice.
-  const reasonMessages = new Set(gate.reasons.map((r) => r.message))
-  const notes = gate.messages.filter((m) => !reasonMessages.has(m))
-  for (const note of notes) lines.push(`- ${escapeMarkdown(note)}`)
-  if (gate.reasons.length === 0 && notes.length === 0) {
-    lines.push(`- every gated metric is within tolerance or better (${gate.comparisons.length} comparisons)`)
-  }
+  const gateText = gateLines(gate)
+  for (const line of gateText) lines.push(`- ${line.kind === 'failure' ? '❌ ' : ''}${escapeMarkdown(line.text)}`)
+  if (gateText.length === 0) lines.push(`- every gated metric is within tolerance or better (${gate.comparisons.length} comparisons)`)
   if (gate.comparisons.length > 0) {
     const rows = gate.comparisons.map((c) => [
       c.metric,

@@ -217,6 +217,21 @@ describe('evaluateGate: comparability and judges', () => {
     expect(result.messages).toContain('judge metrics not compared: judge coverage 12.5% (this run) / 100.0% (baseline) is under the 25.0% minimum')
   })
 
+  test('a retrieval-mode run against a system-mode baseline compares retrieval only', () => {
+    const gated = { ...defaultGatePolicy, gatedMetrics: ['recall@5', 'faithfulness', 'should_contain'] }
+    const systemBaseline = createBaseline(
+      scorecardOf(judgedRun(1, 8).map((r) => ({ ...r, answerMetrics: { faithfulness: 1, should_contain: 1 } })), { mode: 'system' }),
+      CREATED_AT,
+    )
+    const result = evaluateGate(scorecardOf(uniformRun(8, () => 0.8)), systemBaseline, gated)
+    expect(result.pass).toBe(true)
+    expect(result.comparisons.map((c) => c.metric)).toEqual(['recall@5', 'recall@5'])
+    expect(result.messages).toEqual([
+      'mode differs: baseline system, this run retrieval; only metrics both runs have are compared',
+      'answer metrics not compared: this run is in retrieval mode (no answers were generated)',
+    ])
+  })
+
   test('heuristic and model judge metrics are never compared with each other', () => {
     const result = evaluateGate(scorecardOf(judgedRun(0.5, 8, 'model'), { mode: 'system' }), judgedBaseline)
     expect(result.pass).toBe(true)

@@ -103,7 +103,8 @@ describe('renderMarkdown', () => {
   })
 
   test('renders the gate reasons and the no-baseline how-to', () => {
-    expect(markdown).toContain('- ❌ hard assertion toNotLeakAcrossTenants failed for GC-0002')
+    // the failures are listed at the top; the gate section collapses them into one line
+    expect(markdown).toContain('- ❌ 1 hard assertion(s) failed in 1 case(s) (listed under hard assertions)')
     expect(markdown).toContain('npx vitest-rag baseline accept')
   })
 
