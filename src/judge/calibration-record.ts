@@ -84,3 +84,25 @@ export function summarizeCalibration(record: CalibrationRecord): string[] {
     ([name, a]) => `${name}: n=${a.n} accuracy ${fmt(a.accuracy)} kappa ${fmt(a.kappa)} (${record.judge.kind}${record.judge.model ? ` ${record.judge.model}` : ''}, ${record.judge.promptVersion})`,
   )
 }
+
+/** One criterion's agreement as the scorecard prints it (structurally the scorecard's `CalibrationFigure`). */
+export interface CalibrationFigureOf {
+  accuracy: number
+  kappa: number
+  n: number
+}
+
+/**
+ * The record's figures keyed by criterion name (`faithfulness`, `citation_accuracy`, `answer_relevance`,
+ * `crag`), for the scorecard. Criteria whose accuracy or kappa is undefined (no items, one single label) are
+ * left out. Returns `{}` when `judgeKind` is given and differs from the record's: a heuristic calibration
+ * says nothing about a model judge, and the reverse.
+ */
+export function calibrationFigures(record: CalibrationRecord, judgeKind?: 'heuristic' | 'model'): Record<string, CalibrationFigureOf> {
+  if (judgeKind !== undefined && record.judge.kind !== judgeKind) return {}
+  const out: Record<string, CalibrationFigureOf> = {}
+  for (const [name, a] of Object.entries(record.criteria)) {
+    if (a.accuracy !== null && a.kappa !== null) out[name] = { accuracy: a.accuracy, kappa: a.kappa, n: a.n }
+  }
+  return out
+}

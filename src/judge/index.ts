@@ -56,10 +56,12 @@ export {
 export {
   CALIBRATION_RECORD_VERSION,
   CalibrationRecordSchema,
+  calibrationFigures,
   defaultCalibrationRecordPath,
   loadCalibrationRecord,
   summarizeCalibration,
   writeCalibrationRecord,
+  type CalibrationFigureOf,
   type CalibrationRecord,
 } from './calibration-record.ts'
 export { LabelRowSchema, labelRowToJudgeInput, parseLabelsFile, type LabelRow } from './labels-file.ts'

@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
 import { runCli } from '../../src/cli/main.ts'
 import { measureAgreement } from '../../src/judge/calibration.ts'
-import { CalibrationRecordSchema, loadCalibrationRecord } from '../../src/judge/calibration-record.ts'
+import { CalibrationRecordSchema, calibrationFigures, loadCalibrationRecord } from '../../src/judge/calibration-record.ts'
 import { CalibrationRecordError } from '../../src/judge/errors.ts'
 import { parseLabelsFile } from '../../src/judge/labels-file.ts'
 import { resetProviderLimiters } from '../../src/llm/index.ts'
@@ -127,6 +127,9 @@ describe('vitest-rag calibrate', () => {
       [1, 0, 2],
     ])
     expect(Object.keys(record?.criteria ?? {})).toEqual(['faithfulness'])
+    // What the scorecard prints beside the faithfulness metric; nothing for a model-judged run.
+    expect(record && calibrationFigures(record, 'heuristic')).toEqual({ faithfulness: { accuracy: 4 / 6, kappa: expect.closeTo(1 / 3, 10), n: 6 } })
+    expect(record && calibrationFigures(record, 'model')).toEqual({})
   })
 
   test('it runs on the committed HaluEval fixture and writes a valid record', async () => {
