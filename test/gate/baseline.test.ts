@@ -149,8 +149,9 @@ describe('vitest-rag baseline show', () => {
     const result = await cli(['baseline', 'show'], dir)
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('created 2026-11-30T00:00:00.000Z by vitest-rag 0.1.0, retrieval mode, 4 cases')
-    expect(result.stdout).toContain('    overall  recall@5 0.250  ndcg@10 0.250  mrr 0.250')
-    expect(result.stdout).toContain('    normal   recall@5 0.250  ndcg@10 0.250  mrr 0.250')
+    expect(result.stdout).toContain(
+      ['  retrieval  overall (n=4)  normal (n=4)', '  recall@5           0.250         0.250', '  ndcg@10            0.250         0.250', '  mrr                0.250         0.250'].join('\n'),
+    )
     const json = await cli(['baseline', 'show', '--json'], dir)
     expect(JSON.parse(json.stdout)).toMatchObject({ cases: 4, retrieval: { overall: { 'recall@5': 0.25 } } })
   })

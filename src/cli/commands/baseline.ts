@@ -13,7 +13,7 @@ import { BaselineFormatError, BaselineVersionError } from '../../gate/errors.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
 import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
 import { DEFAULT_SCORECARD_PATH, readScorecardFile } from '../../scorecard/scorecard-file.ts'
-import type { Scorecard } from '../../scorecard/scorecard.ts'
+import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 
 /** Asks the user a yes/no question; resolves to undefined when there is no one to ask (no TTY). */
@@ -97,6 +97,12 @@ async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () =>
   return 0
 }
 
+/** A plain-text table: first column left-aligned, the others right-aligned, two spaces apart. */
+function textTable(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? []
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd())
+}
+
 function renderBaseline(baseline: Baseline, path: string): string {
   const lines = [
     `Baseline ${path}`,
@@ -107,17 +113,14 @@ function renderBaseline(baseline: Baseline, path: string): string {
   ]
   for (const family of ['retrieval', 'answer'] as const) {
     const f = baseline.metrics[family]
-    const groups: Array<[string, Record<string, number>]> = [
-      ['overall', f.overall.mean],
-      ...sortCaseTypes(Object.keys(f.byCaseType)).map((t): [string, Record<string, number>] => [t, (f.byCaseType as Record<string, { mean: Record<string, number> }>)[t]?.mean ?? {}]),
-    ]
+    const byType = f.byCaseType as Record<string, MetricGroup | undefined>
+    // Groups without a scored case (e.g. must-abstain types for retrieval) have nothing to show.
+    const groups = [['overall', f.overall] as const, ...sortCaseTypes(Object.keys(byType)).map((t) => [t, byType[t]] as const)].filter(([, g]) => (g?.n ?? 0) > 0)
     const names = sortMetricNames(Object.keys(f.overall.mean))
-    if (names.length === 0) continue
-    lines.push('', `  ${family}:`)
-    const width = Math.max(...groups.map(([g]) => g.length))
-    for (const [group, mean] of groups) {
-      lines.push(`    ${group.padEnd(width)}  ${names.map((n) => `${n} ${mean[n] === undefined ? '-' : (mean[n] ?? 0).toFixed(3)}`).join('  ')}`)
-    }
+    if (names.length === 0 || groups.length === 0) continue
+    const header = [family, ...groups.map(([g, group]) => `${g} (n=${group?.n ?? 0})`)]
+    const rows = names.map((n) => [n, ...groups.map(([, group]) => (group?.mean[n] === undefined ? '-' : (group.mean[n] ?? 0).toFixed(3)))])
+    lines.push('', ...textTable([header, ...rows]).map((l) => `  ${l}`))
   }
   return `${lines.join('\n')}\n`
 }
