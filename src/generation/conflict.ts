@@ -112,6 +112,8 @@ export interface ConflictCandidate {
   terms: ReadonlySet<string>
   mentions: ValueMention[]
   source: Dated
+  /** Relevance to the question in [0, 1] (a change statement must be at least as relevant as what it supersedes). */
+  score?: number
   /** The source's kind: only a changelog entry can supersede by a change statement (see {@link findChangeConflicts}). */
   kind?: Chunk['kind']
   text?: string
@@ -132,7 +134,8 @@ const CHANGE_WORDS =
 /**
  * Conflicts without numbers: a changelog sentence that states a change ("SMS codes can no longer be used",
  * "X is now ...", "... was renamed") supersedes a sentence of an older, non-changelog source about the same
- * thing (sharing at least two of `topicTerms`), e.g. a doc page still describing SMS codes. Only changelog
+ * thing (sharing at least two of `topicTerms`, and no more relevant to the question than the change), e.g. a
+ * doc page still describing SMS codes. Only changelog
  * entries qualify, because stating a change is what they are for; a ticket saying "now works" is not one.
  * A sentence with value mentions is left to {@link findConflicts}: "the rate limit is raised from 120 to
  * 300 requests" does not make every older sentence about rate limits stale.
@@ -144,6 +147,8 @@ export function findChangeConflicts(candidates: readonly ConflictCandidate[], to
     if (n.kind !== 'changelog' || n.text === undefined || n.mentions.length > 0 || !CHANGE_WORDS.test(n.text)) continue
     for (const o of candidates) {
       if (o === n || o.kind === 'changelog' || compareRecency(n.source, o.source) <= 0) continue
+      // the change must be about the question at least as much as the sentence it supersedes
+      if ((n.score ?? 0) < (o.score ?? 0)) continue
       const shared = [...topicTerms].filter((t) => n.terms.has(t) && o.terms.has(t)).length
       if (shared >= 2) out.push({ newer: n.id, older: o.id })
     }

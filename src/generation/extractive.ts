@@ -138,8 +138,13 @@ function scoreSentences(query: WeightedQuery, sources: readonly ExtractiveSource
     const labels = chunk.text.split('\n').filter(isLabelLine)
     const context = new Set(uniqueContentTerms([chunk.title, ...(chunk.headingPath ?? []), ...labels].join('\n')))
     let previous: ReadonlySet<string> = new Set()
-    splitSentences(chunk.text).forEach((text, position) => {
+    const sentences = splitSentences(chunk.text)
+    sentences.forEach((text, position) => {
       const terms = new Set(uniqueContentTerms(text))
+      if (isFragment(sentences, position, chunk.text)) {
+        previous = terms
+        return
+      }
       // "It is deprecated and will be removed on ..." is about the previous sentence's subject
       const inherited = PRONOUN_START.test(text) ? previous : new Set<string>()
       let covered = 0
@@ -197,12 +202,31 @@ function expandSymptoms(chosen: readonly Candidate[], sources: readonly Extracti
   return out
 }
 
-/** Two sentences repeating each other (Jaccard of content terms >= 0.8) are not both worth saying. */
+/**
+ * Two sentences repeating each other are not both worth saying: one's text starts the other's (overlapping
+ * chunks repeat sentences, whole or cut), or their content terms' Jaccard similarity is at least 0.8.
+ */
 function nearDuplicate(a: Candidate, b: Candidate): boolean {
+  const [x, y] = a.text.length <= b.text.length ? [a.text, b.text] : [b.text, a.text]
+  if (y.startsWith(x.replace(/[.,;:!?\s]+$/, ''))) return true
   let shared = 0
   for (const t of a.ownTerms) if (b.ownTerms.has(t)) shared += 1
   const union = a.ownTerms.size + b.ownTerms.size - shared
   return union > 0 && shared / union >= 0.8
+}
+
+/**
+ * A sentence cut by a fixed-size chunk window: the chunk's first sentence when it starts in lower case
+ * (mid-sentence), or its last one when it lacks terminal punctuation and is not a list item or table row
+ * (a list item without a period is whole; a paragraph sentence without one was cut).
+ * Such fragments are never said (the neighbouring chunk holds the whole sentence).
+ */
+function isFragment(sentences: readonly string[], index: number, chunkText: string): boolean {
+  const text = sentences[index] ?? ''
+  if (index === 0 && /^[\p{Ll}]/u.test(text) && !/^\s*[-*+\d]/.test(chunkText)) return true
+  if (index !== sentences.length - 1 || /[.!?:)`"'\]]$/.test(text)) return false
+  const lastLine = chunkText.trimEnd().split('\n').at(-1) ?? ''
+  return !/^\s*(?:[-*+]|\d+[.)]|\|)\s*/.test(lastLine) && !isLabelLine(lastLine)
 }
 
 /** `"The Team plan includes 5 seats."` + 1 -> `"The Team plan includes 5 seats [1]."` */

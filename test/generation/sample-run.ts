@@ -10,7 +10,8 @@ import type { GoldenCase } from '../../src/cases/schema.ts'
 import { mustAbstain } from '../../src/cases/schema.ts'
 import { loadGoldenFile } from '../../src/cases/load-golden.ts'
 import { resolveLocators } from '../../src/cases/resolve-locators.ts'
-import { chunkDocuments } from '../../src/corpus/chunk.ts'
+import { chunkDocuments, defaultChunkerConfig } from '../../src/corpus/chunk.ts'
+import type { ChunkerConfig } from '../../src/corpus/types.ts'
 import { loadKnowledgeBase } from '../../src/corpus/load-kb.ts'
 import { isAbstention } from '../../src/generation/abstention.ts'
 import { statesDisagreement } from '../../src/generation/conflict.ts'
@@ -36,9 +37,12 @@ export interface SampleCaseResult {
 }
 
 /** Runs every sample golden case through the offline pipeline. */
-export async function runSample(options: Partial<ReferencePipelineOptions> = {}): Promise<SampleCaseResult[]> {
+export async function runSample(
+  options: Partial<ReferencePipelineOptions> = {},
+  chunker: ChunkerConfig = defaultChunkerConfig,
+): Promise<SampleCaseResult[]> {
   const corpus = await loadKnowledgeBase(join(repoRoot, 'evals/sample-kb'))
-  const chunks = chunkDocuments(corpus.documents)
+  const chunks = chunkDocuments(corpus.documents, chunker)
   const files = readdirSync(join(repoRoot, 'golden')).filter((f) => f.endsWith('.golden.jsonl')).sort()
   const cases: GoldenCase[] = []
   for (const f of files) cases.push(...(await loadGoldenFile(join(repoRoot, 'golden', f), repoRoot)).cases.map((x) => x.case))
@@ -94,7 +98,8 @@ export function summarise(results: readonly SampleCaseResult[]) {
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const results = await runSample()
+  const chunker = process.argv[2] === 'fixed' ? ({ kind: 'fixed', size: 800, overlap: 100 } as const) : defaultChunkerConfig
+  const results = await runSample({}, chunker)
   console.log(summarise(results))
   for (const r of results) {
     const bad = r.abstainOk === false || !r.noLeak || !r.markersOk || r.mustContainOk === false || r.conflictOk === false || r.wrongAbstention
