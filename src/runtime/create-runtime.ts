@@ -3,7 +3,7 @@
  * model clients (only when configured: the default runs offline), the system under test behind its adapter,
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { functionAdapter, loadModuleAdapter } from '../adapter/function-adapter.ts'
 import { httpAdapter } from '../adapter/http-adapter.ts'
 import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
@@ -72,10 +72,20 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
   return { adapter: pipeline, index }
 }
 
+/**
+ * Where the model clients keep their cache and the run's shared spend ledger: a cache dir set in the model
+ * config wins (resolved against the project root); every worker shares one spend file, so the limit holds for
+ * the whole run, not once per worker (the global setup resets it at the start of a run).
+ */
+export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; spendFile: string } {
+  const own = (config.models as { cacheDir?: string } | undefined)?.cacheDir
+  return { cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'), spendFile: join(config.outDir, 'spend.json') }
+}
+
 /** Builds the runtime for `config`. */
 export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntime> {
   const prepared = await prepareCorpus(config.corpus, config.chunker)
-  const models = config.models ? createModelClients(config.models, { cacheDir: join(config.outDir, 'cache') }) : undefined
+  const models = config.models ? createModelClients(config.models, modelClientOptions(config)) : undefined
   const { adapter, index } = await createAdapter(config, prepared, models)
   let judge: Judge | undefined
   if (config.mode === 'system' && config.judge === 'heuristic') judge = createHeuristicJudge()
@@ -87,7 +97,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.resume || config.models) {
     // Checkpoints are written whenever model calls cost money, so an interrupted run can resume; they are
     // read only with `resume`. The fingerprint ties them to this configuration.
-    const store = new CheckpointStore(join(config.outDir, 'checkpoints'), runFingerprint({ mode: config.mode, adapter: config.adapter, search: config.search, chunker: config.chunker, models: config.models, pipeline: config.pipeline }))
+    const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, adapter: config.adapter, search: config.search, chunker: config.chunker, models: config.models, pipeline: config.pipeline }))
     checkpoints = {
       get: async (caseId, caseHash) => {
         if (!config.resume) return undefined

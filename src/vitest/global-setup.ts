@@ -6,7 +6,11 @@
 import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../cases/problems.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
+import { assertEstimateWithinLimit, parseModelConfig, resetSpendFile } from '../llm/index.ts'
+import { modelClientOptions } from '../runtime/create-runtime.ts'
+import { estimateEvalCost } from '../runtime/estimate.ts'
 import { checkGoldenSet } from '../runtime/golden-set.ts'
+import { prepareCorpus } from '../runtime/prepare-corpus.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
 export class GoldenSetError extends Error {
@@ -25,5 +29,17 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   if (set.files.length === 0) {
     throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)
+  }
+  if (config.models) {
+    // One spend ledger for the whole run, shared by every worker through a file; a resumed run keeps what
+    // the interrupted one spent. The dry-run estimate refuses a run that could exceed the limit.
+    const { spendFile } = modelClientOptions(config)
+    if (!config.resume) resetSpendFile(spendFile)
+    const limit = parseModelConfig(config.models).spendLimitUsd
+    const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
+    if (estimate) {
+      console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`)
+      if (limit !== undefined) assertEstimateWithinLimit(estimate, limit)
+    }
   }
 }

@@ -27,7 +27,7 @@ describe('listing and filtering cases', () => {
     expect(listed.code, listed.output).toBe(0)
     const entries = JSON.parse(listed.stdout.slice(listed.stdout.indexOf('['))) as Array<{ name: string; file: string; location: { line: number } }>
     expect(entries).toHaveLength(20)
-    const expected = new Map([...goldenLines('golden/a.golden.jsonl')].map(([id, line]) => [id, ['a.golden.jsonl', line] as const]))
+    const expected = new Map<string, readonly [string, number]>([...goldenLines('golden/a.golden.jsonl')].map(([id, line]) => [id, ['a.golden.jsonl', line] as const]))
     for (const [id, line] of goldenLines('golden/b.golden.jsonl')) expected.set(id, ['b.golden.jsonl', line])
     for (const entry of entries) {
       const [file, line] = expected.get(entry.name) ?? []
