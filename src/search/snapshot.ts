@@ -7,8 +7,7 @@ import { Bm25Index, type Bm25Parts } from './bm25.ts'
 import { SearchError } from './errors.ts'
 import { type ResolvedSearchConfig, type SearchIndex, createSearchIndex, tokenizerFor } from './index.ts'
 import type { Embedder } from './embedder.ts'
-import { VectorIndex, type VectorParts } from './vector.ts'
-import type { VectorKernel } from './vector-kernel.ts'
+import { VectorIndex, type VectorKernelMode, type VectorParts } from './vector.ts'
 
 /** Version of the snapshot layout; bump on any change to the parts' meaning. */
 export const searchSnapshotVersion = 1
@@ -35,7 +34,7 @@ export function snapshotSearchIndex(index: SearchIndex): SearchIndexSnapshot {
  * Rebuilds a facade over a snapshot. Pass the embedder to embed queries here; without one, vector and hybrid
  * searches need the query embedding (`searchWithEmbedding`).
  */
-export function searchIndexFromSnapshot(snapshot: SearchIndexSnapshot, options: { embedder?: Embedder; kernel?: VectorKernel } = {}): SearchIndex {
+export function searchIndexFromSnapshot(snapshot: SearchIndexSnapshot, options: { embedder?: Embedder; kernel?: VectorKernelMode } = {}): SearchIndex {
   if (snapshot.version !== searchSnapshotVersion) {
     throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `vitest-rag: search index snapshot version ${snapshot.version} is not the supported ${searchSnapshotVersion} (rebuild the index)`)
   }

@@ -9,6 +9,8 @@ import { type TenantLayout, tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
 import type { RankedRow } from './types.ts'
 import { type VectorKernel, tsVectorKernel } from './vector-kernel.ts'
+import { allocateWasmMatrix, createWasmKernel } from './vector-kernel-wasm.ts'
+import type { WasmMemory } from './wasm-api.ts'
 
 /** The plain-data form of a vector index. */
 export interface VectorParts {
@@ -17,13 +19,26 @@ export interface VectorParts {
   dimensions: number
   /** Row-major `rows x d` float32 matrix in layout row order, each row L2-normalised (or all zeros). */
   matrix: Float32Array
+  /** The shared WebAssembly memory holding `matrix` (at `matrix.byteOffset`), when it lives in one. */
+  memory?: WasmMemory
 }
 
-/** Allocates a float32 array of `length` elements; the default is SharedArrayBuffer-backed. */
-export type FloatAllocator = (length: number) => Float32Array
+/** Where the matrix lives: `'wasm'` (a shared WebAssembly memory, when the runtime has SIMD) or `'shared'` (a SharedArrayBuffer). */
+export type MatrixStorage = 'wasm' | 'shared'
 
-/** Default allocator: a SharedArrayBuffer, so workers can share the matrix. */
-export const sharedFloatAllocator: FloatAllocator = (length) => new Float32Array(new SharedArrayBuffer(Math.max(1, length) * 4))
+/** Which vector kernel scores: `'auto'` (WASM SIMD when the matrix is in a WASM memory) or `'ts'`. */
+export type VectorKernelMode = 'auto' | 'ts'
+
+/** Allocates the `length`-float matrix; both storages are shared with worker threads without copying. */
+export function allocateMatrix(length: number, storage: MatrixStorage = 'wasm'): { matrix: Float32Array; memory?: WasmMemory } {
+  const wasm = storage === 'wasm' ? allocateWasmMatrix(length) : undefined
+  return wasm ?? { matrix: new Float32Array(new SharedArrayBuffer(Math.max(1, length) * 4), 0, length) }
+}
+
+/** The kernel for `mode` over `parts`: WASM SIMD when possible in `'auto'`, else plain TS. */
+export function selectVectorKernel(mode: VectorKernelMode, parts: VectorParts): VectorKernel {
+  return mode === 'ts' ? tsVectorKernel : createWasmKernel(parts)
+}
 
 /**
  * Writes `v / |v|` into `target` (at `offset`); a zero vector stays zero (its cosine with anything is 0).
@@ -50,14 +65,14 @@ export function l2Normalize(v: ArrayLike<number>): Float32Array {
 export function buildVectorIndex(
   layout: TenantLayout,
   vectors: readonly ArrayLike<number>[],
-  options: { allocate?: FloatAllocator; kernel?: VectorKernel } = {},
+  options: { storage?: MatrixStorage; kernel?: VectorKernelMode } = {},
 ): VectorIndex {
   const rows = layout.chunkIds.length
   if (vectors.length !== rows) {
     throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: got ${vectors.length} embeddings for ${rows} chunks (one per chunk is needed)`)
   }
   const d = rows > 0 ? (vectors[0] as ArrayLike<number>).length : 0
-  const matrix = (options.allocate ?? sharedFloatAllocator)(rows * d)
+  const { matrix, memory } = allocateMatrix(rows * d, options.storage)
   vectors.forEach((v, row) => {
     if (v.length !== d) {
       throw new SearchError(
@@ -67,7 +82,7 @@ export function buildVectorIndex(
     }
     normalizeInto(v, matrix, row * d)
   })
-  return new VectorIndex({ layout, dimensions: d, matrix }, options.kernel)
+  return new VectorIndex({ layout, dimensions: d, matrix, ...(memory ? { memory } : {}) }, options.kernel)
 }
 
 /** One query of a batch: an embedding (normalised here), the tenant, and k. */
@@ -86,9 +101,14 @@ export class VectorIndex {
   readonly parts: VectorParts
   kernel: VectorKernel
 
-  constructor(parts: VectorParts, kernel: VectorKernel = tsVectorKernel) {
-    this.parts = parts
-    this.kernel = kernel
+  /**
+   * Wraps parts. A matrix in a WASM memory is re-viewed on that memory's current buffer (after a structured
+   * clone into a worker, the array and the memory arrive as separate objects over the same bytes).
+   */
+  constructor(parts: VectorParts, kernel: VectorKernelMode | VectorKernel = 'auto') {
+    const matrix = parts.memory ? new Float32Array(parts.memory.buffer, parts.matrix.byteOffset, parts.matrix.length) : parts.matrix
+    this.parts = { ...parts, matrix }
+    this.kernel = typeof kernel === 'string' ? selectVectorKernel(kernel, this.parts) : kernel
   }
 
   /** Top `k` rows of the tenant by cosine (global rows, score desc then row asc); [] for an unknown tenant. */

@@ -6,7 +6,6 @@ import Tinypool from 'tinypool'
 import type { SearchIndex } from '../../search/index.ts'
 import { searchIndexFromSnapshot } from '../../search/snapshot.ts'
 import type { SearchHit } from '../../search/types.ts'
-import { selectVectorKernel } from '../../search/vector-kernel-select.ts'
 import type { SearchTask, SearchTaskResult, SearchWorkerData } from '../messages.ts'
 
 let index: SearchIndex | undefined
@@ -14,8 +13,7 @@ let index: SearchIndex | undefined
 async function indexFor(): Promise<SearchIndex> {
   if (!index) {
     const data = Tinypool.workerData as SearchWorkerData
-    const kernel = await selectVectorKernel(data.kernel, data.snapshot.vector?.matrix)
-    index = searchIndexFromSnapshot(data.snapshot, { kernel })
+    index = searchIndexFromSnapshot(data.snapshot, { kernel: data.kernel })
   }
   return index
 }

@@ -1,0 +1,218 @@
+/**
+ * The WASM SIMD (f32x4) dot-product kernel, assembled at load time by `wasm-encoder.ts` from the source below.
+ * The matrix lives in a shared `WebAssembly.Memory` (its buffer is a SharedArrayBuffer, so worker threads share
+ * it too); each kernel instance grows the memory once for private scratch space (queries in, scores out), which
+ * is safe because `grow` on a shared memory is atomic and returns each caller a distinct region.
+ *
+ * Two kernels:
+ * - `dot1` (one query): four rows per pass, one f32x4 accumulator chain per row (four independent chains hide
+ *   the add latency) sharing each load of the query;
+ * - `dot4` (query blocks): per row, each 16-byte slice of the row is loaded once and multiplied into four
+ *   queries' accumulators; queries are packed interleaved (4 floats of q0, of q1, of q2, of q3, ...) so all four
+ *   loads use constant offsets from one pointer.
+ * Both kernels sum a row in the same order (lane j accumulates elements j, j + 4, ...; then (l0 + l1) + (l2 + l3)),
+ * so a query's scores are bit-identical whether it runs alone or in a batch. Scores equal the TS kernel's
+ * within 1e-6 (float64 sums there). Needs d % 4 = 0.
+ */
+import type { VectorParts } from './vector.ts'
+import { type WasmMemory, type WasmModule, wasmApi } from './wasm-api.ts'
+import { type Code, type WasmFunction, encodeModule, op, valType } from './wasm-encoder.ts'
+import { type VectorKernel, tsVectorKernel } from './vector-kernel.ts'
+
+const pageBytes = 65536
+const maxPages = 65536
+
+// dot1(mat, d, r0, r1, q, out): out[r - r0] = dot(row r, q). Four rows per pass share each load of the query
+// and keep four independent accumulator chains (one per row), so each row's sum is a single f32x4 chain in the
+// same order as dot4's: a query scores bit-identically alone or in a batch.
+function dot1(): WasmFunction {
+  const [mat, d, r0, r1, q, out] = [0, 1, 2, 3, 4, 5]
+  const [bytes, row, i, r, o, pa, pb, pc, pd] = [6, 7, 8, 9, 10, 11, 12, 13, 14]
+  const [a0, a1, a2, a3, qv] = [15, 16, 17, 18, 19]
+  const acc = (a: number, p: number): Code => [...op.get(a), ...op.get(p), ...op.v128Load(0), ...op.get(qv), ...op.f32x4Mul, ...op.f32x4Add, ...op.set(a)]
+  const hsumStore = (a: number, offset: number): Code => [
+    ...op.get(o),
+    ...op.get(a), ...op.f32x4ExtractLane(0), ...op.get(a), ...op.f32x4ExtractLane(1), ...op.f32Add,
+    ...op.get(a), ...op.f32x4ExtractLane(2), ...op.get(a), ...op.f32x4ExtractLane(3), ...op.f32Add, ...op.f32Add,
+    ...op.f32Store(offset),
+  ]
+  const zero = (a: number): Code => [...op.v128Zero, ...op.set(a)]
+  const body: Code = [
+    ...op.get(d), ...op.i32(4), ...op.i32Mul, ...op.set(bytes),
+    ...op.get(mat), ...op.get(r0), ...op.get(bytes), ...op.i32Mul, ...op.i32Add, ...op.set(row),
+    ...op.get(out), ...op.set(o),
+    ...op.get(r0), ...op.set(r),
+    // Four rows at a time.
+    ...op.block, ...op.loop,
+    ...op.get(r), ...op.i32(4), ...op.i32Add, ...op.get(r1), ...op.i32GtS, ...op.brIf(1),
+    ...zero(a0), ...zero(a1), ...zero(a2), ...zero(a3),
+    ...op.i32(0), ...op.set(i),
+    ...op.block, ...op.loop,
+    ...op.get(i), ...op.get(bytes), ...op.i32GeS, ...op.brIf(1),
+    ...op.get(q), ...op.get(i), ...op.i32Add, ...op.v128Load(0), ...op.set(qv),
+    ...op.get(row), ...op.get(i), ...op.i32Add, ...op.tee(pa), ...op.get(bytes), ...op.i32Add, ...op.tee(pb), ...op.get(bytes), ...op.i32Add, ...op.tee(pc), ...op.get(bytes), ...op.i32Add, ...op.set(pd),
+    ...acc(a0, pa), ...acc(a1, pb), ...acc(a2, pc), ...acc(a3, pd),
+    ...op.get(i), ...op.i32(16), ...op.i32Add, ...op.set(i),
+    ...op.br(0), ...op.end, ...op.end,
+    ...hsumStore(a0, 0), ...hsumStore(a1, 4), ...hsumStore(a2, 8), ...hsumStore(a3, 12),
+    ...op.get(o), ...op.i32(16), ...op.i32Add, ...op.set(o),
+    ...op.get(row), ...op.get(bytes), ...op.i32(4), ...op.i32Mul, ...op.i32Add, ...op.set(row),
+    ...op.get(r), ...op.i32(4), ...op.i32Add, ...op.set(r),
+    ...op.br(0), ...op.end, ...op.end,
+    // The last 0-3 rows, one at a time.
+    ...op.block, ...op.loop,
+    ...op.get(r), ...op.get(r1), ...op.i32GeS, ...op.brIf(1),
+    ...zero(a0),
+    ...op.i32(0), ...op.set(i),
+    ...op.block, ...op.loop,
+    ...op.get(i), ...op.get(bytes), ...op.i32GeS, ...op.brIf(1),
+    ...op.get(q), ...op.get(i), ...op.i32Add, ...op.v128Load(0), ...op.set(qv),
+    ...op.get(row), ...op.get(i), ...op.i32Add, ...op.set(pa),
+    ...acc(a0, pa),
+    ...op.get(i), ...op.i32(16), ...op.i32Add, ...op.set(i),
+    ...op.br(0), ...op.end, ...op.end,
+    ...hsumStore(a0, 0),
+    ...op.get(o), ...op.i32(4), ...op.i32Add, ...op.set(o),
+    ...op.get(row), ...op.get(bytes), ...op.i32Add, ...op.set(row),
+    ...op.get(r), ...op.i32(1), ...op.i32Add, ...op.set(r),
+    ...op.br(0), ...op.end, ...op.end,
+  ]
+  return { name: 'dot1', params: 6, locals: [{ count: 9, type: valType.i32 }, { count: 5, type: valType.v128 }], body }
+}
+
+// dot4(mat, d, r0, r1, q, nq, out): nq % 4 = 0, queries interleaved by 4; out[k * span + (r - r0)].
+function dot4(): WasmFunction {
+  const [mat, d, r0, r1, q, nq, out] = [0, 1, 2, 3, 4, 5, 6]
+  const [bytes, row, r, qa, span4, orow, qend, o, rp, rend, qp] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
+  const [a0, a1, a2, a3, m] = [18, 19, 20, 21, 22]
+  const acc = (a: number, offset: number): Code => [...op.get(a), ...op.get(m), ...op.get(qp), ...op.v128Load(offset), ...op.f32x4Mul, ...op.f32x4Add, ...op.set(a)]
+  const hsum = (a: number): Code => [
+    ...op.get(a), ...op.f32x4ExtractLane(0), ...op.get(a), ...op.f32x4ExtractLane(1), ...op.f32Add,
+    ...op.get(a), ...op.f32x4ExtractLane(2), ...op.get(a), ...op.f32x4ExtractLane(3), ...op.f32Add, ...op.f32Add,
+  ]
+  const store = (a: number, k: number): Code => [...op.get(o), ...op.get(span4), ...op.i32(k), ...op.i32Mul, ...op.i32Add, ...hsum(a), ...op.f32Store(0)]
+  const body: Code = [
+    ...op.get(d), ...op.i32(4), ...op.i32Mul, ...op.set(bytes),
+    ...op.get(r1), ...op.get(r0), ...op.i32Sub, ...op.i32(4), ...op.i32Mul, ...op.set(span4),
+    ...op.get(q), ...op.get(nq), ...op.get(bytes), ...op.i32Mul, ...op.i32Add, ...op.set(qend),
+    ...op.get(mat), ...op.get(r0), ...op.get(bytes), ...op.i32Mul, ...op.i32Add, ...op.set(row),
+    ...op.get(out), ...op.set(orow),
+    ...op.get(r0), ...op.set(r),
+    ...op.block, ...op.loop, // rows
+    ...op.get(r), ...op.get(r1), ...op.i32GeS, ...op.brIf(1),
+    ...op.get(q), ...op.set(qa),
+    ...op.get(orow), ...op.set(o),
+    ...op.get(row), ...op.get(bytes), ...op.i32Add, ...op.set(rend),
+    ...op.block, ...op.loop, // groups of 4 queries
+    ...op.get(qa), ...op.get(qend), ...op.i32GeS, ...op.brIf(1),
+    ...op.v128Zero, ...op.set(a0), ...op.v128Zero, ...op.set(a1), ...op.v128Zero, ...op.set(a2), ...op.v128Zero, ...op.set(a3),
+    ...op.get(row), ...op.set(rp),
+    ...op.get(qa), ...op.set(qp),
+    ...op.block, ...op.loop, // 4 floats of the row per step
+    ...op.get(rp), ...op.get(rend), ...op.i32GeS, ...op.brIf(1),
+    ...op.get(rp), ...op.v128Load(0), ...op.set(m),
+    ...acc(a0, 0), ...acc(a1, 16), ...acc(a2, 32), ...acc(a3, 48),
+    ...op.get(rp), ...op.i32(16), ...op.i32Add, ...op.set(rp),
+    ...op.get(qp), ...op.i32(64), ...op.i32Add, ...op.set(qp),
+    ...op.br(0), ...op.end, ...op.end,
+    ...store(a0, 0), ...store(a1, 1), ...store(a2, 2), ...store(a3, 3),
+    ...op.get(qa), ...op.get(bytes), ...op.i32(4), ...op.i32Mul, ...op.i32Add, ...op.set(qa),
+    ...op.get(o), ...op.get(span4), ...op.i32(4), ...op.i32Mul, ...op.i32Add, ...op.set(o),
+    ...op.br(0), ...op.end, ...op.end,
+    ...op.get(orow), ...op.i32(4), ...op.i32Add, ...op.set(orow),
+    ...op.get(row), ...op.get(bytes), ...op.i32Add, ...op.set(row),
+    ...op.get(r), ...op.i32(1), ...op.i32Add, ...op.set(r),
+    ...op.br(0), ...op.end, ...op.end,
+  ]
+  return { name: 'dot4', params: 7, locals: [{ count: 11, type: valType.i32 }, { count: 5, type: valType.v128 }], body }
+}
+
+let compiled: WasmModule | undefined | null
+
+/** The compiled kernel module, or null when this runtime lacks WASM SIMD or shared memory. */
+export function wasmKernelModule(): WasmModule | null {
+  if (compiled === undefined) {
+    try {
+      if (!wasmApi) throw new Error('no WebAssembly')
+      compiled = new wasmApi.Module(encodeModule([dot1(), dot4()], { minPages: 0, maxPages, shared: true }))
+    } catch {
+      compiled = null
+    }
+  }
+  return compiled ?? null
+}
+
+/**
+ * Allocates a float32 matrix inside a new shared WebAssembly memory (rounded up to 64 KiB pages; growable later
+ * for kernel scratch). Returns undefined when WASM SIMD is unavailable.
+ */
+export function allocateWasmMatrix(length: number): { matrix: Float32Array; memory: WasmMemory } | undefined {
+  if (!wasmKernelModule() || !wasmApi) return undefined
+  const pages = Math.max(1, Math.ceil((length * 4) / pageBytes))
+  const memory = new wasmApi.Memory({ initial: pages, maximum: Math.min(maxPages, pages + 4096), shared: true })
+  return { matrix: new Float32Array(memory.buffer, 0, length), memory }
+}
+
+interface KernelExports {
+  dot1(mat: number, d: number, r0: number, r1: number, q: number, out: number): void
+  dot4(mat: number, d: number, r0: number, r1: number, q: number, nq: number, out: number): void
+}
+
+/**
+ * A kernel bound to `parts` (whose `memory` holds the matrix at `matrix.byteOffset`). Falls back to the TS
+ * kernel (returned instead) when SIMD is missing, d % 4 != 0, or the matrix is not in a WASM memory.
+ */
+export function createWasmKernel(parts: VectorParts): VectorKernel {
+  const module = wasmKernelModule()
+  const memory = parts.memory
+  if (!module || !wasmApi || !memory || parts.dimensions % 4 !== 0 || parts.dimensions === 0) return tsVectorKernel
+  const exports = new wasmApi.Instance(module, { env: { memory } }).exports as unknown as KernelExports
+  const matPtr = parts.matrix.byteOffset
+  let scratch = 0
+  let scratchBytes = 0
+  const ensureScratch = (bytes: number): number => {
+    if (bytes > scratchBytes) {
+      const pages = Math.ceil(bytes / pageBytes)
+      scratch = memory.grow(pages) * pageBytes
+      scratchBytes = pages * pageBytes
+    }
+    return scratch
+  }
+  return {
+    name: 'wasm-simd',
+    dotRows(_matrix, d, rowFrom, rowTo, queries, queryCount, out) {
+      const span = rowTo - rowFrom
+      const padded = queryCount === 1 ? 1 : Math.ceil(queryCount / 4) * 4
+      const qBytes = padded * d * 4
+      const base = ensureScratch(qBytes + padded * span * 4)
+      // Views are made per call: a grow elsewhere replaces memory.buffer (the old views stay valid, but a new
+      // region is only visible through a new view).
+      const heap = new Float32Array(memory.buffer)
+      const qf = base >> 2
+      const of = (base + qBytes) >> 2
+      if (queryCount === 1) {
+        heap.set(queries.subarray(0, d), qf)
+        exports.dot1(matPtr, d, rowFrom, rowTo, base, base + qBytes)
+      } else {
+        // Interleave by groups of 4: element (query j, dim i) goes to group g = j >> 2 at (i >> 2) * 16 + (j & 3) * 4 + (i & 3).
+        for (let j = 0; j < padded; j++) {
+          const g = qf + (j >> 2) * 4 * d + (j & 3) * 4
+          const src = j * d
+          for (let i = 0; i < d; i += 4) {
+            const dst = g + i * 4
+            if (j < queryCount) {
+              heap[dst] = queries[src + i] as number
+              heap[dst + 1] = queries[src + i + 1] as number
+              heap[dst + 2] = queries[src + i + 2] as number
+              heap[dst + 3] = queries[src + i + 3] as number
+            } else {
+              heap[dst] = heap[dst + 1] = heap[dst + 2] = heap[dst + 3] = 0
+            }
+          }
+        }
+        exports.dot4(matPtr, d, rowFrom, rowTo, base, padded, base + qBytes)
+      }
+      out.set(heap.subarray(of, of + queryCount * span))
+    },
+  }
+}
