@@ -23,7 +23,7 @@ describe('WASM SIMD vector kernel', () => {
     expect([...encodeModule([], { minPages: 0, maxPages: 1, shared: false }).slice(0, 8)]).toEqual([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])
   })
 
-  test.skipIf(!wasmKernelModule())('returns the same top-k (701 rows: dot1's 4-row passes plus a 1-row tail) as the TS kernel with scores within 1e-6, one query and batches', () => {
+  test.skipIf(!wasmKernelModule())('returns the same top-k (701 rows: dot1 4-row passes plus a 1-row tail) as the TS kernel with scores within 1e-6, one query and batches', () => {
     const rand = seededRandom(3)
     const d = 52
     const chunks = Array.from({ length: 701 }, (_, i) => ({ id: `c${String(i).padStart(4, '0')}`, tenantId: i % 4 ? 'a' : 'b', text: '' }))
