@@ -42,6 +42,8 @@ export interface Baseline {
   corpusFingerprint: string
   /** Judge kind of the answer metrics: heuristic and model scores are never compared with each other. */
   judgeKind: RunJudgeKind
+  /** The model judge's id, when the judge was a model: scores of different judge models are not compared. */
+  judgeModel?: string
   /** Judged / scorable cases when the baseline was taken, in [0, 1]. */
   judgeCoverage: number
   models: { generator?: string; judge?: string; embedder?: string }
@@ -72,6 +74,7 @@ export const BaselineSchema = z.object({
   goldenSetHash: z.string(),
   corpusFingerprint: z.string(),
   judgeKind: z.enum(['heuristic', 'model', 'mixed', 'none']),
+  judgeModel: z.string().optional(),
   judgeCoverage: z.number().min(0).max(1),
   models: z.object({ generator: z.string().optional(), judge: z.string().optional(), embedder: z.string().optional() }),
   configSnapshot: z.unknown(),
@@ -109,6 +112,7 @@ export function createBaseline(scorecard: Scorecard, createdAt: string = new Dat
     goldenSetHash: scorecard.goldenSetHash,
     corpusFingerprint: scorecard.corpusFingerprint,
     judgeKind: scorecard.answer.judgeKind,
+    ...(scorecard.answer.judgeModel !== undefined ? { judgeModel: scorecard.answer.judgeModel } : {}),
     judgeCoverage: scorecard.answer.coverage,
     models: { ...scorecard.models },
     configSnapshot: structuredClone(scorecard.configSnapshot),
@@ -160,6 +164,7 @@ export function summarizeBaselineForDiff(baseline: Baseline): Record<string, unk
     corpusFingerprint: baseline.corpusFingerprint,
     mode: baseline.mode,
     judgeKind: baseline.judgeKind,
+    ...(baseline.judgeModel !== undefined ? { judgeModel: baseline.judgeModel } : {}),
     judgeCoverage: baseline.judgeCoverage,
     models: baseline.models,
     cases: Object.keys(baseline.cases).length,

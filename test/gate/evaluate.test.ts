@@ -232,6 +232,19 @@ describe('evaluateGate: comparability and judges', () => {
     ])
   })
 
+  test('scores of two different judge models are not compared', () => {
+    const byModel = (model: string, faithfulness: number) =>
+      judgedRun(faithfulness, 8, 'model').map((r) => ({ ...r, judge: { kind: 'model' as const, model, failed: false } }))
+    const modelBaseline = createBaseline(scorecardOf(byModel('judge-a', 1), { mode: 'system' }), CREATED_AT)
+    expect(modelBaseline.judgeModel).toBe('judge-a')
+    expect(evaluateGate(scorecardOf(byModel('judge-a', 0.5), { mode: 'system' }), modelBaseline).pass).toBe(false)
+    const other = evaluateGate(scorecardOf(byModel('judge-b', 0.5), { mode: 'system' }), modelBaseline)
+    expect(other.pass).toBe(true)
+    expect(other.messages[0]).toBe(
+      'judge metrics not compared: the baseline was judged by judge-a and this run by judge-b (scores of different judge models are not comparable; accept a new baseline)',
+    )
+  })
+
   test('heuristic and model judge metrics are never compared with each other', () => {
     const result = evaluateGate(scorecardOf(judgedRun(0.5, 8, 'model'), { mode: 'system' }), judgedBaseline)
     expect(result.pass).toBe(true)
