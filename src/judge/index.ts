@@ -71,6 +71,7 @@ export {
   QrelsRowSchema,
   effectiveQrels,
   humanJudgment,
+  judgedChunkGrades,
   locatorKey,
   provenanceRows,
   type ChunkLocator,

@@ -8,6 +8,7 @@
  * survive, and {@link effectiveQrels} decides which one counts.
  */
 import { z } from 'zod'
+import type { Chunk } from '../corpus/types.ts'
 
 /**
  * Where a judged passage lives: a document id with an optional `[start, end)` character span (what golden
@@ -123,4 +124,43 @@ export function provenanceRows(caseId: string, expected: ReadonlyArray<{ locator
 /** A human correction: a new row that outranks the LLM's and the golden file's judgments of the same locator. */
 export function humanJudgment(caseId: string, locator: ChunkLocator, grade: number, at: string, reason?: string): QrelsRow {
   return { case_id: caseId, chunk_locator: locator, grade, source: 'human', at, ...(reason === undefined ? {} : { reason }) }
+}
+
+/** True when the chunk and `[start, end)` share a non-blank character (the golden locator resolver's rule). */
+function chunkOverlaps(chunk: Pick<Chunk, 'start' | 'end' | 'text'>, start: number, end: number): boolean {
+  const from = Math.max(start, chunk.start)
+  const to = Math.min(end, chunk.end)
+  return to > from && chunk.text.slice(from - chunk.start, to - chunk.start).trim() !== ''
+}
+
+/**
+ * The graded chunk ids of one case's effective qrels under the current chunking, as the retrieval metrics take
+ * them (`chunkId -> grade`). A document row grades every chunk of `chunker`'s output that overlaps its span (or
+ * the whole document); a chunk row grades its chunk when it was made by the same `chunker`. When rows of
+ * different sources reach one chunk, the higher-precedence source decides (a human chunk row beats a golden
+ * span, a golden span beats an LLM chunk row), and the highest grade among that source's rows counts.
+ * Example: golden span grade 3 over chunk A, LLM row grade 1 on chunk A -> A: 3; LLM row grade 2 on B -> B: 2.
+ */
+export function judgedChunkGrades(qrels: readonly EffectiveQrel[], chunks: readonly Chunk[], chunker: string): Map<string, number> {
+  const best = new Map<string, { precedence: number; grade: number }>()
+  const offer = (chunkId: string, source: QrelsSource, grade: number) => {
+    const precedence = QRELS_SOURCE_PRECEDENCE[source]
+    const current = best.get(chunkId)
+    if (!current || precedence > current.precedence || (precedence === current.precedence && grade > current.grade)) {
+      best.set(chunkId, { precedence, grade })
+    }
+  }
+  const byDoc = new Map<string, Chunk[]>()
+  for (const chunk of chunks) byDoc.set(chunk.docId, [...(byDoc.get(chunk.docId) ?? []), chunk])
+  for (const q of qrels) {
+    const loc = q.locator
+    if ('doc_id' in loc) {
+      for (const chunk of byDoc.get(loc.doc_id) ?? []) {
+        if (loc.span === undefined || chunkOverlaps(chunk, loc.span[0], loc.span[1])) offer(chunk.id, q.source, q.grade)
+      }
+    } else if (loc.chunker === chunker) {
+      offer(loc.chunk_id, q.source, q.grade)
+    }
+  }
+  return new Map([...best].map(([id, v]) => [id, v.grade]))
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { QrelsAppendError } from '../../src/judge/errors.ts'
 import { loadRelevancePromptTemplate } from '../../src/judge/load-prompt-template.ts'
-import { effectiveQrels, humanJudgment, locatorKey, provenanceRows, type QrelsRow } from '../../src/judge/qrels.ts'
+import { effectiveQrels, humanJudgment, judgedChunkGrades, locatorKey, provenanceRows, type QrelsRow } from '../../src/judge/qrels.ts'
 import { appendQrelsRows, readQrelsFile } from '../../src/judge/qrels-file.ts'
 import {
   createHeuristicRelevanceGrader,
@@ -143,5 +143,32 @@ describe('append-only qrels with a human override', () => {
       [2, 'at'],
     ])
     await expect(appendQrelsRows(path, [llmRow])).rejects.toThrow(QrelsAppendError)
+  })
+})
+
+describe('qrels as graded chunk ids for the metrics', () => {
+  const chunk = (id: string, docId: string, start: number, end: number) => ({ id, docId, tenantId: 'acme', kind: 'doc' as const, text: 'x'.repeat(end - start), start, end, title: 't' })
+  const chunks = [chunk('A', 'acme/doc/billing/seats', 0, 400), chunk('B', 'acme/doc/billing/seats', 400, 800), chunk('C', 'acme/doc/security/sso', 0, 300)]
+
+  test('golden-only qrels grade the chunks under the golden span; pooled ones add the LLM-judged chunks', () => {
+    const rows: QrelsRow[] = [
+      ...golden, // doc span [0, 120) grade 3 -> chunk A
+      { case_id: 'GC-1', chunk_locator: { chunk_id: 'A', chunker }, grade: 1, source: 'llm', at: '2026-02-01' }, // outranked by the golden span
+      { case_id: 'GC-1', chunk_locator: { chunk_id: 'B', chunker }, grade: 2, source: 'llm', at: '2026-02-01' },
+      { case_id: 'GC-1', chunk_locator: { chunk_id: 'C', chunker: 'fixed:800/100' }, grade: 3, source: 'llm', at: '2026-02-01' }, // another chunking: ignored
+    ]
+    const golden_ = effectiveQrels(rows, { pooled: false }).byCase.get('GC-1') ?? []
+    const pooled = effectiveQrels(rows, { pooled: true }).byCase.get('GC-1') ?? []
+    expect([...judgedChunkGrades(golden_, chunks, chunker)]).toEqual([['A', 3]])
+    expect([...judgedChunkGrades(pooled, chunks, chunker)].sort()).toEqual([
+      ['A', 3],
+      ['B', 2],
+    ])
+  })
+
+  test('a human chunk row outranks the golden span that covers the chunk', () => {
+    const rows = [...golden, humanJudgment('GC-1', { chunk_id: 'A', chunker }, 1, '2026-03-01')]
+    const pooled = effectiveQrels(rows, { pooled: true }).byCase.get('GC-1') ?? []
+    expect(judgedChunkGrades(pooled, chunks, chunker).get('A')).toBe(1)
   })
 })
