@@ -32,7 +32,11 @@ export interface GatePolicy {
   requireSignificance: boolean
   /** Significance level of the paired test, in (0, 1). Default 0.05. */
   alpha: number
-  /** Below this many paired cases the test is underpowered and a drop fails on its own. Default 6. */
+  /**
+   * Below this many paired cases the test is underpowered and a drop fails on its own. Default 6. Set 0 to
+   * let the test decide at any n (then small groups never fail on metrics: a noisy model judge on a case type
+   * with 4 cases would otherwise fail the gate on one flipped verdict).
+   */
   minPairedCases: number
   /** Judge metrics are not gated when the judge scored under this fraction of the scorable cases. Default 0.25. */
   minJudgeCoverage: number
