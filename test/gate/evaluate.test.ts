@@ -142,6 +142,14 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
     expect(result.reasons[0]?.message).toContain('only 3 paired cases (fewer than 6): the significance test cannot confirm a drop, so the drop alone fails')
   })
 
+  test('with minPairedCases 0 the test decides at any n, so a 3-case drop it cannot confirm passes', () => {
+    const small = createBaseline(scorecardOf(uniformRun(3, () => 1)), CREATED_AT)
+    const result = evaluateGate(scorecardOf(uniformRun(3, () => 0.9)), small, { ...defaultGatePolicy, minPairedCases: 0 })
+    // 3 pairs, all -0.1: exact sign-flip p = 2 / 2^3 = 0.25
+    expect(result.pass).toBe(true)
+    expect(result.comparisons[0]).toMatchObject({ verdict: 'not_significant', significance: { n: 3, pValue: 0.25 } })
+  })
+
   test('a drop in one case type fails even when the overall mean stays within tolerance', () => {
     // 20 normal cases at 0.8 unchanged; 10 exact_identifier cases 0.8 -> 0.7 (-12.5%, p = 2 / 2^10)
     // overall: 0.8 -> (16 + 7) / 30 = 0.7667 (-4.2%, within tolerance)
