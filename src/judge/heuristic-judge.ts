@@ -93,12 +93,14 @@ function judgeClaim(claim: SplitClaim, input: JudgeInput, options: HeuristicJudg
   const unknownMarkers = claim.markers.filter((m) => !shown.has(m))
   const cited = claim.markers.filter((m) => shown.has(m))
   let supportingMarkers = cited.filter((m) => supports(shown.get(m)?.text).ok)
+  // A claim that joins two sources ("A is in X [1] and costs $5 [2]") is supported by their union only.
   const citedUnion = supports(cited.map((m) => shown.get(m)?.text ?? '').join('\n'))
   if (supportingMarkers.length === 0 && cited.length > 1 && citedUnion.ok) {
     supportingMarkers = cited.filter((m) => supports(shown.get(m)?.text).matched > 0)
   }
   const supportingSources = input.sources.filter((s) => supports(s.text).ok)
-  const supported = supportingSources.length > 0 || supports(input.sources.map((s) => s.text ?? '').join('\n')).ok
+  const wholeContext = supports(input.sources.map((s) => s.text ?? '').join('\n'))
+  const supported = supportingSources.length > 0 || wholeContext.ok
   const citationOk = cited.length > 0 && unknownMarkers.length === 0 && (supportingMarkers.length > 0 || citedUnion.ok)
 
   let staleAgainst: number | undefined
@@ -115,7 +117,7 @@ function judgeClaim(claim: SplitClaim, input: JudgeInput, options: HeuristicJudg
   const why = unknownMarkers.length > 0
     ? `cites [${unknownMarkers.join('], [')}] which was not shown`
     : !supported
-      ? `not in the context${supports(input.sources.map((s) => s.text ?? '').join('\n')).missing.length > 0 ? ` (missing ${supports(input.sources.map((s) => s.text ?? '').join('\n')).missing.join(', ')})` : ''}`
+      ? `not in the context${wholeContext.missing.length > 0 ? ` (missing ${wholeContext.missing.join(', ')})` : ''}`
       : cited.length === 0
         ? 'supported but carries no marker'
         : !citationOk
