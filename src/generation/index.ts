@@ -4,6 +4,7 @@
  */
 export { createReferencePipeline, defaultPipelineOptions, usageOf } from './pipeline.ts'
 export type { ReferenceOutput, ReferencePipeline, ReferencePipelineOptions, Retriever } from './pipeline.ts'
+export { createIndexRetriever } from './retriever.ts'
 export { collectGateEvidence, defaultGateConfig, evaluateGate } from './gate.ts'
 export type { GateConfig, GateDecision, GateEvidence, GateReason } from './gate.ts'
 export { refersBack, rewriteDeterministic, rewriteQuery } from './rewrite.ts'

@@ -39,21 +39,21 @@ export function tokenize(text: string): string[] {
 }
 
 /**
- * A light suffix stripper (a small subset of Porter's step 1): `seats -> seat`, `policies -> polici`,
- * `included/includes/including/include -> includ`. Tokens holding a digit or a joiner (identifiers) are
+ * A light suffix stripper (a small subset of Porter's steps 1 and 5): `seats -> seat`, `policies -> polici`,
+ * `included/includes/including/include -> includ`, `used/use -> us`. Tokens holding a digit or a joiner (identifiers) are
  * kept as they are, so `ERR-4012` never collides with anything.
  */
 export function stem(token: string): string {
-  if (/[\d\-_./]/.test(token) || token.length <= 3) return token
+  if (/[\d\-_./]/.test(token) || token.length <= 2) return token
   let t = token
   if (t.endsWith("'s")) t = t.slice(0, -2)
   if (t.endsWith('sses')) t = t.slice(0, -2)
   else if (t.endsWith('ies') && t.length > 4) t = `${t.slice(0, -3)}i`
   else if (t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('us') && !t.endsWith('is') && t.length > 3) t = t.slice(0, -1)
   if (t.endsWith('ing') && t.length > 5) t = t.slice(0, -3)
-  else if (t.endsWith('ed') && t.length > 4) t = t.slice(0, -2)
+  else if (t.endsWith('ed') && !t.endsWith('eed') && t.length >= 4 && /[aeiouy]/.test(t.slice(0, -2))) t = t.slice(0, -2)
   if (t.endsWith('y') && t.length > 3) t = `${t.slice(0, -1)}i`
-  if (t.endsWith('e') && t.length > 3) t = t.slice(0, -1)
+  if (t.endsWith('e') && t.length > 2) t = t.slice(0, -1)
   return t
 }
 

@@ -62,6 +62,72 @@ describe('generateExtractive', () => {
   })
 })
 
+describe('generateExtractive on sources shaped like a real help desk', () => {
+  const q = (text: string) => weighQuery(text, 'acme', undefined)
+  const source = (marker: number, text: string, extra: Partial<ExtractiveSource['chunk']> = {}): ExtractiveSource => ({
+    marker,
+    chunk: { text, title: 'T', kind: 'doc', ...extra },
+  })
+
+  test('a ticket\'s symptom sentence is replaced by its cause and fix', () => {
+    const ticket = source(
+      1,
+      'TCK-9 (2025-01-02, resolved): Export fails\n\nSymptom: the export fails with ERR-77 after a minute. Cause: the token expired. Fix: create a new token and export again.',
+      { kind: 'ticket', date: '2025-01-02' },
+    )
+    const a = generateExtractive(q('Why does the export fail with ERR-77?'), [ticket])
+    expect(a.text).toBe('Cause: the token expired [1]. Fix: create a new token and export again [1].')
+  })
+
+  test('hard-wrapped paragraph lines are one sentence, and a sentence cut by the chunk window is never said', () => {
+    const wrapped = source(1, 'The old endpoint is deprecated and will be removed on\n2026-06-30. Move to the new one.')
+    expect(generateExtractive(q('When will the old endpoint be removed?'), [wrapped]).text).toBe(
+      'The old endpoint is deprecated and will be removed on 2026-06-30 [1].',
+    )
+    // chunk 1 ends mid-sentence; chunk 2 holds the whole sentence
+    const cut = source(1, 'Exports run nightly. Each export keeps files for')
+    const whole = source(2, 'Each export keeps files for 7 days before deletion.')
+    expect(generateExtractive(q('How long does each export keep files?'), [cut, whole]).text).toBe(
+      'Each export keeps files for 7 days before deletion [2].',
+    )
+  })
+
+  test('a sentence opening with a pronoun is about the sentence before it', () => {
+    const doc = source(1, 'The legacy sync API sends one record per call. It will be removed on 2025-09-30.')
+    // "It will be removed" holds only "removed" itself; "legacy sync API" comes from the sentence before
+    const a = generateExtractive(q('When is the legacy sync API removed?'), [doc])
+    expect(a.sentences.map((s) => s.text)).toContain('It will be removed on 2025-09-30.')
+  })
+
+  test('a changelog entry stating a change supersedes the doc sentence about the same thing', () => {
+    const doc = source(1, 'You can use SMS codes for two-factor authentication.')
+    const changelog = source(2, 'SMS codes can no longer be used for two-factor authentication.', { kind: 'changelog', date: '2025-05-01' })
+    const a = generateExtractive(q('Can I use SMS codes for two-factor authentication?'), [doc, changelog])
+    expect(a.text).toBe(
+      'SMS codes can no longer be used for two-factor authentication [2]. Note: older documentation [1] says otherwise; the newer source [2] supersedes it.',
+    )
+  })
+
+  test('a newer sentence naming the value it replaces makes only that value stale', () => {
+    // the doc's 7-day default is not the 90 days the changelog replaced: no conflict with it
+    const doc = source(1, 'The default conversion window is 7 days. The longest conversion window is 90 days.')
+    const changelog = source(2, 'The longest conversion window is now 180 days instead of 90 days.', { kind: 'changelog', date: '2025-02-01' })
+    const a = generateExtractive(q('What is the longest conversion window?'), [doc, changelog])
+    expect(a.text).toBe(
+      'The longest conversion window is now 180 days instead of 90 days [2]. Note: older documentation [1] says 90 days; the newer source [2] says 180 days and supersedes it.',
+    )
+    expect(a.conflicts).toEqual([{ newerMarker: 2, olderMarkers: [1], oldValue: '90 days', newValue: '180 days' }])
+  })
+
+  test('a ticket never supersedes a doc, however recent', () => {
+    const doc = source(1, 'Deletion requests are completed within 30 days.')
+    const ticket = source(2, 'The deletion request was completed within 40 days after a retry.', { kind: 'ticket', date: '2025-06-01' })
+    const a = generateExtractive(q('How long does a deletion request take to complete?'), [doc, ticket])
+    expect(a.conflicts).toEqual([])
+    expect(a.text).toContain('Deletion requests are completed within 30 days [1].')
+  })
+})
+
 describe('conflict helpers', () => {
   test('value mentions are numbers with their unit; identifiers, versions and bare numbers are not', () => {
     expect(findValueMentions('Extra seats cost $8 per month, a 30-day trial, 99.9% uptime and 1,200 requests.')).toEqual([

@@ -4,6 +4,7 @@
  */
 import type { Chunk } from '../../src/corpus/types.ts'
 import type { Retriever } from '../../src/generation/pipeline.ts'
+import { createIndexRetriever } from '../../src/generation/retriever.ts'
 import { buildSearchIndex } from '../../src/search/index.ts'
 
 function chunk(fields: Omit<Chunk, 'start' | 'end' | 'docId'> & { docId?: string }): Chunk {
@@ -73,8 +74,5 @@ export const tinyChunks: Chunk[] = [
 
 /** A BM25 retriever over `chunks` through the real search core. */
 export async function bm25Retriever(chunks: readonly Chunk[] = tinyChunks): Promise<Retriever> {
-  const index = await buildSearchIndex(chunks, { arm: 'bm25' })
-  const byId = new Map(chunks.map((c) => [c.id, c]))
-  return async (query, tenantId, k) =>
-    index.search(query, { tenantId, k }).map((hit) => ({ chunk: byId.get(hit.chunkId) as Chunk, score: hit.score }))
+  return createIndexRetriever(await buildSearchIndex(chunks, { arm: 'bm25' }), chunks)
 }
