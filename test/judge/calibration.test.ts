@@ -154,6 +154,13 @@ describe('vitest-rag calibrate', () => {
     expect(existsSync(join(dir, 'cal.json'))).toBe(false)
   })
 
+  test('a labels file that does not exist exits 1 and says where it looked', async () => {
+    const dir = tempDir()
+    const result = await cli(['calibrate', '--labels', 'nope.jsonl'], dir)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`no labels file at ${join(dir, 'nope.jsonl')}`)
+  })
+
   test('a missing --labels is a usage error (exit 2)', async () => {
     const result = await cli(['calibrate'], tempDir())
     expect(result.code).toBe(2)

@@ -3,7 +3,7 @@
  * the humans per criterion (accuracy, Cohen's kappa, confusion matrix), then writes the calibration record
  * the scorecard prints beside every judge metric.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { createModelClients } from '../../llm/index.ts'
@@ -67,7 +67,13 @@ function parseArgs(argv: string[]): CalibrateArgs {
 function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
   if (args.judge === 'heuristic') return createHeuristicJudge()
   const modelsPath = resolve(io.cwd, args.models ?? '')
-  const config = JSON.parse(readFileSync(modelsPath, 'utf8')) as { judge?: { allowSameModel?: boolean } }
+  if (!existsSync(modelsPath)) throw new CliUsageError(`--models ${JSON.stringify(args.models)}: no such file (give the JSON file with the generator and judge chains)`)
+  let config: { judge?: { allowSameModel?: boolean } }
+  try {
+    config = JSON.parse(readFileSync(modelsPath, 'utf8')) as typeof config
+  } catch (error) {
+    throw new CliUsageError(`--models ${JSON.stringify(args.models)}: not valid JSON (${(error as Error).message})`)
+  }
   const clients = createModelClients(config)
   if (!clients.judge) throw new CliUsageError(`${modelsPath} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`)
   const template = loadJudgePromptTemplate(args.template === undefined ? undefined : resolve(io.cwd, args.template))
@@ -91,6 +97,10 @@ export function renderAgreement(name: string, a: CriterionAgreement): string {
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv)
   const labelsPath = resolve(io.cwd, args.labels)
+  if (!existsSync(labelsPath)) {
+    io.stderr(`vitest-rag calibrate: no labels file at ${labelsPath} (fix: pass --labels with a JSONL file of labelled answers, e.g. test/fixtures/calibration/halueval-54.jsonl)\n`)
+    return 1
+  }
   const judge = buildJudge(args, io)
   const outcome = await runCalibration(labelsPath, judge, relative(io.cwd, labelsPath) || labelsPath)
   if (!outcome.ok) {
