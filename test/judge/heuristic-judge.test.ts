@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { ShownSource } from '../../src/adapter/types.ts'
 import { judgeHeuristically, scoreFromRatio } from '../../src/judge/heuristic-judge.ts'
@@ -173,5 +174,18 @@ describe('heuristic judge', () => {
     const a = judgeHeuristically(input('An extra seat costs $12 per month [1]. SSO is on Enterprise [3].'))
     const b = judgeHeuristically(input('An extra seat costs $12 per month [1]. SSO is on Enterprise [3].'))
     expect(a).toEqual(b)
+  })
+})
+
+describe('heuristic judge invariants', () => {
+  test('every score is 0, 0.5 or 1 and every claim marker is reported, for any answer text', () => {
+    const word = fc.constantFrom('An', 'extra', 'seat', 'costs', '$12', '$15', 'per', 'month', 'SSO', 'Enterprise', 'plan', '[1]', '[2]', '[3]', '[9]', '.', 'Note:', 'older', "I don't know.", '\n- ')
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 30 }), (words) => {
+        const v = judgeHeuristically(input(words.join(' ')))
+        const scores = [v.faithfulness, v.citationAccuracy, v.answerRelevance]
+        return scores.every((x) => x === 0 || x === 0.5 || x === 1) && v.claims.every((c) => c.supportingMarkers.every((m) => c.markers.includes(m)))
+      }),
+    )
   })
 })
