@@ -16,7 +16,8 @@ import { loadKnowledgeBase } from '../../src/corpus/load-kb.ts'
 import { isAbstention } from '../../src/generation/abstention.ts'
 import { statesDisagreement } from '../../src/generation/conflict.ts'
 import { createReferencePipeline, type ReferenceOutput, type ReferencePipelineOptions } from '../../src/generation/pipeline.ts'
-import { bm25Retriever } from './tiny-corpus.ts'
+import { createIndexRetriever } from '../../src/generation/retriever.ts'
+import { buildSearchIndex, type SearchArm } from '../../src/search/index.ts'
 
 /** The repository root. */
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -40,6 +41,7 @@ export interface SampleCaseResult {
 export async function runSample(
   options: Partial<ReferencePipelineOptions> = {},
   chunker: ChunkerConfig = defaultChunkerConfig,
+  arm: SearchArm = 'bm25',
 ): Promise<SampleCaseResult[]> {
   const corpus = await loadKnowledgeBase(join(repoRoot, 'evals/sample-kb'))
   const chunks = chunkDocuments(corpus.documents, chunker)
@@ -47,7 +49,8 @@ export async function runSample(
   const cases: GoldenCase[] = []
   for (const f of files) cases.push(...(await loadGoldenFile(join(repoRoot, 'golden', f), repoRoot)).cases.map((x) => x.case))
   const expected = resolveLocators(cases, corpus.documents, chunks).expected
-  const pipeline = createReferencePipeline({ retriever: await bm25Retriever(chunks), chunks, ...options })
+  const retriever = createIndexRetriever(await buildSearchIndex(chunks, { arm }), chunks)
+  const pipeline = createReferencePipeline({ retriever, chunks, ...options })
   const results: SampleCaseResult[] = []
   for (const c of cases) {
     const out = await pipeline.run({ caseId: c.case_id, query: c.query, tenantId: c.tenant_id, history: c.history, mode: 'system' })
@@ -99,7 +102,8 @@ export function summarise(results: readonly SampleCaseResult[]) {
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const chunker = process.argv[2] === 'fixed' ? ({ kind: 'fixed', size: 800, overlap: 100 } as const) : defaultChunkerConfig
-  const results = await runSample({}, chunker)
+  const arm = (process.argv[3] ?? 'bm25') as SearchArm
+  const results = await runSample({}, chunker, arm)
   console.log(summarise(results))
   for (const r of results) {
     const bad = r.abstainOk === false || !r.noLeak || !r.markersOk || r.mustContainOk === false || r.conflictOk === false || r.wrongAbstention
