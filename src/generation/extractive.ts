@@ -4,10 +4,16 @@
  * abstains when no sentence is supported well enough. Pure.
  *
  * Sentence score: the idf-weighted fraction of the query's content terms the sentence holds, where a term
- * found only in the source's title, heading path or label lines (a changelog entry's or ticket's header line),
- * or, for a sentence opening with a pronoun ("It is deprecated..."), in the sentence before it, earns `headingCredit` of its weight (a list item
- * "Team: 5 seats" under "## Seat limits" is about seat limits). Example: terms seat (w 2), team (w 1),
- * plan (w 1); sentence "Team: 5 seats" under heading "Plans" -> (2 + 1 + 0.5 x 1) / 4 = 0.875.
+ * found only in the source's title, heading path or label lines (a changelog entry's or ticket's header
+ * line), or, for a sentence opening with a pronoun ("It is deprecated..."), in the sentence before it, earns
+ * `headingCredit` of its weight (a list item "Team: 5 seats" under "## Seat limits" is about seat limits).
+ * Example: terms seat (w 2), team (w 1), plan (w 1); sentence "Team: 5 seats" under heading "Plans" ->
+ * (2 + 1 + 0.5 x 1) / 4 = 0.875.
+ *
+ * The answer: the best sentence, then up to `maxSentences - 1` more reaching `relativeFloor` of its score
+ * (near-duplicates skipped), each followed by its `[n]`; a ticket's "Symptom:" sentence is replaced by the
+ * ticket's "Cause:"/"Fix:" sentences; a sentence that a newer source contradicts is replaced by the newer
+ * one and a note names both (see `conflict.ts`).
  */
 import type { Chunk } from '../corpus/types.ts'
 import { ABSTENTION_TEXT } from './abstention.ts'
@@ -59,7 +65,7 @@ export interface ExtractedSentence {
 export interface ExtractiveAnswer {
   text: string
   abstained: boolean
-  /** The sentences used, in answer order. */
+  /** The sentences chosen, in answer order (a ticket's symptom sentence stands for its cause/fix lines). */
   sentences: ExtractedSentence[]
   /** Distinct markers cited, ascending. */
   citedMarkers: number[]

@@ -33,7 +33,11 @@ export interface ReferencePipelineOptions {
   generator?: ChatClient
   /** The rewriter model; absent -> the deterministic rewrite. */
   rewriter?: ChatClient
-  /** The corpus chunks, to weight query terms by their per-tenant rarity (else `termStats`, else weight 1). */
+  /**
+   * The corpus chunks, to weight query terms by their per-tenant rarity (else `termStats`, else every term
+   * weighs 1). Pass them: without idf weights the gate misses more must-abstain questions (on the sample
+   * set 24/28 abstentions instead of 28/28), because a term the tenant never uses no longer dominates.
+   */
   chunks?: Iterable<Chunk>
   termStats?: TermStats
   /** Retrieval depth (the `retrieved` list). Default 10. */
