@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { ABSTENTION_TEXT } from '../../src/generation/abstention.ts'
 import { GenerationError } from '../../src/generation/errors.ts'
@@ -96,6 +97,29 @@ describe('createReferencePipeline (offline: extractive generator)', () => {
     const retriever: Retriever = async () => []
     expect(() => createReferencePipeline({ retriever, k: 0 })).toThrow(GenerationError)
     expect(() => createReferencePipeline({ retriever, maxSources: 1.5 })).toThrow(/maxSources must be a positive integer, got 1.5/)
+  })
+})
+
+describe('pipeline invariants', () => {
+  const vocabulary = [...new Set(tinyChunks.flatMap((c) => c.text.split(/\s+/)))].filter((w) => /^[A-Za-z][\w-]*$/.test(w))
+
+  test('for any query, every marker points at a shown source of the asking tenant, and a gate abstention shows nothing', async () => {
+    const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 6 }), fc.constantFrom('acme', 'globex'), async (words, tenantId) => {
+        const out = await pipeline.run(input(words.join(' '), tenantId))
+        const shown = new Set((out.sources ?? []).map((s) => s.marker))
+        for (const m of (out.answer ?? '').matchAll(/\[(\d+)\]/g)) expect(shown.has(Number(m[1]))).toBe(true)
+        expect((out.sources ?? []).every((s) => s.tenantId === tenantId)).toBe(true)
+        expect(out.confidence).toBeGreaterThanOrEqual(0)
+        expect(out.confidence).toBeLessThanOrEqual(1)
+        // the gate declining shows nothing; the generator declining keeps what it was shown (the judge checks
+        // whether that context really lacked the answer)
+        if (out.gate.abstain) expect(out.sources).toEqual([])
+        if (out.abstained) expect(out.answer).toBe(ABSTENTION_TEXT)
+      }),
+      { numRuns: 200, seed: 42 },
+    )
   })
 })
 
