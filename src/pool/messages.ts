@@ -32,4 +32,6 @@ export interface SearchTask {
 export interface SearchTaskResult {
   kind: 'hits'
   hits: SearchHit[][]
+  /** Time the worker spent on the task, ms (the rest of a round trip is dispatch and messaging). */
+  busyMs: number
 }

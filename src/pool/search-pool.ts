@@ -47,6 +47,8 @@ export class SearchPool {
   private readonly options: Required<SearchPoolOptions>
   private started: Promise<{ index: SearchIndex; pool: Tinypool }> | undefined
   private destroyed = false
+  /** Per-task worker busy time (ms) of the last batch, for benchmarks. */
+  lastBusyMs: number[] = []
 
   /** Either an already built index, or the chunks (and config, embedder) to build it from on first use. */
   constructor(source: IndexSource, options: SearchPoolOptions = {}) {
@@ -99,7 +101,9 @@ export class SearchPool {
       const task: SearchTask = { kind: 'search', queries: tasks.slice(start, start + size) }
       runs.push(pool.run(task) as Promise<SearchTaskResult>)
     }
-    return (await Promise.all(runs)).flatMap((r) => r.hits)
+    const answers = await Promise.all(runs)
+    this.lastBusyMs = answers.map((a) => a.busyMs)
+    return answers.flatMap((r) => r.hits)
   }
 
   /** Stops the workers (safe to call twice, and before any use). */

@@ -17,7 +17,7 @@
 import type { VectorParts } from './vector.ts'
 import { type WasmMemory, type WasmModule, wasmApi } from './wasm-api.ts'
 import { type Code, type WasmFunction, encodeModule, op, valType } from './wasm-encoder.ts'
-import { type VectorKernel, tsVectorKernel } from './vector-kernel.ts'
+import type { VectorKernel } from './vector-kernel.ts'
 
 const pageBytes = 65536
 const maxPages = 65536
@@ -159,60 +159,65 @@ interface KernelExports {
 }
 
 /**
- * A kernel bound to `parts` (whose `memory` holds the matrix at `matrix.byteOffset`). Falls back to the TS
- * kernel (returned instead) when SIMD is missing, d % 4 != 0, or the matrix is not in a WASM memory.
+ * A kernel bound to `parts` (whose `memory` holds the matrix at `matrix.byteOffset`), or undefined when SIMD is
+ * missing, d % 4 != 0, or the matrix is not in a WASM memory (the caller then uses the TS kernel).
  */
-export function createWasmKernel(parts: VectorParts): VectorKernel {
+export function createWasmKernel(parts: VectorParts): VectorKernel | undefined {
   const module = wasmKernelModule()
   const memory = parts.memory
-  if (!module || !wasmApi || !memory || parts.dimensions % 4 !== 0 || parts.dimensions === 0) return tsVectorKernel
+  const d = parts.dimensions
+  if (!module || !wasmApi || !memory || d % 4 !== 0 || d === 0) return undefined
   const exports = new wasmApi.Instance(module, { env: { memory } }).exports as unknown as KernelExports
   const matPtr = parts.matrix.byteOffset
   let scratch = 0
   let scratchBytes = 0
-  const ensureScratch = (bytes: number): number => {
+  let queryCount = 0
+  let padded = 0
+  let rowLimit = 0
+  let heap = new Float32Array(memory.buffer)
+  const ensureScratch = (bytes: number): void => {
     if (bytes > scratchBytes) {
       const pages = Math.ceil(bytes / pageBytes)
       scratch = memory.grow(pages) * pageBytes
       scratchBytes = pages * pageBytes
+      // A grow (here or in another thread) replaces memory.buffer; old views stay valid but do not reach the
+      // new region, so take a fresh view.
+      heap = new Float32Array(memory.buffer)
     }
-    return scratch
   }
   return {
     name: 'wasm-simd',
-    dotRows(_matrix, d, rowFrom, rowTo, queries, queryCount, out) {
-      const span = rowTo - rowFrom
-      const padded = queryCount === 1 ? 1 : Math.ceil(queryCount / 4) * 4
-      const qBytes = padded * d * 4
-      const base = ensureScratch(qBytes + padded * span * 4)
-      // Views are made per call: a grow elsewhere replaces memory.buffer (the old views stay valid, but a new
-      // region is only visible through a new view).
-      const heap = new Float32Array(memory.buffer)
-      const qf = base >> 2
-      const of = (base + qBytes) >> 2
-      if (queryCount === 1) {
+    setQueries(queries, count, maxRows) {
+      queryCount = count
+      padded = count === 1 ? 1 : Math.ceil(count / 4) * 4
+      rowLimit = maxRows
+      ensureScratch(padded * d * 4 + padded * maxRows * 4)
+      const qf = scratch >> 2
+      if (count === 1) {
         heap.set(queries.subarray(0, d), qf)
-        exports.dot1(matPtr, d, rowFrom, rowTo, base, base + qBytes)
-      } else {
-        // Interleave by groups of 4: element (query j, dim i) goes to group g = j >> 2 at (i >> 2) * 16 + (j & 3) * 4 + (i & 3).
-        for (let j = 0; j < padded; j++) {
-          const g = qf + (j >> 2) * 4 * d + (j & 3) * 4
-          const src = j * d
-          for (let i = 0; i < d; i += 4) {
-            const dst = g + i * 4
-            if (j < queryCount) {
-              heap[dst] = queries[src + i] as number
-              heap[dst + 1] = queries[src + i + 1] as number
-              heap[dst + 2] = queries[src + i + 2] as number
-              heap[dst + 3] = queries[src + i + 3] as number
-            } else {
-              heap[dst] = heap[dst + 1] = heap[dst + 2] = heap[dst + 3] = 0
-            }
-          }
-        }
-        exports.dot4(matPtr, d, rowFrom, rowTo, base, padded, base + qBytes)
+        return
       }
-      out.set(heap.subarray(of, of + queryCount * span))
+      // Interleave by groups of 4: element (query j, dim i) goes to group j >> 2 at (i >> 2) * 16 + (j & 3) * 4 + (i & 3).
+      for (let j = 0; j < padded; j++) {
+        const g = qf + (j >> 2) * 4 * d + (j & 3) * 4
+        const src = j * d
+        for (let i = 0; i < d; i += 4) {
+          const dst = g + i * 4
+          const live = j < count
+          heap[dst] = live ? (queries[src + i] as number) : 0
+          heap[dst + 1] = live ? (queries[src + i + 1] as number) : 0
+          heap[dst + 2] = live ? (queries[src + i + 2] as number) : 0
+          heap[dst + 3] = live ? (queries[src + i + 3] as number) : 0
+        }
+      }
+    },
+    dotRows(rowFrom, rowTo) {
+      const span = rowTo - rowFrom
+      const outPtr = scratch + padded * d * 4
+      if (span > rowLimit) throw new RangeError(`vitest-rag: WASM kernel block of ${span} rows exceeds the ${rowLimit} announced to setQueries`)
+      if (queryCount === 1) exports.dot1(matPtr, d, rowFrom, rowTo, scratch, outPtr)
+      else exports.dot4(matPtr, d, rowFrom, rowTo, scratch, padded, outPtr)
+      return heap.subarray(outPtr >> 2, (outPtr >> 2) + queryCount * span)
     },
   }
 }

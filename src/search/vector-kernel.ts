@@ -1,53 +1,59 @@
 /**
- * Dot-product kernels for exact vector search, in plain TypeScript. Every kernel computes, for rows
- * `[rowFrom, rowTo)` of a row-major float32 matrix with `d` columns, the dot product with each of `queryCount`
- * query vectors (packed row-major in `queries`), writing `out[q * (rowTo - rowFrom) + (row - rowFrom)]`.
- * The WASM SIMD kernel (`vector-kernel-wasm.ts`) has the same contract; scores agree within 1e-6 (float32
- * sums in a different order).
+ * Dot-product kernels for exact vector search. A kernel is bound to one row-major float32 matrix with `d`
+ * columns; `setQueries` loads a block of query vectors (packed row-major, prepared once per block), then each
+ * `dotRows(rowFrom, rowTo)` returns the scores `out[q * (rowTo - rowFrom) + (row - rowFrom)]` as a view that is
+ * valid until the next call. The WASM SIMD kernel (`vector-kernel-wasm.ts`) has the same contract; its scores
+ * agree with this plain TS kernel's within 1e-6 (float32 sums there, float64 here).
  */
 
 /** The kernel contract shared by the TS and WASM implementations. */
 export interface VectorKernel {
   /** `'ts'` or `'wasm-simd'`, for reports. */
   readonly name: string
-  dotRows(
-    matrix: Float32Array,
-    d: number,
-    rowFrom: number,
-    rowTo: number,
-    queries: Float32Array,
-    queryCount: number,
-    out: Float32Array,
-  ): void
+  /** Loads `count` queries of `d` floats each (row-major) for the following `dotRows` calls of at most `maxRows` rows. */
+  setQueries(queries: Float32Array, count: number, maxRows: number): void
+  /** Scores rows `[rowFrom, rowTo)` (at most `maxRows`) against the loaded queries. */
+  dotRows(rowFrom: number, rowTo: number): Float32Array
 }
 
 /**
- * Plain TS kernel: rows outer (each row is read from memory once per block of queries and stays in L1 while
- * every query uses it), 4 independent accumulators (a JS float loop is latency-bound with one).
+ * The plain TS kernel: rows outer (each row is read from memory once per block of queries and stays in L1
+ * while every query uses it), 4 independent accumulators (a JS float loop is latency-bound with one).
  */
-export const tsVectorKernel: VectorKernel = {
-  name: 'ts',
-  dotRows(matrix, d, rowFrom, rowTo, queries, queryCount, out) {
-    const span = rowTo - rowFrom
-    const d4 = d - (d % 4)
-    for (let r = rowFrom; r < rowTo; r++) {
-      const base = r * d
-      for (let q = 0; q < queryCount; q++) {
-        const qb = q * d
-        let s0 = 0
-        let s1 = 0
-        let s2 = 0
-        let s3 = 0
-        let i = 0
-        for (; i < d4; i += 4) {
-          s0 += (matrix[base + i] as number) * (queries[qb + i] as number)
-          s1 += (matrix[base + i + 1] as number) * (queries[qb + i + 1] as number)
-          s2 += (matrix[base + i + 2] as number) * (queries[qb + i + 2] as number)
-          s3 += (matrix[base + i + 3] as number) * (queries[qb + i + 3] as number)
+export function createTsKernel(matrix: Float32Array, d: number): VectorKernel {
+  let queries = new Float32Array(0)
+  let queryCount = 0
+  let out = new Float32Array(0)
+  const d4 = d - (d % 4)
+  return {
+    name: 'ts',
+    setQueries(q, count) {
+      queries = q.slice(0, count * d)
+      queryCount = count
+    },
+    dotRows(rowFrom, rowTo) {
+      const span = rowTo - rowFrom
+      if (out.length < span * queryCount) out = new Float32Array(span * queryCount)
+      for (let r = rowFrom; r < rowTo; r++) {
+        const base = r * d
+        for (let q = 0; q < queryCount; q++) {
+          const qb = q * d
+          let s0 = 0
+          let s1 = 0
+          let s2 = 0
+          let s3 = 0
+          let i = 0
+          for (; i < d4; i += 4) {
+            s0 += (matrix[base + i] as number) * (queries[qb + i] as number)
+            s1 += (matrix[base + i + 1] as number) * (queries[qb + i + 1] as number)
+            s2 += (matrix[base + i + 2] as number) * (queries[qb + i + 2] as number)
+            s3 += (matrix[base + i + 3] as number) * (queries[qb + i + 3] as number)
+          }
+          for (; i < d; i++) s0 += (matrix[base + i] as number) * (queries[qb + i] as number)
+          out[q * span + (r - rowFrom)] = s0 + s1 + (s2 + s3)
         }
-        for (; i < d; i++) s0 += (matrix[base + i] as number) * (queries[qb + i] as number)
-        out[q * span + (r - rowFrom)] = s0 + s1 + (s2 + s3)
       }
-    }
-  },
+      return out
+    },
+  }
 }

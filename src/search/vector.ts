@@ -8,7 +8,7 @@ import { SearchError } from './errors.ts'
 import { type TenantLayout, tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
 import type { RankedRow } from './types.ts'
-import { type VectorKernel, tsVectorKernel } from './vector-kernel.ts'
+import { type VectorKernel, createTsKernel } from './vector-kernel.ts'
 import { allocateWasmMatrix, createWasmKernel } from './vector-kernel-wasm.ts'
 import type { WasmMemory } from './wasm-api.ts'
 
@@ -37,7 +37,7 @@ export function allocateMatrix(length: number, storage: MatrixStorage = 'wasm'):
 
 /** The kernel for `mode` over `parts`: WASM SIMD when possible in `'auto'`, else plain TS. */
 export function selectVectorKernel(mode: VectorKernelMode, parts: VectorParts): VectorKernel {
-  return mode === 'ts' ? tsVectorKernel : createWasmKernel(parts)
+  return (mode === 'auto' ? createWasmKernel(parts) : undefined) ?? createTsKernel(parts.matrix, parts.dimensions)
 }
 
 /**
@@ -92,9 +92,13 @@ export interface VectorQuery {
   k: number
 }
 
-// Rows scored per kernel call: 512 rows x 8 queries of scores is 16 KiB, which stays in L1 while heaps read it.
-const rowBlock = 512
-const queryBlock = 8
+// Queries per pass over the rows: as many as fit in about 128 KiB (L2), a multiple of 4 (the batch kernel's
+// group), so each row streamed from memory serves many queries. Rows per kernel call: the score block
+// (rows x queries floats) stays near 64 KiB.
+function blockSizes(d: number): { queryBlock: number; rowBlock: number } {
+  const queryBlock = Math.max(4, Math.min(64, Math.floor(131072 / (Math.max(1, d) * 4 * 4)) * 4))
+  return { queryBlock, rowBlock: Math.max(256, Math.floor(16384 / queryBlock)) }
+}
 
 /** A built vector index. */
 export class VectorIndex {
@@ -105,10 +109,10 @@ export class VectorIndex {
    * Wraps parts. A matrix in a WASM memory is re-viewed on that memory's current buffer (after a structured
    * clone into a worker, the array and the memory arrive as separate objects over the same bytes).
    */
-  constructor(parts: VectorParts, kernel: VectorKernelMode | VectorKernel = 'auto') {
+  constructor(parts: VectorParts, kernel: VectorKernelMode = 'auto') {
     const matrix = parts.memory ? new Float32Array(parts.memory.buffer, parts.matrix.byteOffset, parts.matrix.length) : parts.matrix
     this.parts = { ...parts, matrix }
-    this.kernel = typeof kernel === 'string' ? selectVectorKernel(kernel, this.parts) : kernel
+    this.kernel = selectVectorKernel(kernel, this.parts)
   }
 
   /** Top `k` rows of the tenant by cosine (global rows, score desc then row asc); [] for an unknown tenant. */
@@ -117,8 +121,8 @@ export class VectorIndex {
   }
 
   /**
-   * Scores a batch: queries of one tenant share each pass over that tenant's rows (blocks of 8 queries), which is
-   * where batched evaluation beats one-query-at-a-time.
+   * Scores a batch: queries of one tenant share each pass over that tenant's rows (blocks of up to 64 queries,
+   * sized to stay in L2), which is where batched evaluation beats one-query-at-a-time.
    */
   searchBatch(queries: readonly VectorQuery[]): RankedRow[][] {
     const { layout, dimensions: d, matrix } = this.parts
@@ -134,19 +138,20 @@ export class VectorIndex {
       list.push(i)
       byTenant.set(t, list)
     })
+    const { queryBlock, rowBlock } = blockSizes(d)
     const packed = new Float32Array(queryBlock * d)
-    const scores = new Float32Array(queryBlock * rowBlock)
     for (const [t, members] of byTenant) {
       const from = layout.rowStart[t] as number
       const to = layout.rowStart[t + 1] as number
       for (let qb = 0; qb < members.length; qb += queryBlock) {
         const block = members.slice(qb, qb + queryBlock)
         block.forEach((qi, j) => normalizeInto((queries[qi] as VectorQuery).vector, packed, j * d))
+        this.kernel.setQueries(packed, block.length, rowBlock)
         const heaps = block.map((qi) => new TopK((queries[qi] as VectorQuery).k))
         for (let r0 = from; r0 < to; r0 += rowBlock) {
           const r1 = Math.min(to, r0 + rowBlock)
           const span = r1 - r0
-          this.kernel.dotRows(matrix, d, r0, r1, packed, block.length, scores)
+          const scores = this.kernel.dotRows(r0, r1)
           for (let j = 0; j < block.length; j++) {
             const heap = heaps[j] as TopK
             let threshold = heap.threshold

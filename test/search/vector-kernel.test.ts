@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { layoutByTenant } from '../../src/search/tenant-layout.ts'
 import { VectorIndex, buildVectorIndex } from '../../src/search/vector.ts'
-import { tsVectorKernel } from '../../src/search/vector-kernel.ts'
 import { wasmKernelModule } from '../../src/search/vector-kernel-wasm.ts'
 import { encodeModule, sleb, uleb } from '../../src/search/wasm-encoder.ts'
 
@@ -30,7 +29,7 @@ describe('WASM SIMD vector kernel', () => {
     const { layout } = layoutByTenant(chunks)
     const wasm = buildVectorIndex(layout, chunks.map(() => Array.from({ length: d }, rand)))
     expect(wasm.kernel.name).toBe('wasm-simd')
-    const ts = new VectorIndex(wasm.parts, tsVectorKernel)
+    const ts = new VectorIndex(wasm.parts, 'ts')
     // 11 queries: blocks of 8 then 3, so the batch kernel pads a group with zero queries.
     const queries = Array.from({ length: 11 }, (_, i) => ({ vector: Array.from({ length: d }, rand), tenantId: i % 3 ? 'a' : 'b', k: 9 }))
     const expected = ts.searchBatch(queries)

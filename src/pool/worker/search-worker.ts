@@ -20,6 +20,7 @@ async function indexFor(): Promise<SearchIndex> {
 
 /** Answers one block of queries. */
 export default async function runSearchTask(task: SearchTask): Promise<SearchTaskResult> {
+  const started = performance.now()
   const idx = await indexFor()
   const hits: SearchHit[][] = new Array(task.queries.length)
   const vectorOnly: number[] = []
@@ -34,5 +35,5 @@ export default async function runSearchTask(task: SearchTask): Promise<SearchTas
     }))
     vectorOnly.forEach((i, j) => (hits[i] = batch[j]!))
   }
-  return { kind: 'hits', hits }
+  return { kind: 'hits', hits, busyMs: performance.now() - started }
 }

@@ -1,0 +1,90 @@
+/**
+ * BM25 on the seeded Zipf corpus: build time (linearity across N), ms/query in one thread and through the
+ * pool with 1 and 2 workers, and the ratio to an exact scipy.sparse implementation of the same formula timed in
+ * the same run, with a check that both return the same top 10 (ids and scores).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SearchPool } from '../../src/pool/search-pool.ts'
+import { buildBm25Index } from '../../src/search/bm25.ts'
+import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
+import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/search/index.ts'
+import { fmt, peakRssMiB, printTable, timeMedian } from './measure.ts'
+import { runPython } from './python.ts'
+import { zipfCorpus, zipfQueries } from './synthetic.ts'
+
+// The plain analyzer (letter/digit runs) tokenises the pseudo-words exactly like split(' '), in this thread
+// and in the workers (which rebuild the tokenizer from the config).
+const config = { ...defaultSearchConfig, analyzer: plainAnalyzerOptions }
+
+interface ScipyResult {
+  build_ms: number
+  ms_per_query: number
+  results: Array<[number[], number[]]>
+}
+
+/** Runs the BM25 section for each corpus size; the scipy comparison on `scipySize` only. */
+export async function benchBm25(sizes: number[], scipySize: number, queryCount: number, reps: number): Promise<void> {
+  console.log(`## BM25, seeded Zipf corpus (s = 1.07, 100k words, 100-200 tokens/doc), ${queryCount} queries, top 10\n`)
+  const rows: string[][] = []
+  for (const n of sizes) {
+    const docs = zipfCorpus(n)
+    const queries = zipfQueries(docs, queryCount)
+    const chunks = docs.map((text, i) => ({ id: `d${String(i).padStart(7, '0')}`, tenantId: 't', text }))
+    const t0 = performance.now()
+    const bm25 = buildBm25Index(chunks, config.bm25, tokenizerFor(config.analyzer))
+    const buildMs = performance.now() - t0
+    const oneThread = (await timeMedian(reps, () => queries.forEach((q) => bm25.search(q, 't', 10)))) / queries.length
+    const index = createSearchIndex(config, { bm25, vector: undefined, texts: [], embedder: undefined })
+    const batch = queries.map((query) => ({ query, tenantId: 't', k: 10 }))
+    const pooled: number[] = []
+    for (const threads of [1, 2]) {
+      const pool = new SearchPool({ index }, { threads })
+      pooled.push((await timeMedian(reps, () => pool.searchBatch(batch), 3)) / queries.length)
+      await pool.destroy()
+    }
+    let scipy: ScipyResult | undefined
+    let exact = '-'
+    if (n === scipySize) {
+      const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-bench-'))
+      writeFileSync(join(dir, 'docs.txt'), docs.join('\n') + '\n')
+      writeFileSync(join(dir, 'queries.txt'), queries.join('\n') + '\n')
+      scipy = runPython<ScipyResult>('scipy_bm25.py', [join(dir, 'docs.txt'), join(dir, 'queries.txt'), 1.2, 0.75, 10, reps])
+      if (scipy) {
+        // rank_exact@10: share of ranks where ours has scipy's doc with a score equal to 1e-9 relative.
+        let same = 0
+        let total = 0
+        queries.forEach((q, qi) => {
+          const [ids, scores] = scipy!.results[qi] as [number[], number[]]
+          const ours = bm25.search(q, 't', 10)
+          ids.forEach((id, r) => {
+            total++
+            const hit = ours[r]
+            if (hit && hit.row === id && Math.abs(hit.score - (scores[r] as number)) <= 1e-9 * Math.abs(scores[r] as number)) same++
+          })
+          if (ours.length !== ids.length) total += Math.abs(ours.length - ids.length)
+        })
+        exact = `${fmt(same / total)} (${same}/${total})`
+      }
+    }
+    rows.push([
+      String(n),
+      fmt(buildMs),
+      fmt((buildMs / n) * 1000),
+      fmt(oneThread),
+      fmt(1000 / oneThread),
+      fmt(pooled[0]),
+      fmt(pooled[1]),
+      fmt(1000 / (pooled[1] as number)),
+      scipy ? fmt(scipy.ms_per_query) : '-',
+      scipy ? `${fmt(scipy.ms_per_query / oneThread)}x` : '-',
+      exact,
+      fmt(peakRssMiB()),
+    ])
+  }
+  printTable(
+    ['docs', 'build ms', 'build us/doc', 'ms/query 1 thread', 'q/s 1 thread', 'ms/query pool 1w', 'ms/query pool 2w', 'q/s pool 2w', 'scipy ms/query', 'scipy / ours (1 thread)', 'rank_exact@10 vs scipy', 'peak RSS MiB'],
+    rows,
+  )
+}

@@ -1,0 +1,50 @@
+"""Exact BM25 (Lucene idf, k1, b; query term frequency weights) with scipy.sparse, timed per query:
+a CSC doc x term matrix of precomputed impacts, the query's columns times its qtf vector, argpartition + sort.
+argv: docs.txt queries.txt k1 b k reps (one doc / query per line, tokens split on spaces). Prints JSON."""
+import json, math, sys, time
+from collections import Counter
+import numpy as np
+import scipy.sparse as sp
+
+docs_path, q_path, k1, b, k, reps = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+docs = [line.rstrip('\n').split(' ') for line in open(docs_path)]
+queries = [line.rstrip('\n').split(' ') for line in open(q_path)]
+t0 = time.perf_counter()
+vocab = {}
+rows, cols, tfs = [], [], []
+lengths = np.array([len(d) for d in docs], dtype=np.float64)
+for i, d in enumerate(docs):
+    for term, tf in Counter(d).items():
+        j = vocab.setdefault(term, len(vocab))
+        rows.append(i); cols.append(j); tfs.append(tf)
+rows = np.array(rows); cols = np.array(cols); tfs = np.array(tfs, dtype=np.float64)
+n = len(docs); avgdl = lengths.mean()
+df = np.bincount(cols, minlength=len(vocab)).astype(np.float64)
+idf = np.log(1 + (n - df + 0.5) / (df + 0.5))
+impact = idf[cols] * tfs * (k1 + 1) / (tfs + k1 * (1 - b + b * lengths[rows] / avgdl))
+m = sp.csc_matrix((impact, (rows, cols)), shape=(n, len(vocab)))
+build_ms = (time.perf_counter() - t0) * 1000
+
+def search(terms):
+    counts = Counter(t for t in terms if t in vocab)
+    if not counts:
+        return [], []
+    ids = [vocab[t] for t in counts]
+    w = np.array([counts[t] for t in counts], dtype=np.float64)
+    scores = np.asarray(m[:, ids] @ w).ravel()
+    kk = min(k, int((scores > 0).sum()))
+    if kk == 0:
+        return [], []
+    part = np.argpartition(-scores, kk - 1)[:kk]
+    order = np.lexsort((part, -scores[part]))
+    top = part[order]
+    return top.tolist(), scores[top].tolist()
+
+results = [search(q) for q in queries]
+times = []
+for _ in range(reps):
+    t0 = time.perf_counter()
+    for q in queries:
+        search(q)
+    times.append((time.perf_counter() - t0) * 1000 / len(queries))
+print(json.dumps({"build_ms": build_ms, "ms_per_query": float(np.median(times)), "results": results}))
