@@ -23,7 +23,12 @@ describe('createReferencePipeline (offline: extractive generator)', () => {
     expect(out.answer).toBe('Okta and Azure AD are the supported identity providers [1].')
     expect(out.sources?.[0]).toMatchObject({ marker: 1, chunkId: 'acme/doc/security/sso#0', tenantId: 'acme' })
     expect(out.retrieved.every((h) => h.tenantId === 'acme')).toBe(true)
-    expect(out.confidence).toBe(1)
+    // the sso chunk holds all four query terms (gate coverage 1); the answer sentence holds identiti,
+    // provider, support but not sso, each term weighing the same (df 1 in acme): support 3/4 = 0.75;
+    // confidence = min(1, 0.75)
+    expect(out.gate.confidence).toBe(1)
+    expect(out.support).toBe(0.75)
+    expect(out.confidence).toBe(0.75)
     expect(out.usage).toEqual({ calls: 0, cachedCalls: 0, retries: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, savedUsd: 0 })
   })
 
