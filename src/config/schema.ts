@@ -65,12 +65,12 @@ export const RagEvalOptionsSchema = z
       .object({
         arm: z.enum(['bm25', 'vector', 'hybrid', 'flexsearch']).default('bm25'),
         /** Retrieval depth: how many chunks are retrieved (and scored) per case. */
-        k: z.number().int().positive().default(10),
+        k: z.number().int().positive().default(20),
         /** Run searches in tinypool workers (worth it for large corpora). */
         workers: z.boolean().default(false),
       })
       .strict()
-      .default({ arm: 'bm25', k: 10, workers: false }),
+      .default({ arm: 'bm25', k: 20, workers: false }),
     /** Folder of prompt templates (watched: editing one reruns the cases). */
     prompts: z.string().default('evals/prompts'),
     /** Options passed to the reference pipeline (gate threshold, sources shown, ...). */

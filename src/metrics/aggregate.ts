@@ -15,8 +15,10 @@ export interface MetricRow {
 
 /** The averages of a set of rows. */
 export interface MetricAggregate {
-  /** Metric name -> mean over the `n` scored rows (failed rows as 0). Names: every name any scored row has. */
+  /** Metric name -> mean over the scored rows that have it, failed rows as 0. Names: every name any scored row has. */
   mean: Record<string, number>
+  /** Metric name -> how many rows entered its mean (rows that have it, plus failed rows). */
+  counts: Record<string, number>
   /** Scored rows averaged (failed scored rows included). */
   n: number
   /** Rows with `scored: false`, reported as a count (never silently dropped). */
@@ -30,8 +32,11 @@ export interface MetricAggregate {
  * - `scored: false` -> counted in `unscored`, left out of every mean (also when it failed; it is then counted
  *   in `failed` too);
  * - `failed: true` -> 0 on EVERY metric name seen in the other rows, whatever metrics it carries;
- * - a scored row missing a metric another row has -> 0 for that metric (a missing value is never a free pass).
+ * - a scored, non-failed row without a metric -> left out of THAT metric's mean: the metric does not apply to
+ *   it (e.g. `should_contain` on a case with no literals). A failure is never a free pass: failed rows score 0
+ *   on every metric whatever they carry.
  * Example: rows {recall@5: 1}, {recall@5: 0.5}, failed -> mean recall@5 = (1 + 0.5 + 0) / 3 = 0.5, n = 3.
+ * Example: rows {mrr: 1, should_contain: 0.5}, {mrr: 0} -> mrr (1 + 0) / 2 = 0.5, should_contain 0.5 / 1 = 0.5.
  * No scored rows -> `mean` is `{}` and `n` is 0.
  */
 export function aggregateMetrics(rows: readonly MetricRow[]): MetricAggregate {
@@ -55,14 +60,18 @@ export function aggregateMetrics(rows: readonly MetricRow[]): MetricAggregate {
     }
   }
   const mean: Record<string, number> = {}
+  const counts: Record<string, number> = {}
   for (const name of names) {
     // Summed in sorted order so the mean is bit-identical whatever order the cases ran in.
-    const values = scoredRows.map((row) => (row.failed ? 0 : (row.metrics?.[name] ?? 0))).sort((x, y) => x - y)
+    const values = scoredRows
+      .flatMap((row) => (row.failed ? [0] : row.metrics?.[name] !== undefined ? [row.metrics[name] as number] : []))
+      .sort((x, y) => x - y)
     let sum = 0
     for (const value of values) sum += value
-    mean[name] = sum / scoredRows.length
+    mean[name] = sum / values.length
+    counts[name] = values.length
   }
-  return { mean, n: scoredRows.length, unscored, failed }
+  return { mean, counts, n: scoredRows.length, unscored, failed }
 }
 
 /**

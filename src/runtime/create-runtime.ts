@@ -91,7 +91,8 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.mode === 'system' && config.judge === 'heuristic') judge = createHeuristicJudge()
   if (config.mode === 'system' && config.judge === 'model') {
     if (!models?.judge) throw new Error('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
-    judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(join(config.prompts, 'judge.md')), generatorModel: models.generator?.model })
+    const allowSameModel = (config.models as { judge?: { allowSameModel?: boolean } }).judge?.allowSameModel
+    judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(join(config.prompts, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
   }
   let checkpoints: CaseCheckpoints | undefined
   if (config.resume || config.models) {

@@ -71,6 +71,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   if (config.mode === 'system' && output.answer !== undefined) {
     const abstained = didAbstain(output)
     answer = { text: output.answer, abstained, confidence: output.confidence, citedMarkers: citedMarkerSet(output.answer) }
+    const shown = new Set((output.sources ?? []).map((s) => s.chunkId))
     if (runtime.judge) {
       judgement = await runtime.judge.judge({
         caseId: c.case_id,
@@ -81,6 +82,10 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
         referenceAnswer: c.reference_answer,
         mustContain: c.must_contain,
         caseType: c.case_type,
+        // Known exactly from the golden set: did the generator see a grade >= 2 expected chunk? (Abstention
+        // relevance is 1 only when the context genuinely lacked the answer.) Unknown for external systems that
+        // report no sources.
+        contextHasAnswer: output.sources ? moduleCase.expected.some((e) => e.grade >= 2 && shown.has(e.chunkId)) : undefined,
       })
       if (!judgement.failed) {
         if (judgement.faithfulness !== undefined) answerMetrics.faithfulness = judgement.faithfulness

@@ -20,7 +20,8 @@ export interface MetricRow {
  * Builds normalised rows: `pick` returns a case's own values (undefined or empty when it has none) and
  * whether it is scored. A failed (errored) case is scored and holds 0 for every metric name seen in the
  * run, overriding any partial values it had: it scores zero, never leaves the average.
- * A scored case lacking a metric another case has holds 0 for it, and an unscored case holds no values.
+ * A scored case lacking a metric holds no value for it (the metric does not apply, e.g. `should_contain` on a
+ * case without literals), and an unscored case holds no values.
  * Example: A has recall@5 = 1, B errored -> B's row is { recall@5: 0 } and the mean is 0.5.
  */
 export function buildMetricRows(
@@ -40,10 +41,7 @@ export function buildMetricRows(
     }
     const hasValues = row.metrics !== undefined && Object.keys(row.metrics).length > 0
     if (!row.scored || !hasValues) return { ...row, metrics: undefined, scored: false }
-    // A scored case missing a metric others have counts 0 for it (as the metrics core averages it).
-    const filled: Record<string, number> = {}
-    for (const name of names) filled[name] = row.metrics?.[name] ?? 0
-    return { ...row, metrics: filled }
+    return { ...row, metrics: row.metrics }
   })
 }
 

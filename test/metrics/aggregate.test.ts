@@ -9,7 +9,7 @@ test('a failed case scores zero and stays in the average', () => {
     { metrics: undefined, scored: true, failed: true },
   ])
   // recall@5 = (1 + 0.5 + 0) / 3 = 0.5
-  expect(result).toEqual({ mean: { 'recall@5': 0.5, mrr: 0.5 }, n: 3, unscored: 0, failed: 1 })
+  expect(result).toEqual({ mean: { 'recall@5': 0.5, mrr: 0.5 }, counts: { 'recall@5': 3, mrr: 3 }, n: 3, unscored: 0, failed: 1 })
 })
 
 test('a failed case scores zero even when it carries metrics', () => {
@@ -26,17 +26,25 @@ test('unscored cases are counted, not averaged', () => {
     { metrics: { mrr: 0 }, scored: false },
     { metrics: undefined, scored: false, failed: true },
   ])
-  expect(result).toEqual({ mean: { mrr: 1 }, n: 1, unscored: 2, failed: 1 })
+  expect(result).toEqual({ mean: { mrr: 1 }, counts: { mrr: 1 }, n: 1, unscored: 2, failed: 1 })
 })
 
 test('an all-abstain run has no mean and says how many it left unscored', () => {
   const rows = [{ metrics: {}, scored: false }, { metrics: {}, scored: false }]
-  expect(aggregateMetrics(rows)).toEqual({ mean: {}, n: 0, unscored: 2, failed: 0 })
+  expect(aggregateMetrics(rows)).toEqual({ mean: {}, counts: {}, n: 0, unscored: 2, failed: 0 })
 })
 
-test('a scored case missing a metric counts 0 for it', () => {
-  const result = aggregateMetrics([{ metrics: { 'ndcg@10': 1 }, scored: true }, { metrics: {}, scored: true }])
-  expect(result.mean['ndcg@10']).toBe(0.5)
+test('a metric that does not apply to a case (absent, not failed) stays out of that metric only', () => {
+  // mrr over both rows: (1 + 0) / 2 = 0.5; should_contain only over the row that has it: 0.5 / 1.
+  const result = aggregateMetrics([{ metrics: { mrr: 1, should_contain: 0.5 }, scored: true }, { metrics: { mrr: 0 }, scored: true }])
+  expect(result.mean).toEqual({ mrr: 0.5, should_contain: 0.5 })
+  expect(result.counts).toEqual({ mrr: 2, should_contain: 1 })
+})
+
+test('a failed case scores 0 even on metrics it never produced', () => {
+  // should_contain: (0.5 + 0) / 2 = 0.25: the failed row enters every mean as 0.
+  const result = aggregateMetrics([{ metrics: { should_contain: 0.5 }, scored: true }, { metrics: undefined, scored: true, failed: true }])
+  expect(result.mean.should_contain).toBe(0.25)
 })
 
 test('groups aggregate separately, in first-seen order', () => {
@@ -47,7 +55,7 @@ test('groups aggregate separately, in first-seen order', () => {
   ]
   const groups = aggregateMetricsBy(rows, (r) => r.caseType)
   expect(Object.keys(groups)).toEqual(['normal', 'stale_conflict'])
-  expect(groups.normal).toEqual({ mean: { mrr: 0.75 }, n: 2, unscored: 0, failed: 0 })
+  expect(groups.normal).toEqual({ mean: { mrr: 0.75 }, counts: { mrr: 2 }, n: 2, unscored: 0, failed: 0 })
 })
 
 test('permuting the cases leaves the aggregate unchanged', () => {
