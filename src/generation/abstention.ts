@@ -12,12 +12,13 @@ export const ABSTENTION_TEXT = "I can't answer that from the available sources."
  * delete an owner account [1].") is not taken for an abstention.
  */
 const ABSTENTION_PATTERNS: readonly RegExp[] = [
-  /\b(?:can ?not|can't|unable to|not able to)\s+(?:answer|find|determine|tell|say|help with)\b[^.?!]{0,80}\b(?:sources?|context|documentation|docs|information|knowledge base|provided|available)\b/,
+  /\b(?:can ?not|can't|could not|couldn't|unable to|not able to)\s+(?:answer|find|locate|determine|tell|say|help with|confirm)\b[^.?!]{0,80}\b(?:sources?|context|documentation|docs|information|knowledge base|provided|available)\b/,
   /\b(?:sources?|context|documentation|docs|knowledge base)\s+(?:provided\s+)?(?:do(?:es)?n't|do(?:es)? not|don't)\s+(?:contain|mention|cover|include|say|provide|answer|address|specify|have)\b/,
   /\b(?:no|not enough|insufficient|no relevant)\s+(?:relevant\s+)?information\b[^.?!]{0,60}\b(?:sources?|context|documentation|about|on|to answer)\b/,
   /\bnot (?:covered|mentioned|addressed|documented|found|specified) in the (?:provided |available |given )?(?:sources?|context|documentation|docs)\b/,
   /^(?:sorry[,.]?\s*)?i (?:do not|don't) know\b/,
-  /\bi (?:do not|don't) have (?:enough |any |the )?(?:information|details|data|sources?)\b/,
+  /\bi (?:do not|don't) have (?:enough |any |the |access to (?:that |this |the )?)?(?:information|details|data|sources?)\b/,
+  /\b(?:there is|there's) no (?:mention|information|documentation|record) (?:of|about|on|regarding)\b/,
 ]
 
 /**

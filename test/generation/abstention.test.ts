@@ -12,6 +12,9 @@ describe('isAbstention', () => {
     'Thanks for asking. Unfortunately I am unable to find that in the documentation.',
     'This is not covered in the provided context.',
     '   ',
+    "I'm sorry, but I couldn't find anything about that in the documentation.",
+    'There is no mention of a Nebula plan in the knowledge base.',
+    "I don't have access to that information.",
   ])('recognises a decline: %j', (text) => {
     expect(isAbstention(text)).toBe(true)
   })
