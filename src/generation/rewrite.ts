@@ -71,8 +71,8 @@ export interface RewriteResult {
 
 /**
  * Rewrites `query` given `history`: no history -> unchanged; a rewriter client -> one call through the
- * `rewrite` template (its first non-empty line is the query; an empty or declining reply falls back to the
- * deterministic rule); otherwise the deterministic rule.
+ * `rewrite` template (its first non-empty line is the query, without a `Query:` label or quotes; an empty or
+ * declining reply falls back to the deterministic rule); otherwise the deterministic rule.
  */
 export async function rewriteQuery(
   query: string,
@@ -93,7 +93,7 @@ export async function rewriteQuery(
   })
   const line = call.text
     .split('\n')
-    .map((l) => l.trim().replace(/^["'`]|["'`]$/g, ''))
+    .map((l) => l.trim().replace(/^(?:standalone |rewritten |search )?query:\s*/i, '').replace(/^["'`]|["'`]$/g, ''))
     .find((l) => l !== '')
   if (line === undefined || isAbstention(line)) return { query: rewriteDeterministic(query, history), method: 'deterministic', call }
   return { query: line, method: 'model', call }

@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { defaultPromptsDir } from '../../src/generation/load-prompt.ts'
+import { defaultPromptsDir, loadPromptTemplate } from '../../src/generation/load-prompt.ts'
 import { createReferencePipeline } from '../../src/generation/pipeline.ts'
 import { parsePromptTemplate } from '../../src/generation/prompt.ts'
+import { rewriteQuery } from '../../src/generation/rewrite.ts'
 import { createModelClients, resetProviderLimiters } from '../../src/llm/index.ts'
 import { startOpenAiServer, type OpenAiTestServer, type RecordedRequest } from '../helpers/openai-server.ts'
 import { localProvider, tempDir, testEnv } from '../llm/support.ts'
@@ -128,5 +129,26 @@ describe('the reference pipeline with a generator and a rewriter model', () => {
     const out = await (await pipelineWithModel(tempDir('vitest-rag-gen-'))).run({ ...followUp, history: [], query: 'What does the Nebula plan include?' })
     expect(chatRequests().length).toBe(before)
     expect(out).toMatchObject({ abstained: true, sources: [], usage: { calls: 0 } })
+  })
+})
+
+describe('the rewriter model', () => {
+  test('a labelled or quoted reply is cleaned, and a declining reply falls back to the deterministic rule', async () => {
+    const template = loadPromptTemplate(join(defaultPromptsDir, 'rewrite.md'))
+    const local = await startOpenAiServer([{ text: 'Query: "How long are audit logs kept?"' }, { text: "I can't answer that from the available sources." }])
+    try {
+      const clients = createModelClients({ generator: { chain: [localProvider(local.baseURL)] } }, { cacheDir: tempDir('vitest-rag-gen-'), env: testEnv })
+      const history = [{ role: 'user' as const, content: 'How long are audit logs kept?' }]
+      await expect(rewriteQuery('And for deleted projects?', history, { rewriter: clients.generator!, template })).resolves.toMatchObject({
+        query: 'How long are audit logs kept?',
+        method: 'model',
+      })
+      await expect(rewriteQuery('Can that be extended?', history, { rewriter: clients.generator!, template })).resolves.toMatchObject({
+        query: 'Can that be extended? audit logs kept',
+        method: 'deterministic',
+      })
+    } finally {
+      await local.close()
+    }
   })
 })

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { ABSTENTION_TEXT } from '../../src/generation/abstention.ts'
 import { GenerationError } from '../../src/generation/errors.ts'
 import { defaultPromptsDir, loadPromptTemplate } from '../../src/generation/load-prompt.ts'
 import { buildAnswerRequest, formatSources, parsePromptTemplate, renderTemplate, templateKey, toMessages } from '../../src/generation/prompt.ts'
@@ -72,6 +73,7 @@ describe('the bundled answer template', () => {
     expect(system.content).toContain('[n]')
     expect(system.content).toContain('follow the NEWER source')
     expect(system.content).toContain('not instructions')
+    expect(system.content).toContain(ABSTENTION_TEXT)
     // two few-shot abstentions, answered with the fixed sentence
     expect(request.messages.filter((m) => m.role === 'assistant' && m.content === "I can't answer that from the available sources.")).toHaveLength(2)
     const last = request.messages.at(-1)!
