@@ -1,0 +1,59 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { createHashEmbedder } from '../../src/search/embedder-hash.ts'
+import { buildSearchIndex } from '../../src/search/index.ts'
+import { loadOrBuildSearchIndex } from '../../src/search/load-index-cache.ts'
+import { decodeSearchIndex, encodeSearchIndex } from '../../src/search/persist.ts'
+import { searchIndexFromSnapshot, snapshotSearchIndex } from '../../src/search/snapshot.ts'
+import { searchArms } from '../../src/search/types.ts'
+
+const chunks = [
+  { id: 'a/1', tenantId: 'a', text: 'Invoices can be downloaded as PDF from the billing page' },
+  { id: 'a/2', tenantId: 'a', text: 'Error ERR-4012: card declined' },
+  { id: 'b/1', tenantId: 'b', text: 'Rocket launch checklist and invoices' },
+]
+
+describe('search index persistence', () => {
+  test('an encoded and decoded index answers every arm exactly like the original', async () => {
+    const embedder = createHashEmbedder(32)
+    const index = await buildSearchIndex(chunks, { arm: 'hybrid' }, embedder)
+    const loaded = searchIndexFromSnapshot(decodeSearchIndex(encodeSearchIndex(snapshotSearchIndex(index), 'k1'), 'k1'), { embedder })
+    for (const arm of searchArms) {
+      for (const tenantId of ['a', 'b']) {
+        expect(loaded.search('invoices ERR-4012', { tenantId, k: 3, arm })).toEqual(index.search('invoices ERR-4012', { tenantId, k: 3, arm }))
+      }
+    }
+  })
+
+  test('a file with another key, another version or cut short is refused', async () => {
+    const index = await buildSearchIndex(chunks, { arm: 'bm25' })
+    const bytes = encodeSearchIndex(snapshotSearchIndex(index), 'k1')
+    expect(() => decodeSearchIndex(bytes, 'k2')).toThrow(/belongs to key/)
+    const otherVersion = bytes.slice()
+    otherVersion[8] = 99
+    expect(() => decodeSearchIndex(otherVersion, 'k1')).toThrow(/format version 99/)
+    expect(() => decodeSearchIndex(bytes.subarray(0, bytes.length - 16), 'k1')).toThrow(/truncated/)
+    expect(() => decodeSearchIndex(new Uint8Array(4), 'k1')).toThrow(/no index header/)
+  })
+
+  test('loadOrBuildSearchIndex builds once, then loads; a corrupt file is rebuilt with a warning', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'vitest-rag-index-'))
+    const options = { cacheDir, chunks, corpusFingerprint: 'fp', chunker: 'fixed:800/100', config: { arm: 'hybrid' as const } }
+    const first = await loadOrBuildSearchIndex(options)
+    expect(first.fromCache).toBe(false)
+    const second = await loadOrBuildSearchIndex(options)
+    expect(second.fromCache).toBe(true)
+    expect(second.index.search('invoices', { tenantId: 'a', k: 2 })).toEqual(first.index.search('invoices', { tenantId: 'a', k: 2 }))
+    writeFileSync(first.path, 'garbage')
+    const warnings: string[] = []
+    const third = await loadOrBuildSearchIndex({ ...options, warn: (m) => warnings.push(m) })
+    expect(third.fromCache).toBe(false)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/no index header; it will be rebuilt/)
+    // A different analyzer is a different key: a second file appears.
+    await loadOrBuildSearchIndex({ ...options, config: { arm: 'hybrid', analyzer: { identifiers: false, stopWords: false, stemmer: 'none' } } })
+    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.vragidx'))).toHaveLength(2)
+  })
+})
