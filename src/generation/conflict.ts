@@ -31,7 +31,7 @@ const SUPERSEDED_BEFORE = /\b(?:instead of|rather than|up from|down from|from|pr
 const FROM_TO = /\bfrom\s+(\$)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s+to\s+\$?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?(%)|[\s-]+([A-Za-z]+))?/g
 
 const MENTION =
-  /(?<![\p{L}\p{N}\-_./])(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:(\s?%)|(?:[\s-]+|\u00a0)([A-Za-z][A-Za-z]*))?/gu
+  /(?<![\p{L}\p{N}\-_./:])(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:(\s?%)|(?:[\s-]+|\u00a0)([A-Za-z][A-Za-z]*))?/gu
 
 /**
  * The value mentions of a sentence: numbers with a unit (`5 seats`, `$49`, `99.9%`) and ISO dates (unit

@@ -136,6 +136,7 @@ describe('conflict helpers', () => {
       { value: '99.9', unit: '%', surface: '99.9%', superseded: false },
       { value: '1200', unit: 'request', surface: '1,200 requests', superseded: false },
     ])
+    expect(findValueMentions('Open 10:00 to 16:00 US time, 24/7 for P1.')).toEqual([])
     expect(findValueMentions('ERR-4012 in v4.2.1 (SKU_88-X) happened 3 times')).toEqual([{ value: '3', unit: 'tim', surface: '3 times', superseded: false }])
   })
 
