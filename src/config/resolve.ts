@@ -2,12 +2,22 @@
  * `resolveConfig`: validates `ragEval` options once, applies defaults and environment overrides, and makes
  * every path absolute. A bad option fails with every problem listed and the fix.
  */
-import { isAbsolute, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
+
+/** The bundled prompt templates, used when no prompts folder is configured or a template is missing there. */
+export const BUNDLED_PROMPTS_DIR = fileURLToPath(new URL('../../evals/prompts', import.meta.url))
+
+/** The path of prompt template `name` (e.g. `answer.md`): the configured folder's, else the bundled one. */
+export function promptPath(config: Pick<RagEvalConfig, 'prompts'>, name: string): string {
+  const own = join(config.prompts, name)
+  return existsSync(own) ? own : join(BUNDLED_PROMPTS_DIR, name)
+}
 
 /** Bad `ragEval` options. */
 export class ConfigError extends Error {
@@ -68,7 +78,7 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
     root,
     corpus,
     adapter,
-    prompts: abs(o.prompts),
+    prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
     baseline: abs(o.baseline),
     outDir: abs(o.outDir),
   }

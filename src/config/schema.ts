@@ -71,8 +71,11 @@ export const RagEvalOptionsSchema = z
       })
       .strict()
       .default({ arm: 'bm25', k: 20, workers: false }),
-    /** Folder of prompt templates (watched: editing one reruns the cases). */
-    prompts: z.string().default('evals/prompts'),
+    /**
+     * Folder of prompt templates (`answer.md`, `rewrite.md`, `judge.md`, `judge-relevance.md`), watched: editing
+     * one reruns the cases. A template missing there falls back to the bundled one. Default: the bundled folder.
+     */
+    prompts: z.string().optional(),
     /** Options passed to the reference pipeline (gate threshold, sources shown, ...). */
     pipeline: z.record(z.string(), z.unknown()).default({}),
     /** The judge: `heuristic` (offline, deterministic), `model` (needs `models.judge`), or `off`. */
@@ -103,8 +106,10 @@ export const RagEvalOptionsSchema = z
 export type RagEvalOptions = z.input<typeof RagEvalOptionsSchema>
 
 /** The resolved configuration: defaults applied, paths absolute. */
-export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus'> & {
+export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts'> & {
   corpus: CorpusSource
+  /** Absolute folder of the user's prompt templates (the bundled folder when none was configured). */
+  prompts: string
   /** Absolute project root every relative path was resolved against. */
   root: string
 }

@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path'
 import { functionAdapter, loadModuleAdapter } from '../adapter/function-adapter.ts'
 import { httpAdapter } from '../adapter/http-adapter.ts'
 import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
+import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
+import { loadPromptTemplate } from '../generation/load-prompt.ts'
 import type { Chunk } from '../corpus/types.ts'
 import { createReferencePipeline } from '../generation/pipeline.ts'
 import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
@@ -55,7 +57,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     retriever,
     chunks: prepared.chunks,
     k: config.search.k,
-    promptsDir: config.prompts,
+    templates: { answer: loadPromptTemplate(promptPath(config, 'answer.md')), rewrite: loadPromptTemplate(promptPath(config, 'rewrite.md')) },
     generator: models?.generator,
     rewriter: models?.generator,
   })
@@ -92,7 +94,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.mode === 'system' && config.judge === 'model') {
     if (!models?.judge) throw new Error('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
     const allowSameModel = (config.models as { judge?: { allowSameModel?: boolean } }).judge?.allowSameModel
-    judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(join(config.prompts, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
+    judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
   }
   let checkpoints: CaseCheckpoints | undefined
   if (config.resume || config.models) {

@@ -4,7 +4,7 @@
  * first paid call. Worst case per call: the prompt (chars / 4 tokens) plus the call's max output tokens.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { estimateRunCost, mergePrices, parseModelConfig, resolveJudgeChain, type PlannedCall, type RunCostEstimate } from '../llm/index.ts'
 import type { GoldenSet } from './golden-set.ts'
@@ -15,7 +15,7 @@ export const ESTIMATE_DEFAULTS = { answerMaxTokens: 400, judgeMaxTokens: 800, re
 
 function templateChars(config: RagEvalConfig, name: string): number {
   try {
-    return readFileSync(join(config.prompts, name), 'utf8').length
+    return readFileSync(promptPath(config, name), 'utf8').length
   } catch {
     return 2000
   }

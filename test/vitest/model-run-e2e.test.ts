@@ -1,0 +1,76 @@
+/**
+ * End to end with models: a real Vitest system run whose generator and judge are served by the local
+ * OpenAI-compatible test server (through the real openai SDK), then the same run replayed from the cache with
+ * the server gone, as CI would, and a check that the API key reached no file the harness wrote.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
+import { runVitest, tempDir } from '../helpers/run-vitest.ts'
+
+const SENTINEL_KEY = 'sk-sentinel-e2e-7f3a9c'
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? allFiles(path) : [path]
+  })
+}
+
+const verdict = JSON.stringify({
+  faithfulness: { score: 1, reason: 'every claim is in source 1' },
+  citation_accuracy: { score: 1, reason: '[1] supports the claim' },
+  answer_relevance: { score: 1, reason: 'answers the question' },
+  crag: { grade: 'perfect', reason: 'matches the reference' },
+  claims: [],
+})
+
+describe('a system run with a model generator and a model judge', () => {
+  let server: OpenAiTestServer
+  const out = tempDir()
+  const env = () => ({ FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: join(out, 'none.json') })
+
+  beforeAll(async () => {
+    server = await startOpenAiServer((request) => {
+      if (request.body?.model === 'judge-large') return { text: verdict }
+      // The scripted generator answers module questions from source [1] and declines everything else.
+      const question = String(request.body?.messages?.at(-1)?.content ?? '')
+      const word = /Which settings does the (\w+) module use/.exec(question)?.[1]
+      return { text: word ? `The ${word} module uses core, four and six [1].` : "I can't answer that from the available sources." }
+    })
+  })
+  afterAll(() => server.close())
+
+  test('runs through the model client, judged by the model, with the key sent but never written', async () => {
+    const run = await runVitest('e2e-model', ['run'], env())
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain('estimated worst-case cost of this run')
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect(scorecard.answer.judgeKind).toBe('model')
+    expect(scorecard.answer.judgeModel).toBe('judge-large')
+    const chat = server.requests.filter((r) => r.path.endsWith('/chat/completions'))
+    expect(chat.some((r) => r.body.model === 'gen-small')).toBe(true)
+    expect(chat.some((r) => r.body.model === 'judge-large')).toBe(true)
+    // The key went to the provider (that is its job) ...
+    expect(chat.every((r) => r.headers.authorization === `Bearer ${SENTINEL_KEY}`)).toBe(true)
+    // ... and into no file we wrote: scorecard, gate, markdown, cache entries, checkpoints, spend ledger.
+    const written = allFiles(out)
+    expect(written.some((f) => f.includes(`${join(out, 'cache')}/`))).toBe(true)
+    for (const file of written) expect(readFileSync(file, 'utf8').includes(SENTINEL_KEY), file).toBe(false)
+    expect(scorecard.usage.calls).toBeGreaterThan(0)
+  }, 120_000)
+
+  test('replays from the cache with no key and no request reaching the server, as CI does', async () => {
+    const before = server.requests.length
+    // Same provider config (the base URL is part of the cache key), no API key, replay mode: a miss would fail.
+    const replay = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_LLM_KEY: undefined, FIXTURE_CACHE_MODE: 'replay' })
+    expect(replay.code, replay.output).toBe(0)
+    expect(server.requests.length).toBe(before)
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect(scorecard.usage.cachedCalls).toBe(scorecard.usage.calls)
+    expect(scorecard.usage.costUsd).toBe(0)
+    expect(scorecard.usage.savedUsd).toBeGreaterThan(0)
+    expect(replay.output).not.toMatch(/CacheReplayMissError|cache miss/i)
+  }, 120_000)
+})
