@@ -213,27 +213,66 @@ export class Bm25Index {
     if (!vocab) return []
     const acc = this.acc
     const touched = this.touched
-    let touchedCount = 0
     // Distinct terms in first-occurrence order, with their query frequency.
     const qtf = new Map<string, number>()
     for (const term of queryTerms) qtf.set(term, (qtf.get(term) ?? 0) + 1)
+    const ids: number[] = []
+    const weights: number[] = []
+    let postings = 0
     for (const [term, weight] of qtf) {
       const j = vocab.get(term)
       if (j === undefined) continue
-      const end = postingStart[j + 1] as number
-      for (let p = postingStart[j] as number; p < end; p++) {
-        const r = postingRows[p] as number
-        const before = acc[r] as number
-        // Impacts are > 0, so 0 means "not touched yet".
-        if (before === 0) touched[touchedCount++] = r
-        acc[r] = before + weight * (postingImpacts[p] as number)
-      }
+      ids.push(j)
+      weights.push(weight)
+      postings += (postingStart[j + 1] as number) - (postingStart[j] as number)
     }
     const heap = new TopK(k)
-    for (let i = 0; i < touchedCount; i++) {
-      const r = touched[i] as number
-      heap.push(acc[r] as number, r)
-      acc[r] = 0
+    let threshold = -Infinity
+    const rows = (layout.rowStart[t + 1] as number) - (layout.rowStart[t] as number)
+    if (postings * 4 >= rows) {
+      // Dense mode (common terms touch most documents): accumulate without bookkeeping, then scan every row.
+      for (let q = 0; q < ids.length; q++) {
+        const j = ids[q] as number
+        const w = weights[q] as number
+        const end = postingStart[j + 1] as number
+        for (let p = postingStart[j] as number; p < end; p++) {
+          const r = postingRows[p] as number
+          acc[r] = (acc[r] as number) + w * (postingImpacts[p] as number)
+        }
+      }
+      for (let r = 0; r < rows; r++) {
+        const score = acc[r] as number
+        if (score === 0) continue
+        acc[r] = 0
+        // Most documents lose to the k-th best: reject them without a call (ties go to the heap, which breaks
+        // them by row).
+        if (score < threshold) continue
+        heap.push(score, r)
+        threshold = heap.threshold
+      }
+    } else {
+      // Sparse mode: remember which documents were touched, and scan only those.
+      let touchedCount = 0
+      for (let q = 0; q < ids.length; q++) {
+        const j = ids[q] as number
+        const w = weights[q] as number
+        const end = postingStart[j + 1] as number
+        for (let p = postingStart[j] as number; p < end; p++) {
+          const r = postingRows[p] as number
+          const before = acc[r] as number
+          // Impacts are > 0, so 0 means "not touched yet".
+          if (before === 0) touched[touchedCount++] = r
+          acc[r] = before + w * (postingImpacts[p] as number)
+        }
+      }
+      for (let i = 0; i < touchedCount; i++) {
+        const r = touched[i] as number
+        const score = acc[r] as number
+        acc[r] = 0
+        if (score < threshold) continue
+        heap.push(score, r)
+        threshold = heap.threshold
+      }
     }
     const base = layout.rowStart[t] as number
     return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
