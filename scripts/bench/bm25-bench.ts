@@ -52,20 +52,24 @@ export async function benchBm25(sizes: number[], scipySize: number, queryCount: 
       writeFileSync(join(dir, 'queries.txt'), queries.join('\n') + '\n')
       scipy = runPython<ScipyResult>('scipy_bm25.py', [join(dir, 'docs.txt'), join(dir, 'queries.txt'), 1.2, 0.75, 10, reps])
       if (scipy) {
-        // rank_exact@10: share of ranks where ours has scipy's doc with a score equal to 1e-9 relative.
-        let same = 0
+        // rank_exact@10 (tie-aware): share of ranks where our score equals scipy's to 1e-9 relative; "same doc"
+        // also needs the same document (it can differ only between documents whose scores tie to ~1e-15).
+        let sameScore = 0
+        let sameDoc = 0
         let total = 0
         queries.forEach((q, qi) => {
           const [ids, scores] = scipy!.results[qi] as [number[], number[]]
           const ours = bm25.search(q, 't', 10)
+          total += Math.max(ids.length, ours.length)
           ids.forEach((id, r) => {
-            total++
             const hit = ours[r]
-            if (hit && hit.row === id && Math.abs(hit.score - (scores[r] as number)) <= 1e-9 * Math.abs(scores[r] as number)) same++
+            if (hit && Math.abs(hit.score - (scores[r] as number)) <= 1e-9 * Math.abs(scores[r] as number)) {
+              sameScore++
+              if (hit.row === id) sameDoc++
+            }
           })
-          if (ours.length !== ids.length) total += Math.abs(ours.length - ids.length)
         })
-        exact = `${fmt(same / total)} (${same}/${total})`
+        exact = `${fmt(sameScore / total)} (same doc ${sameDoc}/${total})`
       }
     }
     rows.push([
