@@ -9,7 +9,7 @@ import type { SystemOutput } from '../adapter/types.ts'
 import { mustAbstain, type GoldenCase } from '../cases/schema.ts'
 import type { HardCheckName } from '../scorecard/case-record.ts'
 import { parseCitationMarkers } from './citations.ts'
-import { isAbstentionText } from './abstention.ts'
+import { isAbstention } from '../generation/abstention.ts'
 
 /** A check's outcome; `applies: false` means it was not run and is not counted. */
 export type CheckOutcome = { applies: false } | { applies: true; passed: boolean; message: string }
@@ -22,7 +22,7 @@ const notApplicable: CheckOutcome = { applies: false }
  */
 export function didAbstain(output: SystemOutput): boolean {
   if (output.abstained !== undefined) return output.abstained
-  return output.answer === undefined || isAbstentionText(output.answer)
+  return isAbstention(output.answer)
 }
 
 /** Folds case and whitespace so `must_contain` and `forbidden_text` match as a reader would read them. */

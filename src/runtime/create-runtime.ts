@@ -12,6 +12,7 @@ import type { RagEvalConfig } from '../config/schema.ts'
 import { loadPromptTemplate } from '../generation/load-prompt.ts'
 import type { Chunk } from '../corpus/types.ts'
 import { createReferencePipeline } from '../generation/pipeline.ts'
+import { createIndexRetriever } from '../generation/retriever.ts'
 import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
 import { loadJudgePromptTemplate } from '../judge/load-prompt-template.ts'
 import { createModelJudge } from '../judge/model-judge.ts'
@@ -47,11 +48,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
   if (spec.kind === 'http') return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
   const needsEmbeddings = config.search.arm === 'vector' || config.search.arm === 'hybrid'
   const index = await buildSearchIndex(prepared.chunks, { arm: config.search.arm }, needsEmbeddings ? createHashEmbedder() : undefined)
-  const retriever = async (query: string, tenantId: string, k: number) =>
-    (await index.searchAsync(query, { tenantId, k })).flatMap((hit) => {
-      const chunk = prepared.chunkById.get(hit.chunkId)
-      return chunk ? [{ chunk, score: hit.score }] : []
-    })
+  const retriever = createIndexRetriever(index, prepared.chunks)
   const pipeline = createReferencePipeline({
     ...(config.pipeline as object),
     retriever,
