@@ -149,8 +149,15 @@ export function wasmKernelModule(): WasmModule | null {
 export function allocateWasmMatrix(length: number): { matrix: Float32Array; memory: WasmMemory } | undefined {
   if (!wasmKernelModule() || !wasmApi) return undefined
   const pages = Math.max(1, Math.ceil((length * 4) / pageBytes))
-  const memory = new wasmApi.Memory({ initial: pages, maximum: Math.min(maxPages, pages + 4096), shared: true })
-  return { matrix: new Float32Array(memory.buffer, 0, length), memory }
+  if (pages + 16 > maxPages) return undefined // over 4 GiB: wasm32 cannot address it
+  try {
+    // Maximum = matrix + 256 pages (16 MiB) of headroom for the kernels' scratch regions.
+    const memory = new wasmApi.Memory({ initial: pages, maximum: Math.min(maxPages, pages + 256), shared: true })
+    return { matrix: new Float32Array(memory.buffer, 0, length), memory }
+  } catch {
+    // Address space for WASM memories is finite (each reserves guard regions): fall back to a plain shared buffer.
+    return undefined
+  }
 }
 
 interface KernelExports {
