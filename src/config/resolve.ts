@@ -80,6 +80,7 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
     adapter,
     prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
     baseline: abs(o.baseline),
+    calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
     outDir: abs(o.outDir),
   }
 }
@@ -91,7 +92,7 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
 export function snapshotConfig(config: RagEvalConfig): Record<string, unknown> {
   const rel = (p: string) => (p.startsWith(config.root) ? p.slice(config.root.length + 1) || '.' : p)
   const json = JSON.parse(
-    JSON.stringify({ ...config, root: undefined, corpus: { ...config.corpus, root: rel(config.corpus.root) }, prompts: rel(config.prompts), baseline: rel(config.baseline), outDir: rel(config.outDir) }),
+    JSON.stringify({ ...config, root: undefined, corpus: { ...config.corpus, root: rel(config.corpus.root) }, prompts: rel(config.prompts), baseline: rel(config.baseline), calibration: rel(config.calibration), outDir: rel(config.outDir) }),
     (key, value: unknown) => (/^(api_?key|authorization|token|secret)$/i.test(key) ? '[redacted]' : value),
   ) as Record<string, unknown>
   return json

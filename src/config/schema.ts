@@ -80,6 +80,11 @@ export const RagEvalOptionsSchema = z
     pipeline: z.record(z.string(), z.unknown()).default({}),
     /** The judge: `heuristic` (offline, deterministic), `model` (needs `models.judge`), or `off`. */
     judge: z.enum(['heuristic', 'model', 'off']).default('heuristic'),
+    /**
+     * The judge's calibration record (written by `vitest-rag calibrate`); its agreement figures are printed next
+     * to every judge metric. Default `evals/calibration/<judge>.json`; absent file: metrics show "uncalibrated".
+     */
+    calibration: z.string().optional(),
     /** Model providers, cache and spend (see src/llm). Absent: everything runs offline. */
     models: z.unknown().optional(),
     /** Retrieval metric cutoffs. */
@@ -106,7 +111,9 @@ export const RagEvalOptionsSchema = z
 export type RagEvalOptions = z.input<typeof RagEvalOptionsSchema>
 
 /** The resolved configuration: defaults applied, paths absolute. */
-export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts'> & {
+export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts' | 'calibration'> & {
+  /** Absolute path of the judge's calibration record (it may not exist). */
+  calibration: string
   corpus: CorpusSource
   /** Absolute folder of the user's prompt templates (the bundled folder when none was configured). */
   prompts: string

@@ -11,6 +11,7 @@ import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } 
 import { snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadBaseline } from '../gate/baseline-file.ts'
+import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
 import { evaluateGate } from '../gate/evaluate.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
@@ -126,6 +127,8 @@ export class RagReporter implements Reporter {
     const prepared = await prepareCorpus(config.corpus, config.chunker)
     const records = [...this.records.values()]
     const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
+    const judgeKind = records.find((r) => r.judge)?.judge?.kind
+    const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined
     const scorecard = buildScorecard(records, {
       harnessVersion: HARNESS_VERSION,
       goldenSetHash: goldenSet.hash,
@@ -138,6 +141,7 @@ export class RagReporter implements Reporter {
       finishedAt: new Date().toISOString(),
       // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
       expectedCases: filtered ? undefined : goldenSet.expectedCases,
+      ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
     })
     const policy = gatePolicyFor(config)
     let gate: GateResult
