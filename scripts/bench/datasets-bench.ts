@@ -10,7 +10,7 @@ import { SearchPool } from '../../src/pool/search-pool.ts'
 import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
 import { buildSearchIndex } from '../../src/search/index.ts'
 import { searchArms } from '../../src/search/types.ts'
-import { fmt, peakRssMiB, printTable, timeMedian } from './measure.ts'
+import { fmt, peakRssMiB, printTable, timeBestWall } from './measure.ts'
 
 /** Benchmarks each dataset folder under `root` that exists. */
 export async function benchDatasets(root: string, names: string[], reps: number): Promise<void> {
@@ -34,14 +34,14 @@ export async function benchDatasets(root: string, names: string[], reps: number)
       const fullBuild = performance.now() - t1
       void bm25Only
       for (const arm of searchArms) {
-        const ms = (await timeMedian(reps, () => queries.forEach((q) => index.search(q.text, { tenantId: 't', k: 10, arm })))) / queries.length
+        const ms = (await timeBestWall(reps, () => queries.forEach((q) => index.search(q.text, { tenantId: 't', k: 10, arm })))) / queries.length
         let ndcg = 0
         for (const q of queries) ndcg += ndcgAtK(index.search(q.text, { tenantId: 't', k: 10, arm }).map((h) => h.chunkId), dataset.qrels.get(q.id)!, 10)
         let pooled = '-'
         if (arm === 'bm25') {
           const pool = new SearchPool({ index }, { threads: 2 })
           const batch = queries.map((q) => ({ query: q.text, tenantId: 't', k: 10, arm }))
-          pooled = fmt((await timeMedian(reps, () => pool.searchBatch(batch), 3)) / queries.length)
+          pooled = fmt((await timeBestWall(reps, () => pool.searchBatch(batch), 3)) / queries.length)
           await pool.destroy()
         }
         rows.push([name, String(chunks.length), String(queries.length), analyzerName, arm, arm === 'bm25' ? fmt(bm25Build) : fmt(fullBuild), fmt(ms), fmt(1000 / ms), pooled, (ndcg / queries.length).toFixed(4), fmt(peakRssMiB())])

@@ -1,25 +1,34 @@
 /** Timing and printing helpers for the benchmark. */
 
-/** Median of `values`. */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+/** Wall and CPU (user + system, all threads of this process) time of the fastest repetition, ms. */
+export interface Timing {
+  wall: number
+  cpu: number
 }
 
 /**
- * Runs `fn` `warmup` times (JIT and WASM tier-up; fresh workers need a few rounds), then `reps` times; the median
- * wall time in ms.
+ * Runs `fn` `warmup` times (JIT and WASM tier-up; fresh workers need a few rounds), then `reps` times, and keeps
+ * the fastest repetition: on a shared, noisy machine the minimum is the estimate least polluted by other
+ * processes (the numpy/scipy scripts do the same). CPU time is printed beside it because it barely moves with
+ * time-slicing; for the pool it counts only this thread, so it is not reported there.
  */
-export async function timeMedian(reps: number, fn: () => unknown, warmup = 1): Promise<number> {
+export async function timeBest(reps: number, fn: () => unknown, warmup = 1): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn()
-  const times: number[] = []
+  let best: Timing = { wall: Infinity, cpu: Infinity }
   for (let i = 0; i < reps; i++) {
+    const c0 = process.cpuUsage()
     const t0 = performance.now()
     await fn()
-    times.push(performance.now() - t0)
+    const wall = performance.now() - t0
+    const c = process.cpuUsage(c0)
+    if (wall < best.wall) best = { wall, cpu: (c.user + c.system) / 1000 }
   }
-  return median(times)
+  return best
+}
+
+/** Wall time of the fastest repetition ({@link timeBest}), ms. */
+export async function timeBestWall(reps: number, fn: () => unknown, warmup = 1): Promise<number> {
+  return (await timeBest(reps, fn, warmup)).wall
 }
 
 /** Peak resident set size of this process so far, in MiB. */

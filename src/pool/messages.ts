@@ -22,10 +22,14 @@ export interface PoolQuery {
   embedding?: Float32Array
 }
 
-/** A task: a block of queries, answered in order. */
+/**
+ * A task: a block of queries, answered in order. With `slice` (vector arm only), the worker scores only that part
+ * of each tenant's rows, so one query's pass over the matrix is shared by several workers.
+ */
 export interface SearchTask {
   kind: 'search'
   queries: PoolQuery[]
+  slice?: { part: number; parts: number }
 }
 
 /** A task's answer. */

@@ -3,6 +3,8 @@
  * threads start on the first batch), the index is built once in this thread and shared with every worker
  * through SharedArrayBuffers, and a batch is cut into one contiguous block per worker: a tinypool round trip
  * costs 30-140 us, so one task per query would eat a fast query's whole budget.
+ * A batch of only a few vector queries is split the other way: every worker scores a slice of the rows for all
+ * of them (one query's pass over the matrix is memory-bound; two threads stream it faster).
  *
  * Only the `worker_threads` runtime is used: tinypool's `child_process` runtime silently turns a
  * SharedArrayBuffer into `{}`.
@@ -94,6 +96,10 @@ export class SearchPool {
     let e = 0
     const tasks: PoolQuery[] = queries.map((q, i) => ({ ...q, embedding: needEmbedding[i] ? embeddings[e++] : undefined }))
     const threads = this.options.threads
+    const allVector = queries.every((q) => (q.arm ?? index.config.arm) === 'vector')
+    if (allVector && threads > 1 && queries.length < threads * this.options.minQueriesPerTask) {
+      return this.searchSplit(pool, tasks, threads)
+    }
     const blocks = Math.max(1, Math.min(threads, Math.floor(tasks.length / this.options.minQueriesPerTask)))
     const size = Math.ceil(tasks.length / blocks)
     const runs: Array<Promise<SearchTaskResult>> = []
@@ -104,6 +110,28 @@ export class SearchPool {
     const answers = await Promise.all(runs)
     this.lastBusyMs = answers.map((a) => a.busyMs)
     return answers.flatMap((r) => r.hits)
+  }
+
+  /**
+   * Too few vector queries to fill every worker: each worker scores one slice of the rows for ALL the queries
+   * (a one-query pass over the matrix is memory-bound, and two threads stream it faster than one), then the
+   * slices' hits are merged. Rows are in chunk-id order, so merging by (score desc, chunk id asc) and cutting at k
+   * gives exactly the unsplit ranking.
+   */
+  private async searchSplit(pool: Tinypool, queries: PoolQuery[], parts: number): Promise<SearchHit[][]> {
+    const runs: Array<Promise<SearchTaskResult>> = []
+    for (let part = 0; part < parts; part++) {
+      const task: SearchTask = { kind: 'search', queries, slice: { part, parts } }
+      runs.push(pool.run(task) as Promise<SearchTaskResult>)
+    }
+    const answers = await Promise.all(runs)
+    this.lastBusyMs = answers.map((a) => a.busyMs)
+    return queries.map((q, i) =>
+      answers
+        .flatMap((a) => a.hits[i] as SearchHit[])
+        .sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : x.chunkId > y.chunkId ? 1 : 0))
+        .slice(0, q.k),
+    )
   }
 
   /** Stops the workers (safe to call twice, and before any use). */

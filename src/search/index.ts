@@ -14,7 +14,7 @@ import { FlexsearchArm } from './flexsearch-arm.ts'
 import { type FusionConfig, defaultFusionConfig, reciprocalRankFusion, weightedScoreFusion } from './fusion.ts'
 import { type IndexableChunk, tenantNumber } from './tenant-layout.ts'
 import type { RankedRow, SearchArm, SearchHit } from './types.ts'
-import { type VectorIndex, type VectorQuery, buildVectorIndex } from './vector.ts'
+import { type RowSlice, type VectorIndex, type VectorQuery, buildVectorIndex } from './vector.ts'
 
 export type { SearchArm, SearchHit } from './types.ts'
 
@@ -83,8 +83,11 @@ export interface SearchIndex {
   searchAsync(query: string, options: SearchOptions): Promise<SearchHit[]>
   /** Like `search` with the query's embedding already computed (a worker pool embeds queries up front). */
   searchWithEmbedding(query: string, embedding: Float32Array | undefined, options: SearchOptions): SearchHit[]
-  /** Vector-arm search of many embedded queries at once (queries of one tenant share passes over its rows). */
-  searchVectorBatch(queries: readonly VectorQuery[]): SearchHit[][]
+  /**
+   * Vector-arm search of many embedded queries at once (queries of one tenant share passes over its rows). With
+   * `slice`, only that part of each tenant's rows is scored (merge the parts' hits by score desc, chunk id asc).
+   */
+  searchVectorBatch(queries: readonly VectorQuery[], slice?: RowSlice): SearchHit[][]
   /** Embeds query texts with the index's embedder (for pools and batch runs). */
   embedQueries(queries: string[]): Promise<Float32Array[]>
   /** The underlying arms, for the pool and persistence. */
@@ -206,9 +209,9 @@ export function createSearchIndex(config: ResolvedSearchConfig, internals: Searc
       return searchWithEmbedding(query, embedding, options)
     },
     searchWithEmbedding,
-    searchVectorBatch: (queries) =>
+    searchVectorBatch: (queries, slice) =>
       requireVector('vector')
-        .searchBatch(queries)
+        .searchBatch(queries, slice)
         .map((rows, i) => toHits(rows, (queries[i] as VectorQuery).tenantId, (queries[i] as VectorQuery).k)),
     embedQueries,
   }

@@ -100,6 +100,12 @@ function blockSizes(d: number): { queryBlock: number; rowBlock: number } {
   return { queryBlock, rowBlock: Math.max(256, Math.floor(16384 / queryBlock)) }
 }
 
+/** Part `part` (0-based) of `parts` equal contiguous row ranges of each tenant. */
+export interface RowSlice {
+  part: number
+  parts: number
+}
+
 /** A built vector index. */
 export class VectorIndex {
   readonly parts: VectorParts
@@ -124,7 +130,7 @@ export class VectorIndex {
    * Scores a batch: queries of one tenant share each pass over that tenant's rows (blocks of up to 64 queries,
    * sized to stay in L2), which is where batched evaluation beats one-query-at-a-time.
    */
-  searchBatch(queries: readonly VectorQuery[]): RankedRow[][] {
+  searchBatch(queries: readonly VectorQuery[], slice?: RowSlice): RankedRow[][] {
     const { layout, dimensions: d, matrix } = this.parts
     const results: RankedRow[][] = queries.map(() => [])
     const byTenant = new Map<number, number[]>()
@@ -142,13 +148,17 @@ export class VectorIndex {
     const packed = new Float32Array(queryBlock * d)
     for (const [t, members] of byTenant) {
       const from = layout.rowStart[t] as number
-      const to = layout.rowStart[t + 1] as number
+      const end = layout.rowStart[t + 1] as number
+      // With a slice, score only part `part` of `parts` equal row ranges (the pool splits one query over workers).
+      const share = slice ? Math.ceil((end - from) / slice.parts) : end - from
+      const start = slice ? Math.min(end, from + slice.part * share) : from
+      const to = Math.min(end, start + share)
       for (let qb = 0; qb < members.length; qb += queryBlock) {
         const block = members.slice(qb, qb + queryBlock)
         block.forEach((qi, j) => normalizeInto((queries[qi] as VectorQuery).vector, packed, j * d))
         this.kernel.setQueries(packed, block.length, rowBlock)
         const heaps = block.map((qi) => new TopK((queries[qi] as VectorQuery).k))
-        for (let r0 = from; r0 < to; r0 += rowBlock) {
+        for (let r0 = start; r0 < to; r0 += rowBlock) {
           const r1 = Math.min(to, r0 + rowBlock)
           const span = r1 - r0
           const scores = this.kernel.dotRows(r0, r1)

@@ -37,6 +37,18 @@ describe('SearchPool', () => {
     })
   })
 
+  test('a few vector queries are split across workers by row range and merge to the in-process ranking', async () => {
+    const local = await buildSearchIndex(chunks, { arm: 'hybrid' }, embedder)
+    const queries = [
+      { query: 'invoice refund', tenantId: 'acme', k: 7, arm: 'vector' as const },
+      { query: 'sso token', tenantId: 'zeta', k: 3, arm: 'vector' as const },
+    ]
+    // 2 queries < 2 threads x 4 per task: each worker scores half of each tenant's rows.
+    const pooled = await pool.searchBatch(queries)
+    expect(pool.lastBusyMs).toHaveLength(2)
+    queries.forEach((q, i) => expect(pooled[i]).toEqual(local.search(q.query, q)))
+  })
+
   test('an empty batch resolves to no results', async () => {
     expect(await pool.searchBatch([])).toEqual([])
   })

@@ -25,14 +25,17 @@ export default async function runSearchTask(task: SearchTask): Promise<SearchTas
   const hits: SearchHit[][] = new Array(task.queries.length)
   const vectorOnly: number[] = []
   task.queries.forEach((q, i) => {
-    if ((q.arm ?? idx.config.arm) === 'vector' && q.embedding) vectorOnly.push(i)
+    if (((q.arm ?? idx.config.arm) === 'vector' && q.embedding) || task.slice) vectorOnly.push(i)
     else hits[i] = idx.searchWithEmbedding(q.query, q.embedding, { tenantId: q.tenantId, k: q.k, arm: q.arm })
   })
   if (vectorOnly.length > 0) {
-    const batch = idx.searchVectorBatch(vectorOnly.map((i) => {
-      const q = task.queries[i]!
-      return { vector: q.embedding!, tenantId: q.tenantId, k: q.k }
-    }))
+    const batch = idx.searchVectorBatch(
+      vectorOnly.map((i) => {
+        const q = task.queries[i]!
+        return { vector: q.embedding!, tenantId: q.tenantId, k: q.k }
+      }),
+      task.slice,
+    )
     vectorOnly.forEach((i, j) => (hits[i] = batch[j]!))
   }
   return { kind: 'hits', hits, busyMs: performance.now() - started }
