@@ -16,6 +16,7 @@ import { type IndexableChunk, tenantNumber } from './tenant-layout.ts'
 import type { RankedRow, SearchArm, SearchHit } from './types.ts'
 import { type RowSlice, type VectorIndex, type VectorQuery, buildVectorIndex } from './vector.ts'
 
+/** Re-exported so callers import the facade's types from the facade. */
 export type { SearchArm, SearchHit } from './types.ts'
 
 /** Search configuration: which arm answers by default, and each arm's parameters. Part of the index cache key. */
@@ -36,8 +37,10 @@ export interface ResolvedSearchConfig {
 }
 
 /**
- * Default: the BM25 arm (exact, needs no embedder; no sample KB existed to measure hybrid against it when this
- * was chosen), Lucene BM25 parameters, RRF k = 60 over depth 100, the default analyzer.
+ * Default: the BM25 arm, Lucene BM25 parameters, RRF k = 60 over depth 100, the default analyzer. BM25 because it
+ * is exact, needs no embedder, and measured best: nDCG@10 on Cranfield bm25 0.346 vs hybrid (with the offline hash
+ * embedder) 0.329 and vector 0.271; on SQuAD2 paragraphs 0.895 vs 0.803 and 0.682 (`npm run bench`). With a real
+ * embedding model, measure hybrid again on your KB before switching.
  */
 export const defaultSearchConfig: ResolvedSearchConfig = Object.freeze({
   arm: 'bm25',
