@@ -16,16 +16,22 @@ import { createIndexRetriever } from '../generation/retriever.ts'
 import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
 import { loadJudgePromptTemplate } from '../judge/load-prompt-template.ts'
 import { createModelJudge } from '../judge/model-judge.ts'
-import type { Judge } from '../judge/types.ts'
+import type { Judge, JudgeVerdict } from '../judge/types.ts'
 import { CheckpointStore, createModelClients, runFingerprint, type ModelClients } from '../llm/index.ts'
 import { createHashEmbedder } from '../search/embedder-hash.ts'
 import { buildSearchIndex, type SearchIndex } from '../search/index.ts'
 import { prepareCorpus, type PreparedCorpus } from './prepare-corpus.ts'
 
-/** Per-case checkpoints of the system's outputs, for `resume`. */
+/** What a completed case leaves behind: everything that cost a model call (the answer and the verdict). */
+export interface CaseCheckpoint {
+  output: SystemOutput
+  judgement?: JudgeVerdict
+}
+
+/** Per-case checkpoints, for `resume`: a resumed run repeats no completed paid call. */
 export interface CaseCheckpoints {
-  get(caseId: string, caseHash: string): Promise<SystemOutput | undefined>
-  put(caseId: string, caseHash: string, output: SystemOutput): Promise<void>
+  get(caseId: string, caseHash: string): Promise<CaseCheckpoint | undefined>
+  put(caseId: string, caseHash: string, checkpoint: CaseCheckpoint): Promise<void>
 }
 
 /** Everything a worker needs to evaluate cases. */
@@ -81,6 +87,17 @@ export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; s
   return { cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'), spendFile: join(config.outDir, 'spend.json') }
 }
 
+/**
+ * The part of the model config a checkpoint depends on: providers and models (they shape answers and verdicts)
+ * and prices (they shape the reported cost). Cache mode, cache dir, retries and the spend limit do not change
+ * what a completed case produced, so changing them (e.g. raising the limit to resume) keeps its checkpoint.
+ */
+function answerShapingModels(models: unknown): unknown {
+  if (!models || typeof models !== 'object') return models
+  const { cacheMode: _mode, cacheDir: _dir, spendLimitUsd: _limit, retry: _retry, ...rest } = models as Record<string, unknown>
+  return rest
+}
+
 /** Builds the runtime for `config`. */
 export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntime> {
   const prepared = await prepareCorpus(config.corpus, config.chunker)
@@ -97,14 +114,14 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.resume || config.models) {
     // Checkpoints are written whenever model calls cost money, so an interrupted run can resume; they are
     // read only with `resume`. The fingerprint ties them to this configuration.
-    const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, adapter: config.adapter, search: config.search, chunker: config.chunker, models: config.models, pipeline: config.pipeline }))
+    const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
     checkpoints = {
       get: async (caseId, caseHash) => {
         if (!config.resume) return undefined
-        const saved = (await store.get(caseId)) as { caseHash: string; output: SystemOutput } | undefined
-        return saved?.caseHash === caseHash ? saved.output : undefined
+        const saved = (await store.get(caseId)) as ({ caseHash: string } & CaseCheckpoint) | undefined
+        return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement } : undefined
       },
-      put: (caseId, caseHash, output) => store.save(caseId, { caseHash, output }),
+      put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
     }
   }
   return {

@@ -40,7 +40,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   let output: SystemOutput
   const checkpointed = runtime.checkpoints ? await runtime.checkpoints.get(c.case_id, moduleCase.caseHash) : undefined
   try {
-    output = checkpointed ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
+    output = checkpointed?.output ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error))
     const record: CaseRecord = { ...base, latencyMs: performance.now() - started, error: err.message }
@@ -72,7 +72,8 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
     const abstained = didAbstain(output)
     answer = { text: output.answer, abstained, confidence: output.confidence, citedMarkers: citedMarkerSet(output.answer) }
     const shown = new Set((output.sources ?? []).map((s) => s.chunkId))
-    if (runtime.judge) {
+    if (checkpointed?.judgement) judgement = checkpointed.judgement
+    else if (runtime.judge) {
       judgement = await runtime.judge.judge({
         caseId: c.case_id,
         query: c.query,
@@ -145,7 +146,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       : base.usage,
     latencyMs,
   }
-  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, output)
+  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement })
   return { record, output }
 }
 

@@ -94,7 +94,12 @@ describe('the gate, end to end over real Vitest runs', () => {
 describe('hard assertions and judge coverage, end to end', () => {
   test('a cross-tenant leak fails its case with a clear message, the scorecard lists it at the top, exit 1', async () => {
     const out = outputs()
-    const run = await runFixture(out, 'leak')
+    const summary = join(out.dir, 'step-summary.md')
+    const run = await runVitest('e2e', ['run'], { ...out.env, FIXTURE_VARIANT: 'leak', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary })
+    // In GitHub Actions: an annotation at each failing case's golden-file line, and the Markdown scorecard in
+    // the job summary.
+    expect(run.output).toMatch(/::error file=golden\/a\.golden\.jsonl,line=10,title=vitest-rag E2E-010::/)
+    expect(readFileSync(summary, 'utf8')).toContain('E2E-010')
     expect(run.code).toBe(1)
     // Two cross-tenant cases leak: each fails toNotLeakAcrossTenants (forbidden text) and toAbstain.
     expect(run.output).toContain('Tests  2 failed | 18 passed (20)')

@@ -73,4 +73,15 @@ describe('a system run with a model generator and a model judge', () => {
     expect(scorecard.usage.savedUsd).toBeGreaterThan(0)
     expect(replay.output).not.toMatch(/CacheReplayMissError|cache miss/i)
   }, 120_000)
+
+  test('a resumed run reuses every completed case (answer and verdict) and repeats no paid call', async () => {
+    const before = server.requests.length
+    // With the cache off, any repeated call would reach the server; the checkpoints must answer instead.
+    const resumed = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_CACHE_MODE: 'off', VITEST_RAG_RESUME: '1' })
+    expect(resumed.code, resumed.output).toBe(0)
+    expect(server.requests.length).toBe(before)
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect(scorecard.answer.judgeKind).toBe('model')
+    expect(scorecard.run.cases).toBe(10)
+  }, 120_000)
 })
