@@ -1,29 +1,18 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { expect, test } from 'vitest'
 import {
   CacheReplayMissError,
   ResponseCache,
   chatCacheKey,
   createModelClients,
-  resetProviderLimiters,
   type CacheMode,
 } from '../../src/llm/index.ts'
-import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
-import { localProvider, tempDir, testEnv } from './support.ts'
+import type { OpenAiTestServer } from '../helpers/openai-server.ts'
+import { localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-beforeAll(async () => {
-  server = await startOpenAiServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  dir = tempDir()
-  server.requests.length = 0
-  server.setScript(undefined)
-  resetProviderLimiters()
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+useServerFixture((s) => (server = s), (d) => (dir = d))
 
 const ask = { messages: [{ role: 'user' as const, content: 'What is recall@k?' }], maxTokens: 50, template: { id: 'answer', version: '1' } }
 

@@ -1,23 +1,12 @@
-import { rmSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { z } from 'zod'
-import { createModelClients, resetProviderLimiters } from '../../src/llm/index.ts'
-import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
-import { localProvider, tempDir, testEnv } from './support.ts'
+import { createModelClients } from '../../src/llm/index.ts'
+import type { OpenAiTestServer } from '../helpers/openai-server.ts'
+import { localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-beforeAll(async () => {
-  server = await startOpenAiServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  dir = tempDir()
-  server.requests.length = 0
-  server.setScript(undefined)
-  resetProviderLimiters()
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+useServerFixture((s) => (server = s), (d) => (dir = d))
 
 const Verdict = z.object({ faithful: z.boolean(), score: z.number().min(0).max(1) })
 const ask = { messages: [{ role: 'user' as const, content: 'Grade this answer.' }], maxTokens: 100, template: { id: 'judge', version: '1' } }

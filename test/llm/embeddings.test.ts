@@ -1,22 +1,11 @@
-import { rmSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest'
-import { CacheReplayMissError, createModelClients, embeddingCacheKey, resetProviderLimiters } from '../../src/llm/index.ts'
-import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
-import { fastRetry, localProvider, tempDir, testEnv } from './support.ts'
+import { expect, test } from 'vitest'
+import { CacheReplayMissError, createModelClients, embeddingCacheKey } from '../../src/llm/index.ts'
+import type { OpenAiTestServer } from '../helpers/openai-server.ts'
+import { fastRetry, localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-beforeAll(async () => {
-  server = await startOpenAiServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  dir = tempDir()
-  server.requests.length = 0
-  server.setScript(undefined)
-  resetProviderLimiters()
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+useServerFixture((s) => (server = s), (d) => (dir = d))
 
 const small = (url: string) => localProvider(url, { name: 'emb', model: 'text-embedding-3-small' })
 

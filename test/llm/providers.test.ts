@@ -1,30 +1,18 @@
-import { rmSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   JudgeIsGeneratorError,
   MissingApiKeyError,
   ModelConfigError,
   createModelClients,
-  resetProviderLimiters,
   resolveJudgeChain,
 } from '../../src/llm/index.ts'
 import { ProviderLimiter, providerLimiter, strictest } from '../../src/llm/limiter.ts'
-import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
-import { keyEnv, localProvider, tempDir, testEnv } from './support.ts'
+import type { OpenAiTestServer } from '../helpers/openai-server.ts'
+import { keyEnv, localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-beforeAll(async () => {
-  server = await startOpenAiServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  dir = tempDir()
-  server.requests.length = 0
-  server.setScript(undefined)
-  resetProviderLimiters()
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+useServerFixture((s) => (server = s), (d) => (dir = d))
 
 const small = (url: string) => localProvider(url, { name: 'small', model: 'gpt-4o-mini' })
 const large = (url: string) => localProvider(url, { name: 'large', model: 'gpt-4o' })

@@ -1,27 +1,17 @@
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest'
-import { CheckpointStore, createModelClients, resetProviderLimiters } from '../../src/llm/index.ts'
-import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
-import { keyEnv, localProvider, sentinelKey, tempDir, testEnv } from './support.ts'
+import { expect, test } from 'vitest'
+import { CheckpointStore, createModelClients } from '../../src/llm/index.ts'
+import type { OpenAiTestServer } from '../helpers/openai-server.ts'
+import { keyEnv, localProvider, sentinelKey, testEnv, useServerFixture } from './support.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 const fixture = join(repoRoot, 'test/llm/fixtures/resume-run.ts')
 
 let server: OpenAiTestServer
 let dir: string
-beforeAll(async () => {
-  server = await startOpenAiServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  dir = tempDir()
-  server.requests.length = 0
-  server.setScript(undefined)
-  resetProviderLimiters()
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+useServerFixture((s) => (server = s), (d) => (dir = d))
 
 /** Runs the fixture; resolves with its exit signal/code and stdout. `onSpawn` gets the pid. */
 function runFixture(args: string[], onSpawn?: (pid: number) => void): Promise<{ code: number | null; signal: string | null; stdout: string }> {

@@ -1,23 +1,12 @@
-import { rmSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { ProviderChainError, createModelClients, resetProviderLimiters } from '../../src/llm/index.ts'
+import { describe, expect, test } from 'vitest'
+import { ProviderChainError, createModelClients } from '../../src/llm/index.ts'
 import { createRandom, parseRetryAfter, retryDelayMs } from '../../src/llm/retry.ts'
-import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
-import { fastRetry, localProvider, sentinelKey, tempDir, testEnv } from './support.ts'
+import type { OpenAiTestServer } from '../helpers/openai-server.ts'
+import { fastRetry, localProvider, sentinelKey, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-beforeAll(async () => {
-  server = await startOpenAiServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  dir = tempDir()
-  server.requests.length = 0
-  server.setScript(undefined)
-  resetProviderLimiters()
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+useServerFixture((s) => (server = s), (d) => (dir = d))
 
 const ask = { messages: [{ role: 'user' as const, content: 'Summarise the policy.' }], maxTokens: 20 }
 

@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   CheckpointStore,
   EstimatedSpendTooHighError,
@@ -12,24 +12,13 @@ import {
   createModelClients,
   estimatePromptTokens,
   estimateRunCost,
-  resetProviderLimiters,
-} from '../../src/llm/index.ts'
-import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
-import { localProvider, tempDir, testEnv } from './support.ts'
+  } from '../../src/llm/index.ts'
+import type { OpenAiTestServer } from '../helpers/openai-server.ts'
+import { localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-beforeAll(async () => {
-  server = await startOpenAiServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  dir = tempDir()
-  server.requests.length = 0
-  server.setScript(undefined)
-  resetProviderLimiters()
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+useServerFixture((s) => (server = s), (d) => (dir = d))
 
 // A made-up model priced at $1 / $2 per million tokens makes the arithmetic easy.
 const prices = { 'test-model': { inputPerMillion: 1, outputPerMillion: 2 } }

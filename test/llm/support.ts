@@ -1,8 +1,10 @@
-/** Shared setup for the model-client tests: a temp dir, a local provider, and client construction. */
-import { mkdtempSync } from 'node:fs'
+/** Shared setup for the model-client tests: a temp dir, a local provider, the per-file server fixture. */
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Provider } from '../../src/llm/index.ts'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { resetProviderLimiters, type Provider } from '../../src/llm/index.ts'
+import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
 
 /** The env var name our tests put their sentinel key in (the network guard removes real *_API_KEY vars). */
 export const keyEnv = 'TEST_LLM_KEY'
@@ -23,3 +25,28 @@ export function localProvider(baseURL: string, overrides: Partial<Provider> = {}
 
 /** Retry settings with tiny, seeded delays so retry tests take milliseconds. */
 export const fastRetry = { maxRetries: 3, baseDelayMs: 2, maxDelayMs: 10, seed: 7 }
+
+/**
+ * Registers the hooks every model-client test file needs: one local server for the file, and before each test
+ * a clean request log, no script, fresh provider limiters and a new temp dir (removed after the test). The
+ * callbacks hand the file its current server and dir.
+ */
+export function useServerFixture(onServer: (server: OpenAiTestServer) => void, onDir: (dir: string) => void): void {
+  let server: OpenAiTestServer | undefined
+  let dir: string | undefined
+  beforeAll(async () => {
+    server = await startOpenAiServer()
+    onServer(server)
+  })
+  afterAll(() => server?.close())
+  beforeEach(() => {
+    dir = tempDir()
+    onDir(dir)
+    server!.requests.length = 0
+    server!.setScript(undefined)
+    resetProviderLimiters()
+  })
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+}
