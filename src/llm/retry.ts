@@ -7,6 +7,7 @@
  */
 import OpenAI from 'openai'
 import { z } from 'zod'
+import { mulberry32 } from '../stats/prng.ts'
 
 /** Why an attempt is retried. */
 export type RetryCause = 'rate_limit' | 'server' | 'timeout' | 'network' | 'malformed'
@@ -83,15 +84,7 @@ export function classifyFailure(error: unknown): ClassifiedFailure {
 
 /** A uniform [0, 1) generator: mulberry32 when seeded (reproducible jitter), else `Math.random`. */
 export function createRandom(seed?: number): () => number {
-  if (seed === undefined) return Math.random
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  return seed === undefined ? Math.random : mulberry32(seed)
 }
 
 /**
