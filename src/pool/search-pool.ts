@@ -94,7 +94,9 @@ export class SearchPool {
     const toEmbed = queries.filter((_, i) => needEmbedding[i]).map((q) => q.query)
     const embeddings = toEmbed.length > 0 ? await index.embedQueries(toEmbed) : []
     let e = 0
-    const tasks: PoolQuery[] = queries.map((q, i) => ({ ...q, embedding: needEmbedding[i] ? embeddings[e++] : undefined }))
+    // A view into a larger buffer would be cloned with its whole buffer: send compact copies.
+    const compact = (v: Float32Array | undefined) => (v && v.byteLength !== v.buffer.byteLength ? v.slice() : v)
+    const tasks: PoolQuery[] = queries.map((q, i) => ({ ...q, embedding: needEmbedding[i] ? compact(embeddings[e++]) : undefined }))
     const threads = this.options.threads
     const allVector = queries.every((q) => (q.arm ?? index.config.arm) === 'vector')
     if (allVector && threads > 1 && queries.length < threads * this.options.minQueriesPerTask) {
