@@ -92,11 +92,12 @@ export interface VectorQuery {
   k: number
 }
 
-// Queries per pass over the rows: as many as fit in about 128 KiB (L2), a multiple of 4 (the batch kernel's
-// group), so each row streamed from memory serves many queries. Rows per kernel call: the score block
-// (rows x queries floats) stays near 64 KiB.
+// Queries per pass over the rows: up to 64, as many as fit in about 512 KiB (half a Zen 4 L2), a multiple of 4
+// (the batch kernel's group), so each row streamed from memory serves many queries: at 100k x 1536 a block of
+// 20 queries made the batch memory-bound (10 passes over 614 MB for 200 queries). Rows per kernel call: the
+// score block (rows x queries floats) stays near 64 KiB.
 function blockSizes(d: number): { queryBlock: number; rowBlock: number } {
-  const queryBlock = Math.max(4, Math.min(64, Math.floor(131072 / (Math.max(1, d) * 4 * 4)) * 4))
+  const queryBlock = Math.max(4, Math.min(64, Math.floor(524288 / (Math.max(1, d) * 4 * 4)) * 4))
   return { queryBlock, rowBlock: Math.max(256, Math.floor(16384 / queryBlock)) }
 }
 
