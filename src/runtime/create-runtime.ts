@@ -19,7 +19,9 @@ import { createModelJudge } from '../judge/model-judge.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
 import { CheckpointStore, createModelClients, runFingerprint, type ModelClients } from '../llm/index.ts'
 import { createHashEmbedder } from '../search/embedder-hash.ts'
-import { buildSearchIndex, type SearchIndex } from '../search/index.ts'
+import type { SearchIndex } from '../search/index.ts'
+import { loadOrBuildSearchIndex } from '../search/load-index-cache.ts'
+import { SearchPool } from '../pool/search-pool.ts'
 import { prepareCorpus, type PreparedCorpus } from './prepare-corpus.ts'
 
 /** What a completed case leaves behind: everything that cost a model call (the answer and the verdict). */
@@ -48,13 +50,28 @@ export interface RagRuntime {
   close(): Promise<void>
 }
 
-async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex }> {
+async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
   const spec = config.adapter
   if (spec.kind === 'module') return { adapter: await loadModuleAdapter(spec.path, spec.options) }
   if (spec.kind === 'http') return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
   const needsEmbeddings = config.search.arm === 'vector' || config.search.arm === 'hybrid'
-  const index = await buildSearchIndex(prepared.chunks, { arm: config.search.arm }, needsEmbeddings ? createHashEmbedder() : undefined)
-  const retriever = createIndexRetriever(index, prepared.chunks)
+  // The built index is cached on disk under corpus fingerprint + chunker + search config, so watch-mode
+  // reruns and CI replays load it instead of rebuilding.
+  const { index } = await loadOrBuildSearchIndex({
+    cacheDir: join(config.outDir, 'index'),
+    chunks: prepared.chunks,
+    corpusFingerprint: prepared.corpus.fingerprint,
+    chunker: prepared.chunker,
+    config: { arm: config.search.arm },
+    embedder: needsEmbeddings ? createHashEmbedder() : undefined,
+  })
+  // With `search.workers`, queries run in tinypool worker threads over the shared index (worth it for large
+  // corpora); the tenant filter applies inside the workers exactly as in-process.
+  const pool = config.search.workers ? new SearchPool({ index }) : undefined
+  const searcher: Pick<SearchIndex, 'searchAsync'> = pool
+    ? { searchAsync: async (query, options) => (await pool.searchBatch([{ query, tenantId: options.tenantId, k: options.k, arm: options.arm }]))[0] ?? [] }
+    : index
+  const retriever = createIndexRetriever(searcher, prepared.chunks)
   const pipeline = createReferencePipeline({
     ...(config.pipeline as object),
     retriever,
@@ -68,13 +85,14 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     // Component mode: retrieval only, no generation and no model cost.
     return {
       index,
+      pool,
       adapter: functionAdapter(async (input) => {
         const hits = await retriever(input.query, input.tenantId, config.search.k)
         return { retrieved: hits.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId })) }
       }, 'reference-retrieval'),
     }
   }
-  return { adapter: pipeline, index }
+  return { adapter: pipeline, index, pool }
 }
 
 /**
@@ -102,7 +120,7 @@ function answerShapingModels(models: unknown): unknown {
 export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntime> {
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   const models = config.models ? createModelClients(config.models, modelClientOptions(config)) : undefined
-  const { adapter, index } = await createAdapter(config, prepared, models)
+  const { adapter, index, pool } = await createAdapter(config, prepared, models)
   let judge: Judge | undefined
   if (config.mode === 'system' && config.judge === 'heuristic') judge = createHeuristicJudge()
   if (config.mode === 'system' && config.judge === 'model') {
@@ -135,6 +153,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     checkpoints,
     async close() {
       await adapter.close?.()
+      await pool?.destroy()
     },
   }
 }
