@@ -101,7 +101,7 @@ function renderNotes(scores: TrecScores): string {
 /** `vitest-rag score-run`. */
 export const scoreRunCommand: CliCommand = {
   name: 'score-run',
-  summary: 'Score a TREC run against qrels with the harness metrics (recall@k, precision@k, hit@k, ndcg@k, mrr)',
+  summary: 'score a TREC run against qrels with the harness metrics (recall@k, precision@k, hit@k, ndcg@k, mrr)',
   usage,
   async run(argv, io) {
     const args = parseArgs(argv)

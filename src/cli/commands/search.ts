@@ -95,7 +95,7 @@ export function rankDocuments(hits: readonly SearchHit[], docOf: (chunkId: strin
 /** The `search` command. */
 export const searchCommand: CliCommand = {
   name: 'search',
-  summary: 'Run a BEIR dataset through a search arm and write a TREC run file',
+  summary: 'run a BEIR dataset through a search arm and write a TREC run file',
   usage,
   async run(argv, io) {
     const args = parseArgs(argv)
