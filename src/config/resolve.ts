@@ -29,6 +29,7 @@ export const ENV_OVERRIDES = {
   mode: 'VITEST_RAG_MODE',
   sample: 'VITEST_RAG_SAMPLE',
   resume: 'VITEST_RAG_RESUME',
+  dryRun: 'VITEST_RAG_DRY_RUN',
   judge: 'VITEST_RAG_JUDGE',
   baseline: 'VITEST_RAG_BASELINE',
   outDir: 'VITEST_RAG_OUT_DIR',
@@ -47,6 +48,8 @@ function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
   }
   const resumeValue = env[ENV_OVERRIDES.resume]
   if (resumeValue) out.resume = resumeValue !== '0' && resumeValue !== 'false'
+  const dryRun = env[ENV_OVERRIDES.dryRun]
+  if (dryRun) out.dryRun = dryRun !== '0' && dryRun !== 'false'
   const judge = env[ENV_OVERRIDES.judge]
   if (judge === 'heuristic' || judge === 'model' || judge === 'off') out.judge = judge
   else if (judge) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.judge}="${judge}" is not a judge (expected heuristic, model or off)`)

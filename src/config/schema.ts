@@ -98,6 +98,11 @@ export const RagEvalOptionsSchema = z
     sample: z.number().int().positive().optional(),
     /** Seed for sampling and every resample. */
     seed: z.number().int().default(20261130),
+    /**
+     * Estimate the run's worst-case model cost from the golden set, prompts and corpus, print it, and run no
+     * case (also `VITEST_RAG_DRY_RUN=1`). A run whose estimate exceeds the spend limit is refused either way.
+     */
+    dryRun: z.boolean().default(false),
     /** Reuse completed cases' checkpoints from an interrupted run (also `VITEST_RAG_RESUME=1`). */
     resume: z.boolean().default(false),
     /** Per-case test timeout in ms. */

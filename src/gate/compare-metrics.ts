@@ -35,6 +35,14 @@ export function relativeChange(baseline: number, current: number): number {
   return (current - baseline) / Math.abs(baseline)
 }
 
+/** Mean of a record's values, summed in sorted order (bit-identical whatever the case order). */
+function meanOf(values: Record<string, number>): number {
+  const sorted = Object.values(values).sort((x, y) => x - y)
+  let sum = 0
+  for (const v of sorted) sum += v
+  return sum / sorted.length
+}
+
 /** Per-case values of one metric for the cases paired by id AND case hash, in one group. */
 function pairedValues(current: Scorecard, baseline: Baseline, family: Family, metric: string, group: string) {
   const a: Record<string, number> = {}
@@ -69,12 +77,22 @@ function compareOne(
   family: Family,
   metric: string,
   group: string,
-  before: number,
+  baselineMean: number,
   policy: GatePolicy,
-): { comparison: MetricComparison; message?: string } {
+): { comparison?: MetricComparison; message?: string } {
   const currentGroup = group === 'overall' ? current[family].overall : current[family].byCaseType[group as keyof typeof current.retrieval.byCaseType]
-  const after = currentGroup?.mean[metric]
   const name = label(metric, group)
+  // Compare the same cases on both sides: the means over the cases paired by id and case hash. When the run
+  // holds every baseline case they equal the aggregate means (per-case values are exactly what entered them);
+  // when it holds a subset (a sampled run) the baseline's full-set mean would compare different cases.
+  const paired = pairedValues(current, baseline, family, metric, group)
+  const pairedIds = Object.keys(paired.a)
+  const subsetRun = Object.keys(current.cases).length < Object.keys(baseline.cases).length
+  if (subsetRun && pairedIds.length === 0) {
+    return { message: `${name}: no case of this group is in this run's subset; not compared` }
+  }
+  const before = pairedIds.length > 0 ? meanOf(paired.a) : baselineMean
+  const after = pairedIds.length > 0 ? meanOf(paired.b) : currentGroup?.mean[metric]
   if (after === undefined) {
     return {
       comparison: { metric, family, group, baseline: before, current: Number.NaN, relativeChange: Number.NaN, verdict: 'missing' },
@@ -91,8 +109,7 @@ function compareOne(
   if (!policy.requireSignificance) {
     return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` }
   }
-  const { a, b } = pairedValues(current, baseline, family, metric, group)
-  const result = compareRuns(a, b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
+  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
   const significance: SignificanceSummary = {
     n: result.n,
     meanDiff: result.meanDiff,
@@ -162,6 +179,10 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
       const before = baseGroup?.mean[metric]
       if (before === undefined) continue
       const { comparison, message } = compareOne(current, baseline, family, metric, group, before, policy)
+      if (comparison === undefined) {
+        if (message !== undefined) notes.push(message)
+        continue
+      }
       comparisons.push(comparison)
       if (message === undefined) continue
       if (comparison.verdict === 'regression' || comparison.verdict === 'missing') failures.push({ comparison, message })

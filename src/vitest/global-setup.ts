@@ -34,12 +34,15 @@ export default async function setup(project: TestProject): Promise<void> {
     // One spend ledger for the whole run, shared by every worker through a file; a resumed run keeps what
     // the interrupted one spent. The dry-run estimate refuses a run that could exceed the limit.
     const { spendFile } = modelClientOptions(config)
-    if (!config.resume) resetSpendFile(spendFile)
+    if (!config.resume && !config.dryRun) resetSpendFile(spendFile)
     const limit = parseModelConfig(config.models).spendLimitUsd
     const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
     if (estimate) {
       console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`)
       if (limit !== undefined) assertEstimateWithinLimit(estimate, limit)
     }
+  }
+  if (config.dryRun) {
+    console.log(`vitest-rag: dry run: ${set.expectedCases} case(s) would run${config.models ? '' : ' offline, at no model cost'}; no case is executed`)
   }
 }

@@ -31,6 +31,10 @@ export function registerGoldenFile(data: GoldenModuleData): RegisteredGoldenFile
       const moduleCase = data.cases[index]
       if (!moduleCase) throw new Error(`vitest-rag: no case #${index} in ${data.file}`)
       const handle = runtimeHandle()
+      if (handle.config.dryRun) {
+        ctx.skip('dry run: the cost estimate was printed before the run; no case was executed')
+        return
+      }
       ctx.task.meta.rag = { ...baseRecord(moduleCase, data.file, handle.config.mode), error: 'the case did not finish' }
       const runtime = await handle.getRuntime()
       const evaluation = await evaluateCase(runtime, moduleCase, data.file)

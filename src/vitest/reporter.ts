@@ -119,10 +119,14 @@ export class RagReporter implements Reporter {
   }
 
   private async report(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
+    const config = this.config
+    if (config.dryRun) {
+      this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.')
+      return
+    }
     const { filtered, moduleErrors } = this.collect(modules)
     const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId))
     if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
-    const config = this.config
     const goldenSet = readGoldenSet(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)
     const records = [...this.records.values()]

@@ -259,3 +259,26 @@ describe('evaluateGate: comparability and judges', () => {
     expect(result.messages[0]).toMatch(/^judge metrics not compared: the baseline was judged by the heuristic judge and this run by the model judge/)
   })
 })
+
+describe('evaluateGate: a sampled run (a subset of the baseline cases)', () => {
+  test('compares the same cases on both sides, not the subset against the full-set mean', () => {
+    // Cases C-10..C-19 unchanged: their baseline mean is 0.5 + 0.02 * 14.5 = 0.79, far above the full-set 0.69.
+    // Comparing 0.79 with the full 0.69 would call it a +14% "improvement"; paired, it is unchanged.
+    const subset = uniformRun(20, baseValue).slice(10)
+    const result = evaluateGate(scorecardOf(subset), baseline)
+    expect(result.pass).toBe(true)
+    const overall = result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')
+    expect(overall).toMatchObject({ verdict: 'unchanged', baseline: expect.closeTo(0.79, 12), current: expect.closeTo(0.79, 12) })
+  })
+
+  test('a drop on the sampled cases is still caught, measured against those cases', () => {
+    // The first 10 cases (baseline mean 0.5 + 0.02 * 4.5 = 0.59) each lose 0.06: 0.53 / 0.59 - 1 = -10.2%.
+    const subset = uniformRun(20, (i) => baseValue(i) - 0.06).slice(0, 10)
+    const result = evaluateGate(scorecardOf(subset), baseline)
+    expect(result.pass).toBe(false)
+    const overall = result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')
+    expect(overall?.verdict).toBe('regression')
+    expect(overall?.baseline).toBeCloseTo(0.59, 12)
+    expect(overall?.relativeChange).toBeCloseTo(-0.06 / 0.59, 12)
+  })
+})

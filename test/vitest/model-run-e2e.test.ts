@@ -42,6 +42,22 @@ describe('a system run with a model generator and a model judge', () => {
   })
   afterAll(() => server.close())
 
+  test('a dry run prints the worst-case cost estimate and makes no request', async () => {
+    const run = await runVitest('e2e-model', ['run'], { ...env(), VITEST_RAG_DRY_RUN: '1' })
+    expect(run.code, run.output).toBe(0)
+    // 10 cases, no history: 10 answer calls on gen-small + 10 verdicts on judge-large.
+    expect(run.output).toMatch(/estimated worst-case cost of this run: \$\d+\.\d{4} over 20 model calls \(limit \$5\)/)
+    expect(run.output).toContain('dry run: 10 case(s) would run')
+    expect(server.requests).toHaveLength(0)
+  }, 120_000)
+
+  test('a run whose estimate exceeds the spend limit is refused before any request', async () => {
+    const run = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_SPEND_LIMIT: '0.001' })
+    expect(run.code).toBe(1)
+    expect(run.output).toMatch(/worst-case estimate is \$0\.\d+ for 20 calls, over the \$0\.001000 spend limit/)
+    expect(server.requests).toHaveLength(0)
+  }, 120_000)
+
   test('runs through the model client, judged by the model, with the key sent but never written', async () => {
     const run = await runVitest('e2e-model', ['run'], env())
     expect(run.code, run.output).toBe(0)

@@ -33,6 +33,29 @@ describe('the bundled sample, offline', () => {
     expect(run.output).toContain('gate: PASS')
   }, 120_000)
 
+  test('VITEST_RAG_SAMPLE=20 runs a stratified subset of 20 cases and gates it as a whole run of those 20', async () => {
+    const out = tempDir()
+    const run = await runNode(vitestBin, ['run', '--project', 'evals'], { env: { VITEST_RAG_OUT_DIR: out, VITEST_RAG_SAMPLE: '20' } })
+    expect(run.code, run.output).toBe(0)
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect(scorecard.run.cases).toBe(20)
+    expect(scorecard.run.partial).toBe(false)
+    // Stratified: every case type of the sample keeps at least one case in 20 of 85.
+    const types = new Set(Object.values(scorecard.cases as Record<string, { caseType: string }>).map((c) => c.caseType))
+    expect(types.size).toBe(6)
+  }, 120_000)
+
+  test('retrieval mode runs no generation and no judge, and checks only tenant isolation', async () => {
+    const out = tempDir()
+    const run = await runNode(vitestBin, ['run', '--project', 'evals'], { env: { VITEST_RAG_OUT_DIR: out, VITEST_RAG_MODE: 'retrieval', VITEST_RAG_BASELINE: join(out, 'none.json') } })
+    expect(run.code, run.output).toBe(0)
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect(scorecard.mode).toBe('retrieval')
+    expect(scorecard.answer.judged).toBe(0)
+    expect(scorecard.hard.checks.map((c: { name: string; ran: number }) => [c.name, c.ran]).filter(([, ran]: [string, number]) => ran > 0)).toEqual([['toNotLeakAcrossTenants', sampleCases().size]])
+    expect(scorecard.retrieval.overall.mean['recall@5']).toBeGreaterThan(0.9)
+  }, 120_000)
+
   test('vitest list --project evals --json lists every sample case with its golden file line', async () => {
     const run = await runNode(vitestBin, ['list', '--project', 'evals', '--json'], { env: { VITEST_RAG_OUT_DIR: tempDir() } })
     expect(run.code, run.output).toBe(0)
