@@ -2,6 +2,8 @@
  * Loads and chunks the configured corpus once per process (plugin, global setup, reporter and each worker
  * call this; the cache keys on corpus source + chunker, so a second call is free).
  */
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import type { CorpusSource } from '../config/schema.ts'
 import { chunkDocuments, parseChunkerSpec } from '../corpus/chunk.ts'
 import { loadBeir } from '../corpus/load-beir.ts'
@@ -16,26 +18,48 @@ export interface PreparedCorpus {
   chunkById: Map<string, Chunk>
 }
 
-const cache = new Map<string, Promise<PreparedCorpus>>()
+const cache = new Map<string, { stamp: string; prepared: Promise<PreparedCorpus> }>()
+
+/**
+ * A cheap stamp of the files under `root` (path, size, mtime): part of the cache key, so an edited corpus
+ * file in watch mode is reloaded rather than served from a stale cache.
+ */
+export function corpusStamp(root: string): string {
+  const parts: string[] = []
+  const walk = (dir: string) => {
+    let entries
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else {
+        const stat = statSync(path)
+        parts.push(`${path}:${stat.size}:${stat.mtimeMs}`)
+      }
+    }
+  }
+  walk(root)
+  return parts.sort().join('|')
+}
 
 /** Loads `source` and chunks it with the one-line `chunkerSpec` (`structural`, `fixed:800/100`). Cached. */
 export function prepareCorpus(source: CorpusSource, chunkerSpec: string): Promise<PreparedCorpus> {
   const key = JSON.stringify([source, chunkerSpec])
-  let prepared = cache.get(key)
-  if (!prepared) {
-    prepared = (async () => {
-      const corpus = source.kind === 'kb' ? await loadKnowledgeBase(source.root) : (await loadBeir(source.root, { tenantId: source.tenantId })).corpus
-      const chunker = parseChunkerSpec(chunkerSpec)
-      const chunks = chunkDocuments(corpus.documents, chunker)
-      return { corpus, chunker, chunks, chunkById: new Map(chunks.map((c) => [c.id, c])) }
-    })()
-    cache.set(key, prepared)
-    prepared.catch(() => cache.delete(key))
-  }
+  const stamp = corpusStamp(source.root)
+  const hit = cache.get(key)
+  // One entry per corpus and chunker: an edited corpus replaces its stale entry instead of piling up.
+  if (hit && hit.stamp === stamp) return hit.prepared
+  const prepared = (async () => {
+    const corpus = source.kind === 'kb' ? await loadKnowledgeBase(source.root) : (await loadBeir(source.root, { tenantId: source.tenantId })).corpus
+    const chunker = parseChunkerSpec(chunkerSpec)
+    const chunks = chunkDocuments(corpus.documents, chunker)
+    return { corpus, chunker, chunks, chunkById: new Map(chunks.map((c) => [c.id, c])) }
+  })()
+  cache.set(key, { stamp, prepared })
+  prepared.catch(() => cache.delete(key))
   return prepared
-}
-
-/** Forgets cached corpora (watch mode: a corpus file changed). */
-export function clearPreparedCorpora(): void {
-  cache.clear()
 }

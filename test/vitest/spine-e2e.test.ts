@@ -109,7 +109,7 @@ describe('watch mode', () => {
   const copy = join(repoRoot, `test/fixtures/watch-tmp-${process.pid}`)
   afterAll(() => rmSync(copy, { recursive: true, force: true }))
 
-  test('editing a golden line or a prompt template reruns the affected cases', async () => {
+  test('editing a golden line, a prompt template or a corpus document reruns the affected cases', async () => {
     cpSync(fixtureDir, copy, { recursive: true })
     const out = tempDir()
     const child = spawn(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'watch', '--root', copy], {
@@ -149,6 +149,17 @@ describe('watch mode', () => {
       expect(afterPrompt).toContain('golden/b.golden.jsonl')
       // The suite-level numbers stay whole: the scorecard still counts all 20 cases.
       expect(afterPrompt).toContain('20 of 20 cases')
+
+      // 3. Edit a corpus document: every case reruns against the reloaded corpus (new fingerprint).
+      const before = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8')).corpusFingerprint
+      const mark3 = log.length
+      const doc = join(copy, 'kb/tenants/north/docs/amber-n.md')
+      writeFileSync(doc, `${readFileSync(doc, 'utf8')}\nA new closing sentence about the amber module.\n`)
+      await waitForRuns(4)
+      const afterCorpus = log.slice(mark3)
+      expect(afterCorpus).toContain('golden/a.golden.jsonl')
+      expect(afterCorpus).toContain('golden/b.golden.jsonl')
+      expect(JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8')).corpusFingerprint).not.toBe(before)
     } finally {
       child.kill('SIGTERM')
     }
