@@ -22,6 +22,7 @@ import { CASE_RECORD_VERSION, type CaseRecord } from '../scorecard/case-record.t
 import { renderConsoleSummary } from '../scorecard/render-console.ts'
 import { serializeScorecard } from '../scorecard/render-json.ts'
 import { renderMarkdown } from '../scorecard/render-markdown.ts'
+import { exportTrec } from '../scorecard/trec-export.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
 import './task-meta.ts'
@@ -34,7 +35,7 @@ export const HARNESS_VERSION: string = (
 ).version
 
 /** Files the reporter writes under `outDir`. */
-export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json' } as const
+export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' } as const
 
 /** The gate policy a config asks for. */
 export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
@@ -172,6 +173,9 @@ export class RagReporter implements Reporter {
     const outDir = config.outDir
     writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
     writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
+    const trec = exportTrec(records)
+    writeFileAtomicSync(join(outDir, REPORT_FILES.trecRun), trec.run)
+    writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
     const markdown = renderMarkdown(scorecard, gate)
     writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)

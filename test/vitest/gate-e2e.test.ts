@@ -58,6 +58,16 @@ describe('the gate, end to end over real Vitest runs', () => {
     expect(existsSync(join(shared.dir, 'scorecard.md'))).toBe(true)
   })
 
+  test('the run is exported as TREC run + qrels, and score-run on them reproduces the scorecard', async () => {
+    const scored = await runCliBin(['score-run', join(shared.dir, 'run.trec'), join(shared.dir, 'qrels.trec'), '--k', '1,5,10,20', '--json'])
+    expect(scored.code, scored.output).toBe(0)
+    const mean = JSON.parse(scored.stdout).mean as Record<string, number>
+    const scorecard = readJson(join(shared.dir, 'scorecard.json'))
+    for (const metric of ['recall@5', 'precision@5', 'hit@1', 'ndcg@10', 'mrr']) {
+      expect(mean[metric], metric).toBeCloseTo(scorecard.retrieval.overall.mean[metric], 12)
+    }
+  }, 60_000)
+
   test('a 6% drop in a gated metric fails the run, naming metric, old and new value and change', async () => {
     await acceptBaseline(shared)
     const drop = await runFixture(shared, 'drop6')

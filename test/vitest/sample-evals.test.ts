@@ -31,6 +31,16 @@ describe('the bundled sample, offline', () => {
     expect(scorecard.run.cases).toBe(sampleCases().size)
     expect(scorecard.hard.failed).toBe(0)
     expect(run.output).toContain('gate: PASS')
+
+    // The TREC export cross-checks our retrieval metrics: score-run (any TREC tool) on run.trec + qrels.trec
+    // gives the scorecard's means (the sample's mrr and nDCG are below 1, so this compares real values).
+    const scored = await runNode(join(repoRoot, 'bin/vitest-rag.mjs'), ['score-run', join(out, 'run.trec'), join(out, 'qrels.trec'), '--json'])
+    expect(scored.code, scored.output).toBe(0)
+    const mean = JSON.parse(scored.stdout).mean as Record<string, number>
+    expect(scorecard.retrieval.overall.mean.mrr).toBeLessThan(1)
+    for (const metric of ['recall@5', 'precision@3', 'hit@1', 'ndcg@10', 'mrr']) {
+      expect(mean[metric], metric).toBeCloseTo(scorecard.retrieval.overall.mean[metric], 12)
+    }
   }, 120_000)
 
   test('VITEST_RAG_SAMPLE=20 runs a stratified subset of 20 cases and gates it as a whole run of those 20', async () => {
