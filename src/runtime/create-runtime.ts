@@ -18,6 +18,7 @@ import { loadJudgePromptTemplate } from '../judge/load-prompt-template.ts'
 import { createModelJudge } from '../judge/model-judge.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
 import { CheckpointStore, createModelClients, runFingerprint, type ModelClients } from '../llm/index.ts'
+import { embedderFromClient, type Embedder } from '../search/embedder.ts'
 import { createHashEmbedder } from '../search/embedder-hash.ts'
 import type { SearchIndex } from '../search/index.ts'
 import { loadOrBuildSearchIndex } from '../search/load-index-cache.ts'
@@ -50,6 +51,18 @@ export interface RagRuntime {
   close(): Promise<void>
 }
 
+/**
+ * The vector arms' embedder: the configured embedding model (through the model client: cached by content and
+ * model, priced, retried) when `models.embedder` is set, else the offline hash embedder. A model's dimension
+ * comes from its config, or from embedding one probe text.
+ */
+async function chooseEmbedder(models: ModelClients | undefined): Promise<Embedder> {
+  const client = models?.embedder
+  if (!client) return createHashEmbedder()
+  const dimensions = client.dimensions ?? (await client.embed(['dimension probe'])).vectors[0]?.length
+  return embedderFromClient(client, dimensions)
+}
+
 async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
   const spec = config.adapter
   if (spec.kind === 'module') return { adapter: await loadModuleAdapter(spec.path, spec.options) }
@@ -63,7 +76,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     corpusFingerprint: prepared.corpus.fingerprint,
     chunker: prepared.chunker,
     config: { arm: config.search.arm },
-    embedder: needsEmbeddings ? createHashEmbedder() : undefined,
+    embedder: needsEmbeddings ? await chooseEmbedder(models) : undefined,
   })
   // With `search.workers`, queries run in tinypool worker threads over the shared index (worth it for large
   // corpora); the tenant filter applies inside the workers exactly as in-process.
