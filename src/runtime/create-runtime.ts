@@ -24,6 +24,7 @@ import type { SearchIndex } from '../search/index.ts'
 import { loadOrBuildSearchIndex } from '../search/load-index-cache.ts'
 import { SearchPool } from '../pool/search-pool.ts'
 import { prepareCorpus, type PreparedCorpus } from './prepare-corpus.ts'
+import { providerStatsWriter } from './provider-stats.ts'
 
 /** What a completed case leaves behind: everything that cost a model call (the answer and the verdict). */
 export interface CaseCheckpoint {
@@ -48,6 +49,8 @@ export interface RagRuntime {
   judge?: Judge
   models?: ModelClients
   checkpoints?: CaseCheckpoints
+  /** Writes the model clients' per-provider tally for the reporter (after each case). */
+  saveProviderStats?(): Promise<void>
   close(): Promise<void>
 }
 
@@ -155,6 +158,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
       put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
     }
   }
+  const writeStats = models ? providerStatsWriter(config.outDir) : undefined
   return {
     config,
     prepared,
@@ -164,6 +168,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     judge,
     models,
     checkpoints,
+    saveProviderStats: writeStats && models ? () => writeStats(models.stats()) : undefined,
     async close() {
       await adapter.close?.()
       await pool?.destroy()

@@ -147,6 +147,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
     latencyMs,
   }
   if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement })
+  await runtime.saveProviderStats?.()
   return { record, output }
 }
 

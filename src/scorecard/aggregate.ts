@@ -86,7 +86,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     answer: summarizeAnswers(answerRows, context.calibration),
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
-    usage: sumUsage(records),
+    usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
     cases: summarizeCases(records, retrievalRows, answerRows),
   }
 }

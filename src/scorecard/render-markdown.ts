@@ -136,8 +136,15 @@ function renderErrorClasses(s: Scorecard): string[] {
 
 function renderUsage(s: Scorecard): string[] {
   const u = s.usage
-  if (u.calls === 0 && u.costUsd === 0) return []
-  return ['', '### Usage', '', ...table(['Calls', 'Cached', 'Retries', 'Cost (USD)', 'Saved by cache (USD)'], [[`${u.calls}`, `${u.cachedCalls}`, `${u.retries}`, fixed(u.costUsd, 4), fixed(u.savedUsd, 4)]], 0)]
+  const providers = Object.entries(u.providers ?? {}).sort(([a], [b]) => a.localeCompare(b))
+  if (u.calls === 0 && u.costUsd === 0 && providers.length === 0) return []
+  const lines = ['', '### Usage', '', ...table(['Calls', 'Cached', 'Retries', 'Cost (USD)', 'Saved by cache (USD)'], [[`${u.calls}`, `${u.cachedCalls}`, `${u.retries}`, fixed(u.costUsd, 4), fixed(u.savedUsd, 4)]], 0)]
+  if (providers.length > 0) {
+    const retries = (r: Record<string, number>) => Object.entries(r).filter(([, n]) => n > 0).map(([cause, n]) => `${cause} ${n}`).join(', ') || '0'
+    const rows = providers.map(([name, p]) => [name, `${p.calls}`, `${p.cached}`, retries(p.retries), `${p.fallbacks}`, `${p.failures}`, `${p.inputTokens}`, `${p.outputTokens}`, fixed(p.costUsd, 4), fixed(p.savedUsd, 4)])
+    lines.push('', 'Per provider (every model call: generator, judge, embedder):', '', ...table(['Provider', 'Calls', 'Cached', 'Retries', 'Fallbacks', 'Failures', 'Input tokens', 'Output tokens', 'Cost (USD)', 'Saved (USD)'], rows, 1))
+  }
+  return lines
 }
 
 const VERDICT_ICON: Record<MetricComparison['verdict'], string> = {

@@ -47,6 +47,8 @@ export interface ScorecardContext {
   finishedAt: string
   /** How many cases the golden set holds; fewer records than this is a partial run (the gate fails closed). */
   expectedCases?: number
+  /** Model calls per provider, summed over the run's workers (absent for offline runs). */
+  providers?: Record<string, ProviderUsage>
   /** Judge calibration per criterion (`faithfulness`, `citation_accuracy`, `answer_relevance`, `crag`). */
   calibration?: Record<string, CalibrationFigure>
 }
@@ -172,6 +174,25 @@ export interface UsageSection {
   savedUsd: number
   /** Sum of per-case latencies, milliseconds. */
   latencyMsTotal: number
+  /**
+   * Every model call of the run per provider, the judge's and embedder's included: network calls, cache hits,
+   * retries by cause (never hidden), chain fallbacks, failures, tokens, cost and what the cache saved.
+   */
+  providers?: Record<string, ProviderUsage>
+}
+
+/** One provider's model-call tally over a run (summed over every worker). */
+export interface ProviderUsage {
+  calls: number
+  cached: number
+  /** Retries by cause (`rate_limit`, `server`, `timeout`, `network`, `malformed`). */
+  retries: Record<string, number>
+  fallbacks: number
+  failures: number
+  inputTokens: number
+  outputTokens: number
+  costUsd: number
+  savedUsd: number
 }
 
 /** One case's values as they entered the averages, so a later run can pair cases by id. */

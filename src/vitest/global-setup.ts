@@ -11,6 +11,7 @@ import { modelClientOptions } from '../runtime/create-runtime.ts'
 import { estimateEvalCost } from '../runtime/estimate.ts'
 import { checkGoldenSet } from '../runtime/golden-set.ts'
 import { prepareCorpus } from '../runtime/prepare-corpus.ts'
+import { clearProviderStats } from '../runtime/provider-stats.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
 export class GoldenSetError extends Error {
@@ -34,7 +35,10 @@ export default async function setup(project: TestProject): Promise<void> {
     // One spend ledger for the whole run, shared by every worker through a file; a resumed run keeps what
     // the interrupted one spent. The dry-run estimate refuses a run that could exceed the limit.
     const { spendFile } = modelClientOptions(config)
-    if (!config.resume && !config.dryRun) resetSpendFile(spendFile)
+    if (!config.resume && !config.dryRun) {
+      resetSpendFile(spendFile)
+      clearProviderStats(config.outDir)
+    }
     const limit = parseModelConfig(config.models).spendLimitUsd
     const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
     if (estimate) {

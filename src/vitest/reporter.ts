@@ -17,6 +17,7 @@ import type { GateResult } from '../gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
 import { readGoldenSet } from '../runtime/golden-set.ts'
 import { prepareCorpus } from '../runtime/prepare-corpus.ts'
+import { readProviderStats } from '../runtime/provider-stats.ts'
 import { buildScorecard } from '../scorecard/aggregate.ts'
 import { CASE_RECORD_VERSION, type CaseRecord } from '../scorecard/case-record.ts'
 import { renderConsoleSummary } from '../scorecard/render-console.ts'
@@ -134,6 +135,7 @@ export class RagReporter implements Reporter {
     const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
     const judgeKind = records.find((r) => r.judge)?.judge?.kind
     const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined
+    const providers = config.models ? readProviderStats(config.outDir) : undefined
     const scorecard = buildScorecard(records, {
       harnessVersion: HARNESS_VERSION,
       goldenSetHash: goldenSet.hash,
@@ -147,6 +149,7 @@ export class RagReporter implements Reporter {
       // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
       expectedCases: filtered ? undefined : goldenSet.expectedCases,
       ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
+      ...(providers ? { providers } : {}),
     })
     const policy = gatePolicyFor(config)
     let gate: GateResult

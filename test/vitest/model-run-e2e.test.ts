@@ -31,8 +31,14 @@ describe('a system run with a model generator and a model judge', () => {
   const out = tempDir()
   const env = () => ({ FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: join(out, 'none.json') })
 
+  let throttled = false
   beforeAll(async () => {
     server = await startOpenAiServer((request) => {
+      // The very first generator call is rate-limited once: the retry must be counted, per provider.
+      if (request.body?.model === 'gen-small' && !throttled) {
+        throttled = true
+        return { status: 429, retryAfter: '0' }
+      }
       if (request.body?.model === 'judge-large') return { text: verdict }
       // The scripted generator answers module questions from source [1] and declines everything else.
       const question = String(request.body?.messages?.at(-1)?.content ?? '')
@@ -75,6 +81,11 @@ describe('a system run with a model generator and a model judge', () => {
     expect(written.some((f) => f.includes(`${join(out, 'cache')}/`))).toBe(true)
     for (const file of written) expect(readFileSync(file, 'utf8').includes(SENTINEL_KEY), file).toBe(false)
     expect(scorecard.usage.calls).toBeGreaterThan(0)
+    // Every call of the run per provider, summed over the workers: the confidence gate abstains on the weather
+    // question without calling the generator, so 9 answers (one retried after a 429) and 10 verdicts.
+    expect(scorecard.usage.providers['local-gen']).toMatchObject({ calls: 9, retries: { rate_limit: 1 } })
+    expect(scorecard.usage.providers['local-judge']).toMatchObject({ calls: 10 })
+    expect(readFileSync(join(out, 'scorecard.md'), 'utf8')).toMatch(/\| local-gen \| 9 \| 0 \| rate_limit 1 \|/)
   }, 120_000)
 
   test('replays from the cache with no key and no request reaching the server, as CI does', async () => {
