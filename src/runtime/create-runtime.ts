@@ -10,7 +10,6 @@ import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadPromptTemplate } from '../generation/load-prompt.ts'
-import type { Chunk } from '../corpus/types.ts'
 import { createReferencePipeline } from '../generation/pipeline.ts'
 import { createIndexRetriever } from '../generation/retriever.ts'
 import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
@@ -42,7 +41,6 @@ export interface CaseCheckpoints {
 export interface RagRuntime {
   config: RagEvalConfig
   prepared: PreparedCorpus
-  chunkById: Map<string, Chunk>
   /** The search index (reference adapter only). */
   index?: SearchIndex
   adapter: RagAdapter
@@ -162,7 +160,6 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   return {
     config,
     prepared,
-    chunkById: prepared.chunkById,
     index,
     adapter,
     judge,

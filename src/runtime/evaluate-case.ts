@@ -55,7 +55,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   const metrics = scored ? scoreRetrieval(ranked, judged, { ks: config.ks }) : {}
   if (scored && moduleCase.spans.length > 0) {
     const top = output.retrieved.flatMap((h) => {
-      const chunk = runtime.chunkById.get(h.chunkId)
+      const chunk = runtime.prepared.chunkById.get(h.chunkId)
       return chunk ? [{ docId: chunk.docId, start: chunk.start, end: chunk.end }] : []
     })
     const spans = moduleCase.spans.filter((s) => s.grade > 0)

@@ -43,7 +43,6 @@ async function fixture() {
   const runtime = (system: (input: SystemInput) => SystemOutput): RagRuntime => ({
     config,
     prepared,
-    chunkById: prepared.chunkById,
     adapter: functionAdapter(async (input) => system(input)),
     judge: createHeuristicJudge(),
     async close() {},
