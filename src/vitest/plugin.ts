@@ -7,7 +7,7 @@
  * one reruns the cases that depend on it.
  */
 import { readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { Vitest } from 'vitest/node'
@@ -87,9 +87,4 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
     },
   }
   return [plugin]
-}
-
-/** The relative posix path of a golden file, as reports and annotations name it. */
-export function goldenFileLabel(config: RagEvalConfig, file: string): string {
-  return relative(config.root, file).split('\\').join('/')
 }

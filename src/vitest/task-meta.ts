@@ -10,6 +10,3 @@ declare module 'vitest' {
     rag?: CaseRecord
   }
 }
-
-/** The key under which a case's record travels in `task.meta`. */
-export const TASK_META_KEY = 'rag'
