@@ -5,7 +5,6 @@
  */
 import { createInterface } from 'node:readline/promises'
 import { resolve } from 'node:path'
-import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { diffString } from 'json-diff'
 import { createBaseline, DEFAULT_BASELINE_PATH, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../gate/baseline-file.ts'
@@ -14,7 +13,8 @@ import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/err
 import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
 import { DEFAULT_SCORECARD_PATH, readScorecardFile } from '../../scorecard/scorecard-file.ts'
 import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+import type { CliCommand, CliIo } from '../command.ts'
+import { parseCliArgs, type CliOptions } from '../args.ts'
 
 /** Asks the user a yes/no question; resolves to undefined when there is no one to ask (no TTY). */
 export type Confirm = (question: string) => Promise<boolean | undefined>
@@ -31,12 +31,8 @@ export const confirmOnTerminal: Confirm = async (question) => {
   }
 }
 
-function parse(argv: string[], options: ParseArgsConfig['options']) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values as Record<string, string | boolean | undefined>
-  } catch (error) {
-    throw new CliUsageError((error as Error).message)
-  }
+function parse(argv: string[], options: CliOptions) {
+  return parseCliArgs(argv, options).values
 }
 
 const KNOWN_ERRORS = [ScorecardFormatError, ScorecardVersionError, BaselineFormatError, BaselineVersionError]

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+import { parseCliArgs, stringFlag } from '../args.ts'
 import { createModelClients } from '../../llm/index.ts'
 import type { CriterionAgreement } from '../../judge/calibration.ts'
 import { defaultCalibrationRecordPath, writeCalibrationRecord } from '../../judge/calibration-record.ts'
@@ -40,28 +41,20 @@ interface CalibrateArgs {
 }
 
 function parseArgs(argv: string[]): CalibrateArgs {
-  let labels: string | undefined
-  const args: Omit<CalibrateArgs, 'labels'> = { judge: 'heuristic' }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
-    const value = (): string => {
-      const v = argv[++i]
-      if (v === undefined || v.startsWith('--')) throw new CliUsageError(`${arg} needs a value`)
-      return v
-    }
-    if (arg === '--labels') labels = value()
-    else if (arg === '--judge') {
-      const kind = value()
-      if (kind !== 'heuristic' && kind !== 'model') throw new CliUsageError(`--judge must be heuristic or model, got ${JSON.stringify(kind)}`)
-      args.judge = kind
-    } else if (arg === '--models') args.models = value()
-    else if (arg === '--template') args.template = value()
-    else if (arg === '--out') args.out = value()
-    else throw new CliUsageError(`unknown option ${JSON.stringify(arg)}`)
-  }
+  const { values } = parseCliArgs(argv, {
+    labels: { type: 'string' },
+    judge: { type: 'string' },
+    models: { type: 'string' },
+    template: { type: 'string' },
+    out: { type: 'string' },
+  })
+  const labels = stringFlag(values, 'labels')
+  const judge = stringFlag(values, 'judge') ?? 'heuristic'
+  if (judge !== 'heuristic' && judge !== 'model') throw new CliUsageError(`--judge must be heuristic or model, got ${JSON.stringify(judge)}`)
   if (labels === undefined) throw new CliUsageError('--labels FILE is required')
-  if (args.judge === 'model' && args.models === undefined) throw new CliUsageError('--judge model needs --models FILE (the generator and judge chains)')
-  return { labels, ...args }
+  const models = stringFlag(values, 'models')
+  if (judge === 'model' && models === undefined) throw new CliUsageError('--judge model needs --models FILE (the generator and judge chains)')
+  return { labels, judge, models, template: stringFlag(values, 'template'), out: stringFlag(values, 'out') }
 }
 
 function buildJudge(args: CalibrateArgs, io: CliIo): Judge {

@@ -9,6 +9,7 @@ import { DEFAULT_KS } from '../../metrics/retrieval.ts'
 import { scoreTrecRun, type TrecScores } from '../../metrics/score-trec.ts'
 import { parseTrecQrels, parseTrecRun } from '../../metrics/trec.ts'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+import { parseCliArgs, stringFlag } from '../args.ts'
 
 const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json] [--trec-ndcg]
 
@@ -43,26 +44,12 @@ function parseKs(text: string): number[] {
 }
 
 function parseArgs(argv: string[]): ScoreRunArgs {
-  const positional: string[] = []
-  let ks = [...DEFAULT_KS]
-  let json = false
-  let trecNdcg = false
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--json') json = true
-    else if (arg === '--trec-ndcg') trecNdcg = true
-    else if (arg === '--k') {
-      const value = argv[++i]
-      if (value === undefined) throw new CliUsageError('--k needs a value, e.g. --k 5,10,20')
-      ks = parseKs(value)
-    } else if (arg.startsWith('--k=')) ks = parseKs(arg.slice(4))
-    else if (arg.startsWith('-')) throw new CliUsageError(`unknown option ${JSON.stringify(arg)}`)
-    else positional.push(arg)
+  const { values, positionals } = parseCliArgs(argv, { k: { type: 'string' }, json: { type: 'boolean' }, 'trec-ndcg': { type: 'boolean' } }, true)
+  if (positionals.length !== 2) {
+    throw new CliUsageError(`expected a RUN file and a QRELS file, got ${positionals.length} argument(s): ${JSON.stringify(positionals)}`)
   }
-  if (positional.length !== 2) {
-    throw new CliUsageError(`expected a RUN file and a QRELS file, got ${positional.length} argument(s): ${JSON.stringify(positional)}`)
-  }
-  return { run: positional[0]!, qrels: positional[1]!, ks, json, trecNdcg }
+  const k = stringFlag(values, 'k')
+  return { run: positionals[0]!, qrels: positionals[1]!, ks: k === undefined ? [...DEFAULT_KS] : parseKs(k), json: values.json === true, trecNdcg: values['trec-ndcg'] === true }
 }
 
 async function readText(path: string, io: CliIo): Promise<string | undefined> {

@@ -13,6 +13,7 @@ import { buildSearchIndex } from '../../search/index.ts'
 import { type SearchArm, type SearchHit, searchArms } from '../../search/types.ts'
 import { writeFileAtomic } from '../../util/atomic-write.ts'
 import { CliUsageError, type CliCommand } from '../command.ts'
+import { parseCliArgs, stringFlag } from '../args.ts'
 
 const usage = `Usage: vitest-rag search --beir DIR --trec OUT [--arm bm25] [--k 100] [--tag NAME]
                          [--analyzer default|plain] [--chunker none|fixed:800/100|structural] [--threads N]
@@ -48,34 +49,36 @@ function positiveInt(name: string, value: string | undefined, min: number): numb
 }
 
 function parseArgs(argv: string[]): SearchArgs {
-  const args: Partial<SearchArgs> = { arm: 'bm25', k: 100, analyzer: defaultAnalyzerOptions, chunker: 'none', threads: 0 }
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i] as string
-    const value = argv[i + 1]
-    const need = (): string => {
-      if (value === undefined) throw new CliUsageError(`${flag} needs a value`)
-      i++
-      return value
-    }
-    if (flag === '--beir') args.beir = need()
-    else if (flag === '--trec') args.trec = need()
-    else if (flag === '--tag') args.tag = need()
-    else if (flag === '--chunker') args.chunker = need()
-    else if (flag === '--k') args.k = positiveInt('--k', need(), 1)
-    else if (flag === '--threads') args.threads = positiveInt('--threads', need(), 0)
-    else if (flag === '--arm') {
-      const arm = need()
-      if (!(searchArms as readonly string[]).includes(arm)) throw new CliUsageError(`unknown arm ${JSON.stringify(arm)} (expected one of ${searchArms.join(', ')})`)
-      args.arm = arm as SearchArm
-    } else if (flag === '--analyzer') {
-      const name = need()
-      if (name !== 'default' && name !== 'plain') throw new CliUsageError(`unknown analyzer ${JSON.stringify(name)} (expected default or plain)`)
-      args.analyzer = name === 'plain' ? plainAnalyzerOptions : defaultAnalyzerOptions
-    } else throw new CliUsageError(`unknown option ${JSON.stringify(flag)}`)
+  const { values } = parseCliArgs(argv, {
+    beir: { type: 'string' },
+    trec: { type: 'string' },
+    tag: { type: 'string' },
+    chunker: { type: 'string' },
+    k: { type: 'string' },
+    threads: { type: 'string' },
+    arm: { type: 'string' },
+    analyzer: { type: 'string' },
+  })
+  const beir = stringFlag(values, 'beir')
+  const trec = stringFlag(values, 'trec')
+  if (!beir) throw new CliUsageError('--beir DIR is required')
+  if (!trec) throw new CliUsageError('--trec OUT is required')
+  const arm = stringFlag(values, 'arm') ?? 'bm25'
+  if (!(searchArms as readonly string[]).includes(arm)) throw new CliUsageError(`unknown arm ${JSON.stringify(arm)} (expected one of ${searchArms.join(', ')})`)
+  const analyzer = stringFlag(values, 'analyzer') ?? 'default'
+  if (analyzer !== 'default' && analyzer !== 'plain') throw new CliUsageError(`unknown analyzer ${JSON.stringify(analyzer)} (expected default or plain)`)
+  const k = stringFlag(values, 'k')
+  const threads = stringFlag(values, 'threads')
+  return {
+    beir,
+    trec,
+    arm: arm as SearchArm,
+    k: k === undefined ? 100 : positiveInt('--k', k, 1),
+    tag: stringFlag(values, 'tag'),
+    analyzer: analyzer === 'plain' ? plainAnalyzerOptions : defaultAnalyzerOptions,
+    chunker: stringFlag(values, 'chunker') ?? 'none',
+    threads: threads === undefined ? 0 : positiveInt('--threads', threads, 0),
   }
-  if (!args.beir) throw new CliUsageError('--beir DIR is required')
-  if (!args.trec) throw new CliUsageError('--trec OUT is required')
-  return args as SearchArgs
 }
 
 /** Collapses a chunk ranking to documents (best chunk's score), keeping the first `k` documents. */

@@ -5,6 +5,7 @@
  */
 import { basename, resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+import { parseCliArgs, stringFlag } from '../args.ts'
 import { diffFingerprints } from '../../corpus/fingerprint.ts'
 import { loadBeir } from '../../corpus/load-beir.ts'
 import { loadKnowledgeBase } from '../../corpus/load-kb.ts'
@@ -33,20 +34,8 @@ interface VerifyArgs {
 }
 
 function parseArgs(argv: string[]): VerifyArgs {
-  const args: VerifyArgs = { write: false }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
-    const value = (): string => {
-      const v = argv[++i]
-      if (v === undefined || v.startsWith('--')) throw new CliUsageError(`${arg} needs a value`)
-      return v
-    }
-    if (arg === '--kb') args.kb = value()
-    else if (arg === '--beir') args.beir = value()
-    else if (arg === '--manifest') args.manifest = value()
-    else if (arg === '--write') args.write = true
-    else throw new CliUsageError(`unknown option ${JSON.stringify(arg)}`)
-  }
+  const { values } = parseCliArgs(argv, { kb: { type: 'string' }, beir: { type: 'string' }, manifest: { type: 'string' }, write: { type: 'boolean' } })
+  const args: VerifyArgs = { kb: stringFlag(values, 'kb'), beir: stringFlag(values, 'beir'), manifest: stringFlag(values, 'manifest'), write: values.write === true }
   if ((args.kb === undefined) === (args.beir === undefined)) throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
   return args
 }
