@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseModelConfig } from '../llm/config.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
@@ -73,6 +74,15 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
     throw new ConfigError(`vitest-rag: invalid ragEval options:\n${lines.join('\n')}`)
   }
   const o = parsed.data
+  if (o.models !== undefined) {
+    // Validated here, at the edge, so a bad provider fails the run once at startup with every problem listed,
+    // instead of once per test file inside the workers.
+    try {
+      parseModelConfig(o.models)
+    } catch (error) {
+      throw new ConfigError(`vitest-rag: invalid ragEval options: models: ${(error as Error).message.replace(/^vitest-rag: invalid models config: /, '')}`)
+    }
+  }
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p))
   const corpus = o.corpus ? { ...o.corpus, root: abs(o.corpus.root) } : { kind: 'kb' as const, root: SAMPLE_KB_ROOT }
   const adapter = o.adapter.kind === 'module' ? { ...o.adapter, path: abs(o.adapter.path) } : o.adapter

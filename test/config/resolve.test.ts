@@ -30,12 +30,20 @@ describe('resolveConfig', () => {
     expect(message).toContain('gate.maxRelativeDrop:')
   })
 
+  test('a bad models config fails at resolution, naming every problem', () => {
+    expect(() => resolveConfig({ models: { generator: { chain: [{ name: 'x', baseURL: 'nope', model: 'm' }] } } }, '/p', {})).toThrow(
+      /models: .*Invalid URL.*generator\.chain\[0\]\.baseURL.*generator\.chain\[0\]\.apiKeyEnv/,
+    )
+  })
+
   test('a bad environment override names the variable and the allowed values', () => {
     expect(() => resolveConfig({}, '/p', { VITEST_RAG_SAMPLE: 'ten' })).toThrow(/VITEST_RAG_SAMPLE="ten" must be a positive whole number/)
   })
 
   test('the snapshot in reports has paths relative to the root and nothing that looks like a secret', () => {
-    const config = resolveConfig({ corpus: { kind: 'kb', root: 'kb' }, models: { generator: [{ apiKey: 'sk-should-not-appear' }] } }, '/p', {})
+    const config = resolveConfig({ corpus: { kind: 'kb', root: 'kb' } }, '/p', {})
+    // A key pasted into the options by mistake never reaches a report (pipeline options are free-form).
+    ;(config.pipeline as Record<string, unknown>).apiKey = 'sk-should-not-appear'
     const snapshot = JSON.stringify(snapshotConfig(config))
     expect(snapshot).toContain('"root":"kb"')
     expect(snapshot).not.toContain('sk-should-not-appear')
