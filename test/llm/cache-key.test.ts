@@ -5,7 +5,7 @@ import type { ChatRequest, Provider } from '../../src/llm/index.ts'
 
 const provider: Provider = {
   name: 'openrouter',
-  baseURL: 'https://openrouter.ai/api/v1',
+  baseURL: 'http://127.0.0.1:8001/api/v1',
   apiKeyEnv: 'OPENROUTER_API_KEY',
   model: 'qwen/qwen-2.5-7b-instruct',
   upstream: { order: ['deepinfra'], allowFallbacks: false },
@@ -28,7 +28,7 @@ const base = chatCacheKey(provider, request)
 describe('every field of the chat cache key changes the key', () => {
   const providerChanges: Array<[string, Partial<Provider>]> = [
     ['provider name', { name: 'openrouter-2' }],
-    ['base URL', { baseURL: 'https://example.test/v1' }],
+    ['base URL', { baseURL: 'http://127.0.0.1:8002/v1' }],
     ['model', { model: 'qwen/qwen-2.5-72b-instruct' }],
     ['upstream pin', { upstream: { order: ['together'], allowFallbacks: false } }],
   ]
