@@ -1,10 +1,10 @@
 /**
  * Baseline file I/O: load (refusing an incompatible version) and atomic write.
  */
-import { readFile } from 'node:fs/promises'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { parseBaseline, serializeBaseline, type Baseline } from './baseline.ts'
 import { BaselineFormatError } from './errors.ts'
+import { readTextIfExists } from '../util/read-if-exists.ts'
 
 /**
  * Loads a baseline file; resolves to `undefined` when the file does not exist (the gate then passes with
@@ -12,14 +12,13 @@ import { BaselineFormatError } from './errors.ts'
  * @throws BaselineVersionError on another version; BaselineFormatError when unreadable or malformed.
  */
 export async function loadBaseline(path: string): Promise<Baseline | undefined> {
-  let text: string
+  let text: string | undefined
   try {
-    text = await readFile(path, 'utf8')
+    text = await readTextIfExists(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new BaselineFormatError(path, `cannot read it (${String(error)})`)
   }
-  return parseBaseline(text, path)
+  return text === undefined ? undefined : parseBaseline(text, path)
 }
 
 /** Writes a baseline atomically (temp file + rename), creating its folder. */

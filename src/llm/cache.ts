@@ -6,11 +6,11 @@
  * Modes: `off` (neither read nor write), `read-write` (default locally), `replay` (read only; a miss is an error,
  * for CI replaying a committed cache offline), `record` (never read, always call and overwrite).
  */
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { canonicalJson, sha256 } from '../util/hash.ts'
+import { readTextIfExists } from '../util/read-if-exists.ts'
 
 /** How the cache is used. See the file comment. */
 export const CacheModeSchema = z.enum(['off', 'read-write', 'replay', 'record'])
@@ -72,13 +72,8 @@ export class ResponseCache {
   async read<T>(key: string): Promise<T | undefined> {
     if (!this.readsEnabled) return undefined
     const path = this.pathFor(key)
-    let text: string
-    try {
-      text = await readFile(path, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-      throw error
-    }
+    const text = await readTextIfExists(path)
+    if (text === undefined) return undefined
     const problem = validateEntryText(text, key)
     if (typeof problem === 'string') {
       this.warn(`vitest-rag: ignoring cache entry ${path}: ${problem}; treating it as a miss.`)

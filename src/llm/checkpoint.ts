@@ -9,10 +9,11 @@
  * changed run silently starts those cases over. Together with the response cache, a resumed run repeats no
  * completed paid call: completed cases are skipped, and calls of the interrupted case that finished are cache hits.
  */
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { canonicalJson, hashJson, sha256 } from '../util/hash.ts'
+import { readTextIfExists } from '../util/read-if-exists.ts'
 
 /** Checkpoint file format version. */
 export const checkpointVersion = 1
@@ -100,13 +101,8 @@ export class CheckpointStore {
   }
 
   private async readEntry(path: string): Promise<CheckpointEntry | undefined> {
-    let text: string
-    try {
-      text = await readFile(path, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-      throw error
-    }
+    const text = await readTextIfExists(path)
+    if (text === undefined) return undefined
     try {
       const entry = JSON.parse(text) as CheckpointEntry
       if (entry.version !== checkpointVersion) throw new Error(`format version ${JSON.stringify(entry.version)}`)
