@@ -3,18 +3,10 @@
  * s = 1.07 over 100k pseudo-words, 100-200 tokens per doc, queries of 3-6 distinct tokens from a random doc)
  * and Gaussian embedding matrices.
  */
+import { mulberry32 } from '../../src/stats/prng.ts'
 
-/** mulberry32: a small, fast, seeded PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The stats core's seeded PRNG, so bench data and resampling share one generator. */
+export { mulberry32 }
 
 /** A Zipf(s) sampler over ranks 0..vocab-1 by inverse CDF (binary search). */
 export function zipfSampler(vocab: number, s: number, rand: () => number): () => number {
