@@ -2,7 +2,7 @@
  * Error classes for golden cases: thrown at the I/O edge when the data-level problem list is not empty.
  * Each carries the full list (never just the first) and a message that renders all of them.
  */
-import { formatProblems, type Problem } from './problems.ts'
+import { formatProblems, type Problem } from '../problems/problems.ts'
 
 /** A golden file has problems (bad JSON, schema violations, rule failures, duplicate ids). */
 export class GoldenFileError extends Error {

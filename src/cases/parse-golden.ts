@@ -2,11 +2,11 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
-import { normalizeText } from '../corpus/normalize.ts'
+import { normalizeText } from '../text/normalize.ts'
 import { sha256 } from '../util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
-import type { Problem } from './problems.ts'
-import { problemsFromZod } from './zod-problems.ts'
+import type { Problem } from '../problems/problems.ts'
+import { problemsFromZod } from '../problems/zod-problems.ts'
 
 /** One parsed case and the 1-based line it came from. */
 export interface GoldenCaseAt {

@@ -9,7 +9,7 @@ import type { SystemOutput } from '../adapter/types.ts'
 import { mustAbstain, type GoldenCase } from '../cases/schema.ts'
 import type { HardCheckName } from '../scorecard/case-record.ts'
 import { parseCitationMarkers } from './citations.ts'
-import { isAbstention } from '../generation/abstention.ts'
+import { isAbstention } from '../text/abstention.ts'
 
 /** A check's outcome; `applies: false` means it was not run and is not counted. */
 export type CheckOutcome = { applies: false } | { applies: true; passed: boolean; message: string }

@@ -1,7 +1,7 @@
 /**
  * Error class for corpora: thrown by a loader when its input has problems, carrying all of them.
  */
-import { formatProblems, type Problem } from '../cases/problems.ts'
+import { formatProblems, type Problem } from '../problems/problems.ts'
 
 /** A corpus has bad input (a malformed changelog line, a duplicate ticket id, a missing folder...). */
 export class CorpusError extends Error {

@@ -6,10 +6,10 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Problem } from '../cases/problems.ts'
+import type { Problem } from '../problems/problems.ts'
 import { CorpusError } from './errors.ts'
 import { fingerprintCorpus } from './fingerprint.ts'
-import { normalizeText } from './normalize.ts'
+import { normalizeText } from '../text/normalize.ts'
 import type { Corpus, SourceDocument } from './types.ts'
 
 /** One BEIR query. `metadata` is passed through as the dataset wrote it (`{}` when absent). */

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { Problem } from '../cases/problems.ts'
+import type { Problem } from '../problems/problems.ts'
 import { CorpusError } from './errors.ts'
 import { fingerprintCorpus } from './fingerprint.ts'
 import { buildMarkdownDocument, parseChangelogJsonl, parseTicketsJsonl } from './kb-records.ts'

@@ -2,7 +2,7 @@
  * The baseline: the committed, versioned reference a run is gated against (`baselines/<name>.baseline.json`).
  * It keeps the scorecard's aggregate metrics (overall and per case type) AND each case's values with its case
  * hash, so a later run can pair cases for the significance test, plus what makes two runs comparable.
- * Pure: building, serialising and parsing; the file I/O is in `baseline-file.ts`.
+ * Pure: building, serialising and parsing; the file I/O is in `src/artifacts/baseline-file.ts`.
  */
 import { z } from 'zod'
 import type { CaseType } from '../cases/schema.ts'

@@ -8,7 +8,7 @@
  */
 import type { ShownSource } from '../adapter/types.ts'
 import { mustAbstain } from '../cases/schema.ts'
-import { isAbstention } from '../generation/abstention.ts'
+import { isAbstention } from '../text/abstention.ts'
 import { splitClaims, type SplitClaim } from './claims.ts'
 import { contentWords, identifierLiterals, measureSupport, numberLiterals } from './lexical.ts'
 import type { CragGrade, RubricScore } from './rubric.ts'

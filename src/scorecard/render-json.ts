@@ -1,6 +1,6 @@
 /**
  * The scorecard's JSON form: serialise it, and parse it back refusing an incompatible version. Pure (the
- * file I/O is in `scorecard-file.ts`).
+ * file I/O is in `src/artifacts/scorecard-file.ts`).
  */
 import { z } from 'zod'
 import { ScorecardFormatError, ScorecardVersionError } from './errors.ts'

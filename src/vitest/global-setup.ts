@@ -4,7 +4,7 @@
  * problem listed, so a stale golden set fails in seconds, loudly, instead of looking like a recall drop.
  */
 import type { TestProject } from 'vitest/node'
-import { formatProblems } from '../cases/problems.ts'
+import { formatProblems } from '../problems/problems.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { assertEstimateWithinLimit, parseModelConfig, resetSpendFile } from '../llm/index.ts'
 import { modelClientOptions } from '../runtime/create-runtime.ts'

@@ -10,9 +10,10 @@ import { join } from 'node:path'
 import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { loadBaseline } from '../gate/baseline-file.ts'
+import { loadBaseline } from '../artifacts/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
 import { evaluateGate } from '../gate/evaluate.ts'
+import { gateView } from '../gate/gate-messages.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
 import { readGoldenSet } from '../runtime/golden-set.ts'
@@ -179,12 +180,12 @@ export class RagReporter implements Reporter {
     const trec = exportTrec(records)
     writeFileAtomicSync(join(outDir, REPORT_FILES.trecRun), trec.run)
     writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
-    const markdown = renderMarkdown(scorecard, gate)
+    const markdown = renderMarkdown(scorecard, gateView(gate))
     writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
     if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
 
-    this.log(renderConsoleSummary(scorecard, gate))
+    this.log(renderConsoleSummary(scorecard, gateView(gate)))
     for (const line of extra) this.log(line)
     this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`)
     if (!gate.pass) process.exitCode = 1

@@ -31,35 +31,6 @@ const THREAD_IDENTITY_ONLY = new Set([
   'src/llm/spend-file.ts imports node:worker_threads',
 ])
 
-/**
- * Arrows issue #11 lists, kept here only until the commits that remove them: each must still occur (a stale
- * entry fails), and the list shrinks to nothing.
- */
-const KNOWN_UNTIL_FIXED = new Set([
-  'src/checks/hard-checks.ts imports src/generation/abstention.ts',
-  'src/corpus/errors.ts imports src/cases/problems.ts',
-  'src/corpus/kb-records.ts imports src/cases/problems.ts',
-  'src/corpus/kb-records.ts imports src/cases/zod-problems.ts',
-  'src/corpus/load-beir.ts imports src/cases/problems.ts',
-  'src/corpus/load-kb.ts imports src/cases/problems.ts',
-  'src/judge/heuristic-judge.ts imports src/generation/abstention.ts',
-  'src/metrics/error-class.ts imports src/scorecard/case-record.ts',
-  'src/scorecard/render-console.ts imports src/gate/gate-messages.ts',
-  'src/scorecard/render-console.ts imports src/gate/gate-result.ts',
-  'src/scorecard/render-markdown.ts imports src/gate/compare-metrics.ts',
-  'src/scorecard/render-markdown.ts imports src/gate/gate-messages.ts',
-  'src/scorecard/render-markdown.ts imports src/gate/gate-result.ts',
-  'src/search/embedder.ts imports src/llm/types.ts',
-  'src/gate/baseline-file.ts -> src/util/atomic-write.ts -> node:fs',
-  'src/scorecard/scorecard-file.ts -> node:fs/promises',
-  'src/search/load-index-cache.ts -> node:fs/promises',
-])
-const seenKnown = new Set<string>()
-function unknown(lines: string[]): string[] {
-  for (const line of lines) if (KNOWN_UNTIL_FIXED.has(line)) seenKnown.add(line)
-  return lines.filter((line) => !KNOWN_UNTIL_FIXED.has(line))
-}
-
 describe('the import graph of src/', () => {
   test('every folder under src/ has a floor in docs/design.md', () => {
     const folders = [...new Set(graph.map((f) => folderOf(f.file)))].sort()
@@ -78,18 +49,16 @@ describe('the import graph of src/', () => {
       const [from, to] = key.split(' -> ') as [string, string]
       return (floors.get(to) ?? Infinity) > (floors.get(from) ?? -Infinity) ? why : []
     })
-    expect(unknown(upward)).toEqual([])
+    expect(upward).toEqual([])
   })
 
   test('no two folders import each other, directly or round a loop', () => {
-    // The cycles are made of the known arrows; with those left out no cycle remains.
-    const withoutKnown = new Map([...edges].map(([k, why]) => [k, why.filter((w) => !KNOWN_UNTIL_FIXED.has(w))] as const).filter(([, why]) => why.length > 0))
-    expect(folderCycles(withoutKnown)).toEqual([])
+    expect(folderCycles(edges)).toEqual([])
   })
 
   test('the pure cores reach no file, thread or network I/O and no Vitest, even through a helper', () => {
     const isCore = (file: string): boolean => PURE_CORES.includes(folderOf(file))
-    expect(unknown(forbiddenReaches(graph, isCore, (spec) => IMPURE.test(spec)))).toEqual([])
+    expect(forbiddenReaches(graph, isCore, (spec) => IMPURE.test(spec))).toEqual([])
   })
 
   test('only src/vitest/ imports Vitest and only src/pool/ imports tinypool or worker threads', () => {
@@ -100,10 +69,6 @@ describe('the import graph of src/', () => {
         .filter((line) => !THREAD_IDENTITY_ONLY.has(line)),
     )
     expect(stray).toEqual([])
-  })
-
-  test('every arrow still listed as known occurs (the list only shrinks)', () => {
-    expect([...KNOWN_UNTIL_FIXED].filter((line) => !seenKnown.has(line))).toEqual([])
   })
 })
 

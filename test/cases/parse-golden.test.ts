@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { GoldenFileError } from '../../src/cases/errors.ts'
 import { loadGoldenFile } from '../../src/cases/load-golden.ts'
 import { goldenSetHash, parseGoldenText } from '../../src/cases/parse-golden.ts'
-import { formatProblem, formatProblems } from '../../src/cases/problems.ts'
+import { formatProblem, formatProblems } from '../../src/problems/problems.ts'
 import { sha256 } from '../../src/util/hash.ts'
 
 const base = {

@@ -6,11 +6,11 @@ import { createBaselineAcceptCommand, type Confirm } from '../../src/cli/command
 import { commands } from '../../src/cli/commands/index.ts'
 import { runCli } from '../../src/cli/main.ts'
 import { createBaseline, parseBaseline, serializeBaseline } from '../../src/gate/baseline.ts'
-import { loadBaseline, writeBaseline } from '../../src/gate/baseline-file.ts'
+import { loadBaseline, writeBaseline } from '../../src/artifacts/baseline-file.ts'
 import { BaselineFormatError, BaselineVersionError } from '../../src/gate/errors.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../src/scorecard/case-record.ts'
-import { writeScorecardFile } from '../../src/scorecard/scorecard-file.ts'
+import { writeScorecardFile } from '../../src/artifacts/scorecard-file.ts'
 import { buildContext, uniformRun } from '../scorecard/build-records.ts'
 
 const CREATED_AT = '2026-11-30T00:00:00.000Z'

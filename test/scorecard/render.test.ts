@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { evaluateGate } from '../../src/gate/evaluate.ts'
+import { gateView } from '../../src/gate/gate-messages.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../src/scorecard/errors.ts'
 import { renderConsoleSummary } from '../../src/scorecard/render-console.ts'
 import { parseScorecard, serializeScorecard } from '../../src/scorecard/render-json.ts'
 import { escapeMarkdown } from '../../src/scorecard/markdown-tables.ts'
 import { renderMarkdown } from '../../src/scorecard/render-markdown.ts'
-import { readScorecardFile, writeScorecardFile } from '../../src/scorecard/scorecard-file.ts'
+import { readScorecardFile, writeScorecardFile } from '../../src/artifacts/scorecard-file.ts'
 import { buildContext, buildRecord } from './build-records.ts'
 
 const records = [
@@ -72,7 +73,7 @@ describe('scorecard JSON', () => {
 
 describe('renderMarkdown', () => {
   const gate = evaluateGate(scorecard, undefined)
-  const markdown = renderMarkdown(scorecard, gate)
+  const markdown = renderMarkdown(scorecard, gateView(gate))
 
   test('puts hard assertions first, then quality tables, then the gate', () => {
     const order = ['### Hard assertions', '### Retrieval', '### Answer quality', '### Abstention', '### Error classes', '### Usage', '### Gate: ❌ FAIL']
@@ -121,7 +122,7 @@ describe('renderMarkdown', () => {
 
 describe('renderConsoleSummary', () => {
   test('summarises the run in a few lines, failures and gate included', () => {
-    const text = renderConsoleSummary(scorecard, evaluateGate(scorecard, undefined))
+    const text = renderConsoleSummary(scorecard, gateView(evaluateGate(scorecard, undefined)))
     const lines = text.trimEnd().split('\n')
     expect(lines[0]).toBe('vitest-rag: 2 of 2 cases (system mode)')
     expect(lines[1]).toBe('  hard assertions: 1 of 2 FAILED')

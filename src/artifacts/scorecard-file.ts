@@ -3,9 +3,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { writeFileAtomic } from '../util/atomic-write.ts'
-import { ScorecardFormatError } from './errors.ts'
-import { parseScorecard, serializeScorecard } from './render-json.ts'
-import type { Scorecard } from './scorecard.ts'
+import { ScorecardFormatError } from '../scorecard/errors.ts'
+import { parseScorecard, serializeScorecard } from '../scorecard/render-json.ts'
+import type { Scorecard } from '../scorecard/scorecard.ts'
 
 /** Where the reporter writes the scorecard, relative to the project root. */
 export const DEFAULT_SCORECARD_PATH = '.vitest-rag/scorecard.json'

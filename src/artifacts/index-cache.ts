@@ -6,12 +6,12 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../util/atomic-write.ts'
-import type { Embedder } from './embedder.ts'
-import { createHashEmbedder } from './embedder-hash.ts'
-import { type SearchConfig, type SearchIndex, buildSearchIndex, resolveSearchConfig } from './index.ts'
-import { decodeSearchIndex, encodeSearchIndex, fingerprintChunks, searchIndexCacheKey } from './persist.ts'
-import { searchIndexFromSnapshot, snapshotSearchIndex } from './snapshot.ts'
-import type { IndexableChunk } from './tenant-layout.ts'
+import type { Embedder } from '../search/embedder.ts'
+import { createHashEmbedder } from '../search/embedder-hash.ts'
+import { type SearchConfig, type SearchIndex, buildSearchIndex, resolveSearchConfig } from '../search/index.ts'
+import { decodeSearchIndex, encodeSearchIndex, fingerprintChunks, searchIndexCacheKey } from '../search/persist.ts'
+import { searchIndexFromSnapshot, snapshotSearchIndex } from '../search/snapshot.ts'
+import type { IndexableChunk } from '../search/tenant-layout.ts'
 
 /** Inputs of {@link loadOrBuildSearchIndex}. */
 export interface IndexCacheOptions {

@@ -2,8 +2,8 @@
  * Baseline file I/O: load (refusing an incompatible version) and atomic write.
  */
 import { writeFileAtomic } from '../util/atomic-write.ts'
-import { parseBaseline, serializeBaseline, type Baseline } from './baseline.ts'
-import { BaselineFormatError } from './errors.ts'
+import { parseBaseline, serializeBaseline, type Baseline } from '../gate/baseline.ts'
+import { BaselineFormatError } from '../gate/errors.ts'
 import { readTextIfExists } from '../util/read-if-exists.ts'
 
 /**
