@@ -12,7 +12,7 @@ import { isAbstention } from '../text/abstention.ts'
 import { ABSTENTION_TEXT } from './abstention.ts'
 import { GenerationError } from './errors.ts'
 import { defaultExtractiveConfig, generateExtractive, type ExtractiveConfig } from './extractive.ts'
-import { collectGateEvidence, defaultGateConfig, evaluateGate, type GateConfig, type GateDecision } from './gate.ts'
+import { collectGateEvidence, defaultEvidenceGateConfig, evaluateEvidenceGate, type EvidenceGateConfig, type EvidenceGateDecision } from './evidence-gate.ts'
 import { defaultPromptsDir, loadPromptTemplate } from './load-prompt.ts'
 import { buildAnswerRequest, type PromptTemplate } from './prompt.ts'
 import { rewriteDeterministic, rewriteQuery } from './rewrite.ts'
@@ -45,7 +45,7 @@ export interface ReferencePipelineOptions {
   k?: number
   /** How many top chunks are shown to the generator as `[1]..[n]`. Default 3. */
   maxSources?: number
-  gate?: Partial<GateConfig>
+  gate?: Partial<EvidenceGateConfig>
   extractive?: Partial<ExtractiveConfig>
   /** Folder of `answer.md` and `rewrite.md`. Default the bundled `evals/prompts/`. */
   promptsDir?: string
@@ -60,7 +60,7 @@ export const defaultPipelineOptions = Object.freeze({ k: 10, maxSources: 3, maxT
 
 /** What {@link createReferencePipeline}'s `run` adds beyond the adapter contract (for debugging and tuning). */
 export interface ReferenceOutput extends SystemOutput {
-  gate: GateDecision
+  gate: EvidenceGateDecision
   /** The extractive answer's best sentence score in [0, 1] (offline path only; 0 when it declined). */
   support?: number
   rewriteMethod: 'model' | 'deterministic' | 'none'
@@ -79,7 +79,7 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
   if (!Number.isInteger(maxSources) || maxSources < 1) {
     throw new GenerationError('PIPELINE_OPTION_INVALID', `maxSources must be a positive integer, got ${String(maxSources)}`)
   }
-  const gateConfig: GateConfig = { ...defaultGateConfig, ...options.gate }
+  const gateConfig: EvidenceGateConfig = { ...defaultEvidenceGateConfig, ...options.gate }
   const extractiveConfig: ExtractiveConfig = { ...defaultExtractiveConfig, ...options.extractive }
   const termStats = options.termStats ?? (options.chunks !== undefined ? buildTermStats(options.chunks) : undefined)
   const promptsDir = options.promptsDir ?? defaultPromptsDir
@@ -108,7 +108,7 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
     const retrieved: RetrievedChunk[] = hits.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId }))
     const query = weighQuery(rewrite.query, input.tenantId, termStats)
     const evidence = collectGateEvidence(query, hits)
-    const gate = evaluateGate(evidence, gateConfig)
+    const gate = evaluateEvidenceGate(evidence, gateConfig)
     const base = { retrieved, rewrittenQuery: rewrite.query, gate, rewriteMethod: rewrite.method }
     if (input.mode === 'retrieval') return { ...base, usage: usageOf(calls) }
     if (gate.abstain) {

@@ -1,5 +1,6 @@
 /**
- * The confidence gate: abstain when the retrieval evidence is too weak to answer from. Pure.
+ * The evidence gate of the reference pipeline: abstain when the retrieval evidence is too weak to answer from.
+ * Pure. Not the CI gate (`evaluateGate` in `src/gate/evaluate.ts` decides whether a run passes).
  *
  * Raw retrieval scores are not comparable across queries (a BM25 score grows with the query's length and
  * its terms' rarity; a cosine has its own scale), so the gate scores each retrieved chunk on a scale it
@@ -16,7 +17,7 @@ import { uniqueContentTerms } from './terms.ts'
 import type { Chunk } from '../corpus/types.ts'
 
 /** Thresholds of the gate; every score is a ratio in [0, 1]. */
-export interface GateConfig {
+export interface EvidenceGateConfig {
   /**
    * Abstain when the best chunk's coverage is below this. Default 0.55: on the bundled sample golden set the
    * highest must-abstain case reaches 0.517 and the lowest answerable one 0.606; 0.55 sits between them.
@@ -33,7 +34,7 @@ export interface GateConfig {
 }
 
 /** The gate's defaults (tuned on the bundled sample golden set; the tune experiment sweeps them). */
-export const defaultGateConfig: GateConfig = Object.freeze({ minTopScore: 0.55, minMargin: 0, lookahead: 5 })
+export const defaultEvidenceGateConfig: EvidenceGateConfig = Object.freeze({ minTopScore: 0.55, minMargin: 0, lookahead: 5 })
 
 /** What the gate decides from. */
 export interface GateEvidence {
@@ -44,13 +45,13 @@ export interface GateEvidence {
 }
 
 /** Why the gate decided as it did. */
-export type GateReason = 'answer' | 'no_hits' | 'no_query_terms' | 'weak_top' | 'ambiguous'
+export type EvidenceGateReason = 'answer' | 'no_hits' | 'no_query_terms' | 'weak_top' | 'ambiguous'
 
 /** The gate's decision. `confidence` is the best coverage in [0, 1], also returned for risk-coverage. */
-export interface GateDecision {
+export interface EvidenceGateDecision {
   abstain: boolean
   confidence: number
-  reason: GateReason
+  reason: EvidenceGateReason
   /** Best and runner-up coverage among the looked-at hits (runner-up 0 when there is one hit). */
   topScore: number
   margin: number
@@ -75,7 +76,7 @@ export function collectGateEvidence(
  * the first `lookahead` hits is below `minTopScore`, or when it beats the runner-up by less than `minMargin`.
  * Example: coverages [0.5, 0.8, 0.2] with defaults -> top 0.8, margin 0.3, answer with confidence 0.8.
  */
-export function evaluateGate(evidence: GateEvidence, config: GateConfig = defaultGateConfig): GateDecision {
+export function evaluateEvidenceGate(evidence: GateEvidence, config: EvidenceGateConfig = defaultEvidenceGateConfig): EvidenceGateDecision {
   if (evidence.queryTermCount === 0) return { abstain: true, confidence: 0, reason: 'no_query_terms', topScore: 0, margin: 0 }
   const looked = evidence.hits.slice(0, Math.max(1, config.lookahead)).map((h) => h.coverage)
   if (looked.length === 0) return { abstain: true, confidence: 0, reason: 'no_hits', topScore: 0, margin: 0 }
