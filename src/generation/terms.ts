@@ -5,6 +5,7 @@
  * They are deliberately simple and predictable: the offline pipeline is a baseline whose every decision a
  * reader can recompute by hand, not a linguistics library.
  */
+import { foldForMatching } from '../text/normalize.ts'
 
 /**
  * Words that carry no topic: articles, pronouns, auxiliaries and question words. Removing them leaves the
@@ -34,7 +35,7 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?(?:[-_./][\p{L}\p{N}]+)*/gu
 
 /** Lower-cased tokens of `text` in order (NFKC-normalised, curly apostrophes straightened). */
 export function tokenize(text: string): string[] {
-  const normalised = text.normalize('NFKC').toLowerCase().replace(/’/g, "'")
+  const normalised = foldForMatching(text).replace(/’/g, "'")
   return normalised.match(TOKEN) ?? []
 }
 

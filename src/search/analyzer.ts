@@ -18,6 +18,7 @@
  * Default ({@link defaultAnalyzerOptions}): identifiers on, stop words on, S stemmer on. {@link plainAnalyzerOptions}
  * is the classic IR baseline (letters/digits runs, nothing else), used for the Cranfield reference check.
  */
+import { foldForMatching } from '../text/normalize.ts'
 
 /** Which stemmer runs on alphabetic tokens. `s`: Harman's S stemmer (plural folding only). */
 export type Stemmer = 'none' | 's'
@@ -66,18 +67,13 @@ export function stemS(word: string): string {
   return word
 }
 
-/** Lowercases and NFKC-normalises text the way {@link analyze} does before tokenising. */
-export function normalizeText(text: string): string {
-  return text.normalize('NFKC').toLowerCase()
-}
-
 /**
  * Turns text into index terms, in text order (duplicates kept: term frequency matters).
  * Example with defaults: `"Error ERR-4012 on invoices"` -> `['error', 'err-4012', 'err', '4012', 'invoice']`.
  */
 export function analyze(text: string, options: AnalyzerOptions = defaultAnalyzerOptions): string[] {
   const out: string[] = []
-  const normalized = normalizeText(text)
+  const normalized = foldForMatching(text)
   const pattern = options.identifiers ? tokenPattern : partPattern
   for (const match of normalized.matchAll(pattern)) {
     const token = match[0]

@@ -3,6 +3,7 @@
  * phrasing, or an external system's. The one detector: the hard checks (`toAbstain`), the heuristic judge and
  * the reference pipeline all use it, so it lives below all three.
  */
+import { foldForMatching } from './normalize.ts'
 
 /**
  * Phrasings of "the sources do not hold the answer". Each names the missing thing (the sources, the
@@ -27,7 +28,7 @@ const ABSTENTION_PATTERNS: readonly RegExp[] = [
  */
 export function isAbstention(text: string | undefined): boolean {
   if (text === undefined) return true
-  const normalised = text.normalize('NFKC').replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase()
+  const normalised = foldForMatching(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim()
   if (normalised === '') return true
   const sentences = normalised.split(/(?<=[.!?])\s+/)
   const looked = /\[\d+\]/.test(normalised) ? sentences.slice(0, 1) : sentences.slice(0, 2)
