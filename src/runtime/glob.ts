@@ -2,8 +2,8 @@
  * A small glob for golden-file patterns (`golden/**\/*.golden.jsonl`): `**` (any depth), `*`, `?` and
  * `{a,b}`. Enough for the patterns we document, with no dependency (Node 20 has no fs.glob).
  */
-import { readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { relative } from 'node:path'
+import { walkFiles } from '../util/walk.ts'
 
 /** The regular expression a glob pattern stands for, matched against posix paths relative to the root. */
 export function globToRegExp(pattern: string): RegExp {
@@ -29,15 +29,5 @@ export function globToRegExp(pattern: string): RegExp {
 /** Absolute paths of the files under `root` matching `pattern`, sorted; `node_modules` and dot folders skipped. */
 export function globFiles(root: string, pattern: string): string[] {
   const re = globToRegExp(pattern)
-  const out: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (re.test(relative(root, path).split('\\').join('/'))) out.push(path)
-    }
-  }
-  walk(root)
-  return out.sort()
+  return walkFiles(root, { skipHidden: true }).filter((path) => re.test(relative(root, path).split('\\').join('/')))
 }

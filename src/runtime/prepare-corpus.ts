@@ -2,13 +2,13 @@
  * Loads and chunks the configured corpus once per process (plugin, global setup, reporter and each worker
  * call this; the cache keys on corpus source + chunker, so a second call is free).
  */
-import { readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { statSync } from 'node:fs'
 import type { CorpusSource } from '../config/schema.ts'
 import { chunkDocuments, parseChunkerSpec } from '../corpus/chunk.ts'
 import { loadBeir } from '../corpus/load-beir.ts'
 import { loadKnowledgeBase } from '../corpus/load-kb.ts'
 import type { Chunk, ChunkerConfig, Corpus } from '../corpus/types.ts'
+import { walkFiles } from '../util/walk.ts'
 
 /** A loaded, chunked corpus. */
 export interface PreparedCorpus {
@@ -25,25 +25,13 @@ const cache = new Map<string, { stamp: string; prepared: Promise<PreparedCorpus>
  * file in watch mode is reloaded rather than served from a stale cache.
  */
 export function corpusStamp(root: string): string {
-  const parts: string[] = []
-  const walk = (dir: string) => {
-    let entries
-    try {
-      entries = readdirSync(dir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else {
-        const stat = statSync(path)
-        parts.push(`${path}:${stat.size}:${stat.mtimeMs}`)
-      }
-    }
-  }
-  walk(root)
-  return parts.sort().join('|')
+  return walkFiles(root)
+    .map((path) => {
+      const stat = statSync(path)
+      return `${path}:${stat.size}:${stat.mtimeMs}`
+    })
+    .sort()
+    .join('|')
 }
 
 /** Loads `source` and chunks it with the one-line `chunkerSpec` (`structural`, `fixed:800/100`). Cached. */
