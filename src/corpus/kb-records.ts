@@ -4,6 +4,7 @@
  * title (`CL-2025-014 (v4.2.0, 2025-06-01): Seat limit raised`), so exact-identifier queries can find it.
  */
 import { z } from 'zod'
+import { readJsonlLines } from '../problems/jsonl.ts'
 import type { Problem } from '../problems/problems.ts'
 import { problemsFromZod } from '../problems/zod-problems.ts'
 import { markdownTitle, parseHeadingSections } from './markdown.ts'
@@ -82,40 +83,29 @@ function parseJsonl<T>(
   const documents: SourceDocument[] = []
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
-  normalizeText(text)
-    .split('\n')
-    .forEach((raw, index) => {
-      const line = index + 1
-      if (raw.trim() === '') return
-      let json: unknown
-      try {
-        json = JSON.parse(raw)
-      } catch (error) {
-        problems.push({ code: 'invalid_json', file, line, path: '', message: `not valid JSON: ${(error as Error).message}` })
-        return
-      }
-      const parsed = schema.safeParse(json)
-      if (!parsed.success) {
-        problems.push(...problemsFromZod(parsed.error.issues, json, schema, file, line))
-        return
-      }
-      const id = idOf(parsed.data)
-      const first = firstLineOf.get(id)
-      if (first !== undefined) {
-        problems.push({
-          code: 'duplicate_id',
-          file,
-          line,
-          path: idField,
-          value: id,
-          message: `"${id}" is already used on line ${first}`,
-          fix: `give one of lines ${first} and ${line} a different ${idField}`,
-        })
-        return
-      }
-      firstLineOf.set(id, line)
-      documents.push(build(parsed.data, line))
-    })
+  readJsonlLines(text, file, problems, (json, line) => {
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      problems.push(...problemsFromZod(parsed.error.issues, json, schema, file, line))
+      return
+    }
+    const id = idOf(parsed.data)
+    const first = firstLineOf.get(id)
+    if (first !== undefined) {
+      problems.push({
+        code: 'duplicate_id',
+        file,
+        line,
+        path: idField,
+        value: id,
+        message: `"${id}" is already used on line ${first}`,
+        fix: `give one of lines ${first} and ${line} a different ${idField}`,
+      })
+      return
+    }
+    firstLineOf.set(id, line)
+    documents.push(build(parsed.data, line))
+  })
   return { documents, problems }
 }
 

@@ -2,6 +2,7 @@
  * The judge's error classes, each with a stable `code`. Problems in user data (labels files, qrels files)
  * are returned as lists of {@link JudgeDataProblem}, never thrown.
  */
+import type { Problem } from '../problems/problems.ts'
 
 /** Base class: every judge failure carries a stable code. */
 export class JudgeError extends Error {
@@ -46,13 +47,8 @@ export class QrelsAppendError extends JudgeError {
   }
 }
 
-/** One problem in a user's data file (labels, qrels), reported with every other problem at once. */
-export interface JudgeDataProblem {
-  code: string
-  file?: string
-  /** 1-based line. */
-  line?: number
-  /** Field path inside the row, e.g. `labels.faithfulness`. */
-  path: string
-  message: string
-}
+/**
+ * One problem in a user's data file (labels, qrels): the shared {@link Problem}, rendered by the one
+ * `formatProblems`. The name stays for one release; new code uses `Problem`.
+ */
+export type JudgeDataProblem = Problem
