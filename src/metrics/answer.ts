@@ -4,6 +4,7 @@
  * checked by hand from the verdicts a scorecard stores. All results are ratios in [0, 1], except
  * {@link cragTruthfulness} in [-1, 1].
  */
+import { CRAG_GRADE_SCORES, type CragGrade } from './crag.ts'
 
 /**
  * Faithfulness = claims of the answer supported by the retrieved context / claims, in [0, 1].
@@ -103,16 +104,8 @@ export function citationAccuracy(claims: readonly CitedClaim[]): number {
   return correct / total
 }
 
-/** CRAG grades of an answer (Yang et al., 2024). */
-export type CragGrade = 'perfect' | 'acceptable' | 'missing' | 'incorrect'
-
-/** Score of each {@link CragGrade}: a wrong answer costs more than saying "I don't know". */
-export const CRAG_GRADE_SCORES: Readonly<Record<CragGrade, number>> = {
-  perfect: 1,
-  acceptable: 0.5,
-  missing: 0,
-  incorrect: -1,
-}
+/** The CRAG grades and their scores: one table, in `crag.ts`. */
+export { CRAG_GRADE_SCORES, type CragGrade } from './crag.ts'
 
 /**
  * CRAG truthfulness = mean grade score (+1 perfect, +0.5 acceptable, 0 missing, -1 incorrect), in [-1, 1].

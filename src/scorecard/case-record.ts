@@ -4,6 +4,7 @@
  */
 import type { CaseType, DynamismSchema, PopularitySchema, QuestionType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
+import type { CragGrade } from '../metrics/crag.ts'
 import type { ErrorClass } from '../metrics/error-class.ts'
 import type { z } from 'zod'
 
@@ -47,7 +48,7 @@ export interface RecordedJudgement {
   faithfulness?: number
   citationAccuracy?: number
   answerRelevance?: number
-  crag?: 'perfect' | 'acceptable' | 'missing' | 'incorrect'
+  crag?: CragGrade
   reasons?: Record<string, string>
 }
 
