@@ -14,17 +14,11 @@ export class JudgeError extends Error {
   }
 }
 
-/** The judge would grade its own generator's work: self-preference bias. */
-export class JudgeSameModelError extends JudgeError {
-  constructor(model: string) {
-    super(
-      'VITEST_RAG_JUDGE_SAME_MODEL',
-      `vitest-rag: the judge model "${model}" is also the generator model; a model grading its own answers ` +
-        'is biased towards them. Configure a different (larger) judge model on the reversed provider chain, ' +
-        'or pass allowSameModel: true to accept the bias knowingly.',
-    )
-  }
-}
+/**
+ * The judge would grade its own generator's work: the model client's one error for it. This name stays for
+ * one release; new code uses `JudgeIsGeneratorError` from `src/llm/errors.ts`.
+ */
+export { JudgeIsGeneratorError as JudgeSameModelError } from '../llm/errors.ts'
 
 /** A prompt template file is missing its `version:` line or a placeholder. */
 export class JudgePromptTemplateError extends JudgeError {
