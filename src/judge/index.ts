@@ -44,7 +44,7 @@ export {
   loadJudgePromptTemplate,
   loadRelevancePromptTemplate,
 } from './load-prompt-template.ts'
-export { isAbstentionSentence } from './abstention.ts'
+export { isAbstentionSentence } from '../text/abstention.ts'
 export { splitClaims, type SplitClaim } from './claims.ts'
 export {
   CALIBRATION_CRITERIA,

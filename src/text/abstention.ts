@@ -20,15 +20,31 @@ const ABSTENTION_PATTERNS: readonly RegExp[] = [
   /\b(?:there is|there's) no (?:mention|information|documentation|record) (?:of|about|on|regarding)\b/,
 ]
 
+/** Folds a text the way the decline phrasings are written: NFKC, lowercase, straight quotes, single spaces. */
+function foldDecline(text: string): string {
+  return foldForMatching(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * Whether ONE sentence declines to answer (matches one of the decline phrasings). The judge drops such a
+ * sentence from an otherwise factual answer ("The docs do not say when. Seats cost $12 [1].") before it
+ * splits claims, because it asserts nothing about the world. "You cannot delete an owner account." is not
+ * one: it names no missing source.
+ */
+export function isAbstentionSentence(sentence: string): boolean {
+  const folded = foldDecline(sentence)
+  return ABSTENTION_PATTERNS.some((p) => p.test(folded))
+}
+
 /**
  * Whether `text` is an abstention: empty or whitespace-only (the system said nothing), or its first
- * sentence matches one of the decline phrasings, or (for an answer citing nothing) its second sentence does
+ * sentence declines ({@link isAbstentionSentence}), or (for an answer citing nothing) its second sentence does
  * ("Thanks for asking. I can't find that in the sources."). A cited answer that states facts and then adds
  * "the sources do not cover X" is an answer, not an abstention.
  */
 export function isAbstention(text: string | undefined): boolean {
   if (text === undefined) return true
-  const normalised = foldForMatching(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim()
+  const normalised = foldDecline(text)
   if (normalised === '') return true
   const sentences = normalised.split(/(?<=[.!?])\s+/)
   const looked = /\[\d+\]/.test(normalised) ? sentences.slice(0, 1) : sentences.slice(0, 2)
