@@ -3,16 +3,10 @@
  * are returned as lists of {@link JudgeDataProblem}, never thrown.
  */
 import type { Problem } from '../problems/problems.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** Base class: every judge failure carries a stable code. */
-export class JudgeError extends Error {
-  readonly code: string
-  constructor(code: string, message: string) {
-    super(message)
-    this.name = new.target.name
-    this.code = code
-  }
-}
+export class JudgeError extends VitestRagError {}
 
 /**
  * The judge would grade its own generator's work: the model client's one error for it. This name stays for

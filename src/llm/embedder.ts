@@ -4,6 +4,7 @@
  */
 import type { Embedder } from '../search/embedder.ts'
 import type { EmbeddingClient } from './types.ts'
+import { LlmError } from './errors.ts'
 
 /**
  * Wraps a model-backed {@link EmbeddingClient}. `dimensions` must be known up front (from the client, or given);
@@ -11,7 +12,7 @@ import type { EmbeddingClient } from './types.ts'
  */
 export function embedderFromClient(client: EmbeddingClient, dimensions = client.dimensions): Embedder {
   if (dimensions === undefined) {
-    throw new Error(`vitest-rag: embedding model "${client.model}" has no known dimension; pass it to embedderFromClient(client, dimensions)`)
+    throw new LlmError('VITEST_RAG_EMBEDDING_DIMENSION', `vitest-rag: embedding model "${client.model}" has no known dimension; pass it to embedderFromClient(client, dimensions)`)
   }
   return {
     id: `client:${client.model}:${dimensions}`,
@@ -20,7 +21,7 @@ export function embedderFromClient(client: EmbeddingClient, dimensions = client.
       const { vectors } = await client.embed(texts)
       for (const v of vectors) {
         if (v.length !== dimensions) {
-          throw new Error(`vitest-rag: model "${client.model}" returned a ${v.length}-dimensional embedding, expected ${dimensions}`)
+          throw new LlmError('VITEST_RAG_EMBEDDING_DIMENSION', `vitest-rag: model "${client.model}" returned a ${v.length}-dimensional embedding, expected ${dimensions}`)
         }
       }
       return vectors

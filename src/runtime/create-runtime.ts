@@ -25,6 +25,7 @@ import { loadOrBuildSearchIndex } from '../artifacts/index-cache.ts'
 import { SearchPool } from '../pool/search-pool.ts'
 import { prepareCorpus, type PreparedCorpus } from './prepare-corpus.ts'
 import { providerStatsWriter } from './provider-stats.ts'
+import { ConfigError } from '../config/resolve.ts'
 
 /** What a completed case leaves behind: everything that cost a model call (the answer and the verdict). */
 export interface CaseCheckpoint {
@@ -139,7 +140,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   let judge: Judge | undefined
   if (config.mode === 'system' && config.judge === 'heuristic') judge = createHeuristicJudge()
   if (config.mode === 'system' && config.judge === 'model') {
-    if (!models?.judge) throw new Error('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
+    if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
     const allowSameModel = (config.models as { judge?: { allowSameModel?: boolean } }).judge?.allowSameModel
     judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
   }

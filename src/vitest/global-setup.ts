@@ -12,10 +12,13 @@ import { estimateEvalCost } from '../runtime/estimate.ts'
 import { checkGoldenSet } from '../runtime/golden-set.ts'
 import { prepareCorpus } from '../runtime/prepare-corpus.ts'
 import { clearProviderStats } from '../runtime/provider-stats.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
-export class GoldenSetError extends Error {
-  readonly code = 'VITEST_RAG_GOLDEN_SET_INVALID'
+export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALID'> {
+  constructor(message: string) {
+    super('VITEST_RAG_GOLDEN_SET_INVALID', message)
+  }
 }
 
 /** Vitest global setup entry. */
