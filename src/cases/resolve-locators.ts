@@ -42,9 +42,9 @@ export interface CaseOrigin {
 }
 
 interface CorpusIndex {
-  byKey: Map<string, SourceDocument> // `${tenant}\u0000${kind}\u0000${key}`
+  byKey: Map<string, SourceDocument> // `${tenantId}\u0000${kind}\u0000${key}`
   byId: Map<string, SourceDocument>
-  keysOf: Map<string, string[]> // `${tenant}\u0000${kind}` -> keys
+  keysOf: Map<string, string[]> // `${tenantId}\u0000${kind}` -> keys
   tenantsOfKey: Map<string, string[]> // `${kind}\u0000${key}` -> tenants
   chunksOf: Map<string, Chunk[]>
 }
@@ -84,21 +84,21 @@ type Located = { ok: true; doc: SourceDocument; start: number; end: number } | {
 
 const KIND_NOUN = { doc: 'doc', changelog: 'changelog entry', ticket: 'ticket', document: 'document' } as const
 
-function unknownKey(index: CorpusIndex, tenant: string, kind: keyof typeof KIND_NOUN, key: string, code: string): Located {
-  const elsewhere = (index.tenantsOfKey.get(`${kind}\u0000${key}`) ?? []).filter((t) => t !== tenant)
-  const near = closestMatch(key, index.keysOf.get(`${tenant}\u0000${kind}`) ?? [])
+function unknownKey(index: CorpusIndex, tenantId: string, kind: keyof typeof KIND_NOUN, key: string, code: string): Located {
+  const elsewhere = (index.tenantsOfKey.get(`${kind}\u0000${key}`) ?? []).filter((t) => t !== tenantId)
+  const near = closestMatch(key, index.keysOf.get(`${tenantId}\u0000${kind}`) ?? [])
   let fix: string | undefined
   if (elsewhere.length > 0) fix = `it exists in tenant ${elsewhere.map((t) => `"${t}"`).join(', ')}; set "tenant" on the expected source if that is meant`
   else if (near !== undefined) fix = `did you mean "${near}"?`
-  return { ok: false, code, message: `no ${KIND_NOUN[kind]} "${key}" in tenant "${tenant}"`, ...(fix ? { fix } : {}) }
+  return { ok: false, code, message: `no ${KIND_NOUN[kind]} "${key}" in tenant "${tenantId}"`, ...(fix ? { fix } : {}) }
 }
 
-function locate(locator: Locator, tenant: string, index: CorpusIndex): Located {
-  const find = (kind: keyof typeof KIND_NOUN, key: string) => index.byKey.get(`${tenant}\u0000${kind}\u0000${key}`)
+function locate(locator: Locator, tenantId: string, index: CorpusIndex): Located {
+  const find = (kind: keyof typeof KIND_NOUN, key: string) => index.byKey.get(`${tenantId}\u0000${kind}\u0000${key}`)
   switch (locator.kind) {
     case 'doc': {
       const doc = find('doc', locator.slug)
-      if (!doc) return unknownKey(index, tenant, 'doc', locator.slug, 'unknown_slug')
+      if (!doc) return unknownKey(index, tenantId, 'doc', locator.slug, 'unknown_slug')
       if (locator.heading === undefined) return { ok: true, doc, start: 0, end: doc.text.length }
       const sections = doc.sections ?? []
       const matches = findSections(sections, locator.heading)
@@ -124,17 +124,17 @@ function locate(locator: Locator, tenant: string, index: CorpusIndex): Located {
     }
     case 'changelog': {
       const doc = find('changelog', locator.entry)
-      return doc ? { ok: true, doc, start: 0, end: doc.text.length } : unknownKey(index, tenant, 'changelog', locator.entry, 'unknown_entry')
+      return doc ? { ok: true, doc, start: 0, end: doc.text.length } : unknownKey(index, tenantId, 'changelog', locator.entry, 'unknown_entry')
     }
     case 'ticket': {
       const doc = find('ticket', locator.ticket)
-      return doc ? { ok: true, doc, start: 0, end: doc.text.length } : unknownKey(index, tenant, 'ticket', locator.ticket, 'unknown_ticket')
+      return doc ? { ok: true, doc, start: 0, end: doc.text.length } : unknownKey(index, tenantId, 'ticket', locator.ticket, 'unknown_ticket')
     }
     case 'document': {
       // A bare key finds a generic document (BEIR `_id`); a full `<tenant>/<kind>/<key>` id finds any document.
       const byId = index.byId.get(locator.id)
-      const doc = find('document', locator.id) ?? (byId?.tenantId === tenant ? byId : undefined)
-      if (!doc) return unknownKey(index, tenant, 'document', locator.id, 'unknown_document')
+      const doc = find('document', locator.id) ?? (byId?.tenantId === tenantId ? byId : undefined)
+      if (!doc) return unknownKey(index, tenantId, 'document', locator.id, 'unknown_document')
       if (!locator.span) return { ok: true, doc, start: 0, end: doc.text.length }
       const [start, end] = locator.span
       if (end > doc.text.length) {
@@ -179,8 +179,8 @@ export function resolveLocators(
     const hits = new Map<string, ExpectedChunk>()
     const caseSpans: ExpectedSpan[] = []
     c.expected_sources.forEach((source, i) => {
-      const tenant = source.tenant ?? c.tenant_id
-      const located = locate(source.locator, tenant, index)
+      const tenantId = source.tenant ?? c.tenant_id
+      const located = locate(source.locator, tenantId, index)
       const where = { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}), path: `expected_sources[${i}].locator`, value: source.locator }
       if (!located.ok) {
         problems.push({ ...where, code: located.code, message: `case "${c.case_id}": ${located.message}`, ...(located.fix ? { fix: located.fix } : {}) })

@@ -17,6 +17,7 @@ const MetricGroupSchema = z.object({
 const GroupedMetricsSchema = z.looseObject({
   overall: MetricGroupSchema,
   byCaseType: z.record(z.string(), MetricGroupSchema),
+  byTenant: z.record(z.string(), MetricGroupSchema).optional(),
   byFacet: z.looseObject({}),
 })
 

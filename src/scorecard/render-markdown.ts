@@ -4,7 +4,7 @@
  */
 import type { ComparisonVerdict, GateView } from './gate-view.ts'
 import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
-import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table } from './markdown-tables.ts'
+import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table, tenantTable } from './markdown-tables.ts'
 import { sortCaseTypes } from './metric-order.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
 
@@ -68,6 +68,7 @@ function renderRetrieval(s: Scorecard): string[] {
     `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)`,
     '',
     ...metricTable(groups, headline),
+    ...tenantTable(s.retrieval.byTenant, headline),
     ...full,
     ...facetTables(s.retrieval, headline),
   ]
@@ -87,6 +88,7 @@ function renderAnswers(s: Scorecard): string[] {
     `${judge} · coverage ${percent(a.coverage)} (${a.judged} of ${a.scorable} cases judged)${failed}`,
     '',
     ...metricTable(groups, names, { header: 'Calibration', cell: (m) => calibrationCell(a.calibration[m]) }),
+    ...tenantTable(a.byTenant, names),
     ...facetTables(a, names),
   ]
 }

@@ -70,6 +70,11 @@ export interface MetricGroup {
 export interface GroupedMetrics {
   overall: MetricGroup
   byCaseType: Partial<Record<CaseType, MetricGroup>>
+  /**
+   * Means per tenant (the golden case's `tenant_id`), beside the per-type means: one tenant's regression shows
+   * even when the overall mean hides it. Absent in scorecards written before it existed.
+   */
+  byTenant?: Record<string, MetricGroup>
   byFacet: {
     questionType: Record<string, MetricGroup>
     popularity: Record<string, MetricGroup>

@@ -71,6 +71,21 @@ describe('scorecard JSON', () => {
   })
 })
 
+describe('renderMarkdown: per-tenant table', () => {
+  test('a run over two tenants gets a tenant table beside the per-type one; one tenant gets none', () => {
+    const twoTenants = buildScorecard(
+      records.map((r, i) => ({ ...r, tenantId: i === 0 ? 'brassmoth' : 'quillfern' })),
+      buildContext({ mode: 'system', expectedCases: 2 }),
+    )
+    // Retrieval: only GC-0001 (brassmoth) is scored, so one tenant row -> no table. Answers: both are judged.
+    const markdown = renderMarkdown(twoTenants)
+    expect(markdown.match(/\| Tenant \|/g)).toHaveLength(1)
+    expect(markdown).toContain('| brassmoth | 1 | 1.000 | 1.000 |')
+    expect(markdown).toContain('| quillfern | 1 | 0.000 | -1.000 |')
+    expect(renderMarkdown(scorecard)).not.toContain('| Tenant |')
+  })
+})
+
 describe('renderMarkdown', () => {
   const gate = evaluateGate(scorecard, undefined)
   const markdown = renderMarkdown(scorecard, gateView(gate))
