@@ -19,6 +19,7 @@
  * is the classic IR baseline (letters/digits runs, nothing else), used for the Cranfield reference check.
  */
 import { foldForMatching } from '../text/normalize.ts'
+import { SEARCH_PART, SEARCH_TOKEN } from '../text/tokens.ts'
 
 /** Which stemmer runs on alphabetic tokens. `s`: Harman's S stemmer (plural folding only). */
 export type Stemmer = 'none' | 's'
@@ -48,9 +49,10 @@ export const englishStopWords: ReadonlySet<string> = new Set(
   ).split(' '),
 )
 
-// A run of letters/digits, optionally continued by joiner + run with no whitespace in between.
-const tokenPattern = /[\p{L}\p{N}\p{M}]+(?:[-_./:][\p{L}\p{N}\p{M}]+)*/gu
-const partPattern = /[\p{L}\p{N}\p{M}]+/gu
+// A run of letters/digits, optionally continued by joiner + run with no whitespace in between (the
+// tokenizer family's `search` shapes, src/text/tokens.ts).
+const tokenPattern = SEARCH_TOKEN
+const partPattern = SEARCH_PART
 const alphabetic = /^\p{L}+$/u
 const joiner = /[-_./:]/
 
