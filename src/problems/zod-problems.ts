@@ -86,6 +86,74 @@ function allowedList(values: ReadonlyArray<unknown>): string {
   return `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`
 }
 
+type Locate = (path: ReadonlyArray<PropertyKey>) => Pick<Problem, 'file' | 'line' | 'path'>
+
+/** One problem per unknown key, with the closest known field as the fix. */
+function unknownKeyProblems(issue: z.core.$ZodIssueUnrecognizedKeys, input: unknown, schema: z.ZodType, at: Locate): Problem[] {
+  const known = knownKeysAt(schema, issue.path, input)
+  return issue.keys.map((key) => {
+    const near = closestMatch(key, known)
+    return {
+      ...at([...issue.path, key]),
+      code: 'unknown_key',
+      value: valueAt(input, [...issue.path, key]),
+      message: `unknown field "${key}"`,
+      fix: near ? `did you mean "${near}"?` : `remove it; known fields: ${known.join(', ')}`,
+    }
+  })
+}
+
+/** A value outside an enum or a union's tags; a missing value is `missing_field`. */
+function notAllowedProblem(value: unknown, fix: string): Omit<Problem, 'file' | 'path'> {
+  return {
+    code: value === undefined ? 'missing_field' : 'invalid_value',
+    value,
+    message: value === undefined ? 'is missing' : `${quoteValue(value)} is not allowed`,
+    fix: value === undefined ? `add it: ${fix}` : fix,
+  }
+}
+
+/** The problem of one issue other than unknown keys, at its path. */
+function issueProblem(issue: z.core.$ZodIssue, input: unknown, at: Locate): Problem {
+  const path = issue.path
+  const value = valueAt(input, path)
+  const hint = hintFor(path)
+  switch (issue.code) {
+    case 'invalid_value':
+      return { ...at(path), ...notAllowedProblem(value, allowedList(issue.values)) }
+    case 'invalid_union': {
+      // A discriminated union with an unknown tag: zod points the path at the discriminator itself.
+      const options = (issue as { options?: unknown[] }).options
+      const problem = notAllowedProblem(value, options ? allowedList(options) : issue.message)
+      // A missing tag is fixed by choosing a variant, so the fix lists the options as they are.
+      return { ...at(path), ...problem, fix: options ? allowedList(options) : issue.message }
+    }
+    case 'invalid_type': {
+      const missing = value === undefined
+      const expected = issue.expected === 'int' ? 'a whole number' : issue.expected
+      return {
+        ...at(path),
+        code: missing ? 'missing_field' : 'invalid_type',
+        value,
+        message: missing ? 'is missing' : `${quoteValue(value)} is not ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
+        fix: missing ? `add "${String(path.at(-1) ?? 'value')}": ${hint ?? `<${expected}>`}` : (hint ?? `a ${expected}`),
+      }
+    }
+    case 'too_big':
+    case 'too_small': {
+      const emptyString = issue.code === 'too_small' && issue.origin === 'string'
+      return { ...at(path), code: 'out_of_range', value, message: emptyString ? 'must not be empty' : `${quoteValue(value)} is out of range`, fix: hint ?? issue.message }
+    }
+    case 'invalid_format':
+      return { ...at(path), code: 'invalid_format', value, message: `${quoteValue(value)} is malformed`, fix: hint ?? issue.message }
+    case 'custom':
+      // Cross-field rules and refinements carry their own wording, which already names the fix.
+      return { ...at(path), code: 'rule', value, message: isScalarish(value) ? `${quoteValue(value)}: ${issue.message}` : issue.message }
+    default:
+      return { ...at(path), code: 'invalid_value', value, message: `${quoteValue(value)}: ${issue.message}`, ...(hint ? { fix: hint } : {}) }
+  }
+}
+
 /**
  * Converts the issues of one failed parse of `input` against `schema` into problems located at
  * `file`:`line`. Every issue becomes one problem (an unknown-keys issue becomes one per key).
@@ -97,82 +165,6 @@ export function problemsFromZod(
   file: string,
   line?: number,
 ): Problem[] {
-  const out: Problem[] = []
-  const at = (path: ReadonlyArray<PropertyKey>) => ({ file, ...(line === undefined ? {} : { line }), path: formatPath(path) })
-  for (const issue of issues) {
-    const path = issue.path
-    const value = valueAt(input, path)
-    const hint = hintFor(path)
-    switch (issue.code) {
-      case 'unrecognized_keys': {
-        const known = knownKeysAt(schema, path, input)
-        for (const key of issue.keys) {
-          const near = closestMatch(key, known)
-          out.push({
-            ...at([...path, key]),
-            code: 'unknown_key',
-            value: valueAt(input, [...path, key]),
-            message: `unknown field "${key}"`,
-            fix: near ? `did you mean "${near}"?` : `remove it; known fields: ${known.join(', ')}`,
-          })
-        }
-        break
-      }
-      case 'invalid_value':
-        out.push({
-          ...at(path),
-          code: value === undefined ? 'missing_field' : 'invalid_value',
-          value,
-          message: value === undefined ? 'is missing' : `${quoteValue(value)} is not allowed`,
-          fix: value === undefined ? `add it: ${allowedList(issue.values)}` : allowedList(issue.values),
-        })
-        break
-      case 'invalid_union': {
-        // A discriminated union with an unknown tag: zod points the path at the discriminator itself.
-        const options = (issue as { options?: unknown[] }).options
-        out.push({
-          ...at(path),
-          code: value === undefined ? 'missing_field' : 'invalid_value',
-          value,
-          message: value === undefined ? 'is missing' : `${quoteValue(value)} is not allowed`,
-          fix: options ? allowedList(options) : issue.message,
-        })
-        break
-      }
-      case 'invalid_type': {
-        const missing = value === undefined
-        const expected = issue.expected === 'int' ? 'a whole number' : issue.expected
-        out.push({
-          ...at(path),
-          code: missing ? 'missing_field' : 'invalid_type',
-          value,
-          message: missing ? 'is missing' : `${quoteValue(value)} is not ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
-          fix: missing ? `add "${String(path.at(-1) ?? 'value')}": ${hint ?? `<${expected}>`}` : (hint ?? `a ${expected}`),
-        })
-        break
-      }
-      case 'too_big':
-      case 'too_small': {
-        const emptyString = issue.code === 'too_small' && issue.origin === 'string'
-        out.push({
-          ...at(path),
-          code: 'out_of_range',
-          value,
-          message: emptyString ? 'must not be empty' : `${quoteValue(value)} is out of range`,
-          fix: hint ?? issue.message,
-        })
-        break
-      }
-      case 'invalid_format':
-        out.push({ ...at(path), code: 'invalid_format', value, message: `${quoteValue(value)} is malformed`, fix: hint ?? issue.message })
-        break
-      case 'custom':
-        // Cross-field rules and refinements carry their own wording, which already names the fix.
-        out.push({ ...at(path), code: 'rule', value, message: isScalarish(value) ? `${quoteValue(value)}: ${issue.message}` : issue.message })
-        break
-      default:
-        out.push({ ...at(path), code: 'invalid_value', value, message: `${quoteValue(value)}: ${issue.message}`, ...(hint ? { fix: hint } : {}) })
-    }
-  }
-  return out
+  const at: Locate = (path) => ({ file, ...(line === undefined ? {} : { line }), path: formatPath(path) })
+  return issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? unknownKeyProblems(issue, input, schema, at) : [issueProblem(issue, input, at)]))
 }
