@@ -122,22 +122,37 @@ export class RagReporter implements Reporter {
   }
 
   private async report(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
-    const config = this.config
-    if (config.dryRun) {
+    if (this.config.dryRun) {
       this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.')
       return
     }
     const { filtered, moduleErrors } = this.collect(modules)
     const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId))
     if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
+    const records = [...this.records.values()]
+    const scorecard = await this.buildRunScorecard(records, filtered)
+    const failures: string[] = [...moduleErrors]
+    if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
+    const { gate, extra } = await this.decideGate(scorecard, filtered, failures)
+    this.last = { scorecard, gate, filtered }
+    this.writeReports(scorecard, gate, records)
+    this.log(renderConsoleSummary(scorecard, gateView(gate)))
+    for (const line of extra) this.log(line)
+    this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)}`)
+    if (!gate.pass) process.exitCode = 1
+  }
+
+  /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration). */
+  private async buildRunScorecard(records: CaseRecord[], filtered: boolean): Promise<Scorecard> {
+    const config = this.config
     const goldenSet = readGoldenSet(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)
-    const records = [...this.records.values()]
     const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
     const judgeKind = records.find((r) => r.judge)?.judge?.kind
     const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined
     const providers = config.models ? readProviderStats(config.outDir) : undefined
-    const scorecard = buildScorecard(records, {
+    return buildScorecard(records, {
       harnessVersion: HARNESS_VERSION,
       goldenSetHash: goldenSet.hash,
       goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.parsed.hash, cases: f.parsed.cases.length })),
@@ -152,7 +167,14 @@ export class RagReporter implements Reporter {
       ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
       ...(providers ? { providers } : {}),
     })
-    const policy = gatePolicyFor(config)
+  }
+
+  /**
+   * Step 2: the gate against the baseline (none for a filtered run); `failures` of the run itself (module
+   * errors, interruption, unhandled errors) and an unreadable baseline fail it closed. `extra`: lines to log.
+   */
+  private async decideGate(scorecard: Scorecard, filtered: boolean, failures: string[]): Promise<{ gate: GateResult; extra: string[] }> {
+    const policy = gatePolicyFor(this.config)
     let gate: GateResult
     const extra: string[] = []
     if (filtered) {
@@ -161,20 +183,20 @@ export class RagReporter implements Reporter {
     } else {
       let baseline
       try {
-        baseline = await loadBaseline(config.baseline)
+        baseline = await loadBaseline(this.config.baseline)
       } catch (error) {
         gate = evaluateGate(scorecard, undefined, policy)
         gate = { ...gate, pass: false, status: 'fail', messages: [`vitest-rag: cannot read the baseline: ${(error as Error).message}`, ...gate.messages] }
       }
       gate ??= evaluateGate(scorecard, baseline, policy)
     }
-    const failures: string[] = [...moduleErrors]
-    if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
-    if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
     if (failures.length > 0) gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] }
+    return { gate, extra }
+  }
 
-    this.last = { scorecard, gate, filtered }
-    const outDir = config.outDir
+  /** Step 3: the report files (scorecard, gate, TREC run and qrels, Markdown), each written atomically. */
+  private writeReports(scorecard: Scorecard, gate: GateResult, records: CaseRecord[]): void {
+    const outDir = this.config.outDir
     writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
     writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
     const trec = exportTrec(records)
@@ -184,11 +206,6 @@ export class RagReporter implements Reporter {
     writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
     if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
-
-    this.log(renderConsoleSummary(scorecard, gateView(gate)))
-    for (const line of extra) this.log(line)
-    this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`)
-    if (!gate.pass) process.exitCode = 1
   }
 
   private printAnnotations(records: CaseRecord[]): void {
