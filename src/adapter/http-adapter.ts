@@ -80,7 +80,7 @@ export function httpAdapter(options: HttpAdapterOptions): RagAdapter {
         const value = env[envName] as string
         headers[header] = value
         // The whole value and its long parts (the token of `Bearer <token>`); very short values would redact noise.
-        secrets.push(...[value, ...value.split(/\s+/)].filter((part) => part.length >= 4))
+        secrets.push(...(value.length >= 4 ? [value] : []), ...value.split(/\s+/).filter((part) => part.length >= 8))
       }
       let response: Response
       try {
