@@ -96,7 +96,7 @@ function unknownKey(index: CorpusIndex, tenant: string, kind: keyof typeof KIND_
   if (elsewhere.length > 0) {
     // The case's tenant_id is what retrieval is filtered by: pointing only the expected source at the other
     // tenant would leave every metric at 0 in a green run.
-    fix = `it exists in tenant ${elsewhere.map((t) => `"${t}"`).join(', ')}; if the case belongs there, set the case's "tenant_id" to ${JSON.stringify(elsewhere[0])} (a BEIR corpus loads into the tenant of its \`corpus.tenant\` option, default "default")`
+    fix = `it exists in tenant ${elsewhere.map((t) => `"${t}"`).join(', ')}; if the case belongs there, set the case's "tenant_id" to ${JSON.stringify(elsewhere[0])}`
   }
   else if (near !== undefined) fix = `did you mean "${near}"?`
   return { ok: false, code, message: `no ${KIND_NOUN[kind]} "${key}" in tenant "${tenant}"`, ...(fix ? { fix } : {}) }

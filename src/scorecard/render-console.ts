@@ -33,7 +33,7 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResu
   for (const f of h.failures.slice(0, CONSOLE_MAX_FAILURES)) lines.push(`    x ${f.caseId} ${f.check} (${f.file}:${f.line}): ${f.message}`)
   if (h.failures.length > CONSOLE_MAX_FAILURES) lines.push(`    ... and ${h.failures.length - CONSOLE_MAX_FAILURES} more`)
   const r = s.retrieval.overall
-  const level = s.sources ? `; ${levelLine(s.sources)}` : ''
+  const level = s.sources && Object.keys(s.sources.levels).length > 0 ? `; ${levelLine(s.sources)}` : ''
   lines.push(`  retrieval: ${values(r.mean, CONSOLE_RETRIEVAL_METRICS) || 'no scored cases'} (${r.n} scored, ${r.unscored} unscored${level})`)
   if (s.sources && s.sources.unresolved > 0) {
     lines.push(`  sources: ${s.sources.unresolved} of ${s.sources.references} references name nothing in the corpus (${s.sources.problems.length} case(s), e.g. ${s.sources.problems[0]?.caseId}: ${s.sources.problems[0]?.unresolved[0]})`)

@@ -68,7 +68,7 @@ function renderRetrieval(s: Scorecard): string[] {
     '',
     '### Retrieval',
     '',
-    `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)${s.sources ? ` · computed at ${levelLine(s.sources)}` : ''}`,
+    `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)${s.sources && Object.keys(s.sources.levels).length > 0 ? ` · computed at ${levelLine(s.sources)}` : ''}`,
     ...(s.sources && s.sources.unresolved > 0
       ? ['', `${s.sources.unresolved} of ${s.sources.references} source references name nothing in the corpus: ${s.sources.problems.slice(0, 5).map((p) => `\`${escapeMarkdown(p.caseId)}\` (${escapeMarkdown(p.unresolved[0] ?? '')})`).join(', ')}`]
       : []),

@@ -59,7 +59,7 @@ describe('module adapters and output validation', () => {
 
   test('an invalid output names every bad field and the adapter', () => {
     expect(() => validateSystemOutput({ retrieved: [{ chunkId: '', score: 'high' }], confidence: 2 }, 'my-bot')).toThrow(
-      /adapter "my-bot" returned an invalid output:[\s\S]*retrieved\.0\.chunkId[\s\S]*retrieved\.0\.tenantId[\s\S]*retrieved\.0\.score[\s\S]*confidence/,
+      /adapter "my-bot" returned an invalid output:[\s\S]*retrieved\.0\.chunkId[\s\S]*retrieved\.0\.score[\s\S]*confidence/,
     )
   })
 })

@@ -142,7 +142,7 @@ describe('resolveLocators', () => {
       [3, 'expected_sources[0].locator', 'unknown_slug', 'did you mean "billing/seats"?'],
       [3, 'expected_sources[1].locator', 'unknown_heading', 'did you mean "Plans"?'],
       [3, 'expected_sources[2].locator', 'unknown_entry', 'did you mean "CL-2025-014"?'],
-      [4, 'expected_sources[0].locator', 'unknown_ticket', 'it exists in tenant "globex"; set "tenant" on the expected source if that is meant'],
+      [4, 'expected_sources[0].locator', 'unknown_ticket', 'it exists in tenant "globex"; if the case belongs there, set the case\'s "tenant_id" to "globex"'],
       [4, 'expected_sources[1].locator', 'span_out_of_range', 'keep end <= 322'],
     ])
     expect(() => assertLocatorsResolved(result)).toThrow(UnresolvedLocatorsError)
