@@ -29,14 +29,18 @@ export function resolveOutput(resolve: SourceResolver, output: SystemOutput, ten
   }
 }
 
-/** Counts references, the unresolved ones (deduplicated by description) and the ways the others resolved. */
+/** Counts references, the unresolved ones (listed once per description) and the ways the others resolved. */
 export function tallySources(resolved: ResolvedOutput): RecordedSources {
   const all = [...resolved.retrieved, ...resolved.shown]
   const via: RecordedSources['via'] = {}
   const unresolved = new Set<string>()
+  let unresolvedCount = 0
   for (const r of all) {
     if (r.resolved) via[r.via] = (via[r.via] ?? 0) + 1
-    else unresolved.add(r.reference)
+    else {
+      unresolvedCount += 1
+      unresolved.add(r.reference)
+    }
   }
-  return { references: all.length, unresolved: [...unresolved], via }
+  return { references: all.length, unresolvedCount, unresolved: [...unresolved], via }
 }

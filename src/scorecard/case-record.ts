@@ -59,7 +59,9 @@ export interface RecordedHit {
 export interface RecordedSources {
   /** References the system named (retrieved items and shown sources). */
   references: number
-  /** Descriptions of the references that resolved to nothing. */
+  /** References that resolved to nothing (each occurrence counts). */
+  unresolvedCount: number
+  /** Distinct descriptions of the references that resolved to nothing. */
   unresolved: string[]
   /** Resolved references per way of resolving. */
   via: Partial<Record<ResolvedVia, number>>

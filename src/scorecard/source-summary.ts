@@ -31,7 +31,7 @@ export function summarizeSources(records: readonly CaseRecord[]): SourcesSection
     if (level !== undefined && r.retrieval.scored && r.error === undefined) section.levels[level] = (section.levels[level] ?? 0) + 1
     if (!r.sources) continue
     section.references += r.sources.references
-    section.unresolved += r.sources.unresolved.length
+    section.unresolved += r.sources.unresolvedCount
     for (const [via, n] of Object.entries(r.sources.via) as Array<[ResolvedVia, number]>) section.byVia[via] = (section.byVia[via] ?? 0) + n
     if (r.sources.unresolved.length > 0) section.problems.push({ caseId: r.caseId, file: r.file, line: r.line, unresolved: [...r.sources.unresolved] })
   }

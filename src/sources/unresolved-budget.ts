@@ -19,7 +19,9 @@ export const defaultUnresolvedBudget: UnresolvedBudget = Object.freeze({ afterCa
 export interface CaseSourceCounts {
   caseId: string
   references: number
-  /** Descriptions of the references that did not resolve. */
+  /** How many of them did not resolve. */
+  unresolvedCount: number
+  /** Distinct descriptions of the references that did not resolve (examples for the message). */
   unresolved: readonly string[]
 }
 
@@ -41,7 +43,7 @@ export function addCase(tally: UnresolvedTally, counts: CaseSourceCounts): Unres
   if (counts.references === 0) return tally
   const examples = [...tally.examples]
   for (const reference of counts.unresolved) if (examples.length < 5) examples.push({ caseId: counts.caseId, reference })
-  return { cases: tally.cases + 1, references: tally.references + counts.references, unresolved: tally.unresolved + counts.unresolved.length, examples }
+  return { cases: tally.cases + 1, references: tally.references + counts.references, unresolved: tally.unresolved + counts.unresolvedCount, examples }
 }
 
 /**

@@ -22,7 +22,7 @@ export class UnresolvedSourcesWatch {
   /** Adds one case; returns the stop message the first time the budget is exceeded, else undefined. */
   add(record: CaseRecord | undefined): string | undefined {
     if (this.stopMessage !== undefined || !record?.sources) return undefined
-    this.tally = addCase(this.tally, { caseId: record.caseId, references: record.sources.references, unresolved: record.sources.unresolved })
+    this.tally = addCase(this.tally, { caseId: record.caseId, references: record.sources.references, unresolvedCount: record.sources.unresolvedCount, unresolved: record.sources.unresolved })
     if (!shouldStop(this.tally, this.budget)) return undefined
     this.stopMessage = unresolvedMessage(this.tally)
     return this.stopMessage

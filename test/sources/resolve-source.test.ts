@@ -94,9 +94,9 @@ describe('scoring at the level the system gave', () => {
 describe('stopping a run on unresolved sources', () => {
   test('more than 20% unresolved after 5 cases stops, with examples and how to map', () => {
     let tally = emptyTally()
-    for (let i = 1; i <= 4; i++) tally = addCase(tally, { caseId: `C${i}`, references: 10, unresolved: i === 1 ? ['docId "KB-1"', 'docId "KB-2"', 'docId "KB-3"'] : [] })
+    for (let i = 1; i <= 4; i++) tally = addCase(tally, { caseId: `C${i}`, references: 10, unresolvedCount: i === 1 ? 3 : 0, unresolved: i === 1 ? ['docId "KB-1"', 'docId "KB-2"', 'docId "KB-3"'] : [] })
     expect(shouldStop(tally)).toBe(false) // 4 cases: too early
-    tally = addCase(tally, { caseId: 'C5', references: 10, unresolved: Array.from({ length: 8 }, (_, i) => `docId "KB-${i + 10}"`) })
+    tally = addCase(tally, { caseId: 'C5', references: 10, unresolvedCount: 8, unresolved: Array.from({ length: 8 }, (_, i) => `docId "KB-${i + 10}"`) })
     // 5 cases, 50 references, 3 + 8 = 11 unresolved: 0.22 > 0.2.
     expect(shouldStop(tally)).toBe(true)
     const message = unresolvedMessage(tally)
@@ -105,7 +105,7 @@ describe('stopping a run on unresolved sources', () => {
     expect(message).toContain('sourceMap')
     // Exactly 20% does not stop.
     let edge = emptyTally()
-    for (let i = 0; i < 5; i++) edge = addCase(edge, { caseId: `E${i}`, references: 10, unresolved: ['a', 'b'] })
+    for (let i = 0; i < 5; i++) edge = addCase(edge, { caseId: `E${i}`, references: 10, unresolvedCount: 2, unresolved: ['a', 'b'] })
     expect(shouldStop(edge)).toBe(false)
   })
 })
