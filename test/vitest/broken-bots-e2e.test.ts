@@ -59,8 +59,8 @@ describe('broken bots, one Vitest run', () => {
 
   test('nonexistent cited chunk: toHaveNoFabricatedCitations fails, naming the chunk id', () => {
     const failed = failures('ghost-citation')
-    // Every answered case whose answer cites [1] (two answers cite only other markers).
-    expect(failed.length).toBeGreaterThanOrEqual(50)
+    // The 57 answered cases less the two whose answers cite only other markers than [1]: 55.
+    expect(failed).toHaveLength(55)
     for (const f of failed) {
       expect(f.name).toBe('toHaveNoFabricatedCitations')
       expect(f.message).toMatch(/^\[1\] cites chunkId "(brassmoth|quillfern)\/doc\/not-in-the-corpus#0000000000000000", which is in no document of the corpus$/)
@@ -72,7 +72,7 @@ describe('broken bots, one Vitest run', () => {
     expect(failed).toHaveLength(MUST_ABSTAIN)
     for (const f of failed) {
       expect(f.name).toBe('toAbstain')
-      expect(f.message).toBe('the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month [1]."')
+      expect(f.message).toBe('the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."')
     }
   })
 })
