@@ -239,7 +239,7 @@ function unknownTenant(index: CorpusIndex, tenant: string, where: { file: string
     value: tenant,
     code: 'unknown_tenant',
     message: `case "${caseId}": tenant "${tenant}" does not exist in the corpus (tenants: ${known.map((t) => `"${t}"`).join(', ') || 'none'})`,
-    fix: near !== undefined ? `did you mean "${near}"?` : `use one of the corpus's tenants; a BEIR corpus loads into "${known[0] ?? 'default'}" (its \`corpus.tenant\` option)`,
+    fix: near !== undefined ? `did you mean "${near}"?` : 'use one of the corpus\'s tenants (a BEIR corpus has one: its `corpus.tenant` option, default "default")',
   }
 }
 

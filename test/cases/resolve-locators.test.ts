@@ -157,6 +157,18 @@ describe('resolveLocators', () => {
     expect(error?.message).toContain('golden/x.golden.jsonl:3: expected_sources[0].locator: case "bad-1": no doc "billing/seat" in tenant "acme"')
   })
 
+  test('every case tenant and expected-source tenant must exist, abstaining cases included, with the closest name', () => {
+    const cases = [
+      goldenCase('typo', [], { case_type: 'out_of_scope', answerable: false, tenant_id: 'acmee' }),
+      goldenCase('src', [{ locator: { kind: 'doc', slug: 'billing/seats' }, tenant: 'nowhere' }]),
+    ]
+    const result = resolveLocators(cases, documents, chunks, new Map([['typo', { file: 'golden/x.golden.jsonl', line: 7 }]]))
+    expect(result.problems.map((p) => [p.line, p.path, p.code, p.message, p.fix])).toEqual([
+      [7, 'tenant_id', 'unknown_tenant', 'case "typo": tenant "acmee" does not exist in the corpus (tenants: "acme", "globex")', 'did you mean "acme"?'],
+      [undefined, 'expected_sources[0].tenant', 'unknown_tenant', 'case "src": tenant "nowhere" does not exist in the corpus (tenants: "acme", "globex")', 'use one of the corpus\'s tenants (a BEIR corpus has one: its `corpus.tenant` option, default "default")'],
+    ])
+  })
+
   test('a case that expects nothing resolves to an empty list', () => {
     const c = goldenCase('oos', [], { case_type: 'out_of_scope', answerable: false })
     const result = resolveLocators([c], documents, chunks)
