@@ -1,7 +1,7 @@
 /**
  * Deliberately broken systems under test over the bundled sample, each run by real Vitest with no baseline
  * (test/fixtures/broken-bots, one project per bot): each asserts the check that turns red and its message.
- * Four bots share one Vitest run (one project each) to save time; a fixture reporter logs every case per
+ * Five bots share one Vitest run (one project each) to save time; a fixture reporter logs every case per
  * project. Runs that stop (own ids, missing token) or whose scorecard is asserted run alone.
  */
 import http from 'node:http'
@@ -25,19 +25,47 @@ function run(projects: string[], env: Record<string, string | undefined> = {}) {
   return runVitest('broken-bots', ['run', ...projects.flatMap((p) => ['--project', p])], { FIXTURE_OUT: out, ...env }).then((result) => ({ ...result, out }))
 }
 
+const TOKEN = 'Bearer sk-echo-7f3a9c1d5e2b8f4a6c0d'
+
+/** A header-echoing endpoint: three ways to leak what it was sent (an error body, a non-JSON body, a valid answer). */
+function echoServer(): http.Server {
+  return http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (d: Buffer) => (body += d.toString()))
+    req.on('end', () => {
+      const { caseId, tenantId } = JSON.parse(body) as { caseId: string; tenantId: string }
+      const echo = JSON.stringify(req.headers)
+      if (caseId.endsWith('1')) res.writeHead(500, { 'content-type': 'text/plain' }).end(`internal error; request headers: ${echo}`)
+      else if (caseId.endsWith('2')) res.writeHead(200, { 'content-type': 'text/html' }).end(`<pre>${echo}</pre>`)
+      else {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ retrieved: [{ docId: 'billing/plans', tenantId, text: echo }], answer: `You sent ${echo} [1]`, sources: [{ marker: 1, docId: 'billing/plans', text: echo }] }))
+      }
+    })
+  })
+}
+
+let server: http.Server
+let url = ''
+beforeAll(async () => {
+  server = echoServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as { port: number }).port}/rag`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
 describe('broken bots, one Vitest run', () => {
   let cases: LoggedCase[] = []
-  let code: number | null = null
+  let result: Awaited<ReturnType<typeof run>>
   beforeAll(async () => {
-    const result = await run(['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention'])
-    code = result.code
+    result = await run(['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention', 'echo-http'], { FIXTURE_HTTP_URL: url, FIXTURE_TOKEN: TOKEN, GITHUB_ACTIONS: 'true' })
     cases = JSON.parse(readFileSync(join(result.out, 'cases.json'), 'utf8')) as LoggedCase[]
-  }, 120_000)
+  }, 180_000)
   const failures = (project: string) => cases.filter((c) => c.project === project).flatMap((c) => c.hard.filter((h) => !h.passed).map((h) => ({ caseId: c.caseId, ...h })))
 
   test('the run fails (exit 1) and every bot ran the whole sample', () => {
-    expect(code).toBe(1)
-    for (const project of ['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention']) expect(cases.filter((c) => c.project === project)).toHaveLength(SAMPLE_CASES)
+    expect(result.code).toBe(1)
+    for (const project of ['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention', 'echo-http']) expect(cases.filter((c) => c.project === project)).toHaveLength(SAMPLE_CASES)
   })
 
   test('relabelled foreign chunk: toNotLeakAcrossTenants fails on every case, naming both tenants', () => {
@@ -75,6 +103,17 @@ describe('broken bots, one Vitest run', () => {
       expect(f.message).toBe('the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."')
     }
   })
+
+  test('header-echoing HTTP endpoint: the token reaches no error, log line, scorecard or annotation', () => {
+    expect(result.output).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/rag answered 500 for case GC-\d+1 \(\d+ byte body, content-type "text\/plain"; the body is not shown\)/)
+    expect(result.output).toMatch(/returned non-JSON for case GC-\d+2 \(\d+ byte body, content-type "text\/html"; the body is not shown\)/)
+    expect(result.output).toContain('::error file=golden/') // annotations were printed
+    // The echoed answers were quoted (a must-abstain case that "answered"), with the token replaced.
+    expect(failures('echo-http').some((f) => f.name === 'toAbstain' && f.message.includes('[redacted]'))).toBe(true)
+    const secret = /sk-echo-7f3a9c1d5e2b8f4a6c0d/
+    expect(result.output).not.toMatch(secret)
+    for (const file of readdirSync(result.out)) expect(readFileSync(join(result.out, file), 'utf8'), file).not.toMatch(secret)
+  })
 })
 
 describe('broken bots, alone', () => {
@@ -111,45 +150,7 @@ describe('broken bots, alone', () => {
   }, 120_000)
 })
 
-describe('a header-echoing HTTP endpoint', () => {
-  const TOKEN = 'Bearer sk-echo-7f3a9c1d5e2b8f4a6c0d'
-  let server: http.Server
-  let url = ''
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let body = ''
-      req.on('data', (d: Buffer) => (body += d.toString()))
-      req.on('end', () => {
-        const { caseId, tenantId } = JSON.parse(body) as { caseId: string; tenantId: string }
-        const echo = JSON.stringify(req.headers)
-        // Three ways to leak what it was sent: an error body, a non-JSON body, and a valid answer.
-        if (caseId.endsWith('1')) res.writeHead(500, { 'content-type': 'text/plain' }).end(`internal error; request headers: ${echo}`)
-        else if (caseId.endsWith('2')) res.writeHead(200, { 'content-type': 'text/html' }).end(`<pre>${echo}</pre>`)
-        else {
-          res.writeHead(200, { 'content-type': 'application/json' })
-          res.end(JSON.stringify({ retrieved: [{ docId: 'billing/plans', tenantId, text: echo }], answer: `You sent ${echo} [1]`, sources: [{ marker: 1, docId: 'billing/plans', text: echo }] }))
-        }
-      })
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    url = `http://127.0.0.1:${(server.address() as { port: number }).port}/rag`
-  })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-
-  test('the token reaches no error, log line, scorecard or annotation; errors name status and size only', async () => {
-    const result = await run(['echo-http'], { FIXTURE_HTTP_URL: url, FIXTURE_TOKEN: TOKEN, GITHUB_ACTIONS: 'true' })
-    expect(result.code).toBe(1)
-    expect(result.output).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/rag answered 500 for case GC-\d+1 \(\d+ byte body, content-type "text\/plain"; the body is not shown\)/)
-    expect(result.output).toMatch(/returned non-JSON for case GC-\d+2 \(\d+ byte body, content-type "text\/html"; the body is not shown\)/)
-    expect(result.output).toContain('::error file=golden/') // annotations were printed
-    expect(result.output).toContain('[redacted]') // the echoed answer was quoted, without the token
-    const secret = /sk-echo-7f3a9c1d5e2b8f4a6c0d/
-    expect(result.output).not.toMatch(secret)
-    for (const file of readdirSync(result.out)) {
-      if (file.endsWith('.json') || file.endsWith('.md') || file.endsWith('.trec')) expect(readFileSync(join(result.out, file), 'utf8'), file).not.toMatch(secret)
-    }
-  }, 120_000)
-
+describe('a header-echoing HTTP endpoint, token unset', () => {
   test('a missing header env var stops the run once, at startup, before any case', async () => {
     const result = await run(['echo-http'], { FIXTURE_HTTP_URL: url, FIXTURE_TOKEN: undefined })
     expect(result.code).toBe(1)
