@@ -15,6 +15,7 @@ import { CRAG_SCORE } from '../judge/rubric.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
 import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
 import type { CaseRecord, ErrorClass, HardCheckResult } from '../scorecard/case-record.ts'
+import type { SourceResolution } from '../sources/types.ts'
 import type { ModuleCase } from './golden-module.ts'
 
 /** How many top retrieved items count as "shown" when the system reports no sources. */
@@ -58,6 +59,7 @@ export async function evaluateAnswer(
   hard: readonly HardCheckResult[],
   judge: Judge | undefined,
   checkpointed: JudgeVerdict | undefined,
+  textOf: (resolution: SourceResolution | undefined) => string | undefined = () => undefined,
 ): Promise<AnswerStep> {
   const c = moduleCase.case
   const { output } = resolved
@@ -72,7 +74,8 @@ export async function evaluateAnswer(
       query: c.query,
       answer: text,
       abstained,
-      sources: output.sources ?? [],
+      // A source sent without its text is judged by the corpus text it resolves to.
+      sources: (output.sources ?? []).map((s, i) => (s.text !== undefined ? s : { ...s, text: textOf(resolved.shown[i]) })),
       referenceAnswer: c.reference_answer,
       mustContain: c.must_contain,
       caseType: c.case_type,

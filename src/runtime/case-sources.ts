@@ -6,6 +6,7 @@ import type { SystemOutput } from '../adapter/types.ts'
 import type { ResolvedOutput } from '../checks/hard-checks.ts'
 import type { RecordedSources } from '../scorecard/case-record.ts'
 import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
+import type { SourceResolution } from '../sources/types.ts'
 import type { PreparedCorpus } from './prepare-corpus.ts'
 
 const resolvers = new WeakMap<PreparedCorpus, SourceResolver>()
@@ -18,6 +19,22 @@ export function defaultResolver(prepared: PreparedCorpus): SourceResolver {
     resolvers.set(prepared, resolver)
   }
   return resolver
+}
+
+const documentTexts = new WeakMap<PreparedCorpus, Map<string, string>>()
+
+/**
+ * The corpus text a resolved source covers (`doc.text.slice(start, end)`), for a shown source the system sent
+ * without its text: the judge then reads what the source says, not nothing.
+ */
+export function sourceText(prepared: PreparedCorpus, resolution: SourceResolution | undefined): string | undefined {
+  if (!resolution?.resolved) return undefined
+  let texts = documentTexts.get(prepared)
+  if (!texts) {
+    texts = new Map(prepared.corpus.documents.map((d) => [d.id, d.text]))
+    documentTexts.set(prepared, texts)
+  }
+  return texts.get(resolution.docId)?.slice(resolution.start, resolution.end)
 }
 
 /** Resolves every retrieved item and shown source of `output` for a case of `tenant`. */

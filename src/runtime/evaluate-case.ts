@@ -12,7 +12,7 @@ import { hasEvidenceInTopK } from '../metrics/error-class.ts'
 import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass } from '../scorecard/case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
-import { defaultResolver, resolveOutput, tallySources } from './case-sources.ts'
+import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from './golden-module.ts'
 import type { RagRuntime } from './create-runtime.ts'
 
@@ -53,7 +53,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   let answerStep: AnswerStep | undefined
   let errorClass: ErrorClass | undefined
   if (config.mode === 'system' && output.answer !== undefined) {
-    answerStep = await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement)
+    answerStep = await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) => sourceText(runtime.prepared, r))
     errorClass = answerStep.errorClass
   } else if (config.mode === 'retrieval' && scored) {
     // Retrieval mode can only blame retrieval: evidence missing from the top k is the one class it can see.

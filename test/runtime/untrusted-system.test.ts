@@ -99,6 +99,26 @@ describe('an untrusted system on the sample', () => {
     expect(unmapped[0]?.retrieval.metrics['recall@20']).toBe(0)
   })
 
+  test('a shown source sent as an own id without its text is judged by the corpus text it resolves to', async () => {
+    const ownId = new Map(prepared.corpus.documents.map((d, i) => [d.id, `DOC-${i + 1}`]))
+    const table = Object.fromEntries([...ownId].map(([docId, own]) => [own, docId]))
+    const docOf = (chunkId: string | undefined) => prepared.chunkById.get(chunkId ?? '')?.docId ?? ''
+    const ownBot = functionAdapter(async (input) => {
+      const out = await reference.run(input)
+      return {
+        retrieved: out.retrieved.map((h) => ({ docId: ownId.get(docOf(h.chunkId)) })),
+        answer: out.answer,
+        sources: (out.sources ?? []).map((s) => ({ marker: s.marker, docId: ownId.get(docOf(s.chunkId)) })),
+      }
+    })
+    const resolveSource = createSourceResolver(prepared.corpus.documents, prepared.chunks, sourceMapFromTable(table))
+    const [own] = await evaluateAll(runtimeFor(ownBot, { resolveSource }), (c) => c.case.case_id === 'GC-0001')
+    const [ref] = await evaluateAll(runtimeFor(reference), (c) => c.case.case_id === 'GC-0001')
+    expect(ref?.answerMetrics.faithfulness).toBe(1)
+    expect(own?.answerMetrics.faithfulness).toBe(1)
+    expect(own?.hard.every((h) => h.passed)).toBe(true)
+  })
+
   test('retrieval mode runs the same rewrite as system mode: the same multi_turn recall in both', async () => {
     const multiTurn = (c: ModuleCase) => c.case.case_type === 'multi_turn'
     const recall = async (mode: 'retrieval' | 'system') => {
