@@ -87,6 +87,28 @@ export async function evaluateAnswer(
   const answerMetrics = answerMetricsOf(judgement, abstained, !mustNotAnswer)
   if (c.should_contain.length > 0) answerMetrics.should_contain = shouldContainScore(text, c.should_contain)
 
+  const errorClass = classifyAnswer(resolved, moduleCase, hard, judgement, abstained, shown)
+  return {
+    answer: { text, abstained, confidence: output.confidence, citedMarkers: citedMarkerSet(text) },
+    judgement,
+    answerMetrics,
+    errorClass,
+  }
+}
+
+/** The error class of an answered (or abstained) case, from facts computed above (see `classifyError`). */
+function classifyAnswer(
+  resolved: ResolvedOutput,
+  moduleCase: ModuleCase,
+  hard: readonly HardCheckResult[],
+  judgement: JudgeVerdict | undefined,
+  abstained: boolean,
+  shown: ReadonlySet<string>,
+): ErrorClass {
+  const c = moduleCase.case
+  const { output } = resolved
+  const text = output.answer ?? ''
+  const mustNotAnswer = mustAbstain(c) || !c.answerable
   const missingMustContain = hard.some((h) => h.name === 'toContainAll' && !h.passed)
   const olderExpected = new Set(moduleCase.expected.filter((e) => e.grade > 0 && e.grade < 3).map((e) => e.chunkId))
   const cited = parseCitationMarkers(text)
@@ -95,7 +117,7 @@ export async function evaluateAnswer(
     return r?.resolved === true && r.chunkIds.some((id) => olderExpected.has(id)) && cited.includes(s.marker)
   })
   const judged = judgement && !judgement.failed ? judgement : undefined
-  const errorClass = classifyError({
+  return classifyError({
     caseType: c.case_type,
     mustAbstain: mustNotAnswer,
     abstained,
@@ -107,12 +129,6 @@ export async function evaluateAnswer(
     statedDisagreement: c.case_type === 'stale_conflict' ? statesDisagreement(text) : undefined,
     missingMustContain,
   })
-  return {
-    answer: { text, abstained, confidence: output.confidence, citedMarkers: citedMarkerSet(text) },
-    judgement,
-    answerMetrics,
-    errorClass,
-  }
 }
 
 /**

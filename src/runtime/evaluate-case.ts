@@ -7,9 +7,9 @@
 import type { SystemInput, SystemOutput } from '../adapter/types.ts'
 import { validateSystemOutput } from '../adapter/validate-output.ts'
 import { mustAbstain } from '../cases/schema.ts'
-import { runHardChecks } from '../checks/hard-checks.ts'
+import { runHardChecks, type ResolvedOutput } from '../checks/hard-checks.ts'
 import { hasEvidenceInTopK } from '../metrics/error-class.ts'
-import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass } from '../scorecard/case-record.ts'
+import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedHit } from '../scorecard/case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
@@ -67,11 +67,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
     ...base,
     hard,
     retrieval: {
-      retrieved: output.retrieved.map((h, i) => {
-        const r = resolved.retrieved[i]
-        if (r?.resolved) return { chunkId: r.chunkIds[0] ?? r.docId, score: h.score ?? 0, tenantId: r.tenantId, docId: r.docId, via: r.via }
-        return { chunkId: r?.reference ?? `item ${i + 1}`, score: h.score ?? 0, tenantId: h.tenantId ?? '', via: 'unresolved' as const }
-      }),
+      retrieved: recordedHits(resolved),
       expected: moduleCase.expected,
       scored,
       ...retrieval,
@@ -98,6 +94,15 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement })
   await runtime.saveProviderStats?.()
   return { record, output }
+}
+
+/** The retrieved items as recorded: resolved ones by their harness chunk, true tenant and way of resolving. */
+function recordedHits(resolved: ResolvedOutput): RecordedHit[] {
+  return resolved.output.retrieved.map((h, i) => {
+    const r = resolved.retrieved[i]
+    if (r?.resolved) return { chunkId: r.chunkIds[0] ?? r.docId, score: h.score ?? 0, tenantId: r.tenantId, docId: r.docId, via: r.via }
+    return { chunkId: r?.reference ?? `item ${i + 1}`, score: h.score ?? 0, tenantId: h.tenantId ?? '', via: 'unresolved' }
+  })
 }
 
 /** The record a case starts with (set before the system runs, so even a timed-out case reports its facets). */
