@@ -5,7 +5,7 @@
  */
 import type { Environment } from 'vitest/environments'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { createRagRuntime, type RagRuntime } from '../runtime/create-runtime.ts'
+import { createRagRuntime, type RagRuntime } from '../evaluation/create-runtime.ts'
 import { ConfigError } from '../config/resolve.ts'
 
 /** What the environment puts on `globalThis.__VITEST_RAG__`. */

@@ -5,8 +5,8 @@
  */
 import type { TestContext } from 'vitest'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { baseRecord, evaluateCase } from '../runtime/evaluate-case.ts'
-import type { GoldenModuleData } from '../runtime/golden-module.ts'
+import { baseRecord, evaluateCase } from '../evaluation/evaluate-case.ts'
+import type { GoldenModuleData } from '../golden-set/golden-module.ts'
 import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
 import { ConfigError } from '../config/resolve.ts'
 import { VitestRagError } from '../util/errors.ts'

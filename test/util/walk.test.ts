@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { globFiles } from '../../src/runtime/glob.ts'
+import { globFiles } from '../../src/golden-set/glob.ts'
 import { walkFiles } from '../../src/util/walk.ts'
 
 describe('walkFiles', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { encodeLineMappings, encodeVlq } from '../../src/runtime/sourcemap.ts'
+import { encodeLineMappings, encodeVlq } from '../../src/golden-set/sourcemap.ts'
 
 describe('the hand-written source map encoder', () => {
   test('encodes VLQ as the source map spec does', () => {

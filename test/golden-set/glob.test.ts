@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { globToRegExp } from '../../src/runtime/glob.ts'
+import { globToRegExp } from '../../src/golden-set/glob.ts'
 
 describe('globToRegExp', () => {
   test('** matches any depth including none, * stays within a folder', () => {

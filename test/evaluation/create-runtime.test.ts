@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { createRagRuntime } from '../../src/runtime/create-runtime.ts'
+import { createRagRuntime } from '../../src/evaluation/create-runtime.ts'
 import { startOpenAiServer } from '../helpers/openai-server.ts'
 import { repoRoot, tempDir } from '../helpers/run-vitest.ts'
 

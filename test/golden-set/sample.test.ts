@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { selectSample } from '../../src/runtime/sample.ts'
+import { selectSample } from '../../src/golden-set/sample.ts'
 
 const cases = [
   ...Array.from({ length: 6 }, (_, i) => ({ case_id: `N-${i}`, case_type: 'normal' })),

@@ -4,9 +4,9 @@
  */
 import { describe, expect, test } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { planModelCalls } from '../../src/runtime/estimate.ts'
-import { readGoldenSet } from '../../src/runtime/golden-set.ts'
-import { prepareCorpus } from '../../src/runtime/prepare-corpus.ts'
+import { planModelCalls } from '../../src/cost/estimate.ts'
+import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
+import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
 
 const models = { generator: { chain: [{ name: 'local', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NO_SUCH_KEY', model: 'gen-small' }] } }
