@@ -26,72 +26,82 @@ export interface CaseEvaluation {
   error?: Error
 }
 
+type Checkpointed = Awaited<ReturnType<NonNullable<RagRuntime['checkpoints']>['get']>>
+
+/** Step 1: the system's output (or the checkpoint's), validated; a throw or a malformed output is the error. */
+async function runSystem(runtime: RagRuntime, input: SystemInput, checkpointed: Checkpointed) {
+  const started = performance.now()
+  try {
+    const output = checkpointed?.output ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
+    return { output, latencyMs: checkpointed ? 0 : performance.now() - started }
+  } catch (error) {
+    return { error: error instanceof Error ? error : new Error(String(error)), latencyMs: performance.now() - started }
+  }
+}
+
+/** Retrieval mode can only blame retrieval: evidence missing from the top k is the one class it can see. */
+function retrievalOnlyClass(resolved: ResolvedOutput, moduleCase: ModuleCase): ErrorClass {
+  const top = resolved.retrieved.slice(0, EVIDENCE_DEPTH).flatMap((r) => (r.resolved ? r.chunkIds : []))
+  return hasEvidenceInTopK(top, moduleCase.expected, top.length) ? 'correct' : 'retrieval_miss'
+}
+
+/** The judge's verdict as the record keeps it. */
+function recordedJudge(judgement: AnswerStep['judgement']): CaseRecord['judge'] {
+  return judgement && {
+    kind: judgement.kind,
+    model: judgement.model,
+    failed: judgement.failed,
+    faithfulness: judgement.faithfulness,
+    citationAccuracy: judgement.citationAccuracy,
+    answerRelevance: judgement.answerRelevance,
+    crag: judgement.crag,
+    reasons: judgement.reasons,
+  }
+}
+
 /** Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. */
 export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
   const c = moduleCase.case
   const { config } = runtime
   const input: SystemInput = { caseId: c.case_id, query: c.query, tenantId: c.tenant_id, history: c.history, mode: config.mode }
   const base = baseRecord(moduleCase, file, config.mode)
-
-  const started = performance.now()
-  let output: SystemOutput
   const checkpointed = runtime.checkpoints ? await runtime.checkpoints.get(c.case_id, moduleCase.caseHash) : undefined
-  try {
-    output = checkpointed?.output ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
-  } catch (error) {
-    const err = error instanceof Error ? error : new Error(String(error))
-    const record: CaseRecord = { ...base, latencyMs: performance.now() - started, error: err.message }
-    return { record, output: { retrieved: [] }, error: err }
+  const run = await runSystem(runtime, input, checkpointed)
+  if (run.output === undefined) {
+    const error = run.error as Error
+    return { record: { ...base, latencyMs: run.latencyMs, error: error.message }, output: { retrieved: [] }, error }
   }
-  const latencyMs = checkpointed ? 0 : performance.now() - started
+  const output = run.output
 
+  // Step 2: the harness resolves what the system named, then scores retrieval and runs the hard checks once.
   const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
   const scored = base.retrieval.scored
   const retrieval = scoreCaseRetrieval(resolved.retrieved, moduleCase, runtime.prepared, config.ks, scored)
   const hard = runHardChecks(resolved, c, config.mode)
 
-  let answerStep: AnswerStep | undefined
-  let errorClass: ErrorClass | undefined
-  if (config.mode === 'system' && output.answer !== undefined) {
-    answerStep = await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) => sourceText(runtime.prepared, r))
-    errorClass = answerStep.errorClass
-  } else if (config.mode === 'retrieval' && scored) {
-    // Retrieval mode can only blame retrieval: evidence missing from the top k is the one class it can see.
-    const top = resolved.retrieved.slice(0, EVIDENCE_DEPTH).flatMap((r) => (r.resolved ? r.chunkIds : []))
-    errorClass = hasEvidenceInTopK(top, moduleCase.expected, top.length) ? 'correct' : 'retrieval_miss'
-  }
-  const judgement = answerStep?.judgement
+  // Step 3: the answer (judge, answer metrics, error class) in system mode.
+  const answerStep = config.mode === 'system' && output.answer !== undefined
+    ? await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) => sourceText(runtime.prepared, r))
+    : undefined
+  const errorClass = answerStep?.errorClass ?? (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
 
   const usage = output.usage
   const record: CaseRecord = {
     ...base,
     hard,
-    retrieval: {
-      retrieved: recordedHits(resolved),
-      expected: moduleCase.expected,
-      scored,
-      ...retrieval,
-    },
+    retrieval: { retrieved: recordedHits(resolved), expected: moduleCase.expected, scored, ...retrieval },
     sources: tallySources(resolved),
     answer: answerStep?.answer,
-    judge: judgement && {
-      kind: judgement.kind,
-      model: judgement.model,
-      failed: judgement.failed,
-      faithfulness: judgement.faithfulness,
-      citationAccuracy: judgement.citationAccuracy,
-      answerRelevance: judgement.answerRelevance,
-      crag: judgement.crag,
-      reasons: judgement.reasons,
-    },
+    judge: recordedJudge(answerStep?.judgement),
     answerMetrics: answerStep?.answerMetrics ?? {},
     errorClass,
     usage: usage
       ? { calls: usage.calls, cachedCalls: usage.cachedCalls, retries: usage.retries, costUsd: usage.costUsd, savedUsd: usage.savedUsd }
       : base.usage,
-    latencyMs,
+    latencyMs: run.latencyMs,
   }
-  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement })
+  // Step 4: remember the case for a resumed run, and the provider usage for the reporter.
+  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement: answerStep?.judgement })
   await runtime.saveProviderStats?.()
   return { record, output }
 }
