@@ -14,8 +14,12 @@ function shortHash(hash: string): string {
   return hash.length > 12 ? hash.slice(0, 12) : hash
 }
 
-/** Fail-closed checks on the run itself: empty, partial, errored cases, failed hard assertions. */
-function checkRun(current: Scorecard): GateReason[] {
+/**
+ * Fail-closed checks on the run itself: empty, partial, errored cases, failed hard assertions. The one
+ * statement of these rules: the gate applies them, and `baseline accept` refuses a run they fail (hard
+ * assertions aside: a baseline may record them).
+ */
+export function checkRun(current: Scorecard): GateReason[] {
   const reasons: GateReason[] = []
   const run = current.run
   if (run.cases === 0) {
