@@ -7,6 +7,8 @@ import type { ComparisonVerdict } from '../scorecard/gate-view.ts'
 
 /** Why a gate failed. */
 export type GateReasonCode =
+  /** The run failed outside any case (`run.failures`: a module error, interruption, unhandled errors). */
+  | 'run_failed'
   | 'empty_run'
   | 'partial_run'
   | 'errored_cases'

@@ -53,6 +53,8 @@ export interface ScorecardContext {
   providers?: Record<string, ProviderUsage>
   /** Judge calibration per criterion (`faithfulness`, `citation_accuracy`, `answer_relevance`, `crag`). */
   calibration?: Record<string, CalibrationFigure>
+  /** Failures of the run outside any case; copied to `run.failures` (see {@link RunSection}). */
+  runFailures?: string[]
 }
 
 /**
@@ -237,6 +239,11 @@ export interface RunSection {
   partial: boolean
   errored: number
   erroredCaseIds: string[]
+  /**
+   * What went wrong in the run outside any case (a golden module that failed to load, an interrupted or
+   * stopped run, unhandled errors), one message each. The gate fails closed on each (`run_failed`).
+   */
+  failures?: string[]
 }
 
 /** The scorecard document. */
