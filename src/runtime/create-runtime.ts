@@ -16,6 +16,7 @@ import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
 import { loadJudgePromptTemplate } from '../judge/load-prompt-template.ts'
 import { createModelJudge } from '../judge/model-judge.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
+import { createHeuristicClaimChecker, createModelClaimChecker, type ClaimChecker } from '../judge/claim-check.ts'
 import { CheckpointStore, createModelClients, runFingerprint, type ModelClients } from '../llm/index.ts'
 import { embedderFromClient, type Embedder } from '../search/embedder.ts'
 import { createHashEmbedder } from '../search/embedder-hash.ts'
@@ -45,11 +46,23 @@ export interface RagRuntime {
   index?: SearchIndex
   adapter: RagAdapter
   judge?: Judge
+  /** Extracts and checks claims for the claim-level answer metrics (system mode, unless `claimMetrics: 'off'`). */
+  claimChecker?: ClaimChecker
   models?: ModelClients
   checkpoints?: CaseCheckpoints
   /** Writes the model clients' per-provider tally for the reporter (after each case). */
   saveProviderStats?(): Promise<void>
   close(): Promise<void>
+}
+
+/**
+ * The claim checker: `judge` (default) follows the judge (the model judge's client, or the heuristic), and
+ * `heuristic` keeps claim checks offline even under a model judge; none in retrieval mode or with `off`.
+ */
+function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, models: ModelClients | undefined): ClaimChecker | undefined {
+  if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
+  if (config.claimMetrics === 'judge' && judge.kind === 'model' && models?.judge) return createModelClaimChecker(models.judge)
+  return createHeuristicClaimChecker()
 }
 
 /**
@@ -142,6 +155,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     const allowSameModel = (config.models as { judge?: { allowSameModel?: boolean } }).judge?.allowSameModel
     judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
   }
+  const claimChecker = chooseClaimChecker(config, judge, models)
   let checkpoints: CaseCheckpoints | undefined
   if (config.resume || config.models) {
     // Checkpoints are written whenever model calls cost money, so an interrupted run can resume; they are
@@ -163,6 +177,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     index,
     adapter,
     judge,
+    claimChecker,
     models,
     checkpoints,
     saveProviderStats: writeStats && models ? () => writeStats(models.stats()) : undefined,

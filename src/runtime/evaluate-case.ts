@@ -9,6 +9,8 @@ import { mustAbstain } from '../cases/schema.ts'
 import { citedMarkerSet, parseCitationMarkers } from '../checks/citations.ts'
 import { didAbstain, foldForMatch, runHardChecks } from '../checks/hard-checks.ts'
 import { statesDisagreement } from '../generation/conflict.ts'
+import { ClaimCheckError, type ClaimChecker } from '../judge/claim-check.ts'
+import { computeClaimMetrics, type ClaimMetricsInput } from '../judge/claim-metrics.ts'
 import { CRAG_SCORE } from '../judge/rubric.ts'
 import type { JudgeVerdict } from '../judge/types.ts'
 import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
@@ -95,6 +97,10 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
         if (judgement.crag) answerMetrics.crag_truthfulness = CRAG_SCORE[judgement.crag]
       }
     }
+    if (runtime.claimChecker) {
+      const contexts = output.sources?.map((s) => s.text ?? runtime.prepared.chunkById.get(s.chunkId)?.text ?? '') ?? ranked.slice(0, EVIDENCE_DEPTH).map((id) => runtime.prepared.chunkById.get(id)?.text ?? '')
+      Object.assign(answerMetrics, await claimMetricsOf(runtime.claimChecker, { caseId: c.case_id, question: c.query, answer: abstained ? '' : output.answer, reference: c.reference_answer, contexts }))
+    }
     if (c.should_contain.length > 0) answerMetrics.should_contain = shouldContainScore(output.answer, c.should_contain)
 
     const shownIds = output.sources?.map((s) => s.chunkId) ?? ranked.slice(0, EVIDENCE_DEPTH)
@@ -149,6 +155,21 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement })
   await runtime.saveProviderStats?.()
   return { record, output }
+}
+
+/** The claim metrics of one case as answer metric values (an abstention asserts nothing: no claim_faithfulness). */
+async function claimMetricsOf(checker: ClaimChecker, input: ClaimMetricsInput): Promise<Record<string, number>> {
+  let metrics
+  try {
+    ;({ metrics } = await computeClaimMetrics(input, checker))
+  } catch (error) {
+    // An unparseable model verdict leaves the claim metrics out (unscored), never a made-up number.
+    if (error instanceof ClaimCheckError) return {}
+    throw error
+  }
+  const out: Record<string, number> = { ...metrics }
+  if (input.answer === '') delete out.claim_faithfulness
+  return out
 }
 
 /**
