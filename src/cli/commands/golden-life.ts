@@ -4,6 +4,7 @@
  */
 import type { CliCommand } from '../command.ts'
 import { buildTestsetCommand } from './build-testset.ts'
+import { feedbackAddCommand, promoteCommand } from './feedback.ts'
 
 /** The commands, in the order `vitest-rag help` lists them. */
-export const goldenLifeCommands: CliCommand[] = [buildTestsetCommand]
+export const goldenLifeCommands: CliCommand[] = [buildTestsetCommand, feedbackAddCommand, promoteCommand]
