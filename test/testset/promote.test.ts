@@ -100,3 +100,18 @@ describe('the feedback add and promote commands', () => {
 function readdirTemps(): string[] {
   return readdirSync(join(root, 'golden')).filter((f) => f.endsWith('.tmp'))
 }
+
+describe('drafts are excluded from the run (and so from gating) until their status changes', () => {
+  test('the golden set counts and loads only active cases; a draft set to "active" joins the run', async () => {
+    const { resolveConfig } = await import('../../src/config/resolve.ts')
+    const { readGoldenSet, loadGoldenModuleData } = await import('../../src/runtime/golden-set.ts')
+    await promoteReview(review, paths)
+    const config = resolveConfig({ corpus: { kind: 'kb', root: join(import.meta.dirname, '../fixtures/kb-mini') } }, root, {})
+    const set = readGoldenSet(config)
+    expect([set.problems, set.expectedCases, [...set.selected].sort()]).toEqual([[], 2, ['GC-1', 'GC-2']])
+    const draftText = readFileSync(paths.drafts, 'utf8')
+    expect((await loadGoldenModuleData(config, paths.drafts, draftText)).cases).toEqual([])
+    writeFileSync(paths.drafts, draftText.replace('"status":"draft"', '"status":"active"'))
+    expect(readGoldenSet(config).expectedCases).toBe(3)
+  })
+})
