@@ -5,6 +5,7 @@
 import type { CliCommand } from '../command.ts'
 import { buildTestsetCommand } from './build-testset.ts'
 import { feedbackAddCommand, promoteCommand } from './feedback.ts'
+import { synthesizeCommand } from './synthesize.ts'
 
 /** The commands, in the order `vitest-rag help` lists them. */
-export const goldenLifeCommands: CliCommand[] = [buildTestsetCommand, feedbackAddCommand, promoteCommand]
+export const goldenLifeCommands: CliCommand[] = [buildTestsetCommand, synthesizeCommand, feedbackAddCommand, promoteCommand]
