@@ -201,5 +201,6 @@ export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecor
     answerMetrics: {},
     usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
     latencyMs: 0,
+    ...(c.synthetic ? { synthetic: true } : {}),
   }
 }

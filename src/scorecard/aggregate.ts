@@ -8,6 +8,7 @@ import { summarizeAnswers } from './answer-quality.ts'
 import { summarizeErrorClasses } from './error-classes.ts'
 import { buildMetricRows, groupMetrics, type MetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
+import { splitByOrigin } from './origins.ts'
 import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
@@ -63,6 +64,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
   const systemRecords = records.filter((r) => r.mode === 'system')
   const answerRows = buildMetricRows(systemRecords, (r) => ({ metrics: r.answerMetrics, scored: true }))
   const errored = records.filter((r) => r.error !== undefined).map((r) => r.caseId).sort()
+  const origins = splitByOrigin(records, retrievalRows, answerRows)
   return {
     version: SCORECARD_VERSION,
     harnessVersion: context.harnessVersion,
@@ -88,5 +90,6 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     errorClasses: summarizeErrorClasses(records),
     usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
     cases: summarizeCases(records, retrievalRows, answerRows),
+    ...(origins ? { origins } : {}),
   }
 }

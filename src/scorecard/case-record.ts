@@ -116,4 +116,6 @@ export interface CaseRecord {
   latencyMs: number
   /** Set when the case errored before producing results (it scores zero, never leaves the average). */
   error?: string
+  /** True for a synthetic (model-written) case: the scorecard reports these apart from human-written ones. */
+  synthetic?: boolean
 }

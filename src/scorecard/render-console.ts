@@ -6,6 +6,7 @@ import { gateLines } from '../gate/gate-messages.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { ERROR_CLASSES } from './error-classes.ts'
 import { sortMetricNames } from './metric-order.ts'
+import { describeGaps } from './origins.ts'
 import type { Scorecard } from './scorecard.ts'
 
 /** Retrieval metrics shown on the console line (others are in the Markdown and JSON). */
@@ -37,6 +38,10 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResu
   if (a.scorable > 0) {
     const names = sortMetricNames(Object.keys(a.overall.mean))
     lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%): ${values(a.overall.mean, names) || 'none scored'}`)
+  }
+  if (s.origins) {
+    const o = s.origins
+    lines.push(`  synthetic vs human (${o.synthetic.cases} vs ${o.human.cases} cases; synthetic questions overstate retrieval): ${describeGaps(o, 'retrieval', CONSOLE_RETRIEVAL_METRICS) || 'no shared metric'}`)
   }
   if (s.abstention.answered > 0) {
     const b = s.abstention

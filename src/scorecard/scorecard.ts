@@ -5,6 +5,7 @@
 import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { ErrorClass, HardCheckName } from './case-record.ts'
+import type { OriginSplit } from './origins.ts'
 
 /**
  * Version of the {@link Scorecard} shape. Bump on an incompatible change; `parseScorecard` refuses any other
@@ -242,4 +243,6 @@ export interface Scorecard {
   usage: UsageSection
   /** Case id to its values, in case id order. */
   cases: Record<string, CaseSummary>
+  /** Synthetic vs human-written cases and the gap between them; absent when no case is synthetic. */
+  origins?: OriginSplit
 }
