@@ -93,6 +93,12 @@ export const RagEvalOptionsSchema = z
     calibration: z.string().optional(),
     /** Model providers, cache and spend (see src/llm). Absent: everything runs offline. */
     models: z.unknown().optional(),
+    /**
+     * A pooled qrels file (written by `vitest-rag qrels pool` / `qrels override`, relative to the project root):
+     * retrieval is scored with its grades where the golden set has none, human grades winning over all. Absent:
+     * golden grades only.
+     */
+    qrels: z.string().min(1).optional(),
     /** Retrieval metric cutoffs. */
     ks: z.array(z.number().int().positive()).default([1, 3, 5, 10, 20]),
     gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true }),

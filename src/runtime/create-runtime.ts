@@ -16,6 +16,9 @@ import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
 import { loadJudgePromptTemplate } from '../judge/load-prompt-template.ts'
 import { createModelJudge } from '../judge/model-judge.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
+import { readQrelsFile } from '../judge/qrels-file.ts'
+import type { QrelsRow } from '../judge/qrels.ts'
+import type { Chunk } from '../corpus/types.ts'
 import { createHeuristicClaimChecker, createModelClaimChecker, type ClaimChecker } from '../judge/claim-check.ts'
 import { CheckpointStore, createModelClients, runFingerprint, type ModelClients } from '../llm/index.ts'
 import { embedderFromClient, type Embedder } from '../search/embedder.ts'
@@ -46,6 +49,8 @@ export interface RagRuntime {
   index?: SearchIndex
   adapter: RagAdapter
   judge?: Judge
+  /** The pooled qrels file's rows and the chunks by document (when `qrels` is configured). */
+  qrels?: RuntimeQrels
   /** Extracts and checks claims for the claim-level answer metrics (system mode, unless `claimMetrics: 'off'`). */
   claimChecker?: ClaimChecker
   models?: ModelClients
@@ -53,6 +58,24 @@ export interface RagRuntime {
   /** Writes the model clients' per-provider tally for the reporter (after each case). */
   saveProviderStats?(): Promise<void>
   close(): Promise<void>
+}
+
+/** Pooled judgments as a worker holds them. */
+export interface RuntimeQrels {
+  rows: QrelsRow[]
+  chunksByDoc: Map<string, Chunk[]>
+  chunker: string
+}
+
+/** Reads the configured pooled qrels file; a bad line stops the run with every problem named. */
+async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus): Promise<RuntimeQrels | undefined> {
+  if (config.qrels === undefined) return undefined
+  const path = resolve(config.root, config.qrels)
+  const { rows, problems } = await readQrelsFile(path)
+  if (problems.length > 0) throw new Error(`vitest-rag: the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`)
+  const chunksByDoc = new Map<string, Chunk[]>()
+  for (const chunk of prepared.chunks) chunksByDoc.set(chunk.docId, [...(chunksByDoc.get(chunk.docId) ?? []), chunk])
+  return { rows, chunksByDoc, chunker: config.chunker }
 }
 
 /**
@@ -156,6 +179,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
   }
   const claimChecker = chooseClaimChecker(config, judge, models)
+  const qrels = await loadRuntimeQrels(config, prepared)
   let checkpoints: CaseCheckpoints | undefined
   if (config.resume || config.models) {
     // Checkpoints are written whenever model calls cost money, so an interrupted run can resume; they are
@@ -178,6 +202,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     adapter,
     judge,
     claimChecker,
+    ...(qrels ? { qrels } : {}),
     models,
     checkpoints,
     saveProviderStats: writeStats && models ? () => writeStats(models.stats()) : undefined,

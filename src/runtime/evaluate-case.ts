@@ -11,6 +11,7 @@ import { didAbstain, foldForMatch, runHardChecks } from '../checks/hard-checks.t
 import { statesDisagreement } from '../generation/conflict.ts'
 import { ClaimCheckError, type ClaimChecker } from '../judge/claim-check.ts'
 import { computeClaimMetrics, type ClaimMetricsInput } from '../judge/claim-metrics.ts'
+import { pooledCaseGrades } from '../judge/pooled-grades.ts'
 import { CRAG_SCORE } from '../judge/rubric.ts'
 import type { JudgeVerdict } from '../judge/types.ts'
 import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
@@ -52,7 +53,9 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
 
   // Retrieval: scored against the resolved expected chunks; must-abstain cases are unscored, not dropped.
   const ranked = output.retrieved.map((h) => h.chunkId)
-  const judged = new Map(moduleCase.expected.map((e) => [e.chunkId, e.grade]))
+  // With a pooled qrels file, its grades fill in where the golden set has none (human grades win over all).
+  const pooled = runtime.qrels ? pooledCaseGrades(c.case_id, moduleCase.spans, runtime.qrels.rows, runtime.qrels.chunksByDoc, runtime.qrels.chunker) : undefined
+  const judged = pooled?.grades ?? new Map(moduleCase.expected.map((e) => [e.chunkId, e.grade]))
   const scored = !mustAbstain(c) && moduleCase.expected.some((e) => e.grade > 0)
   const metrics = scored ? scoreRetrieval(ranked, judged, { ks: config.ks }) : {}
   if (scored && moduleCase.spans.length > 0) {
@@ -133,6 +136,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       expected: moduleCase.expected,
       scored,
       metrics,
+      ...(pooled && scored ? { gradeSources: pooled.sources } : {}),
     },
     answer,
     judge: judgement && {

@@ -9,6 +9,7 @@ import { summarizeErrorClasses } from './error-classes.ts'
 import { buildMetricRows, groupMetrics, type MetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
 import { splitByOrigin } from './origins.ts'
+import { summarizeGradeSources } from './grade-sources.ts'
 import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
@@ -65,6 +66,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
   const answerRows = buildMetricRows(systemRecords, (r) => ({ metrics: r.answerMetrics, scored: true }))
   const errored = records.filter((r) => r.error !== undefined).map((r) => r.caseId).sort()
   const origins = splitByOrigin(records, retrievalRows, answerRows)
+  const gradeSources = summarizeGradeSources(records)
   return {
     version: SCORECARD_VERSION,
     harnessVersion: context.harnessVersion,
@@ -91,5 +93,6 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
     cases: summarizeCases(records, retrievalRows, answerRows),
     ...(origins ? { origins } : {}),
+    ...(gradeSources ? { gradeSources } : {}),
   }
 }

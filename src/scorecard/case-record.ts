@@ -94,6 +94,11 @@ export interface CaseRecord {
     scored: boolean
     /** Metric name (`recall@5`, `mrr`, `ndcg@10`, ...) to value in [0, 1]. */
     metrics: Record<string, number>
+    /**
+     * With a pooled qrels file: how many judged chunks took their grade from each source (`provenance` = the
+     * golden file, `llm`, `heuristic`, `human`). Absent when the run scored golden grades only.
+     */
+    gradeSources?: Partial<Record<'human' | 'provenance' | 'llm' | 'heuristic', number>>
   }
   answer?: {
     text: string

@@ -7,6 +7,7 @@ import type { GateResult } from '../gate/gate-result.ts'
 import { ERROR_CLASSES } from './error-classes.ts'
 import { sortMetricNames } from './metric-order.ts'
 import { describeGaps } from './origins.ts'
+import { describeGradeSources } from './grade-sources.ts'
 import type { Scorecard } from './scorecard.ts'
 
 /** Retrieval metrics shown on the console line (others are in the Markdown and JSON). */
@@ -39,6 +40,7 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResu
     const names = sortMetricNames(Object.keys(a.overall.mean))
     lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%): ${values(a.overall.mean, names) || 'none scored'}`)
   }
+  if (s.gradeSources) lines.push(`  relevance grades: ${describeGradeSources(s.gradeSources)}`)
   if (s.origins) {
     const o = s.origins
     lines.push(`  synthetic vs human (${o.synthetic.cases} vs ${o.human.cases} cases; synthetic questions overstate retrieval): ${describeGaps(o, 'retrieval', CONSOLE_RETRIEVAL_METRICS) || 'no shared metric'}`)

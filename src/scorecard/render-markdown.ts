@@ -8,6 +8,7 @@ import type { GateResult, MetricComparison } from '../gate/gate-result.ts'
 import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
 import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table } from './markdown-tables.ts'
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
+import { describeGradeSources } from './grade-sources.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
 
 function byTypeGroups(metrics: GroupedMetrics): Array<[string, MetricGroup | undefined]> {
@@ -176,17 +177,18 @@ function renderGate(gate: GateResult): string[] {
   return lines
 }
 
-/** Synthetic vs human-written cases, when the run has synthetic ones: both means and the gap. */
+/** Where the relevance grades came from (pooled qrels), and synthetic vs human-written cases with the gap. */
 function renderOrigins(s: Scorecard): string[] {
+  const grades = s.gradeSources ? ['', `**Relevance grades:** ${describeGradeSources(s.gradeSources)}`] : []
   const o = s.origins
-  if (!o) return []
+  if (!o) return grades
   const rows = (['retrieval', 'answer'] as const).flatMap((family) =>
     sortMetricNames(Object.keys(o.gap[family])).map((name) => {
       const gap = o.gap[family][name] ?? 0
       return [name, fixed(o.synthetic[family].mean[name] ?? 0, 3), fixed(o.human[family].mean[name] ?? 0, 3), `${gap >= 0 ? '+' : ''}${fixed(gap, 3)}`]
     }),
   )
-  return ['', '### Synthetic vs human-written cases', '', `${o.synthetic.cases} synthetic and ${o.human.cases} human-written cases. Synthetic questions are written from their own passage and overstate retrieval quality: read the gap, not the synthetic mean.`, '', ...table(['Metric', 'Synthetic', 'Human', 'Gap'], rows)]
+  return [...grades, '', '### Synthetic vs human-written cases', '', `${o.synthetic.cases} synthetic and ${o.human.cases} human-written cases. Synthetic questions are written from their own passage and overstate retrieval quality: read the gap, not the synthetic mean.`, '', ...table(['Metric', 'Synthetic', 'Human', 'Gap'], rows)]
 }
 
 /**

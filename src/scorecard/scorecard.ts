@@ -6,6 +6,7 @@ import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { ErrorClass, HardCheckName } from './case-record.ts'
 import type { OriginSplit } from './origins.ts'
+import type { GradeSourceSection } from './grade-sources.ts'
 
 /**
  * Version of the {@link Scorecard} shape. Bump on an incompatible change; `parseScorecard` refuses any other
@@ -245,4 +246,6 @@ export interface Scorecard {
   cases: Record<string, CaseSummary>
   /** Synthetic vs human-written cases and the gap between them; absent when no case is synthetic. */
   origins?: OriginSplit
+  /** Where the relevance grades came from (golden, llm, heuristic, human); absent without a pooled qrels file. */
+  gradeSources?: GradeSourceSection
 }

@@ -6,6 +6,7 @@ import type { CliCommand } from '../command.ts'
 import { buildTestsetCommand } from './build-testset.ts'
 import { feedbackAddCommand, promoteCommand } from './feedback.ts'
 import { synthesizeCommand } from './synthesize.ts'
+import { qrelsOverrideCommand, qrelsPoolCommand } from './qrels.ts'
 
 /** The commands, in the order `vitest-rag help` lists them. */
-export const goldenLifeCommands: CliCommand[] = [buildTestsetCommand, synthesizeCommand, feedbackAddCommand, promoteCommand]
+export const goldenLifeCommands: CliCommand[] = [buildTestsetCommand, synthesizeCommand, feedbackAddCommand, promoteCommand, qrelsPoolCommand, qrelsOverrideCommand]
