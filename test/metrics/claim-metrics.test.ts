@@ -35,6 +35,25 @@ describe('claim-level metrics agree with hand-computed values', () => {
     expect(metrics.noise_sensitivity).toBe(0.25)
   })
 
+  test('the worked example of docs/golden-format.md, with the heuristic checker', async () => {
+    const { metrics, verdicts } = await computeClaimMetrics(
+      {
+        caseId: 'W',
+        question: 'How many seats does the Team plan allow, and when are invoices sent?',
+        answer: 'Team allows 50 seats [1]. Invoices are sent on the first day of each month [3]. Refunds take 30 days [2].',
+        reference: 'The Team plan allows 50 seats. Invoices go out on the first day of each month. Extra seats cost $12.',
+        contexts: ['Starter allows 5 seats. Team allows 50 seats.', 'Refunds are processed within 30 days.', 'Invoices are sent on the first day of each month.'],
+      },
+      createHeuristicClaimChecker(),
+    )
+    expect(verdicts.answerClaims.map((c) => [c.supportingContexts, c.correct])).toEqual([[[0], true], [[2], true], [[1], false]])
+    expect(verdicts.referenceClaims.map((c) => c.supportingContexts)).toEqual([[0], [2], []]) // "$12" is in no context
+    expect(verdicts.relevantContexts).toEqual([true, false, true])
+    // faithfulness 3/3; recall 2/3; precision (1/1 + 2/3) / 2; noise: the refund claim is not in the reference
+    // and only the irrelevant context 2 backs it: 1/3
+    expect(metrics).toEqual({ claim_faithfulness: 1, context_recall: 2 / 3, context_precision: (1 + 2 / 3) / 2, noise_sensitivity: 1 / 3 })
+  })
+
   test('without a reference answer only claim faithfulness is computed', async () => {
     const checker = tableChecker({ ANSWER: ['A1'] }, { A1: [] })
     const { metrics } = await computeClaimMetrics({ caseId: 'X', question: 'q', answer: 'ANSWER', reference: '', contexts: ['C0'] }, checker)
