@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import type { ChatClient } from '../llm/types.ts'
-import { splitClaims } from './claims.ts'
+import { isConflictNote, splitClaims } from './claims.ts'
 import { escapeFenced, fence } from './fence.ts'
 import { measureSupport } from './lexical.ts'
 import { loadPromptTemplate } from './load-prompt-template.ts'
@@ -34,18 +34,19 @@ export const DEFAULT_CLAIM_SUPPORT_OVERLAP = 0.6
 /**
  * The offline checker: claims are the answer's sentences (`splitClaims`: markers removed, abstentions
  * dropped), and a passage supports a claim when it holds at least 0.6 of the claim's content words that
- * the question does not already give, and every number and identifier literal of the claim.
+ * the question does not already give, and every number and identifier literal of the claim (a conflict note,
+ * "older docs say 50 seats", is checked without its attribution words: "older", "docs", "say").
  * Example: claim "Seats cost $12 per month", passage "Each extra seat costs $12 per month." -> words
  * {seat, cost, month} all found, literal 12 found -> supported; passage "... $15 ..." -> 12 missing -> not.
  */
 export function createHeuristicClaimChecker(supportOverlap = DEFAULT_CLAIM_SUPPORT_OVERLAP): ClaimChecker {
   return {
     kind: 'heuristic',
-    version: `heuristic-claims-1@${supportOverlap}`,
+    version: `heuristic-claims-2@${supportOverlap}`,
     extractClaims: async (text) => splitClaims(text).claims.map((c) => c.text),
     supportingPassages: async (claim, passages, question) =>
       passages.flatMap((passage, i) => {
-        const s = measureSupport(claim, passage, question)
+        const s = measureSupport(claim, passage, question, isConflictNote(claim))
         return s.overlap >= supportOverlap && s.missingLiterals.length === 0 ? [i] : []
       }),
   }
