@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import type { Problem } from '../cases/problems.ts'
-import { problemsFromZod } from '../cases/zod-problems.ts'
+import { parseJsonlRecords } from '../cases/jsonl-records.ts'
 import { ExpectedSourceSchema, WeightedLiteralSchema, CaseTypeSchema } from '../cases/schema.ts'
 import { ERROR_CLASSES } from '../scorecard/error-classes.ts'
 
@@ -54,23 +54,8 @@ export type FeedbackRecord = z.infer<typeof FeedbackRecordSchema>
 
 /** Parses feedback text: valid records in file order and every problem with its line. */
 export function parseFeedback(text: string, file: string): { records: FeedbackRecord[]; problems: Problem[] } {
-  const records: FeedbackRecord[] = []
-  const problems: Problem[] = []
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1
-    if (raw.trim() === '') return
-    let json: unknown
-    try {
-      json = JSON.parse(raw)
-    } catch (error) {
-      problems.push({ code: 'invalid_json', file, line, path: '', message: `not valid JSON: ${(error as Error).message}`, fix: 'one JSON object per line; restore the line from version control' })
-      return
-    }
-    const parsed = FeedbackRecordSchema.safeParse(json)
-    if (parsed.success) records.push(parsed.data)
-    else problems.push(...problemsFromZod(parsed.error.issues, json, FeedbackRecordSchema, file, line))
-  })
-  return { records, problems }
+  const { records, problems } = parseJsonlRecords(text, file, FeedbackRecordSchema)
+  return { records: records.map((r) => r.value), problems }
 }
 
 /** One record as its line (validated first, so a bad record never reaches the file). */

@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { Problem } from '../cases/problems.ts'
-import { problemsFromZod } from '../cases/zod-problems.ts'
+import { parseJsonlRecords } from '../cases/jsonl-records.ts'
 import { QuestionTypeSchema } from '../cases/schema.ts'
 import { loadBeir } from '../corpus/load-beir.ts'
 import { normalizeText } from '../corpus/normalize.ts'
@@ -81,27 +81,13 @@ export async function readRowCandidates(dir: string, tenantId = 'default'): Prom
   const candidates: TestsetCandidate[] = []
   if (files.length === 0) problems.push({ code: 'no_rows', file: dir, path: '', message: 'holds no *.jsonl file', fix: 'put question/answer/source rows in <name>.jsonl files' })
   for (const name of files) {
-    const lines = normalizeText(await readFile(join(dir, name), 'utf8')).split('\n')
-    lines.forEach((raw, index) => {
-      const line = index + 1
-      if (raw.trim() === '') return
-      let json: unknown
-      try {
-        json = JSON.parse(raw)
-      } catch (error) {
-        problems.push({ code: 'invalid_json', file: name, line, path: '', message: `not valid JSON: ${(error as Error).message}`, fix: 'one JSON object per line' })
-        return
-      }
-      const parsed = TestsetRowSchema.safeParse(json)
-      if (!parsed.success) {
-        problems.push(...problemsFromZod(parsed.error.issues, json, TestsetRowSchema, name, line))
-        return
-      }
-      const row = parsed.data
+    const parsed = parseJsonlRecords(normalizeText(await readFile(join(dir, name), 'utf8')), name, TestsetRowSchema)
+    problems.push(...parsed.problems)
+    for (const { value: row, line } of parsed.records) {
       const answerable = row.answerable ?? row.source !== undefined
       if (answerable && row.source === undefined) {
         problems.push({ code: 'missing_field', file: name, line, path: 'source', message: 'an answerable row needs the id of the document that holds its answer', fix: 'add "source": "<document id>" or set "answerable": false' })
-        return
+        continue
       }
       const span = row.source_text === undefined ? undefined : answerSentenceSpan(row.source_text, [row.answer])
       candidates.push({
@@ -115,8 +101,8 @@ export async function readRowCandidates(dir: string, tenantId = 'default'): Prom
         ...(row.question_type ? { questionType: row.question_type } : {}),
         origin: `${name}:${line}`,
       })
-    })
+    }
   }
-  if (problems.length > 0) throw new TestsetInputError(dir, problems)
+  if (problems.length > 0) throw new TestsetInputError(dir, problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)))
   return { candidates, maxGrade: 3, unjudged: 0 }
 }
