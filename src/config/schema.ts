@@ -81,11 +81,12 @@ export const RagEvalOptionsSchema = z
     /** The judge: `heuristic` (offline, deterministic), `model` (needs `models.judge`), or `off`. */
     judge: z.enum(['heuristic', 'model', 'off']).default('heuristic'),
     /**
-     * Claim-level answer metrics (claim_faithfulness, context_precision, context_recall, noise_sensitivity):
-     * `judge` checks claims with the judge's kind (model calls under a model judge, cached), `heuristic` keeps
-     * them offline, `off` skips them. Default `judge`.
+     * Claim-level answer metrics (claim_faithfulness, context_precision, context_recall, noise_sensitivity) of
+     * judged cases: `heuristic` (default) checks claims offline at no cost; `model` extracts and checks them with
+     * the judge model (needs `models.judge`; cached, and at most 38 calls per case, in the dry-run estimate);
+     * `off` skips them.
      */
-    claimMetrics: z.enum(['judge', 'heuristic', 'off']).default('judge'),
+    claimMetrics: z.enum(['heuristic', 'model', 'off']).default('heuristic'),
     /**
      * The judge's calibration record (written by `vitest-rag calibrate`); its agreement figures are printed next
      * to every judge metric. Default `evals/calibration/<judge>.json`; absent file: metrics show "uncalibrated".

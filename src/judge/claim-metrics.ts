@@ -21,13 +21,19 @@ export interface ClaimMetricsInput {
   contexts: readonly string[]
 }
 
-/** The verdicts behind the metrics, stored so every number can be re-derived by hand. */
+/** The verdicts behind the metrics, returned so every number can be re-derived by hand. */
 export interface ClaimVerdicts {
   answerClaims: Array<{ text: string; supportingContexts: number[]; correct?: boolean }>
   referenceClaims: Array<{ text: string; supportingContexts: number[] }>
   /** Per context rank: supports at least one reference claim. */
   relevantContexts: boolean[]
 }
+
+/**
+ * Most claims checked per text (answer or reference): the first 12 as extracted. It bounds a model run's
+ * calls per case (2 extractions + at most 12 + 12 + 12 checks), so the dry-run estimate has a worst case.
+ */
+export const MAX_CLAIMS_CHECKED = 12
 
 /** Claim-level metrics of one case, each in [0, 1]; absent when it does not apply (no reference answer). */
 export interface ClaimMetrics {
@@ -45,8 +51,8 @@ export interface ClaimMetrics {
  */
 export async function computeClaimMetrics(input: ClaimMetricsInput, checker: ClaimChecker): Promise<{ metrics: ClaimMetrics; verdicts: ClaimVerdicts }> {
   const { caseId, question, contexts } = input
-  const answerTexts = await checker.extractClaims(input.answer, question, caseId)
-  const referenceTexts = input.reference.trim() === '' ? [] : await checker.extractClaims(input.reference, question, caseId)
+  const answerTexts = (await checker.extractClaims(input.answer, question, caseId)).slice(0, MAX_CLAIMS_CHECKED)
+  const referenceTexts = input.reference.trim() === '' ? [] : (await checker.extractClaims(input.reference, question, caseId)).slice(0, MAX_CLAIMS_CHECKED)
   const answerClaims: ClaimVerdicts['answerClaims'] = []
   for (const text of answerTexts) answerClaims.push({ text, supportingContexts: await checker.supportingPassages(text, contexts, question, caseId) })
   const referenceClaims: ClaimVerdicts['referenceClaims'] = []

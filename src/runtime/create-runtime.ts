@@ -33,6 +33,8 @@ import { providerStatsWriter } from './provider-stats.ts'
 export interface CaseCheckpoint {
   output: SystemOutput
   judgement?: JudgeVerdict
+  /** The claim-level metrics (model claim checks are paid calls: a resumed run must not repeat them). */
+  claimMetrics?: Record<string, number>
 }
 
 /** Per-case checkpoints, for `resume`: a resumed run repeats no completed paid call. */
@@ -79,13 +81,14 @@ async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus)
 }
 
 /**
- * The claim checker: `judge` (default) follows the judge (the model judge's client, or the heuristic), and
- * `heuristic` keeps claim checks offline even under a model judge; none in retrieval mode or with `off`.
+ * The claim checker: the offline heuristic (default), or the judge model with `claimMetrics: 'model'`; none in
+ * retrieval mode, with the judge off, or with `claimMetrics: 'off'`.
  */
 function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, models: ModelClients | undefined): ClaimChecker | undefined {
   if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
-  if (config.claimMetrics === 'judge' && judge.kind === 'model' && models?.judge) return createModelClaimChecker(models.judge)
-  return createHeuristicClaimChecker()
+  if (config.claimMetrics === 'heuristic') return createHeuristicClaimChecker()
+  if (!models?.judge) throw new Error("vitest-rag: claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
+  return createModelClaimChecker(models.judge)
 }
 
 /**
@@ -184,12 +187,12 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.resume || config.models) {
     // Checkpoints are written whenever model calls cost money, so an interrupted run can resume; they are
     // read only with `resume`. The fingerprint ties them to this configuration.
-    const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
+    const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, claimMetrics: config.claimMetrics, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
     checkpoints = {
       get: async (caseId, caseHash) => {
         if (!config.resume) return undefined
         const saved = (await store.get(caseId)) as ({ caseHash: string } & CaseCheckpoint) | undefined
-        return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement } : undefined
+        return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement, claimMetrics: saved.claimMetrics } : undefined
       },
       put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
     }

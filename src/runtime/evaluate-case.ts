@@ -72,6 +72,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   let answer: CaseRecord['answer']
   let judgement: JudgeVerdict | undefined
   const answerMetrics: Record<string, number> = {}
+  let claimMetrics: Record<string, number> | undefined
   let errorClass: ErrorClass | undefined
   if (config.mode === 'system' && output.answer !== undefined) {
     const abstained = didAbstain(output)
@@ -100,9 +101,11 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
         if (judgement.crag) answerMetrics.crag_truthfulness = CRAG_SCORE[judgement.crag]
       }
     }
-    if (runtime.claimChecker) {
+    if (checkpointed?.claimMetrics) Object.assign(answerMetrics, checkpointed.claimMetrics)
+    else if (runtime.claimChecker) {
       const contexts = output.sources?.map((s) => s.text ?? runtime.prepared.chunkById.get(s.chunkId)?.text ?? '') ?? ranked.slice(0, EVIDENCE_DEPTH).map((id) => runtime.prepared.chunkById.get(id)?.text ?? '')
-      Object.assign(answerMetrics, await claimMetricsOf(runtime.claimChecker, { caseId: c.case_id, question: c.query, answer: abstained ? '' : output.answer, reference: c.reference_answer, contexts }))
+      claimMetrics = await claimMetricsOf(runtime.claimChecker, { caseId: c.case_id, question: c.query, answer: abstained ? '' : output.answer, reference: c.reference_answer, contexts })
+      Object.assign(answerMetrics, claimMetrics)
     }
     if (c.should_contain.length > 0) answerMetrics.should_contain = shouldContainScore(output.answer, c.should_contain)
 
@@ -156,7 +159,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       : base.usage,
     latencyMs,
   }
-  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement })
+  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement, ...(claimMetrics ? { claimMetrics } : {}) })
   await runtime.saveProviderStats?.()
   return { record, output }
 }

@@ -163,3 +163,30 @@ describe('agreement with labelled HaluEval rows (published next to the rubric ju
     expect([rubric.accuracy, rubric.kappa]).toEqual([claim.accuracy, claim.kappa])
   })
 })
+
+describe('the dry-run estimate counts model claim checks', () => {
+  test("claimMetrics 'model' plans 2 extractions + 3 x 12 checks per case on the judge; 'heuristic' plans none", async () => {
+    const { resolveConfig } = await import('../../src/config/resolve.ts')
+    const { readGoldenSet } = await import('../../src/runtime/golden-set.ts')
+    const { planModelCalls } = await import('../../src/runtime/estimate.ts')
+    const { prepareCorpus } = await import('../../src/runtime/prepare-corpus.ts')
+    const provider = (model: string) => ({ name: model, baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NONE_KEY', model })
+    const options = {
+      corpus: { kind: 'kb' as const, root: resolve(import.meta.dirname, '../fixtures/e2e/kb') },
+      golden: 'test/fixtures/e2e/golden/*.golden.jsonl',
+      judge: 'model' as const,
+      models: { generator: { chain: [provider('gen-small')] }, judge: { chain: [provider('judge-large')] }, prices: { 'gen-small': { inputPerMillion: 1, outputPerMillion: 1 }, 'judge-large': { inputPerMillion: 1, outputPerMillion: 1 } } },
+    }
+    const root = resolve(import.meta.dirname, '../..')
+    const count = async (claimMetrics: 'model' | 'heuristic') => {
+      const config = resolveConfig({ ...options, claimMetrics }, root, {})
+      const set = readGoldenSet(config)
+      const calls = planModelCalls(config, set, await prepareCorpus(config.corpus, config.chunker)) ?? []
+      return { cases: set.expectedCases, judge: calls.filter((c) => c.model === 'judge-large').length }
+    }
+    const heuristic = await count('heuristic')
+    const model = await count('model')
+    expect(heuristic.judge).toBe(heuristic.cases) // one verdict per case
+    expect(model.judge).toBe(model.cases * (1 + 2 + 3 * 12)) // verdict + 2 extractions + 36 checks = 39 per case
+  })
+})
