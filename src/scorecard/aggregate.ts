@@ -10,6 +10,7 @@ import { buildMetricRows, groupMetrics, type MetricRow } from './grouped-metrics
 import { summarizeHardChecks } from './hard-checks.ts'
 import { splitByOrigin } from './origins.ts'
 import { summarizeGradeSources } from './grade-sources.ts'
+import { summarizeSources } from './source-summary.ts'
 import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
@@ -42,6 +43,8 @@ function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], 
       ...(r?.scored && r.metrics ? { retrieval: { ...r.metrics } } : {}),
       ...(a?.scored && a.metrics ? { answer: { ...a.metrics } } : {}),
       hard,
+      ...(record.retrieval.level !== undefined && r?.scored ? { retrievalLevel: record.retrieval.level } : {}),
+      ...(record.sources && record.sources.unresolved.length > 0 ? { unresolvedSources: [...record.sources.unresolved] } : {}),
       ...(record.errorClass !== undefined ? { errorClass: record.errorClass } : {}),
       ...(record.error !== undefined ? { error: record.error } : {}),
     }
@@ -91,6 +94,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
     usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
+    sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
     ...(origins ? { origins } : {}),
     ...(gradeSources ? { gradeSources } : {}),

@@ -63,7 +63,7 @@ export async function corpusFromFlags(values: ParsedCliArgs['values'], cwd: stri
   const kb = stringFlag(values, 'kb')
   const beir = stringFlag(values, 'beir')
   if ((kb === undefined) === (beir === undefined)) throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
-  const source: CorpusSource = kb !== undefined ? { kind: 'kb', root: existingPath(cwd, 'kb', kb, 'folder') } : { kind: 'beir', root: existingPath(cwd, 'beir', beir ?? '', 'folder'), tenantId: 'default' }
+  const source: CorpusSource = kb !== undefined ? { kind: 'kb', root: existingPath(cwd, 'kb', kb, 'folder') } : { kind: 'beir', root: existingPath(cwd, 'beir', beir ?? '', 'folder'), tenant: 'default' }
   return prepareCorpus(source, stringFlag(values, 'chunker') ?? 'structural')
 }
 
