@@ -190,3 +190,25 @@ describe('the dry-run estimate counts model claim checks', () => {
     expect(model.judge).toBe(model.cases * (1 + 2 + 3 * 12)) // verdict + 2 extractions + 36 checks = 39 per case
   })
 })
+
+describe('the claimMetrics option picks the checker', () => {
+  test("heuristic by default, off with 'off', and 'model' without models.judge is refused with the fix", async () => {
+    const { resolveConfig } = await import('../../src/config/resolve.ts')
+    const { createRagRuntime } = await import('../../src/runtime/create-runtime.ts')
+    const root = resolve(import.meta.dirname, '../..')
+    const corpus = { kind: 'kb' as const, root: resolve(import.meta.dirname, '../fixtures/kb-mini') }
+    const outDir = mkdtempSync(join(tmpdir(), 'vitest-rag-claim-opt-'))
+    try {
+      const kindOf = async (claimMetrics?: 'off') => {
+        const runtime = await createRagRuntime(resolveConfig({ corpus, outDir, ...(claimMetrics ? { claimMetrics } : {}) }, root, {}))
+        await runtime.close()
+        return runtime.claimChecker?.kind
+      }
+      expect(await kindOf()).toBe('heuristic')
+      expect(await kindOf('off')).toBeUndefined()
+      await expect(createRagRuntime(resolveConfig({ corpus, outDir, claimMetrics: 'model' }, root, {}))).rejects.toThrow("vitest-rag: claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
+    } finally {
+      rmSync(outDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -64,3 +64,15 @@ test('synthesize refuses a models config without a generator, naming the fix', a
   const run = await cli(dir, ['synthesize', '--kb', kb, '--models', 'judge-only.json', '--out', 'x.golden.jsonl'])
   expect([run.code, run.stderr.split('\n')[0]]).toEqual([2, 'vitest-rag synthesize: the models config has no generator chain; synthesize asks the generator'])
 })
+
+test('synthesize stops at the spend limit before the call that would pass it, and says so', async () => {
+  resetProviderLimiters()
+  const before = server.requests.length
+  // A fresh cache: nothing can be answered for free.
+  const models = JSON.parse(readFileSync(join(dir, 'models.json'), 'utf8')) as Record<string, unknown>
+  writeFileSync(join(dir, 'models-fresh.json'), JSON.stringify({ ...models, cacheDir: 'cache-fresh' }))
+  const run = await cli(dir, ['synthesize', '--kb', kb, '--models', 'models-fresh.json', '--out', 'capped.golden.jsonl', '--count', '3', '--min-chars', '80', '--spend-limit', '0.0000001'])
+  expect(run.code).toBe(1)
+  expect(run.stdout).toMatch(/^vitest-rag synthesize: 0 synthetic cases from 3 sampled chunks; 0 model calls \(0 from the cache\), \$0\.0000 spent\n {2}stopped early: .*spend limit.*\nnothing written\n$/s)
+  expect(server.requests.length).toBe(before) // refused before the network
+})
