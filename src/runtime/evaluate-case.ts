@@ -8,12 +8,12 @@ import type { SystemInput, SystemOutput } from '../adapter/types.ts'
 import { validateSystemOutput } from '../adapter/validate-output.ts'
 import { mustAbstain } from '../cases/schema.ts'
 import { runHardChecks, type ResolvedOutput } from '../checks/hard-checks.ts'
-import { pooledCaseGrades } from '../judge/pooled-grades.ts'
 import { hasEvidenceInTopK } from '../metrics/error-class.ts'
 import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedHit } from '../scorecard/case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
+import { caseGrades } from './case-grades.ts'
 import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from './golden-module.ts'
 import type { RagRuntime } from './create-runtime.ts'
@@ -49,9 +49,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
 
   const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
   const scored = base.retrieval.scored
-  // With a pooled qrels file, its grades fill in where the golden set has none (human grades win over all).
-  const pooled = runtime.qrels ? pooledCaseGrades(c.case_id, moduleCase.spans, runtime.qrels.rows, runtime.qrels.chunksByDoc, runtime.qrels.chunker) : undefined
-  const graded = pooled ? { ...moduleCase, expected: [...pooled.grades].map(([chunkId, grade]) => ({ chunkId, grade })) } : moduleCase
+  const { graded, sources: gradeSources } = caseGrades(runtime, moduleCase)
   const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
   const hard = runHardChecks(resolved, c, config.mode)
 
@@ -79,7 +77,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       expected: moduleCase.expected,
       scored,
       ...retrieval,
-      ...(pooled && scored ? { gradeSources: pooled.sources } : {}),
+      ...(gradeSources && scored ? { gradeSources } : {}),
     },
     sources: tallySources(resolved),
     answer: answerStep?.answer,
