@@ -4,9 +4,8 @@
  * title (`CL-2025-014 (v4.2.0, 2025-06-01): Seat limit raised`), so exact-identifier queries can find it.
  */
 import { z } from 'zod'
-import { readJsonlLines } from '../problems/jsonl.ts'
+import { parseJsonlRecords } from '../problems/jsonl.ts'
 import type { Problem } from '../problems/problems.ts'
-import { problemsFromZod } from '../problems/zod-problems.ts'
 import { markdownTitle, parseHeadingSections } from './markdown.ts'
 import { normalizeText } from '../text/normalize.ts'
 import type { SourceDocument } from './types.ts'
@@ -81,15 +80,11 @@ function parseJsonl<T>(
   build: (record: T, line: number) => SourceDocument,
 ): RecordsResult {
   const documents: SourceDocument[] = []
-  const problems: Problem[] = []
+  const parsed = parseJsonlRecords(normalizeText(text), file, schema)
+  const problems: Problem[] = [...parsed.problems]
   const firstLineOf = new Map<string, number>()
-  readJsonlLines(text, file, problems, (json, line) => {
-    const parsed = schema.safeParse(json)
-    if (!parsed.success) {
-      problems.push(...problemsFromZod(parsed.error.issues, json, schema, file, line))
-      return
-    }
-    const id = idOf(parsed.data)
+  for (const { value, line } of parsed.records) {
+    const id = idOf(value)
     const first = firstLineOf.get(id)
     if (first !== undefined) {
       problems.push({
@@ -101,11 +96,13 @@ function parseJsonl<T>(
         message: `"${id}" is already used on line ${first}`,
         fix: `give one of lines ${first} and ${line} a different ${idField}`,
       })
-      return
+      continue
     }
     firstLineOf.set(id, line)
-    documents.push(build(parsed.data, line))
-  })
+    documents.push(build(value, line))
+  }
+  // One list in file order, whichever check found the problem.
+  problems.sort((x, y) => (x.line ?? 0) - (y.line ?? 0))
   return { documents, problems }
 }
 

@@ -12,6 +12,8 @@ import { hasEvidenceInTopK } from '../metrics/error-class.ts'
 import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedHit } from '../scorecard/case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
+import { caseClaimMetrics } from './case-claims.ts'
+import { caseGrades } from './case-grades.ts'
 import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from '../golden-set/golden-module.ts'
 import type { RagRuntime } from './create-runtime.ts'
@@ -76,20 +78,26 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   // Step 2: the harness resolves what the system named, then scores retrieval and runs the hard checks once.
   const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
   const scored = base.retrieval.scored
-  const retrieval = scoreCaseRetrieval(resolved.retrieved, moduleCase, runtime.prepared, config.ks, scored)
+  const { graded, sources: gradeSources } = caseGrades(runtime, moduleCase)
+  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
   const hard = runHardChecks(resolved, c, config.mode)
 
   // Step 3: the answer (judge, answer metrics, error class) in system mode.
   const answerStep = config.mode === 'system' && output.answer !== undefined
     ? await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) => sourceText(runtime.prepared, r))
     : undefined
+  // The claim-level answer metrics join the judge's (from the checkpoint on a resumed run).
+  const claimMetrics = answerStep
+    ? (checkpointed?.claimMetrics ?? (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false)))
+    : undefined
+  if (answerStep && claimMetrics) Object.assign(answerStep.answerMetrics, claimMetrics)
   const errorClass = answerStep?.errorClass ?? (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
 
   const usage = output.usage
   const record: CaseRecord = {
     ...base,
     hard,
-    retrieval: { retrieved: recordedHits(resolved), expected: moduleCase.expected, scored, ...retrieval },
+    retrieval: { retrieved: recordedHits(resolved), expected: moduleCase.expected, scored, ...retrieval, ...(gradeSources && scored ? { gradeSources } : {}) },
     sources: tallySources(resolved),
     answer: answerStep?.answer,
     judge: recordedJudge(answerStep?.judgement),
@@ -101,7 +109,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
     latencyMs: run.latencyMs,
   }
   // Step 4: remember the case for a resumed run, and the provider usage for the reporter.
-  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement: answerStep?.judgement })
+  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement: answerStep?.judgement, ...(claimMetrics ? { claimMetrics } : {}) })
   await runtime.saveProviderStats?.()
   return { record, output }
 }
@@ -133,5 +141,6 @@ export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecor
     answerMetrics: {},
     usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
     latencyMs: 0,
+    ...(c.synthetic ? { synthetic: true } : {}),
   }
 }

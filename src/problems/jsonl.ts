@@ -3,8 +3,10 @@
  * judge label files all read through it, so every reader reports every bad line (never only the first) with
  * its file, line and a fix, and treats blank lines, a byte-order mark and CRLF the same way.
  */
+import type { z } from 'zod'
 import { normalizeText } from '../text/normalize.ts'
 import type { Problem } from './problems.ts'
+import { problemsFromZod } from './zod-problems.ts'
 
 /** How {@link readJsonlLines} reads a file. Every field is optional. */
 export interface JsonlOptions {
@@ -50,4 +52,20 @@ export function readJsonlLines(text: string, file: string, problems: Problem[], 
       }
       each(json, line)
     })
+}
+
+/**
+ * JSON Lines validated line by line against a zod schema: the valid records with their 1-based line, and every
+ * problem (a line that is not JSON, each schema issue with the closest known field), in file order.
+ * Example: `'{"id":"a"}\n{"id":1}'` with `{ id: string }` -> one record (line 1) and one `invalid_type` on line 2.
+ */
+export function parseJsonlRecords<S extends z.ZodType>(text: string, file: string, schema: S): { records: Array<{ value: z.output<S>; line: number }>; problems: Problem[] } {
+  const records: Array<{ value: z.output<S>; line: number }> = []
+  const problems: Problem[] = []
+  readJsonlLines(text, file, problems, (json, line) => {
+    const parsed = schema.safeParse(json)
+    if (parsed.success) records.push({ value: parsed.data, line })
+    else problems.push(...problemsFromZod(parsed.error.issues, json, schema, file, line))
+  })
+  return { records, problems }
 }

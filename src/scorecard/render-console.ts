@@ -5,6 +5,8 @@
 import { ERROR_CLASSES } from './error-classes.ts'
 import { sortMetricNames } from './metric-order.ts'
 import type { GateView } from './gate-view.ts'
+import { describeGaps } from './origins.ts'
+import { describeGradeSources } from './grade-sources.ts'
 import type { Scorecard } from './scorecard.ts'
 import { levelLine } from './source-summary.ts'
 
@@ -42,6 +44,11 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
     const names = sortMetricNames(Object.keys(a.overall.mean))
     const answered = a.answerCoverage === undefined ? '' : `, answered ${(a.answerCoverage * 100).toFixed(0)}%`
     lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%${answered}): ${values(a.overall.mean, names) || 'none scored'}`)
+  }
+  if (s.gradeSources) lines.push(`  relevance grades: ${describeGradeSources(s.gradeSources)}`)
+  if (s.origins) {
+    const o = s.origins
+    lines.push(`  synthetic vs human (${o.synthetic.cases} vs ${o.human.cases} cases; synthetic questions overstate retrieval): ${describeGaps(o, 'retrieval', CONSOLE_RETRIEVAL_METRICS) || 'no shared metric'}`)
   }
   if (s.abstention.answered > 0) {
     const b = s.abstention
