@@ -212,3 +212,16 @@ describe('the claimMetrics option picks the checker', () => {
     }
   })
 })
+
+describe('claim metrics of a must-abstain case', () => {
+  test('corrected disagreement: a reference that says the knowledge base does not answer has no claims to recall, so context recall and precision are not scored (they were a made-up 0)', async () => {
+    // The one abstention detector (src/text/abstention.ts) reads "The knowledge base does not answer this" as a
+    // decline; the judge's old sentence list did not know "knowledge base" and split it into a claim.
+    const { metrics } = await computeClaimMetrics(
+      { caseId: 'GC-0101', question: 'What will the weather be like in Frankfurt tomorrow?', answer: '', reference: 'The knowledge base does not answer this; the assistant should say so and not guess.', contexts: ['Data residency: EU data stays in Frankfurt.'] },
+      createHeuristicClaimChecker(),
+    )
+    expect(metrics.context_recall).toBeUndefined()
+    expect(metrics.context_precision).toBeUndefined()
+  })
+})
