@@ -1,0 +1,8 @@
+/**
+ * The experiment commands, registered together (one line in the command registry).
+ */
+import type { CliCommand } from '../command.ts'
+import { evalRetrievalCommand } from './eval-retrieval.ts'
+
+/** `eval-retrieval`, `chunking-experiment`, `tune`, `compare`, `noise`. */
+export const experimentCommands: CliCommand[] = [evalRetrievalCommand]
