@@ -2,7 +2,8 @@
  * The experiment commands, registered together (one line in the command registry).
  */
 import type { CliCommand } from '../command.ts'
+import { chunkingExperimentCommand } from './chunking-experiment.ts'
 import { evalRetrievalCommand } from './eval-retrieval.ts'
 
 /** `eval-retrieval`, `chunking-experiment`, `tune`, `compare`, `noise`. */
-export const experimentCommands: CliCommand[] = [evalRetrievalCommand]
+export const experimentCommands: CliCommand[] = [evalRetrievalCommand, chunkingExperimentCommand]
