@@ -4,6 +4,7 @@
 import type { CliCommand } from '../command.ts'
 import { chunkingExperimentCommand } from './chunking-experiment.ts'
 import { evalRetrievalCommand } from './eval-retrieval.ts'
+import { tuneCommand } from './tune.ts'
 
 /** `eval-retrieval`, `chunking-experiment`, `tune`, `compare`, `noise`. */
-export const experimentCommands: CliCommand[] = [evalRetrievalCommand, chunkingExperimentCommand]
+export const experimentCommands: CliCommand[] = [evalRetrievalCommand, chunkingExperimentCommand, tuneCommand]
