@@ -135,12 +135,15 @@ export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOp
   }
 }
 
-/** The metrics shown per case type in the printed table (every metric is in the JSON). */
-export const COMPARE_HEADLINE_METRICS: readonly string[] = ['recall@5', 'recall@20', 'mrr', 'ndcg@10', 'faithfulness', 'citation_accuracy', 'answer_relevance', 'crag_truthfulness']
+/** The metrics the printed table always shows (every metric is in the JSON). */
+export const COMPARE_HEADLINE_METRICS: readonly string[] = ['recall@5', 'recall@20', 'precision@5', 'hit@1', 'mrr', 'ndcg@10', 'faithfulness', 'citation_accuracy', 'answer_relevance', 'crag_truthfulness', 'should_contain']
 
-/** The printed table: every metric overall, the headline metrics per case type. */
+/**
+ * The printed table: the headline metrics overall and per case type, plus any other metric or group whose
+ * change the paired test confirms.
+ */
 export function compareTable(deltas: readonly MetricDelta[]): TextTable {
-  const shown = deltas.filter((d) => d.group === 'overall' || COMPARE_HEADLINE_METRICS.includes(d.metric))
+  const shown = deltas.filter((d) => COMPARE_HEADLINE_METRICS.includes(d.metric) || d.significant)
   return {
     header: ['metric', 'group', 'pairs', 'A', 'B', 'B - A', '95% BCa', 'p', 'verdict'],
     rows: shown.map((d) => [d.metric, d.group, String(d.n), fixed3(d.meanA), fixed3(d.meanB), signed3(d.meanDiff), `[${signed3(d.ci[0])}, ${signed3(d.ci[1])}]`, formatP(d.pValue), d.verdict]),

@@ -3,8 +3,9 @@
  */
 import type { CliCommand } from '../command.ts'
 import { chunkingExperimentCommand } from './chunking-experiment.ts'
+import { compareCommand } from './compare.ts'
 import { evalRetrievalCommand } from './eval-retrieval.ts'
 import { tuneCommand } from './tune.ts'
 
 /** `eval-retrieval`, `chunking-experiment`, `tune`, `compare`, `noise`. */
-export const experimentCommands: CliCommand[] = [evalRetrievalCommand, chunkingExperimentCommand, tuneCommand]
+export const experimentCommands: CliCommand[] = [evalRetrievalCommand, chunkingExperimentCommand, tuneCommand, compareCommand]
