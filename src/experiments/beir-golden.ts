@@ -1,7 +1,7 @@
 /**
  * A BEIR dataset as a golden set, so the experiments run on public datasets without a golden file: each
  * query with relevance judgments becomes a `normal` case whose expected sources are `document` locators
- * (BEIR grades above 3 capped at 3, grades <= 0 left out); a query flagged `metadata.is_impossible` (SQuAD 2.0)
+ * (BEIR grades above 3 capped at 3, grades <= 0 and judgments of empty documents left out); a query flagged `metadata.is_impossible` (SQuAD 2.0)
  * becomes an `out_of_scope` case that must abstain; a query with neither is skipped and counted. Pure.
  *
  * `joinByTitle` concatenates the documents that share a title (SQuAD: the paragraphs of one article) into
@@ -29,6 +29,8 @@ export interface BeirGoldenSet {
   cases: Array<{ case: GoldenCase; line: number }>
   /** Queries with no positive judgment and no `is_impossible` flag. */
   skipped: number
+  /** Positive judgments of documents with no text (no chunk can hold them): left out. */
+  emptyJudgments: number
 }
 
 /** Text placed between joined documents. */
@@ -72,10 +74,14 @@ function joinDocuments(documents: readonly SourceDocument[]): Joined {
 export function beirGoldenSet(dataset: Pick<BeirDataset, 'corpus' | 'queries' | 'qrels'>, tenantId: string, options: BeirGoldenOptions = {}): BeirGoldenSet {
   const joined = options.joinByTitle ? joinDocuments(dataset.corpus.documents) : undefined
   const cases: BeirGoldenSet['cases'] = []
+  const empty = new Set(dataset.corpus.documents.filter((d) => d.text.trim() === '').map((d) => d.key))
   let skipped = 0
+  let emptyJudgments = 0
   for (const [index, q] of dataset.queries.entries()) {
     if (options.limit !== undefined && cases.length >= options.limit) break
-    const judged = [...(dataset.qrels.get(q.id) ?? new Map<string, number>()).entries()].filter(([, grade]) => grade > 0)
+    const positive = [...(dataset.qrels.get(q.id) ?? new Map<string, number>()).entries()].filter(([, grade]) => grade > 0)
+    const judged = positive.filter(([key]) => !empty.has(key))
+    emptyJudgments += positive.length - judged.length
     const impossible = q.metadata.is_impossible === true
     if (judged.length === 0 && !impossible) {
       skipped++
@@ -93,7 +99,7 @@ export function beirGoldenSet(dataset: Pick<BeirDataset, 'corpus' | 'queries' | 
     cases.push({ case: GoldenCaseSchema.parse(input), line: index + 1 })
   }
   const documents = joined?.documents ?? dataset.corpus.documents
-  return { documents, fingerprint: joined ? fingerprintCorpus(documents) : dataset.corpus.fingerprint, cases, skipped }
+  return { documents, fingerprint: joined ? fingerprintCorpus(documents) : dataset.corpus.fingerprint, cases, skipped, emptyJudgments }
 }
 
 function answersOf(metadata: Record<string, unknown>): string[] {

@@ -86,6 +86,7 @@ async function fromBeir(args: SourceArgs & { beir: string }, cwd: string): Promi
   const dataset = await loadBeir(root, { tenantId })
   const set = beirGoldenSet(dataset, tenantId, { joinByTitle: args.joinByTitle === true, ...(args.limit !== undefined ? { limit: args.limit } : {}) })
   if (set.skipped > 0) notes.push(`${set.skipped} queries have no positive judgment and no is_impossible flag: skipped`)
+  if (set.emptyJudgments > 0) notes.push(`${set.emptyJudgments} judgment(s) name a document with no text (no chunk can hold it): left out`)
   const prepared = new Map<string, PreparedCorpus>()
   const corpus = { documents: set.documents, fingerprint: set.fingerprint, root }
   return {
