@@ -28,6 +28,8 @@ export interface ThresholdRow {
   truthfulness: number
   /** Cases with a CRAG grade. */
   judged: number
+  /** Mean of the judge's own CRAG grades, without the answerable-abstention rule (what the scorecard shows). */
+  judgeTruthfulness: number
 }
 
 /** The records of every case at threshold `t` (see the module doc); `open` and `closed` in the same case order. */
@@ -57,6 +59,7 @@ export function thresholdRow(records: readonly CaseRecord[], threshold: number):
     const value = truthfulnessOf(r)
     return value === undefined ? [] : [value]
   })
+  const raw = records.flatMap((r) => (r.answerMetrics.crag_truthfulness === undefined ? [] : [r.answerMetrics.crag_truthfulness]))
   return {
     threshold,
     coverage: abstention.answered === 0 ? 0 : (abstention.answered - abstention.abstained) / abstention.answered,
@@ -64,6 +67,7 @@ export function thresholdRow(records: readonly CaseRecord[], threshold: number):
     abstentionRecall: abstention.recall,
     truthfulness: crag.length === 0 ? 0 : crag.reduce((s, v) => s + v, 0) / crag.length,
     judged: crag.length,
+    judgeTruthfulness: raw.length === 0 ? 0 : raw.reduce((s, v) => s + v, 0) / raw.length,
   }
 }
 
