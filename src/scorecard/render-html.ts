@@ -95,7 +95,7 @@ function deltaSection(deltas: readonly HtmlDelta[], against: string): string {
   const chart = divergingBarChart(
     'deltas',
     deltas.map((d) => ({ label: d.metric, value: d.relativeChange, tone: d.good === true ? 'good' : d.good === false ? 'bad' : 'neutral', text: `${d.relativeChange >= 0 ? '+' : ''}${(d.relativeChange * 100).toFixed(1)}%` })),
-    { title: `Relative change of each metric against the ${against}` },
+    { title: `Relative change of each metric against the ${against}`, width: 460 },
   )
   const rows = deltas.map((d) => [esc(d.metric), esc(d.group), f3(d.baseline), f3(d.current), `${d.relativeChange >= 0 ? '+' : ''}${(d.relativeChange * 100).toFixed(1)}%`, `<span class="${d.good === true ? 'pos' : d.good === false ? 'neg' : ''}">${esc(d.verdict)}</span>`])
   return `<section id="deltas"><h2>Against the ${esc(against)}</h2><div class="split"><div class="chart-box">${chart}</div>${table(['metric', 'group', against, 'this run', 'change', 'verdict'], rows)}</div></section>`
@@ -139,7 +139,9 @@ function chunkList(lines: CaseDetail['retrieved']): string {
 function caseEntry(c: CaseDetail, open: boolean): string {
   const failed = c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
   const label = c.error !== undefined ? 'error' : (c.errorClass ?? (failed ? 'failed' : 'ok'))
-  const metrics = sortMetricNames(Object.keys(c.metrics)).map((n) => `${esc(n)} ${f3(c.metrics[n])}`).join(' · ')
+  // The retrieval metrics of the tables and every answer metric (names without a cutoff); the JSON has the rest.
+  const shownMetrics = sortMetricNames(Object.keys(c.metrics)).filter((n) => TABLE_RETRIEVAL.includes(n) || !n.includes('@'))
+  const metrics = shownMetrics.map((n) => `${esc(n)} ${f3(c.metrics[n])}`).join(' · ')
   const parts = [
     c.query !== undefined ? `<p><b>Query</b> ${esc(c.query)}</p>` : '',
     c.answer !== undefined ? `<p><b>Answer</b>${c.abstained ? ' <span class="pill">abstained</span>' : ''}${c.confidence !== undefined ? ` <span class="muted">confidence ${c.confidence.toFixed(3)}</span>` : ''}</p><blockquote>${esc(c.answer)}</blockquote>` : '',
@@ -160,7 +162,7 @@ function casesSection(cases: readonly CaseDetail[]): string {
   const shown = [...bad, ...good.slice(0, MAX_CORRECT_CASES_SHOWN)]
   const omitted = good.length - Math.min(good.length, MAX_CORRECT_CASES_SHOWN)
   // The first failing case starts open, so the page shows what a drill-down holds.
-  return `<section id="cases"><h2>Cases <span class="muted">${bad.length} failing or misclassified first${omitted > 0 ? `; ${omitted} more correct cases not listed` : ''}</span></h2>${shown.map((c, i) => caseEntry(c, i === 0 && bad.length > 0)).join('')}</section>`
+  return `<section id="cases"><h2>Cases <span class="muted">${bad.length === 0 ? 'none failing' : `${bad.length} failing or misclassified, listed first`}${omitted > 0 ? `; ${omitted} more correct cases not listed` : ''}</span></h2>${shown.map((c, i) => caseEntry(c, i === 0 && bad.length > 0)).join('')}</section>`
 }
 
 const CSS = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f5f6f8}
