@@ -6,24 +6,17 @@
  * than one section (then no difference can be pinned on one change).
  */
 import type { CaseSummary, Scorecard } from '../scorecard/scorecard.ts'
-import { compareRuns, type CompareOptions } from '../stats/compare.ts'
+import { compareRuns, type CompareOptions, type RunComparison } from '../stats/compare.ts'
 import { verdictOf, type Verdict } from './metric-summary.ts'
 import { differingSections, NON_RESULT_SECTIONS } from './presets.ts'
 import { fixed3, formatP, signed3, type TextTable } from './text-table.ts'
 
-/** One metric in one group, B against A. */
-export interface MetricDelta {
+/** One metric in one group, B against A: the paired comparison (see `compareRuns`) and its verdict. */
+export interface MetricDelta extends Omit<RunComparison, 'onlyInA' | 'onlyInB'> {
   metric: string
   family: 'retrieval' | 'answer'
   /** `overall` or a case type. */
   group: string
-  n: number
-  meanA: number
-  meanB: number
-  meanDiff: number
-  ci: [number, number]
-  pValue: number
-  significant: boolean
   verdict: Verdict
 }
 

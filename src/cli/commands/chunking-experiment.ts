@@ -11,10 +11,9 @@ import { resolveCases } from '../../experiments/experiment-source.ts'
 import { compareMetrics, verdictOf, type CaseMetrics } from '../../experiments/metric-summary.ts'
 import { ARM_PRESETS, CHUNKER_PRESETS, REFERENCE_PRESET, type Preset } from '../../experiments/presets.ts'
 import { createProgress } from '../../experiments/progress.ts'
-import { EXPERIMENT_RESULT_VERSION, type ExperimentResult } from '../../experiments/result.ts'
 import { createRetrievalRuntime, evaluateCases } from '../../experiments/run-cases.ts'
 import { formatP, formatTextTable, signed3, type TextTable } from '../../experiments/text-table.ts'
-import { EXPERIMENT_HARNESS_VERSION, resultPath, writeExperimentResult } from '../../experiments/write-result.ts'
+import { saveExperimentResult } from '../../experiments/write-result.ts'
 import type { RunComparison } from '../../stats/compare.ts'
 import { CliUsageError, type CliCommand } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
@@ -109,21 +108,19 @@ export const chunkingExperimentCommand: CliCommand = {
     }
     if (trend) io.stdout(`\n${trend.sentence}\n`)
 
-    const result: ExperimentResult<ChunkingData> = {
-      version: EXPERIMENT_RESULT_VERSION,
-      kind: 'chunking-experiment',
-      harnessVersion: EXPERIMENT_HARNESS_VERSION,
-      createdAt: new Date().toISOString(),
-      argv: ['chunking-experiment', ...argv],
-      configSnapshot: { ...snapshotConfig(config), experiment: { chunkers, arm, metrics: CHUNKING_METRICS, seed, resamples } },
-      goldenSetHash: source.goldenSetHash,
-      corpusFingerprint: (await source.prepare(chunkers[0]?.config.chunker ?? config.chunker)).corpus.fingerprint,
-      cases: source.cases.length,
-      table,
-      data: { arm: arm.name, reference, chunkers: outcomes, vsReference, ...(trend ? { trend } : {}) },
-    }
-    const path = resultPath(config.outDir, 'chunking-experiment', io.cwd, stringFlag(values, 'out'))
-    await writeExperimentResult(path, result)
+    const path = await saveExperimentResult<ChunkingData>(
+      {
+        kind: 'chunking-experiment',
+        argv: ['chunking-experiment', ...argv],
+        configSnapshot: { ...snapshotConfig(config), experiment: { chunkers, arm, metrics: CHUNKING_METRICS, seed, resamples } },
+        goldenSetHash: source.goldenSetHash,
+        corpusFingerprint: (await source.prepare(chunkers[0]?.config.chunker ?? config.chunker)).corpus.fingerprint,
+        cases: source.cases.length,
+        table,
+        data: { arm: arm.name, reference, chunkers: outcomes, vsReference, ...(trend ? { trend } : {}) },
+      },
+      { outDir: config.outDir, cwd: io.cwd, out: stringFlag(values, 'out') },
+    )
     io.stdout(`\nwrote ${path}\n`)
     return 0
   },

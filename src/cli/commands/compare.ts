@@ -8,10 +8,9 @@ import { existsSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { resolveConfig } from '../../config/resolve.ts'
 import { writeHtmlFile } from '../../experiments/html-report.ts'
-import { EXPERIMENT_RESULT_VERSION, type ExperimentResult } from '../../experiments/result.ts'
 import { compareScorecards, compareTable, type RunComparisonReport } from '../../experiments/run-comparison.ts'
 import { formatTextTable, signed3 } from '../../experiments/text-table.ts'
-import { EXPERIMENT_HARNESS_VERSION, resultPath, writeExperimentResult } from '../../experiments/write-result.ts'
+import { saveExperimentResult } from '../../experiments/write-result.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
 import { caseDetailsFromScorecard } from '../../scorecard/html-case-details.ts'
 import type { HtmlDelta } from '../../scorecard/render-html.ts'
@@ -103,21 +102,19 @@ export const compareCommand: CliCommand = {
       cases: caseDetailsFromScorecard(b),
       notes: [`A: ${pathA}`, `B: ${pathB}`, ...report.warnings.map((w) => `warning: ${w}`), ...report.alarms.map((x) => `gaming alarm: ${x.message}`), ...overall.map((d) => `${d.metric} ${d.verdict} (${signed3(d.meanDiff)})`)],
     })
-    const result: ExperimentResult<RunComparisonReport & { a: string; b: string }> = {
-      version: EXPERIMENT_RESULT_VERSION,
-      kind: 'compare',
-      harnessVersion: EXPERIMENT_HARNESS_VERSION,
-      createdAt: new Date().toISOString(),
-      argv: ['compare', ...argv],
-      configSnapshot: { a: a.configSnapshot, b: b.configSnapshot, experiment: { seed, resamples } },
-      goldenSetHash: b.goldenSetHash,
-      corpusFingerprint: b.corpusFingerprint,
-      cases: paired,
-      table,
-      data: { a: pathA, b: pathB, ...report },
-    }
-    const path = resultPath(config.outDir, 'compare', io.cwd, stringFlag(values, 'out'))
-    await writeExperimentResult(path, result)
+    const path = await saveExperimentResult<RunComparisonReport & { a: string; b: string }>(
+      {
+        kind: 'compare',
+        argv: ['compare', ...argv],
+        configSnapshot: { a: a.configSnapshot, b: b.configSnapshot, experiment: { seed, resamples } },
+        goldenSetHash: b.goldenSetHash,
+        corpusFingerprint: b.corpusFingerprint,
+        cases: paired,
+        table,
+        data: { a: pathA, b: pathB, ...report },
+      },
+      { outDir: config.outDir, cwd: io.cwd, out: stringFlag(values, 'out') },
+    )
     io.stdout(`\nwrote ${path} and ${htmlPath}\n`)
     return 0
   },

@@ -4,19 +4,17 @@
  * permutation test against the reference arm. Offline: vector arms use the hash embedder.
  */
 import { snapshotConfig } from '../../config/resolve.ts'
-import { resolveCases } from '../../experiments/experiment-source.ts'
 import type { CaseMetrics } from '../../experiments/metric-summary.ts'
 import { ARM_PRESETS, REFERENCE_PRESET, type Preset } from '../../experiments/presets.ts'
 import { createProgress } from '../../experiments/progress.ts'
-import { EXPERIMENT_RESULT_VERSION, type ExperimentResult } from '../../experiments/result.ts'
 import { armTable, RETRIEVAL_EXPERIMENT_KS, significanceTable, summarizeArms, type ArmOutcome } from '../../experiments/retrieval-experiment.ts'
 import { createRetrievalRuntime, evaluateCases } from '../../experiments/run-cases.ts'
 import { formatTextTable } from '../../experiments/text-table.ts'
-import { EXPERIMENT_HARNESS_VERSION, resultPath, writeExperimentResult } from '../../experiments/write-result.ts'
+import { saveExperimentResult } from '../../experiments/write-result.ts'
 import type { CaseRecord } from '../../scorecard/case-record.ts'
 import { CliUsageError, type CliCommand } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
-import { intFlag, loadSourceOrReport, reportLocatorProblems, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag eval-retrieval [--arms a,b,...] [--reference ARM] [--chunker SPEC] [inputs] [output]
 
@@ -64,14 +62,10 @@ export const evalRetrievalCommand: CliCommand = {
     const { values } = parseCliArgs(argv, { ...SOURCE_OPTIONS, arms: { type: 'string' }, reference: { type: 'string' }, chunker: { type: 'string' } })
     const reference = stringFlag(values, 'reference') ?? REFERENCE_PRESET.name
     const presets = choosePresets(stringFlag(values, 'arms'), reference)
-    const source = await loadSourceOrReport('eval-retrieval', sourceArgs(values), io)
-    if (!source) return 1
+    const loaded = await loadResolvedSource('eval-retrieval', sourceArgs(values), io, stringFlag(values, 'chunker'))
+    if (!loaded) return 1
+    const { source, chunker, prepared, cases } = loaded
     const config = { ...source.config, ks: [...new Set([...source.config.ks, ...RETRIEVAL_EXPERIMENT_KS])].sort((a, b) => a - b) }
-    const chunker = stringFlag(values, 'chunker') ?? config.chunker
-    const prepared = await source.prepare(chunker)
-    const { cases, problems } = resolveCases(source, prepared)
-    if (reportLocatorProblems('eval-retrieval', chunker, problems, io)) return 1
-    for (const note of source.notes) io.stderr(`vitest-rag eval-retrieval: ${note}\n`)
 
     const arms: Array<{ arm: string; description: string; cases: CaseMetrics[]; ms: number }> = []
     let unscored = 0
@@ -93,21 +87,19 @@ export const evalRetrievalCommand: CliCommand = {
     io.stdout(`\nPaired against ${reference} (mean difference, 95% BCa interval, permutation p; * = both confirm at 0.05):\n\n`)
     io.stdout(formatTextTable(significance))
 
-    const result: ExperimentResult<EvalRetrievalData> = {
-      version: EXPERIMENT_RESULT_VERSION,
-      kind: 'eval-retrieval',
-      harnessVersion: EXPERIMENT_HARNESS_VERSION,
-      createdAt: new Date().toISOString(),
-      argv: ['eval-retrieval', ...argv],
-      configSnapshot: { ...snapshotConfig({ ...config, chunker }), experiment: { arms: presets, reference, seed, resamples } },
-      goldenSetHash: source.goldenSetHash,
-      corpusFingerprint: prepared.corpus.fingerprint,
-      cases: cases.length,
-      table,
-      data: { reference, chunker, arms: outcomes, unscored },
-    }
-    const path = resultPath(config.outDir, 'eval-retrieval', io.cwd, stringFlag(values, 'out'))
-    await writeExperimentResult(path, result)
+    const path = await saveExperimentResult<EvalRetrievalData>(
+      {
+        kind: 'eval-retrieval',
+        argv: ['eval-retrieval', ...argv],
+        configSnapshot: { ...snapshotConfig({ ...config, chunker }), experiment: { arms: presets, reference, seed, resamples } },
+        goldenSetHash: source.goldenSetHash,
+        corpusFingerprint: prepared.corpus.fingerprint,
+        cases: cases.length,
+        table,
+        data: { reference, chunker, arms: outcomes, unscored },
+      },
+      { outDir: config.outDir, cwd: io.cwd, out: stringFlag(values, 'out') },
+    )
     io.stdout(`\nwrote ${path}\n`)
     return 0
   },

@@ -6,7 +6,9 @@ import { GoldenFileError, UnresolvedLocatorsError } from '../../cases/errors.ts'
 import { formatProblems, type Problem } from '../../cases/problems.ts'
 import { ConfigError } from '../../config/resolve.ts'
 import { ChunkerSpecError, CorpusError } from '../../corpus/errors.ts'
-import { loadExperimentSource, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'
+import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'
+import type { ModuleCase } from '../../runtime/golden-module.ts'
+import type { PreparedCorpus } from '../../runtime/prepare-corpus.ts'
 import { CliUsageError, type CliIo } from '../command.ts'
 import { stringFlag, type CliOptions, type ParsedCliArgs } from '../args.ts'
 
@@ -79,4 +81,28 @@ export function reportLocatorProblems(command: string, chunker: string, problems
   if (problems.length === 0) return false
   io.stderr(`vitest-rag ${command}: ${problems.length} expected source(s) do not resolve with chunker ${chunker}:\n${formatProblems(problems)}\n`)
   return true
+}
+
+/** An experiment's inputs with the cases resolved against one chunking of the corpus. */
+export interface ResolvedSource {
+  source: ExperimentSource
+  chunker: string
+  prepared: PreparedCorpus
+  cases: Array<ModuleCase & { file: string }>
+}
+
+/**
+ * Loads the source, prints its notes, chunks the corpus with `chunker` (default: the config's) and resolves
+ * every case's locators; on an input problem prints it (every unresolved locator at once) and resolves to
+ * undefined.
+ */
+export async function loadResolvedSource(command: string, args: SourceArgs, io: CliIo, chunker?: string): Promise<ResolvedSource | undefined> {
+  const source = await loadSourceOrReport(command, args, io)
+  if (!source) return undefined
+  for (const note of source.notes) io.stderr(`vitest-rag ${command}: ${note}\n`)
+  const spec = chunker ?? source.config.chunker
+  const prepared = await source.prepare(spec)
+  const { cases, problems } = resolveCases(source, prepared)
+  if (reportLocatorProblems(command, spec, problems, io)) return undefined
+  return { source, chunker: spec, prepared, cases }
 }

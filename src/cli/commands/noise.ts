@@ -5,19 +5,17 @@
  * gate on. Offline (the default) the pipeline is deterministic and the spread is zero by construction.
  */
 import { snapshotConfig } from '../../config/resolve.ts'
-import { resolveCases } from '../../experiments/experiment-source.ts'
 import { noiseReport, noiseTable, type MetricNoise } from '../../experiments/noise-report.ts'
 import { createProgress } from '../../experiments/progress.ts'
-import { EXPERIMENT_RESULT_VERSION, type ExperimentResult } from '../../experiments/result.ts'
 import { COMPARE_HEADLINE_METRICS } from '../../experiments/run-comparison.ts'
 import { evaluateCases, withTrial } from '../../experiments/run-cases.ts'
 import { formatTextTable } from '../../experiments/text-table.ts'
-import { EXPERIMENT_HARNESS_VERSION, resultPath, writeExperimentResult } from '../../experiments/write-result.ts'
+import { saveExperimentResult } from '../../experiments/write-result.ts'
 import { createRagRuntime } from '../../runtime/create-runtime.ts'
 import type { CaseRecord } from '../../scorecard/case-record.ts'
 import type { CliCommand } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
-import { intFlag, loadSourceOrReport, reportLocatorProblems, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag noise [--runs N] [inputs] [output]
 
@@ -51,13 +49,10 @@ export const noiseCommand: CliCommand = {
     const { values } = parseCliArgs(argv, { ...SOURCE_OPTIONS, runs: { type: 'string' } })
     const runs = intFlag(values, 'runs', 2, 5)
     const args = sourceArgs(values)
-    const source = await loadSourceOrReport('noise', args, io)
-    if (!source) return 1
+    const loaded = await loadResolvedSource('noise', args, io)
+    if (!loaded) return 1
+    const { source, prepared, cases } = loaded
     const config = source.config
-    for (const note of source.notes) io.stderr(`vitest-rag noise: ${note}\n`)
-    const prepared = await source.prepare(config.chunker)
-    const { cases, problems } = resolveCases(source, prepared)
-    if (reportLocatorProblems('noise', config.chunker, problems, io)) return 1
 
     const runtime = await createRagRuntime(config)
     const trials: CaseRecord[][] = []
@@ -79,21 +74,19 @@ export const noiseCommand: CliCommand = {
     io.stdout(`\n(${metrics.length} metrics in the JSON)\ntoo noisy to gate on: ${tooNoisy.length === 0 ? 'none' : tooNoisy.join(', ')}\n`)
     io.stdout(`golden set too small to detect a drop of the gate's tolerance: ${underpowered.length === 0 ? 'none' : underpowered.join(', ')}\n`)
 
-    const result: ExperimentResult<NoiseData> = {
-      version: EXPERIMENT_RESULT_VERSION,
-      kind: 'noise',
-      harnessVersion: EXPERIMENT_HARNESS_VERSION,
-      createdAt: new Date().toISOString(),
-      argv: ['noise', ...argv],
-      configSnapshot: { ...snapshotConfig(config), experiment: { runs, trials: Array.from({ length: runs }, (_, i) => i) } },
-      goldenSetHash: source.goldenSetHash,
-      corpusFingerprint: prepared.corpus.fingerprint,
-      cases: cases.length,
-      table,
-      data: { runs, maxRelativeDrop: config.gate.maxRelativeDrop, metrics, tooNoisy, underpowered },
-    }
-    const path = resultPath(config.outDir, 'noise', io.cwd, stringFlag(values, 'out'))
-    await writeExperimentResult(path, result)
+    const path = await saveExperimentResult<NoiseData>(
+      {
+        kind: 'noise',
+        argv: ['noise', ...argv],
+        configSnapshot: { ...snapshotConfig(config), experiment: { runs, trials: Array.from({ length: runs }, (_, i) => i) } },
+        goldenSetHash: source.goldenSetHash,
+        corpusFingerprint: prepared.corpus.fingerprint,
+        cases: cases.length,
+        table,
+        data: { runs, maxRelativeDrop: config.gate.maxRelativeDrop, metrics, tooNoisy, underpowered },
+      },
+      { outDir: config.outDir, cwd: io.cwd, out: stringFlag(values, 'out') },
+    )
     io.stdout(`\nwrote ${path}\n`)
     return 0
   },

@@ -8,18 +8,16 @@
 import { snapshotConfig } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { defaultGateConfig } from '../../generation/gate.ts'
-import { resolveCases } from '../../experiments/experiment-source.ts'
 import { createProgress } from '../../experiments/progress.ts'
-import { EXPERIMENT_RESULT_VERSION, type ExperimentResult } from '../../experiments/result.ts'
 import { evaluateCases } from '../../experiments/run-cases.ts'
 import { formatTextTable } from '../../experiments/text-table.ts'
 import { DEFAULT_THRESHOLDS, gateRiskCoverage, recommendThreshold, sweepThresholds, tuneTable, type Recommendation, type ThresholdRow } from '../../experiments/threshold-sweep.ts'
-import { EXPERIMENT_HARNESS_VERSION, resultPath, writeExperimentResult } from '../../experiments/write-result.ts'
+import { saveExperimentResult } from '../../experiments/write-result.ts'
 import type { RiskCoveragePoint } from '../../metrics/abstention.ts'
 import { createRagRuntime } from '../../runtime/create-runtime.ts'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
-import { loadSourceOrReport, reportLocatorProblems, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+import { loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag tune [--thresholds 0.3,0.4,...] [inputs] [output]
 
@@ -81,17 +79,14 @@ export const tuneCommand: CliCommand = {
   async run(argv, io) {
     const { values } = parseCliArgs(argv, { ...SOURCE_OPTIONS, thresholds: { type: 'string' } })
     const thresholds = parseThresholds(stringFlag(values, 'thresholds'))
-    const source = await loadSourceOrReport('tune', sourceArgs(values), io)
-    if (!source) return 1
+    const loaded = await loadResolvedSource('tune', sourceArgs(values), io)
+    if (!loaded) return 1
+    const { source, prepared, cases } = loaded
     const config = source.config
     if (config.adapter.kind !== 'reference') {
       io.stderr(`vitest-rag tune: the system under test is a ${config.adapter.kind} adapter; tune sweeps the reference pipeline's gate (fix: run tune on a config with adapter { kind: 'reference' })\n`)
       return 1
     }
-    for (const note of source.notes) io.stderr(`vitest-rag tune: ${note}\n`)
-    const prepared = await source.prepare(config.chunker)
-    const { cases, problems } = resolveCases(source, prepared)
-    if (reportLocatorProblems('tune', config.chunker, problems, io)) return 1
 
     // minTopScore 0 never gates; 2 always gates (the gate's score is a ratio in [0, 1]).
     const open = await runWithGate(config, 0, cases, 'tune: gate open', io)
@@ -109,21 +104,19 @@ export const tuneCommand: CliCommand = {
     io.stdout(`recommended threshold: ${recommendation.reason}\n`)
     io.stdout(`set it with ragEval({ pipeline: { gate: { minTopScore: ${recommendation.threshold} } } })\n`)
 
-    const result: ExperimentResult<TuneData> = {
-      version: EXPERIMENT_RESULT_VERSION,
-      kind: 'tune',
-      harnessVersion: EXPERIMENT_HARNESS_VERSION,
-      createdAt: new Date().toISOString(),
-      argv: ['tune', ...argv],
-      configSnapshot: { ...snapshotConfig(config), experiment: { thresholds: grid } },
-      goldenSetHash: source.goldenSetHash,
-      corpusFingerprint: prepared.corpus.fingerprint,
-      cases: cases.length,
-      table,
-      data: { current, rows, recommendation, riskCoverage: curve, aurc, mustAbstain },
-    }
-    const path = resultPath(config.outDir, 'tune', io.cwd, stringFlag(values, 'out'))
-    await writeExperimentResult(path, result)
+    const path = await saveExperimentResult<TuneData>(
+      {
+        kind: 'tune',
+        argv: ['tune', ...argv],
+        configSnapshot: { ...snapshotConfig(config), experiment: { thresholds: grid } },
+        goldenSetHash: source.goldenSetHash,
+        corpusFingerprint: prepared.corpus.fingerprint,
+        cases: cases.length,
+        table,
+        data: { current, rows, recommendation, riskCoverage: curve, aurc, mustAbstain },
+      },
+      { outDir: config.outDir, cwd: io.cwd, out: stringFlag(values, 'out') },
+    )
     io.stdout(`\nwrote ${path}\n`)
     return 0
   },
