@@ -4,7 +4,8 @@
  * the printed table and the written result JSON. Results go to a temporary output folder (VITEST_RAG_OUT_DIR),
  * as the config's outDir.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -153,5 +154,35 @@ describe('experiment commands on the fixture golden set', () => {
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('nope.json')
     expect(existsSync(join(out, 'experiments', 'eval-retrieval.json'))).toBe(true)
+  })
+
+  test('a configuration with models makes no model call unless --models is given', async () => {
+    // A loopback "provider" that counts requests: any model call would reach it.
+    let requests = 0
+    const server = createServer((_req, res) => {
+      requests++
+      res.writeHead(500).end()
+    })
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    try {
+      const port = (server.address() as { port: number }).port
+      const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-models-'))
+      cpSync(join(repoRoot, 'test/fixtures/experiments/golden'), join(dir, 'golden'), { recursive: true })
+      const provider = { name: 'local', baseURL: `http://127.0.0.1:${port}/v1`, apiKeyEnv: 'VITEST_RAG_TEST_KEY', model: 'gen-small' }
+      const options = {
+        corpus: { kind: 'kb', root: join(repoRoot, 'test/fixtures/e2e/kb') },
+        golden: 'golden/*.golden.jsonl',
+        judge: 'model',
+        models: { generator: { chain: [provider] }, judge: { chain: [{ ...provider, name: 'judge', model: 'judge-large' }] }, prices: { 'gen-small': { inputPerMillion: 1, outputPerMillion: 1 }, 'judge-large': { inputPerMillion: 1, outputPerMillion: 1 } } },
+      }
+      writeFileSync(join(dir, 'options.json'), JSON.stringify(options))
+      const run = await cli(['tune', '--config', join(dir, 'options.json'), '--thresholds', '0.55'])
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stderr).toContain('models are configured but not used: pass --models to allow model calls')
+      expect(run.stdout).toContain('judge heuristic')
+      expect(requests).toBe(0)
+    } finally {
+      server.close()
+    }
   })
 })
