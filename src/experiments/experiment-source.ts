@@ -108,13 +108,21 @@ async function fromBeir(args: SourceArgs & { beir: string }, cwd: string): Promi
   }
 }
 
+/**
+ * The resolved configuration of a ragEval options file (relative paths against the file's folder), or of the
+ * default options (against `cwd`) when there is no file. Throws `ConfigError` listing every bad option.
+ */
+export async function resolveOptionsFile(file: string | undefined, cwd: string): Promise<RagEvalConfig> {
+  const path = file === undefined ? undefined : resolve(cwd, file)
+  const options = path === undefined ? {} : await readOptions(path)
+  return resolveConfig(options, path === undefined ? cwd : dirname(path))
+}
+
 /** Loads the experiment's inputs (see the module doc). Throws `GoldenFileError` listing every golden-file problem. */
 export async function loadExperimentSource(args: SourceArgs, cwd: string): Promise<ExperimentSource> {
   if (args.beir !== undefined) return fromBeir({ ...args, beir: args.beir }, cwd)
-  const path = args.config === undefined ? undefined : resolve(cwd, args.config)
-  const options = path === undefined ? {} : await readOptions(path)
   const notes: string[] = []
-  const config = offline(resolveConfig(options, path === undefined ? cwd : dirname(path)), args.models === true, notes)
+  const config = offline(await resolveOptionsFile(args.config, cwd), args.models === true, notes)
   const set = readGoldenSet(config)
   if (set.problems.length > 0) throw new GoldenFileError(set.problems)
   const all = set.files.flatMap((f) => f.parsed.cases.filter((c) => set.selected.has(c.case.case_id)).map((c) => ({ case: c.case, line: c.line, file: f.file })))

@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { resolveConfig } from '../../config/resolve.ts'
+import { resolveOptionsFile } from '../../experiments/experiment-source.ts'
 import { writeHtmlFile } from '../../experiments/html-report.ts'
 import { compareScorecards, compareTable, type RunComparisonReport } from '../../experiments/run-comparison.ts'
 import { formatTextTable, signed3 } from '../../experiments/text-table.ts'
@@ -18,16 +18,17 @@ import { readScorecardFile } from '../../scorecard/scorecard-file.ts'
 import type { Scorecard } from '../../scorecard/scorecard.ts'
 import { CliUsageError, type CliCommand } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
-import { intFlag } from './experiment-args.ts'
+import { intFlag, isInputError } from './experiment-args.ts'
 
-const usage = `Usage: vitest-rag compare RUN_A RUN_B [--html FILE] [--out FILE] [--seed N] [--resamples N]
+const usage = `Usage: vitest-rag compare RUN_A RUN_B [--config FILE] [--html FILE] [--out FILE] [--seed N] [--resamples N]
 
 Pairs two runs' scorecards case by case (RUN_x: a scorecard.json, or the folder holding one) and prints, per
 metric overall and per case type, B - A with its 95% BCa interval, the permutation p and a verdict (improved,
 regressed, no detectable change); the cases that flipped between passing and failing; a gaming alarm when a
 metric rose while its partner fell (recall vs precision, faithfulness vs answer relevance); and a warning when
 the two configurations differ in more than one section.
-  --html FILE      the HTML page (default <outDir>/compare.html, outDir from the default ragEval options)
+  --config FILE    ragEval options (.json or a module) whose outDir and seed to use (default: the defaults)
+  --html FILE      the HTML page (default <outDir>/compare.html)
   --out FILE       the result JSON (default <outDir>/experiments/compare.json)
   --seed N         resampling seed (default the config's seed)
   --resamples N    bootstrap and permutation resamples (default 10000)
@@ -61,7 +62,7 @@ export const compareCommand: CliCommand = {
   summary: 'paired per-case comparison of two runs: verdict per metric, flipped cases, gaming alarms',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCliArgs(argv, { html: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, resamples: { type: 'string' } }, true)
+    const { values, positionals } = parseCliArgs(argv, { config: { type: 'string' }, html: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, resamples: { type: 'string' } }, true)
     if (positionals.length !== 2) throw new CliUsageError(`compare needs two runs (RUN_A RUN_B), got ${positionals.length}`)
     const [pathA, pathB] = positionals.map((p) => scorecardPath(io.cwd, p)) as [string, string]
     let a: Scorecard
@@ -74,7 +75,14 @@ export const compareCommand: CliCommand = {
       io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
       return 1
     }
-    const config = resolveConfig({}, io.cwd)
+    let config
+    try {
+      config = await resolveOptionsFile(stringFlag(values, 'config'), io.cwd)
+    } catch (error) {
+      if (!isInputError(error)) throw error
+      io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      return 1
+    }
     const seed = intFlag(values, 'seed', 0, config.seed)
     const resamples = intFlag(values, 'resamples', 100, 10_000)
     const report = compareScorecards(a, b, { seed, resamples })
