@@ -5,6 +5,7 @@
  * why. Two full runs (gate always open, gate always closed) give every threshold exactly (see
  * `experiments/threshold-sweep.ts`).
  */
+import { mustAbstain } from '../../cases/schema.ts'
 import { snapshotConfig } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { defaultGateConfig } from '../../generation/gate.ts'
@@ -96,9 +97,9 @@ export const tuneCommand: CliCommand = {
     const rows = sweepThresholds(open, closed, grid)
     const recommendation = recommendThreshold(rows, current)
     const { curve, aurc } = gateRiskCoverage(open, closed)
-    const mustAbstain = open.filter((r) => r.caseType === 'out_of_scope' || r.caseType === 'cross_tenant').length
+    const mustAbstainCases = open.filter((r) => mustAbstain({ case_type: r.caseType })).length
     const table = tuneTable(rows, current, recommendation.threshold)
-    io.stdout(`vitest-rag tune: ${source.description}; ${mustAbstain} must-abstain cases; judge ${config.judge}; gate threshold now ${current}\n\n`)
+    io.stdout(`vitest-rag tune: ${source.description}; ${mustAbstainCases} must-abstain cases; judge ${config.judge}; gate threshold now ${current}\n\n`)
     io.stdout(formatTextTable(table))
     io.stdout(`\nrisk-coverage of the gate: ${curve.length} points, AURC ${aurc.toFixed(3)} (lower is better)\n`)
     io.stdout(`recommended threshold: ${recommendation.reason}\n`)
@@ -113,7 +114,7 @@ export const tuneCommand: CliCommand = {
         corpusFingerprint: prepared.corpus.fingerprint,
         cases: cases.length,
         table,
-        data: { current, rows, recommendation, riskCoverage: curve, aurc, mustAbstain },
+        data: { current, rows, recommendation, riskCoverage: curve, aurc, mustAbstain: mustAbstainCases },
       },
       { outDir: config.outDir, cwd: io.cwd, out: stringFlag(values, 'out') },
     )
