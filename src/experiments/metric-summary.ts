@@ -4,6 +4,7 @@
  * permutation p, from the stats core). Pure.
  */
 import { compareRuns, type CompareOptions, type RunComparison } from '../stats/compare.ts'
+import { formatP, signed3, type TextTable } from './text-table.ts'
 
 /** One case's metric values in one configuration. */
 export interface CaseMetrics {
@@ -67,4 +68,15 @@ export type Verdict = 'improved' | 'regressed' | 'no detectable change'
 export function verdictOf(comparison: Pick<RunComparison, 'significant' | 'meanDiff'>): Verdict {
   if (!comparison.significant) return 'no detectable change'
   return comparison.meanDiff > 0 ? 'improved' : 'regressed'
+}
+
+/**
+ * The table of paired tests: one row per comparison and metric with pairs, mean difference, 95% BCa interval,
+ * permutation p and verdict.
+ */
+export function pairedTestTable(comparisons: ReadonlyArray<{ label: string; byMetric: Record<string, RunComparison> }>): TextTable {
+  const rows = comparisons.flatMap(({ label, byMetric }) =>
+    Object.entries(byMetric).map(([metric, c]) => [label, metric, String(c.n), signed3(c.meanDiff), `[${signed3(c.ci[0])}, ${signed3(c.ci[1])}]`, formatP(c.pValue), verdictOf(c)]),
+  )
+  return { header: ['comparison', 'metric', 'pairs', 'diff', '95% BCa', 'p', 'verdict'], rows }
 }

@@ -3,8 +3,8 @@
  * (means overall and per case type) and each arm's paired test against the reference arm.
  */
 import type { CompareOptions, RunComparison } from '../stats/compare.ts'
-import { compareMetrics, summarizeMetrics, verdictOf, type CaseMetrics, type MetricMeans } from './metric-summary.ts'
-import { fixed3, formatP, signed3, type TextTable } from './text-table.ts'
+import { compareMetrics, pairedTestTable, summarizeMetrics, type CaseMetrics, type MetricMeans } from './metric-summary.ts'
+import { fixed3, signed3, type TextTable } from './text-table.ts'
 
 /** The metrics `eval-retrieval` reports, in column order. */
 export const RETRIEVAL_EXPERIMENT_METRICS: readonly string[] = ['recall@5', 'recall@20', 'mrr', 'hit@1', 'hit@5', 'hit@10', 'ndcg@10']
@@ -65,11 +65,5 @@ function cell(value: number | undefined, comparison: RunComparison | undefined):
 
 /** The significance table: each non-reference arm and metric with interval, p and verdict. */
 export function significanceTable(outcomes: readonly ArmOutcome[], reference: string): TextTable {
-  const rows: string[][] = []
-  for (const o of outcomes) {
-    for (const [metric, c] of Object.entries(o.vsReference ?? {})) {
-      rows.push([`${o.arm} vs ${reference}`, metric, String(c.n), signed3(c.meanDiff), `[${signed3(c.ci[0])}, ${signed3(c.ci[1])}]`, formatP(c.pValue), verdictOf(c)])
-    }
-  }
-  return { header: ['comparison', 'metric', 'pairs', 'diff', '95% BCa', 'p', 'verdict'], rows }
+  return pairedTestTable(outcomes.flatMap((o) => (o.vsReference ? [{ label: `${o.arm} vs ${reference}`, byMetric: o.vsReference }] : [])))
 }

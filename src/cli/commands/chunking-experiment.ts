@@ -8,11 +8,11 @@ import { snapshotConfig } from '../../config/resolve.ts'
 import { parseChunkerSpec } from '../../corpus/chunk.ts'
 import { chunkerOutcome, chunkingTable, CHUNKING_METRICS, describeSizeTrend, type ChunkerOutcome, type SizeTrend } from '../../experiments/chunking-experiment.ts'
 import { resolveCases } from '../../experiments/experiment-source.ts'
-import { compareMetrics, verdictOf, type CaseMetrics } from '../../experiments/metric-summary.ts'
+import { compareMetrics, pairedTestTable, type CaseMetrics } from '../../experiments/metric-summary.ts'
 import { ARM_PRESETS, CHUNKER_PRESETS, REFERENCE_PRESET, type Preset } from '../../experiments/presets.ts'
 import { createProgress } from '../../experiments/progress.ts'
 import { createRetrievalRuntime, evaluateCases } from '../../experiments/run-cases.ts'
-import { formatP, formatTextTable, signed3, type TextTable } from '../../experiments/text-table.ts'
+import { formatTextTable } from '../../experiments/text-table.ts'
 import { saveExperimentResult } from '../../experiments/write-result.ts'
 import type { RunComparison } from '../../stats/compare.ts'
 import { CliUsageError, type CliCommand } from '../command.ts'
@@ -53,13 +53,6 @@ function chooseChunkers(list: string | undefined): Preset[] {
     }
     return { name, description: name, config: { ...REFERENCE_PRESET.config, chunker: name } }
   })
-}
-
-function comparisonTable(reference: string, vs: ChunkingData['vsReference']): TextTable {
-  const rows = Object.entries(vs).flatMap(([name, byMetric]) =>
-    Object.entries(byMetric).map(([metric, c]) => [`${name} vs ${reference}`, metric, String(c.n), signed3(c.meanDiff), `[${signed3(c.ci[0])}, ${signed3(c.ci[1])}]`, formatP(c.pValue), verdictOf(c)]),
-  )
-  return { header: ['comparison', 'metric', 'pairs', 'diff', '95% BCa', 'p', 'verdict'], rows }
 }
 
 /** The `chunking-experiment` command. */
@@ -104,7 +97,7 @@ export const chunkingExperimentCommand: CliCommand = {
     io.stdout(formatTextTable(table))
     if (Object.keys(vsReference).length > 0) {
       io.stdout(`\nPaired against ${reference} (mean difference, 95% BCa interval, permutation p):\n\n`)
-      io.stdout(formatTextTable(comparisonTable(reference, vsReference)))
+      io.stdout(formatTextTable(pairedTestTable(Object.entries(vsReference).map(([name, byMetric]) => ({ label: `${name} vs ${reference}`, byMetric })))))
     }
     if (trend) io.stdout(`\n${trend.sentence}\n`)
 
