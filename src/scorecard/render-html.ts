@@ -30,7 +30,7 @@ export interface HtmlScorecardInput {
   gate?: GateResult
   /** Changes against the baseline (default: from the gate's comparisons). */
   deltas?: HtmlDelta[]
-  /** What the deltas compare with, e.g. `baseline` or `run A (path)`. */
+  /** What the deltas compare with, as the heading says it: `the baseline` (default) or `run A`. */
   deltasAgainst?: string
   cases?: CaseDetail[]
   /** Extra lines under the title (e.g. compare warnings). */
@@ -91,14 +91,15 @@ function hardSection(s: Scorecard): string {
 }
 
 function deltaSection(deltas: readonly HtmlDelta[], against: string): string {
-  if (deltas.length === 0) return `<section id="deltas"><h2>Against the ${esc(against)}</h2><p class="muted">No comparison: no ${esc(against)}, or not comparable.</p></section>`
+  const column = against.replace(/^the /, '')
+  if (deltas.length === 0) return `<section id="deltas"><h2>Against ${esc(against)}</h2><p class="muted">No comparison: no ${esc(column)}, or not comparable.</p></section>`
   const chart = divergingBarChart(
     'deltas',
     deltas.map((d) => ({ label: d.metric, value: d.relativeChange, tone: d.good === true ? 'good' : d.good === false ? 'bad' : 'neutral', text: `${d.relativeChange >= 0 ? '+' : ''}${(d.relativeChange * 100).toFixed(1)}%` })),
-    { title: `Relative change of each metric against the ${against}`, width: 460 },
+    { title: `Relative change of each metric against ${against}`, width: 420 },
   )
   const rows = deltas.map((d) => [esc(d.metric), esc(d.group), f3(d.baseline), f3(d.current), `${d.relativeChange >= 0 ? '+' : ''}${(d.relativeChange * 100).toFixed(1)}%`, `<span class="${d.good === true ? 'pos' : d.good === false ? 'neg' : ''}">${esc(d.verdict)}</span>`])
-  return `<section id="deltas"><h2>Against the ${esc(against)}</h2><div class="split"><div class="chart-box">${chart}</div>${table(['metric', 'group', against, 'this run', 'change', 'verdict'], rows)}</div></section>`
+  return `<section id="deltas"><h2>Against ${esc(against)}</h2><div class="split"><div class="chart-box">${chart}</div>${table(['metric', 'group', column, 'this run', 'change', 'verdict'], rows)}</div></section>`
 }
 
 function groupsTable(family: GroupedMetrics, only?: readonly string[]): string {
@@ -193,7 +194,7 @@ export function renderHtmlScorecard(input: HtmlScorecardInput): string {
   const body = [
     glance(s),
     hardSection(s),
-    deltaSection(input.deltas ?? deltasFromGate(gate), input.deltasAgainst ?? 'baseline'),
+    deltaSection(input.deltas ?? deltasFromGate(gate), input.deltasAgainst ?? 'the baseline'),
     `<section id="retrieval"><h2>Retrieval per case type</h2>${groupsTable(s.retrieval, TABLE_RETRIEVAL)}</section>`,
     `<section id="answers"><h2>Answers per case type <span class="muted">${esc(judge)}</span></h2>${groupsTable(s.answer)}</section>`,
     abstentionSection(s),

@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { resolveOptionsFile } from '../../experiments/experiment-source.ts'
 import { writeHtmlFile } from '../../experiments/html-report.ts'
-import { compareScorecards, compareTable, type RunComparisonReport } from '../../experiments/run-comparison.ts'
+import { COMPARE_HEADLINE_METRICS, compareScorecards, compareTable, type RunComparisonReport } from '../../experiments/run-comparison.ts'
 import { formatTextTable, signed3 } from '../../experiments/text-table.ts'
 import { saveExperimentResult } from '../../experiments/write-result.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
@@ -43,9 +43,9 @@ function scorecardPath(cwd: string, arg: string): string {
   return existsSync(path) && statSync(path).isDirectory() ? join(path, 'scorecard.json') : path
 }
 
-/** Overall deltas of a comparison as the HTML page shows them. */
+/** Overall deltas of a comparison as the HTML page shows them (the printed table's metrics). */
 export function htmlDeltas(report: RunComparisonReport): HtmlDelta[] {
-  return report.deltas.filter((d) => d.group === 'overall').map((d) => ({
+  return report.deltas.filter((d) => d.group === 'overall' && (COMPARE_HEADLINE_METRICS.includes(d.metric) || d.significant)).map((d) => ({
     metric: d.metric,
     group: d.group,
     baseline: d.meanA,
