@@ -1,7 +1,8 @@
 /**
  * `vitest-rag eval-retrieval`: every retrieval arm preset over the same golden set and chunks, with recall@5,
  * recall@20, MRR, hit@1/5/10 and nDCG@10 per arm and per case type, and each arm's paired BCa bootstrap +
- * permutation test against the reference arm. Offline: vector arms use the hash embedder.
+ * permutation test against the reference arm. Vector arms use the offline hash embedder unless `--models` allows
+ * the configured embedding model.
  */
 import { snapshotConfig } from '../../config/resolve.ts'
 import type { CaseMetrics } from '../../experiments/metric-summary.ts'
