@@ -31,7 +31,7 @@ export const SOURCE_USAGE = `Inputs (default: this project's golden set and corp
                      queries with metadata.is_impossible become must-abstain (out_of_scope) cases
   --join-by-title    BEIR: join documents that share a title; judged documents become span locators
   --limit N          only the first N cases
-  --models           allow model calls (configured generator, judge); default: everything offline
+  --models           allow model calls (the configured generator, judge, embedder); default: offline
 Output:
   --out FILE         result JSON (default <outDir>/experiments/<command>.json, outDir from the config)
   --seed N           seed of the bootstrap and permutation resamples (default: the config's seed)
