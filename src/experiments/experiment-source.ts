@@ -82,7 +82,7 @@ async function fromBeir(args: SourceArgs & { beir: string }, cwd: string): Promi
   const base = resolveConfig({ corpus: { kind: 'beir', root } }, cwd)
   const notes: string[] = []
   const config = offline(base, args.models === true, notes)
-  const tenantId = config.corpus.kind === 'beir' ? config.corpus.tenantId : 'default'
+  const tenantId = (config.corpus.kind === 'beir' ? config.corpus.tenantId : undefined) ?? 'default'
   const dataset = await loadBeir(root, { tenantId })
   const set = beirGoldenSet(dataset, tenantId, { joinByTitle: args.joinByTitle === true, ...(args.limit !== undefined ? { limit: args.limit } : {}) })
   if (set.skipped > 0) notes.push(`${set.skipped} queries have no positive judgment and no is_impossible flag: skipped`)
