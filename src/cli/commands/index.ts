@@ -8,6 +8,7 @@ import { scoreRunCommand } from './score-run.ts'
 import { searchCommand } from './search.ts'
 import { baselineCommands } from './baseline.ts'
 import { experimentCommands } from './experiments.ts'
+import { goldenLifeCommands } from './golden-life.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
 export const commands: CliCommand[] = [
@@ -16,5 +17,6 @@ export const commands: CliCommand[] = [
   scoreRunCommand,
   searchCommand,
   ...baselineCommands,
+  ...goldenLifeCommands,
   ...experimentCommands,
 ]
