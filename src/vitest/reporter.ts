@@ -154,7 +154,7 @@ export class RagReporter implements Reporter {
     const scorecard = await this.buildRunScorecard(records, filtered, failures)
     const gate = await this.decideGate(scorecard, filtered)
     this.last = { scorecard, gate, filtered }
-    this.writeReports(scorecard, gate, records)
+    await this.writeReports(scorecard, gate, records)
     this.log(renderConsoleSummary(scorecard, gateView(gate)))
     if (filtered) this.log('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.')
     this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)}`)
@@ -203,8 +203,8 @@ export class RagReporter implements Reporter {
     }
   }
 
-  /** Step 3: the report files (scorecard, gate, TREC run and qrels, Markdown), each written atomically. */
-  private writeReports(scorecard: Scorecard, gate: GateResult, records: CaseRecord[]): void {
+  /** Step 3: the report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically. */
+  private async writeReports(scorecard: Scorecard, gate: GateResult, records: CaseRecord[]): Promise<void> {
     const outDir = this.config.outDir
     writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
     writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
@@ -213,7 +213,7 @@ export class RagReporter implements Reporter {
     writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
     const markdown = renderMarkdown(scorecard, gateView(gate))
     writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
-    await writeRunHtml(config, scorecard, gate, records)
+    await writeRunHtml(this.config, scorecard, gate, records)
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
     if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
   }

@@ -167,9 +167,9 @@ describe('agreement with labelled HaluEval rows (published next to the rubric ju
 describe('the dry-run estimate counts model claim checks', () => {
   test("claimMetrics 'model' plans 2 extractions + 3 x 12 checks per case on the judge; 'heuristic' plans none", async () => {
     const { resolveConfig } = await import('../../src/config/resolve.ts')
-    const { readGoldenSet } = await import('../../src/runtime/golden-set.ts')
-    const { planModelCalls } = await import('../../src/runtime/estimate.ts')
-    const { prepareCorpus } = await import('../../src/runtime/prepare-corpus.ts')
+    const { readGoldenSet } = await import('../../src/golden-set/golden-set.ts')
+    const { planModelCalls } = await import('../../src/cost/estimate.ts')
+    const { prepareCorpus } = await import('../../src/prepared-corpus/prepare-corpus.ts')
     const provider = (model: string) => ({ name: model, baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NONE_KEY', model })
     const options = {
       corpus: { kind: 'kb' as const, root: resolve(import.meta.dirname, '../fixtures/e2e/kb') },
@@ -194,7 +194,7 @@ describe('the dry-run estimate counts model claim checks', () => {
 describe('the claimMetrics option picks the checker', () => {
   test("heuristic by default, off with 'off', and 'model' without models.judge is refused with the fix", async () => {
     const { resolveConfig } = await import('../../src/config/resolve.ts')
-    const { createRagRuntime } = await import('../../src/runtime/create-runtime.ts')
+    const { createRagRuntime } = await import('../../src/evaluation/create-runtime.ts')
     const root = resolve(import.meta.dirname, '../..')
     const corpus = { kind: 'kb' as const, root: resolve(import.meta.dirname, '../fixtures/kb-mini') }
     const outDir = mkdtempSync(join(tmpdir(), 'vitest-rag-claim-opt-'))
