@@ -67,10 +67,13 @@ export function quantizeRows(matrix: Float32Array, d: number, rows: number, code
       if (a > maxAbs) maxAbs = a
     }
     const scale = maxAbs / 127
+    // Multiplying by the inverse may round a code differently than dividing; any code is sound, because the
+    // residual below is measured against the codes actually stored. |x * inverse| <= 127 (+ rounding) -> |c| <= 127.
+    const inverse = scale > 0 ? 127 / maxAbs : 0
     let residual2 = 0
     for (let i = 0; i < d; i++) {
       const x = matrix[base + i] as number
-      const c = scale > 0 ? Math.round(x / scale) : 0
+      const c = Math.round(x * inverse)
       codes[out + i] = c
       const e = x - scale * c
       residual2 += e * e

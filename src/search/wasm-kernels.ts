@@ -209,36 +209,51 @@ export function idot4(): WasmFunction {
 }
 
 // idot1(codes, stride, r0, r1, q, out): out[r - r0] = sum of codes[r][i] * q[i] (int8 row, int16 query, i32 exact).
-// stride % 16 = 0 (zero-padded rows and query). Two accumulators (two 8-byte halves per 16-byte step) so the
-// adds do not serialise; integer sums are exact, so the order is free.
+// stride % 16 = 0 (zero-padded rows and query). 64 row bytes per iteration through four accumulators (so the adds
+// do not serialise), then a 16-byte tail; integer sums are exact, so the order is free.
 export function idot1(): WasmFunction {
   const [codes, stride, r0, r1, q, out] = [0, 1, 2, 3, 4, 5]
-  const [row, i, r, o, rp, qp] = [6, 7, 8, 9, 10, 11]
-  const [a, b] = [12, 13]
+  const [row, o, r, rp, qp, end64, rend] = [6, 7, 8, 9, 10, 11, 12]
+  const acc = [13, 14, 15, 16]
+  // Two 8-byte halves of 16 row bytes at `offset` into accumulators a and b.
+  const step = (offset: number, a: number, b: number): Code => [
+    ...op.get(a), ...op.get(rp), ...op.v128Load8x8S(offset), ...op.get(qp), ...op.v128Load(2 * offset), ...op.i32x4DotI16x8S, ...op.i32x4Add, ...op.set(a),
+    ...op.get(b), ...op.get(rp), ...op.v128Load8x8S(offset + 8), ...op.get(qp), ...op.v128Load(2 * offset + 16), ...op.i32x4DotI16x8S, ...op.i32x4Add, ...op.set(b),
+  ]
+  const advance = (bytes: number): Code => [
+    ...op.get(rp), ...op.i32(bytes), ...op.i32Add, ...op.set(rp),
+    ...op.get(qp), ...op.i32(2 * bytes), ...op.i32Add, ...op.set(qp),
+  ]
+  const [a0, a1, a2, a3] = acc as [number, number, number, number]
   const body: Code = [
     ...op.get(codes), ...op.get(r0), ...op.get(stride), ...op.i32Mul, ...op.i32Add, ...op.set(row),
     ...op.get(out), ...op.set(o),
     ...op.get(r0), ...op.set(r),
     ...op.block, ...op.loop,
     ...op.get(r), ...op.get(r1), ...op.i32GeS, ...op.brIf(1),
-    ...op.v128Zero, ...op.set(a), ...op.v128Zero, ...op.set(b),
-    ...op.i32(0), ...op.set(i),
+    ...acc.flatMap((a) => [...op.v128Zero, ...op.set(a)]),
+    ...op.get(row), ...op.set(rp),
+    ...op.get(q), ...op.set(qp),
+    ...op.get(row), ...op.get(stride), ...op.i32Add, ...op.set(rend),
+    ...op.get(row), ...op.get(stride), ...op.i32(-64), ...op.i32And, ...op.i32Add, ...op.set(end64),
     ...op.block, ...op.loop,
-    ...op.get(i), ...op.get(stride), ...op.i32GeS, ...op.brIf(1),
-    ...op.get(row), ...op.get(i), ...op.i32Add, ...op.set(rp),
-    ...op.get(q), ...op.get(i), ...op.i32(1), ...op.i32Shl, ...op.i32Add, ...op.set(qp),
-    ...op.get(a), ...op.get(rp), ...op.v128Load8x8S(0), ...op.get(qp), ...op.v128Load(0), ...op.i32x4DotI16x8S, ...op.i32x4Add, ...op.set(a),
-    ...op.get(b), ...op.get(rp), ...op.v128Load8x8S(8), ...op.get(qp), ...op.v128Load(16), ...op.i32x4DotI16x8S, ...op.i32x4Add, ...op.set(b),
-    ...op.get(i), ...op.i32(16), ...op.i32Add, ...op.set(i),
+    ...op.get(rp), ...op.get(end64), ...op.i32GeS, ...op.brIf(1),
+    ...step(0, a0, a1), ...step(16, a2, a3), ...step(32, a0, a1), ...step(48, a2, a3),
+    ...advance(64),
+    ...op.br(0), ...op.end, ...op.end,
+    ...op.block, ...op.loop,
+    ...op.get(rp), ...op.get(rend), ...op.i32GeS, ...op.brIf(1),
+    ...step(0, a0, a1),
+    ...advance(16),
     ...op.br(0), ...op.end, ...op.end,
     ...op.get(o),
-    ...op.get(a), ...op.get(b), ...op.i32x4Add, ...op.set(a),
-    ...i8Flavour.hsum(a),
+    ...op.get(a0), ...op.get(a1), ...op.i32x4Add, ...op.get(a2), ...op.get(a3), ...op.i32x4Add, ...op.i32x4Add, ...op.set(a0),
+    ...i8Flavour.hsum(a0),
     ...op.i32Store(0),
     ...op.get(o), ...op.i32(4), ...op.i32Add, ...op.set(o),
     ...op.get(row), ...op.get(stride), ...op.i32Add, ...op.set(row),
     ...op.get(r), ...op.i32(1), ...op.i32Add, ...op.set(r),
     ...op.br(0), ...op.end, ...op.end,
   ]
-  return { name: 'idot1', params: 6, locals: [{ count: 6, type: valType.i32 }, { count: 2, type: valType.v128 }], body }
+  return { name: 'idot1', params: 6, locals: [{ count: 7, type: valType.i32 }, { count: 4, type: valType.v128 }], body }
 }
