@@ -45,8 +45,10 @@ export function searchIndexCacheKey(parts: SearchIndexKeyParts): string {
   return hashJson({ format: searchIndexFormatVersion, snapshot: searchSnapshotVersion, ...parts })
 }
 
-type ArrayName = 'rowStart' | 'termStart' | 'postingStart' | 'postingRows' | 'postingImpacts' | 'avgDocLength' | 'matrix' | 'codes' | 'rowStats'
-type ArrayType = 'i32' | 'f64' | 'f32' | 'i8'
+type ArrayName =
+  | 'rowStart' | 'termStart' | 'postingStart' | 'postingRows' | 'postingTfs' | 'termIdf' | 'termMaxImpact' | 'docNorm' | 'avgDocLength'
+  | 'matrix' | 'codes' | 'rowStats'
+type ArrayType = 'i32' | 'f64' | 'f32' | 'i8' | 'u16'
 type Section = { name: ArrayName; type: ArrayType; offset: number; length: number }
 
 interface Metadata {
@@ -62,7 +64,7 @@ interface Metadata {
   sections: Section[]
 }
 
-const bytesPer: Record<ArrayType, number> = { i32: 4, f64: 8, f32: 4, i8: 1 }
+const bytesPer: Record<ArrayType, number> = { i32: 4, f64: 8, f32: 4, i8: 1, u16: 2 }
 
 function littleEndian(): boolean {
   return new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
@@ -78,12 +80,15 @@ const bytesOf = (array: ArrayBufferView): Uint8Array => new Uint8Array(array.buf
 export function encodeSearchIndexParts(snapshot: SearchIndexSnapshot, key: string): Uint8Array[] {
   if (!littleEndian()) throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', 'vitest-rag: the index file format is little-endian only')
   const { bm25, vector } = snapshot
-  const arrays: Array<[ArrayName, ArrayType, Int32Array | Float64Array | Float32Array | Int8Array]> = [
+  const arrays: Array<[ArrayName, ArrayType, Int32Array | Float64Array | Float32Array | Int8Array | Uint16Array]> = [
     ['rowStart', 'i32', bm25.layout.rowStart],
     ['termStart', 'i32', bm25.termStart],
     ['postingStart', 'i32', bm25.postingStart],
     ['postingRows', 'i32', bm25.postingRows],
-    ['postingImpacts', 'f64', bm25.postingImpacts],
+    ['postingTfs', bm25.postingTfs instanceof Uint16Array ? 'u16' : 'i32', bm25.postingTfs],
+    ['termIdf', 'f64', bm25.termIdf],
+    ['termMaxImpact', 'f64', bm25.termMaxImpact],
+    ['docNorm', 'f64', bm25.docNorm],
     ['avgDocLength', 'f64', bm25.avgDocLength],
   ]
   if (vector) arrays.push(['matrix', 'f32', vector.matrix])
@@ -201,6 +206,7 @@ export function decodeSearchIndexFrom(source: IndexByteSource, expectedKey: stri
     return target
   }
   const sharedI32 = (n: number) => new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4), 0, n)
+  const sharedU16 = (n: number) => new Uint16Array(new SharedArrayBuffer(Math.max(2, n * 2)), 0, n)
   const layout = { tenantIds: metadata.tenantIds, chunkIds: metadata.chunkIds, rowStart: read('rowStart', sharedI32) }
   const bm25: Bm25Parts = {
     params: metadata.bm25Params,
@@ -209,7 +215,10 @@ export function decodeSearchIndexFrom(source: IndexByteSource, expectedKey: stri
     termStart: read('termStart', sharedI32),
     postingStart: read('postingStart', sharedI32),
     postingRows: read('postingRows', sharedI32),
-    postingImpacts: read('postingImpacts', sharedFloat64),
+    postingTfs: find('postingTfs')?.type === 'u16' ? read('postingTfs', sharedU16) : read('postingTfs', sharedI32),
+    termIdf: read('termIdf', sharedFloat64),
+    termMaxImpact: read('termMaxImpact', sharedFloat64),
+    docNorm: read('docNorm', sharedFloat64),
     avgDocLength: read('avgDocLength', sharedFloat64),
   }
   return { version: searchSnapshotVersion, config: metadata.config, bm25, vector: readVector(metadata, layout, find, read), texts: metadata.texts, embedderId: metadata.embedderId }
