@@ -126,7 +126,8 @@ export class Bm25Index {
     return score
   }
 
-  // Rows that may be in the top k (a superset of it), by rarest-first accumulation with early termination.
+  // Rows that may be in the top k (a superset of it), by rarest-first accumulation with early termination. The
+  // result is a view of `touched`, valid until the next search.
   private candidates(ids: readonly number[], weights: readonly number[], base: number, k: number): Int32Array {
     const { postingStart, postingRows, postingTfs, termIdf, termMaxImpact, docNorm, params } = this.parts
     const acc = this.acc
@@ -142,8 +143,12 @@ export class Bm25Index {
       rest[s] = (rest[s + 1] as number) + (weights[q] as number) * (termMaxImpact[ids[q] as number] as number)
       restPostings[s] = (restPostings[s + 1] as number) + length(ids[q] as number)
     }
+    // Rescoring one candidate costs a binary search per query term.
+    let lookupCost = 0
+    for (const j of ids) lookupCost += Math.log2(length(j) + 1) + 1
     let count = 0
     let remaining = 0
+    let theta = -Infinity
     for (let s = 0; s < order.length; s++) {
       const q = order[s] as number
       const j = ids[q] as number
@@ -159,18 +164,24 @@ export class Bm25Index {
       }
       this.stats.scoredPostings += end - (postingStart[j] as number)
       remaining = rest[s] as number
-      // Stop early only when the rest is worth more than a pass over the touched documents.
-      if (s < order.length - 1 && count >= k && (restPostings[s] as number) > count && remaining < this.kthBest(count, k) * (1 - slack)) break
+      const last = s === order.length - 1
+      // Stop early when no untouched row can reach theta and rescoring the rows that still can is cheaper than
+      // reading the remaining postings (checking costs passes over the touched rows, so only when they are fewer).
+      if (!last && (restPostings[s] as number) <= 2 * count) continue
+      theta = count >= k ? this.kthBest(count, k) * (1 - slack) : -Infinity
+      if (last || !(remaining < theta)) continue
+      let alive = 0
+      for (let i = 0; i < count; i++) if ((acc[touched[i] as number] as number) + remaining >= theta) alive++
+      if (alive * lookupCost < (restPostings[s] as number)) break
     }
-    const theta = count >= k ? this.kthBest(count, k) * (1 - slack) : -Infinity
-    const out = new Int32Array(count)
+    // Compact the candidates in place (n <= i), clearing the accumulator for the next query.
     let n = 0
     for (let i = 0; i < count; i++) {
       const r = touched[i] as number
-      if ((acc[r] as number) + remaining >= theta) out[n++] = r
+      if ((acc[r] as number) + remaining >= theta) touched[n++] = r
       acc[r] = 0
     }
-    return out.subarray(0, n)
+    return touched.subarray(0, n)
   }
 
   // The k-th largest accumulated score among the first `count` touched rows.
