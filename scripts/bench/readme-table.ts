@@ -14,7 +14,9 @@ export function sig3(value: number | undefined | null): string {
 }
 
 const ratio = (value: number | undefined): string => (value === undefined ? '-' : `${sig3(value)}x`)
-const sizeLabel = (key: string): string => key.replace(/(\d+)x(\d+)/, (_, n: string, d: string) => `${Number(n) / 1000}k x ${d}`).replace(/^(\d+)$/, (n) => `${Number(n) / 1000}k`)
+const count = (n: string): string => (Number(n) >= 1e6 ? `${Number(n) / 1e6}M` : `${Number(n) / 1000}k`)
+/** `"100000x1536"` -> `"100k x 1536"`, `"1000000"` -> `"1M"`. */
+const sizeLabel = (key: string): string => key.replace(/^(\d+)x(\d+)$/, (_, n: string, d: string) => `${count(n)} x ${d}`).replace(/^(\d+)$/, (n) => count(n))
 
 function bm25Rows(bm25: Record<string, Bm25Figures>): string[] {
   return Object.entries(bm25)
