@@ -46,6 +46,34 @@ export function queryLevels(d: number): number {
   return Math.max(1, Math.min(32767, Math.floor(0x7fffffff / (127 * Math.max(1, d)))))
 }
 
+// Quantizes src[offset, offset + d) to `levels` symmetric levels into target[targetOffset, ...): returns the scale,
+// and writes ||x|| and ||x - scale * codes|| to `norms`. Multiplying by the inverse may round a code differently
+// than dividing; any code is sound, because the residual is measured against the codes actually stored, and
+// |x * inverse| <= levels (+ rounding) keeps |code| <= levels.
+function quantizeVector(src: Float32Array, offset: number, d: number, levels: number, target: Int8Array | Int16Array, targetOffset: number, norms: Float64Array): number {
+  let maxAbs = 0
+  let norm2 = 0
+  for (let i = 0; i < d; i++) {
+    const x = src[offset + i] as number
+    norm2 += x * x
+    const a = Math.abs(x)
+    if (a > maxAbs) maxAbs = a
+  }
+  const scale = maxAbs / levels
+  const inverse = maxAbs > 0 ? levels / maxAbs : 0
+  let residual2 = 0
+  for (let i = 0; i < d; i++) {
+    const x = src[offset + i] as number
+    const c = Math.round(x * inverse)
+    target[targetOffset + i] = c
+    const e = x - scale * c
+    residual2 += e * e
+  }
+  norms[0] = Math.sqrt(norm2)
+  norms[1] = Math.sqrt(residual2)
+  return scale
+}
+
 /**
  * Writes the int8 codes of `rows` float32 rows (row-major, d columns) into `codes` (rows x stride, zero padded)
  * and three numbers per row into `rowStats`: the scale s_r, then A_r = ||r - r^|| + gamma_d ||r|| and
@@ -55,32 +83,12 @@ export function queryLevels(d: number): number {
 export function quantizeRows(matrix: Float32Array, d: number, rows: number, codes: Int8Array, rowStats: Float64Array): void {
   const stride = codeStride(d)
   const gamma = float32DotGamma(d)
+  const norms = new Float64Array(2)
   for (let r = 0; r < rows; r++) {
-    const base = r * d
-    const out = r * stride
-    let maxAbs = 0
-    let norm2 = 0
-    for (let i = 0; i < d; i++) {
-      const x = matrix[base + i] as number
-      norm2 += x * x
-      const a = Math.abs(x)
-      if (a > maxAbs) maxAbs = a
-    }
-    const scale = maxAbs / 127
-    // Multiplying by the inverse may round a code differently than dividing; any code is sound, because the
-    // residual below is measured against the codes actually stored. |x * inverse| <= 127 (+ rounding) -> |c| <= 127.
-    const inverse = scale > 0 ? 127 / maxAbs : 0
-    let residual2 = 0
-    for (let i = 0; i < d; i++) {
-      const x = matrix[base + i] as number
-      const c = Math.round(x * inverse)
-      codes[out + i] = c
-      const e = x - scale * c
-      residual2 += e * e
-    }
-    codes.fill(0, out + d, out + stride)
-    const norm = Math.sqrt(norm2)
-    const residual = Math.sqrt(residual2)
+    const scale = quantizeVector(matrix, r * d, d, 127, codes, r * stride, norms)
+    codes.fill(0, r * stride + d, (r + 1) * stride)
+    const norm = norms[0] as number
+    const residual = norms[1] as number
     rowStats[3 * r] = scale
     rowStats[3 * r + 1] = residual + gamma * norm
     rowStats[3 * r + 2] = norm + residual
@@ -102,23 +110,8 @@ export interface QuantizedQuery {
  * written at `target[targetOffset + i]` for i < d (the caller zero-fills any padding).
  */
 export function quantizeQuery(q: Float32Array, offset: number, d: number, target: Int16Array, targetOffset: number): QuantizedQuery {
-  let maxAbs = 0
-  let norm2 = 0
-  for (let i = 0; i < d; i++) {
-    const x = q[offset + i] as number
-    norm2 += x * x
-    const a = Math.abs(x)
-    if (a > maxAbs) maxAbs = a
-  }
-  const scale = maxAbs / queryLevels(d)
-  let residual2 = 0
-  for (let i = 0; i < d; i++) {
-    const x = q[offset + i] as number
-    const c = scale > 0 ? Math.round(x / scale) : 0
-    target[targetOffset + i] = c
-    const e = x - scale * c
-    residual2 += e * e
-  }
+  const norms = new Float64Array(2)
+  const scale = quantizeVector(q, offset, d, queryLevels(d), target, targetOffset, norms)
   const grow = 1 + boundSlack.relative
-  return { scale, normBound: Math.sqrt(norm2) * grow, residualBound: Math.sqrt(residual2) * grow }
+  return { scale, normBound: (norms[0] as number) * grow, residualBound: (norms[1] as number) * grow }
 }

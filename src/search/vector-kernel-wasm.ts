@@ -94,6 +94,53 @@ function interleave<T extends Float32Array | Int16Array>(heap: T, at: number, qu
   }
 }
 
+/** How to drive one flavour of the block kernels (`dot1`/`dot4` or `idot1`/`idot4`). */
+interface BlockFlavourBinding<Q extends Float32Array | Int16Array, O extends Float32Array | Int32Array> {
+  memory: WasmMemory
+  /** Query elements per query (d for float32, the padded stride for int16) and their bytes. */
+  length: number
+  elementBytes: 2 | 4
+  queryView: (buffer: ArrayBufferLike) => Q
+  outView: (buffer: ArrayBufferLike) => O
+  one: (query: number, out: number, rowFrom: number, rowTo: number) => void
+  four: (queries: number, padded: number, out: number, rowFrom: number, rowTo: number) => void
+  name: string
+}
+
+// setQueries/dotRows over one scratch region: queries (interleaved by 4 when more than one) then the scores.
+function bindBlocks<Q extends Float32Array | Int16Array, O extends Float32Array | Int32Array>(b: BlockFlavourBinding<Q, O>) {
+  const block = new Scratch(b.memory)
+  const width = 16 / b.elementBytes
+  let queryCount = 0
+  let padded = 0
+  let rowLimit = 0
+  let queries = b.queryView(b.memory.buffer)
+  let out = b.outView(b.memory.buffer)
+  return {
+    setQueries(source: Q, count: number, maxRows: number): void {
+      queryCount = count
+      padded = count === 1 ? 1 : Math.ceil(count / 4) * 4
+      rowLimit = maxRows
+      // A grow (here or in another thread) replaces memory.buffer; old views do not reach the new region.
+      if (block.ensure(padded * b.length * b.elementBytes + padded * maxRows * 4) || queries.buffer.byteLength < b.memory.buffer.byteLength) {
+        queries = b.queryView(b.memory.buffer)
+        out = b.outView(b.memory.buffer)
+      }
+      const at = block.pointer / b.elementBytes
+      if (count === 1) queries.set(source.subarray(0, b.length), at)
+      else interleave(queries, at, source, count, padded, b.length, width)
+    },
+    dotRows(rowFrom: number, rowTo: number): O {
+      const span = rowTo - rowFrom
+      const outPtr = block.pointer + padded * b.length * b.elementBytes
+      if (span > rowLimit) throw new RangeError(`vitest-rag: ${b.name} block of ${span} rows exceeds the ${rowLimit} announced to setQueries`)
+      if (queryCount === 1) b.one(block.pointer, outPtr, rowFrom, rowTo)
+      else b.four(block.pointer, padded, outPtr, rowFrom, rowTo)
+      return out.subarray(outPtr >> 2, (outPtr >> 2) + queryCount * span) as O
+    },
+  }
+}
+
 /**
  * The float32 kernel bound to `parts` (whose `memory` holds the matrix at `matrix.byteOffset`), or undefined when
  * SIMD is missing, d % 4 != 0, or the matrix is not in a WASM memory (the caller then uses the TS kernel).
@@ -105,37 +152,24 @@ export function createWasmKernel(parts: VectorParts): VectorKernel | undefined {
   const exports = memory && d % 4 === 0 && d > 0 ? instantiate(memory) : undefined
   if (!exports || !memory) return undefined
   const matPtr = parts.matrix.byteOffset
-  const block = new Scratch(memory)
+  const blocks = bindBlocks({
+    memory,
+    length: d,
+    elementBytes: 4,
+    queryView: (buffer) => new Float32Array(buffer),
+    outView: (buffer) => new Float32Array(buffer),
+    one: (q, out, r0, r1) => exports.dot1(matPtr, d, r0, r1, q, out),
+    four: (q, nq, out, r0, r1) => exports.dot4(matPtr, d, r0, r1, q, nq, out),
+    name: 'WASM kernel',
+  })
   const list = new Scratch(memory)
-  let queryCount = 0
-  let padded = 0
-  let rowLimit = 0
   let heap = new Float32Array(memory.buffer)
-  // A grow (here or in another thread) replaces memory.buffer; old views stay valid but do not reach the new region.
-  const refresh = (grew: boolean) => {
-    if (grew || heap.buffer.byteLength < memory.buffer.byteLength) heap = new Float32Array(memory.buffer)
-  }
   return {
     name: 'wasm-simd',
-    setQueries(queries, count, maxRows) {
-      queryCount = count
-      padded = count === 1 ? 1 : Math.ceil(count / 4) * 4
-      rowLimit = maxRows
-      refresh(block.ensure(padded * d * 4 + padded * maxRows * 4))
-      const qf = block.pointer >> 2
-      if (count === 1) heap.set(queries.subarray(0, d), qf)
-      else interleave(heap, qf, queries, count, padded, d, 4)
-    },
-    dotRows(rowFrom, rowTo) {
-      const span = rowTo - rowFrom
-      const outPtr = block.pointer + padded * d * 4
-      if (span > rowLimit) throw new RangeError(`vitest-rag: WASM kernel block of ${span} rows exceeds the ${rowLimit} announced to setQueries`)
-      if (queryCount === 1) exports.dot1(matPtr, d, rowFrom, rowTo, block.pointer, outPtr)
-      else exports.dot4(matPtr, d, rowFrom, rowTo, block.pointer, padded, outPtr)
-      return heap.subarray(outPtr >> 2, (outPtr >> 2) + queryCount * span)
-    },
+    setQueries: blocks.setQueries,
+    dotRows: blocks.dotRows,
     scoreRows(query, rows, count) {
-      refresh(list.ensure(d * 4 + listChunk * 8))
+      if (list.ensure(d * 4 + listChunk * 8) || heap.buffer.byteLength < memory.buffer.byteLength) heap = new Float32Array(memory.buffer)
       const out = new Float32Array(count)
       const qf = list.pointer >> 2
       heap.set(query.subarray(0, d), qf)
@@ -164,32 +198,14 @@ export function createWasmInt8Kernel(parts: VectorParts): Int8Kernel | undefined
   if (!exports || !memory || !quantized) return undefined
   const stride = quantized.stride
   const codesPtr = quantized.codes.byteOffset
-  const block = new Scratch(memory)
-  let queryCount = 0
-  let padded = 0
-  let rowLimit = 0
-  let heap16 = new Int16Array(memory.buffer)
-  let heap32 = new Int32Array(memory.buffer)
-  return {
-    setQueries(codes, count, maxRows) {
-      queryCount = count
-      padded = count === 1 ? 1 : Math.ceil(count / 4) * 4
-      rowLimit = maxRows
-      if (block.ensure(padded * stride * 2 + padded * maxRows * 4) || heap16.buffer.byteLength < memory.buffer.byteLength) {
-        heap16 = new Int16Array(memory.buffer)
-        heap32 = new Int32Array(memory.buffer)
-      }
-      const at = block.pointer >> 1
-      if (count === 1) heap16.set(codes.subarray(0, stride), at)
-      else interleave(heap16, at, codes, count, padded, stride, 8)
-    },
-    dotRows(rowFrom, rowTo) {
-      const span = rowTo - rowFrom
-      const outPtr = block.pointer + padded * stride * 2
-      if (span > rowLimit) throw new RangeError(`vitest-rag: WASM int8 kernel block of ${span} rows exceeds the ${rowLimit} announced to setQueries`)
-      if (queryCount === 1) exports.idot1(codesPtr, stride, rowFrom, rowTo, block.pointer, outPtr)
-      else exports.idot4(codesPtr, stride, rowFrom, rowTo, block.pointer, padded, outPtr)
-      return heap32.subarray(outPtr >> 2, (outPtr >> 2) + queryCount * span)
-    },
-  }
+  return bindBlocks({
+    memory,
+    length: stride,
+    elementBytes: 2,
+    queryView: (buffer) => new Int16Array(buffer),
+    outView: (buffer) => new Int32Array(buffer),
+    one: (q, out, r0, r1) => exports.idot1(codesPtr, stride, r0, r1, q, out),
+    four: (q, nq, out, r0, r1) => exports.idot4(codesPtr, stride, r0, r1, q, nq, out),
+    name: 'WASM int8 kernel',
+  })
 }
