@@ -106,4 +106,16 @@ describe('buildBm25Index', () => {
     }
     expect(index.stats.scoredPostings).toBeLessThan(postings)
   })
+
+  test('a term repeated more than 65535 times in one doc keeps its exact tf (postings switch to 32-bit tfs)', () => {
+    const docs = [
+      { id: 'a', tenantId: 't', terms: new Array(70_000).fill('x') },
+      { id: 'b', tenantId: 't', terms: ['x', 'y'] },
+    ]
+    const index = buildBm25Index(docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })), undefined, split)
+    expect(index.parts.postingTfs).toBeInstanceOf(Int32Array)
+    expect([...index.parts.postingTfs]).toEqual([70_000, 1, 1])
+    const got = index.search('x', 't', 2).map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
+    expect(got).toEqual(referenceBm25(docs, ['x'], 't'))
+  })
 })
