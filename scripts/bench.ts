@@ -53,14 +53,19 @@ const report = emptyBenchReport(machine, quick)
 console.log(`# vitest-rag exact-search bench${quick ? ' (--quick)' : ''}`)
 console.log(`Node ${machine.node}, numpy ${machine.numpy ?? '-'}, scipy ${machine.scipy ?? '-'}, ${machine.cpus} CPUs (${machine.cpu}), load ${machine.load_average.join(' ')}, ${report.date}\n`)
 
-if (runs('bm25')) report.bm25 = quick ? await benchBm25([10_000], 10_000, 100, 3) : await benchBm25([10_000, 50_000, 100_000], 50_000, 200, 5)
-if (runs('vector')) report.vector = quick ? await benchVector([[20_000, 384]], 100, 3) : await benchVector([[20_000, 384], [100_000, 384], [100_000, 1536]], 200, 5)
-if (runs('scale') && !quick) report.scale = await benchScale([10_000, 100_000, 1_000_000], 200, 3)
-if (runs('datasets')) report.datasets = await benchDatasets(resolve(repoRoot, '../shared/datasets'), ['cranfield', 'squad2-dev-cs224n'], quick ? 1 : 3)
-report.goals = checkGoals(report)
-for (const goal of report.goals) console.log(`goal ${goal.figure} <= ${goal.at_most}: ${goal.value === null ? 'not measured' : `${goal.value.toPrecision(3)} (${goal.met ? 'met' : 'NOT met'})`}`)
-if (jsonPath) {
-  writeFileAtomicSync(resolve(jsonPath), `${JSON.stringify(report, null, 2)}\n`)
-  console.log(`wrote ${jsonPath}`)
+// The JSON is rewritten after every section, so a long run that dies late still leaves the figures it took.
+const save = () => {
+  report.goals = checkGoals(report)
+  if (jsonPath) writeFileAtomicSync(resolve(jsonPath), `${JSON.stringify(report, null, 2)}\n`)
 }
+if (runs('vector')) report.vector = quick ? await benchVector([[20_000, 384]], 100, 3) : await benchVector([[20_000, 384], [100_000, 384], [100_000, 1536]], 200, 5)
+save()
+if (runs('bm25')) report.bm25 = quick ? await benchBm25([10_000], 10_000, 100, 3) : await benchBm25([10_000, 50_000, 100_000], 50_000, 200, 5)
+save()
+if (runs('scale') && !quick) report.scale = await benchScale([10_000, 100_000, 1_000_000], 200, 3)
+save()
+if (runs('datasets')) report.datasets = await benchDatasets(resolve(repoRoot, '../shared/datasets'), ['cranfield', 'squad2-dev-cs224n'], quick ? 1 : 3)
+save()
+for (const goal of report.goals) console.log(`goal ${goal.figure} <= ${goal.at_most}: ${goal.value === null ? 'not measured' : `${goal.value.toPrecision(3)} (${goal.met ? 'met' : 'NOT met'})`}`)
+if (jsonPath) console.log(`wrote ${jsonPath}`)
 console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`)
