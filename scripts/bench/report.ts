@@ -51,6 +51,10 @@ export interface VectorFigures {
   one_query_float32_ms: number
   one_query_pool2_ms: number
   numpy_gemv_ms?: number
+  /** numpy's CPU time per query (both BLAS threads). */
+  numpy_gemv_cpu_ms?: number
+  /** one_query_cpu_ms / numpy_gemv_cpu_ms: the ratio a loaded machine distorts least. */
+  one_query_cpu_ratio_to_numpy?: number
   /** one_query_ms / numpy_gemv_ms. */
   one_query_ratio_to_numpy?: number
   /** min(one_query_ms, one_query_pool2_ms) / numpy_gemv_ms. */

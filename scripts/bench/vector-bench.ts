@@ -105,6 +105,8 @@ export async function benchVector(sizes: Array<[number, number]>, queryCount: nu
       const same = numpy.top.filter((ids, i) => ids.join() === (ours[i] ?? []).map((h) => h.row).join()).length
       Object.assign(f, {
         numpy_gemv_ms: numpy.single_ms,
+        numpy_gemv_cpu_ms: numpy.single_cpu,
+        one_query_cpu_ratio_to_numpy: f.one_query_cpu_ms / numpy.single_cpu,
         one_query_ratio_to_numpy: f.one_query_ms / numpy.single_ms,
         one_query_best_ratio_to_numpy: Math.min(f.one_query_ms, f.one_query_pool2_ms) / numpy.single_ms,
         numpy_gemm_ms: numpy.batch_ms,
