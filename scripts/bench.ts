@@ -59,7 +59,8 @@ const machine: BenchMachine = {
 }
 const report = emptyBenchReport(machine, quick)
 const previous = args.includes('--merge') && jsonPath && existsSync(resolve(jsonPath)) ? (JSON.parse(readFileSync(resolve(jsonPath), 'utf8')) as BenchReport) : undefined
-if (previous) Object.assign(report, { bm25: previous.bm25, vector: previous.vector, scale: previous.scale, datasets: previous.datasets })
+if (previous) Object.assign(report, { bm25: previous.bm25, vector: previous.vector, scale: previous.scale, datasets: previous.datasets, runs: previous.runs ?? [] })
+report.runs.push({ date: report.date, args, load_average: machine.load_average })
 console.log(`# vitest-rag exact-search bench${quick ? ' (--quick)' : ''}`)
 console.log(`Node ${machine.node}, numpy ${machine.numpy ?? '-'}, scipy ${machine.scipy ?? '-'}, ${machine.cpus} CPUs (${machine.cpu}), load ${machine.load_average.join(' ')}, ${report.date}\n`)
 

@@ -56,8 +56,13 @@ function scaleRows(scale: BenchReport['scale']): string[] {
 /** The generated README section: provenance line, the table, and the goals with their status. */
 export function renderBenchmarkTable(report: BenchReport): string {
   const m = report.machine
+  const runs = report.runs ?? []
+  const when =
+    runs.length > 1
+      ? `${runs.length} \`npm run bench -- --json FILE --merge\` runs on ${report.date.slice(0, 10)} (${runs.map((r) => `${r.date.slice(11, 16)} UTC, load ${r.load_average[0]}`).join('; ')})`
+      : `one \`npm run bench -- --json\` run${report.quick ? ' (--quick)' : ''} on ${report.date.slice(0, 10)}, load average ${m.load_average.join(' ')} at the start`
   const lines = [
-    `Figures from one \`npm run bench -- --json\` run${report.quick ? ' (--quick)' : ''} on ${report.date.slice(0, 10)}: ${m.cpus} vCPU ${m.cpu}, Node ${m.node.replace(/^v/, '')}, numpy ${m.numpy ?? '-'}, scipy ${m.scipy ?? '-'}, load average ${m.load_average.join(' ')} at the start (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).`,
+    `Figures from ${when}: ${m.cpus} vCPU ${m.cpu}, Node ${m.node.replace(/^v/, '')}, numpy ${m.numpy ?? '-'}, scipy ${m.scipy ?? '-'} (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).`,
     '',
     '| what | ours | peer (same run) | ours / peer |',
     '|---|---|---|---|',

@@ -84,10 +84,20 @@ export interface BenchGoal {
   met: boolean
 }
 
-/** Everything one run measured. */
+/** One `npm run bench` invocation whose figures are in the report (several when merged with `--merge`). */
+export interface BenchRun {
+  date: string
+  /** The command-line arguments after `scripts/bench.ts`. */
+  args: string[]
+  load_average: number[]
+}
+
+/** Everything one run (or several merged runs) measured. */
 export interface BenchReport {
   version: number
   date: string
+  /** The runs whose figures this holds, oldest first; a later run's section replaces the same section before it. */
+  runs: BenchRun[]
   quick: boolean
   machine: BenchMachine
   bm25: Record<string, Bm25Figures>
@@ -101,7 +111,7 @@ export interface BenchReport {
 
 /** An empty report for this machine and time. */
 export function emptyBenchReport(machine: BenchMachine, quick: boolean, date = new Date().toISOString()): BenchReport {
-  return { version: benchReportVersion, date, quick, machine, bm25: {}, vector: {}, scale: { bm25: {}, vector: {} }, datasets: {}, goals: [] }
+  return { version: benchReportVersion, date, runs: [], quick, machine, bm25: {}, vector: {}, scale: { bm25: {}, vector: {} }, datasets: {}, goals: [] }
 }
 
 /** The issue's goals (#16), as (figure, at most) pairs. */

@@ -28,7 +28,7 @@ describe('README benchmark table from the bench JSON', () => {
   test('renders provenance, one row per figure, and the goals with their status', () => {
     const lines = renderBenchmarkTable(sampleReport()).split('\n')
     expect(lines[0]).toBe(
-      'Figures from one `npm run bench -- --json` run on 2026-12-01: 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1, load average 1.5 2 2.25 at the start (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).',
+      'Figures from one `npm run bench -- --json` run on 2026-12-01, load average 1.5 2 2.25 at the start: 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1 (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).',
     )
     expect(lines.slice(2)).toEqual([
       '| what | ours | peer (same run) | ours / peer |',
@@ -62,5 +62,16 @@ describe('README benchmark table from the bench JSON', () => {
     const readme = 'intro\n<!-- bench-table:start -->\nold table\n<!-- bench-table:end -->\noutro\n'
     expect(replaceGenerated(readme, 'new table')).toBe('intro\n<!-- bench-table:start -->\nnew table\n<!-- bench-table:end -->\noutro\n')
     expect(() => replaceGenerated('no markers', 'x')).toThrow(/README.md lacks the <!-- bench-table:start --> \.\.\. <!-- bench-table:end --> markers/)
+  })
+
+  test('a report merged from several runs names each run with its time and load', () => {
+    const report = sampleReport()
+    report.runs = [
+      { date: '2026-12-01T03:03:07.607Z', args: ['--only=scale'], load_average: [10.05, 14.82, 15.04] },
+      { date: '2026-12-01T03:23:35.107Z', args: ['--only=vector'], load_average: [3.83, 6.85, 10.48] },
+    ]
+    expect(renderBenchmarkTable(report).split('\n')[0]).toBe(
+      'Figures from 2 `npm run bench -- --json FILE --merge` runs on 2026-12-01 (03:03 UTC, load 10.05; 03:23 UTC, load 3.83): 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1 (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).',
+    )
   })
 })
