@@ -2,12 +2,12 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
-import { normalizeText } from '../corpus/normalize.ts'
 import { sha256 } from '../util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
+import { readJsonlLines, type JsonlOptions } from '../problems/jsonl.ts'
+import type { Problem } from '../problems/problems.ts'
+import { problemsFromZod } from '../problems/zod-problems.ts'
 import { applyGradeScale, GradeScaleHeaderSchema, isGradeScaleHeader, type GradeScale } from './grade-scale.ts'
-import type { Problem } from './problems.ts'
-import { problemsFromZod } from './zod-problems.ts'
 
 /** One parsed case and the 1-based line it came from. */
 export interface GoldenCaseAt {
@@ -25,6 +25,13 @@ export interface GoldenParseResult {
   hash: string
 }
 
+/** Golden sets allow `//` note lines and hold one case object per line. */
+const GOLDEN_JSONL: JsonlOptions = {
+  comments: true,
+  objects: true,
+  objectFix: 'write each case as {"case_id": ..., "case_type": ..., ...} on its own line',
+}
+
 /**
  * Parses a golden JSONL text. `file` is the name used in problem messages (e.g. `golden/support.golden.jsonl`).
  * Reports invalid JSON (with the parser's message), every schema issue of every line, cross-field rule
@@ -36,37 +43,9 @@ export function parseGoldenText(text: string, file: string): GoldenParseResult {
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
   let seenContent = false
-  const lines = normalizeText(text).split('\n')
-  lines.forEach((raw, index) => {
-    const line = index + 1
-    const trimmed = raw.trim()
-    if (trimmed === '' || trimmed.startsWith('//')) return
-    let json: unknown
-    try {
-      json = JSON.parse(trimmed)
-    } catch (error) {
-      problems.push({
-        code: 'invalid_json',
-        file,
-        line,
-        path: '',
-        message: `not valid JSON: ${(error as Error).message}`,
-        fix: 'one JSON object per line; check quotes, commas and brackets',
-      })
-      return
-    }
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-      problems.push({
-        code: 'invalid_type',
-        file,
-        line,
-        path: '',
-        value: json,
-        message: `a line must hold one JSON object, got ${Array.isArray(json) ? 'an array' : JSON.stringify(json)}`,
-        fix: 'write each case as {"case_id": ..., "case_type": ..., ...} on its own line',
-      })
-      return
-    }
+  readJsonlLines(text, file, problems, (value, line) => {
+    // readJsonlLines checked the line holds an object (GOLDEN_JSONL.objects).
+    let json = value as object
     const first = !seenContent
     seenContent = true
     if (isGradeScaleHeader(json)) {
@@ -102,7 +81,7 @@ export function parseGoldenText(text: string, file: string): GoldenParseResult {
     const parsed = GoldenCaseSchema.safeParse(json)
     if (parsed.success) cases.push({ case: parsed.data, line })
     else problems.push(...problemsFromZod(parsed.error.issues, json, GoldenCaseSchema, file, line))
-  })
+  }, GOLDEN_JSONL)
   return { cases, problems, hash: sha256(text) }
 }
 

@@ -7,6 +7,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseModelConfig } from '../llm/config.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
@@ -21,8 +22,10 @@ export function promptPath(config: Pick<RagEvalConfig, 'prompts'>, name: string)
 }
 
 /** Bad `ragEval` options. */
-export class ConfigError extends Error {
-  readonly code = 'VITEST_RAG_CONFIG_INVALID'
+export class ConfigError extends VitestRagError<'VITEST_RAG_CONFIG_INVALID'> {
+  constructor(message: string) {
+    super('VITEST_RAG_CONFIG_INVALID', message)
+  }
 }
 
 /** Environment variables that override options, so a CLI run can change them without editing config. */

@@ -23,7 +23,7 @@
  *
  * Accuracy 0.7 looks good, but half of it is what two coin-flippers with these label rates would reach.
  */
-import type { CragGrade } from './rubric.ts'
+import { CRAG_GRADES } from '../metrics/crag.ts'
 import type { JudgeVerdict } from './types.ts'
 
 /** The criteria a labels file can hold, as named in labels files and calibration records. */
@@ -55,7 +55,7 @@ export const CRITERION_LABELS: Record<CalibrationCriterion, readonly Calibration
   faithfulness: ['0', '0.5', '1'],
   citation_accuracy: ['0', '0.5', '1'],
   answer_relevance: ['0', '0.5', '1'],
-  crag: ['perfect', 'acceptable', 'missing', 'incorrect'] satisfies CragGrade[],
+  crag: [...CRAG_GRADES],
 }
 
 /**

@@ -18,6 +18,7 @@ import type { IndexableChunk } from '../search/tenant-layout.ts'
 import type { SearchArm, SearchHit } from '../search/types.ts'
 import type { VectorKernelMode } from '../search/vector.ts'
 import type { PoolQuery, SearchTask, SearchTaskResult, SearchWorkerData } from './messages.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** One query of {@link SearchPool.searchBatch}. */
 export interface BatchQuery {
@@ -85,7 +86,7 @@ export class SearchPool {
    * (one embedder call for the batch), then blocks go to the workers.
    */
   async searchBatch(queries: readonly BatchQuery[]): Promise<SearchHit[][]> {
-    if (this.destroyed) throw new Error('vitest-rag: this SearchPool was destroyed; create a new one')
+    if (this.destroyed) throw new VitestRagError('VITEST_RAG_POOL_DESTROYED', 'vitest-rag: this SearchPool was destroyed; create a new one')
     if (queries.length === 0) return []
     const { index, pool } = await this.start()
     const needEmbedding = queries.map((q) => {

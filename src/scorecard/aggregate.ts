@@ -87,6 +87,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
       partial: context.expectedCases !== undefined && records.length < context.expectedCases,
       errored: errored.length,
       erroredCaseIds: errored,
+      ...(context.runFailures !== undefined && context.runFailures.length > 0 ? { failures: [...context.runFailures] } : {}),
     },
     hard: summarizeHardChecks(records),
     retrieval: groupMetrics(retrievalRows),

@@ -6,19 +6,22 @@
  * must be set.
  */
 import type { TestProject } from 'vitest/node'
-import { formatProblems } from '../cases/problems.ts'
+import { formatProblems } from '../problems/problems.ts'
 import { missingHeaderEnv } from '../adapter/http-adapter.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { assertEstimateWithinLimit, parseModelConfig, resetSpendFile } from '../llm/index.ts'
-import { modelClientOptions } from '../runtime/create-runtime.ts'
-import { estimateEvalCost } from '../runtime/estimate.ts'
-import { checkGoldenSet } from '../runtime/golden-set.ts'
-import { prepareCorpus } from '../runtime/prepare-corpus.ts'
-import { clearProviderStats } from '../runtime/provider-stats.ts'
+import { modelClientOptions } from '../evaluation/create-runtime.ts'
+import { estimateEvalCost } from '../cost/estimate.ts'
+import { checkGoldenSet } from '../golden-set/golden-set.ts'
+import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import { clearProviderStats } from '../cost/provider-stats.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
-export class GoldenSetError extends Error {
-  readonly code = 'VITEST_RAG_GOLDEN_SET_INVALID'
+export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALID'> {
+  constructor(message: string) {
+    super('VITEST_RAG_GOLDEN_SET_INVALID', message)
+  }
 }
 
 /** Vitest global setup entry. */

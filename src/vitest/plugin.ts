@@ -6,15 +6,14 @@
  * reporter, whose shards are gated after the merge); (d) watch prompt templates and corpus files, so editing
  * one reruns the cases that depend on it.
  */
-import { readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { Vitest } from 'vitest/node'
 import { resolveConfig } from '../config/resolve.ts'
 import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
-import { loadGoldenModuleData } from '../runtime/golden-set.ts'
-import { buildGoldenModule } from '../runtime/golden-module.ts'
+import { loadGoldenModuleData } from '../golden-set/golden-set.ts'
+import { buildGoldenModule } from '../golden-set/golden-module.ts'
+import { walkFiles } from '../util/walk.ts'
 import { RagReporter } from './reporter.ts'
 
 const GOLDEN_FILE = /\.golden\.jsonl$/
@@ -26,19 +25,6 @@ const reporterRegistered = new WeakSet<object>()
 
 function isBlobReporter(entry: unknown): boolean {
   return entry === 'blob' || (Array.isArray(entry) && entry[0] === 'blob')
-}
-
-function listFiles(dir: string): string[] {
-  let entries: string[]
-  try {
-    entries = readdirSync(dir)
-  } catch {
-    return []
-  }
-  return entries.flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? listFiles(path) : [path]
-  })
 }
 
 /** The Vite plugins of a vitest-rag `evals` project. */
@@ -81,7 +67,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       const data = await loadGoldenModuleData(cfg, file, source)
       // Prompt templates and corpus files are read with fs, outside the module graph: watch them here so an
       // edit reruns this file's cases.
-      for (const path of [...listFiles(cfg.prompts), ...listFiles(cfg.corpus.root)]) this.addWatchFile(path)
+      for (const path of [...walkFiles(cfg.prompts), ...walkFiles(cfg.corpus.root)]) this.addWatchFile(path)
       const module = buildGoldenModule(data, RUNTIME_PATH, source, file)
       return { code: module.code, map: module.map, moduleType: 'js' }
     },

@@ -10,16 +10,17 @@ import { join } from 'node:path'
 import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { loadBaseline } from '../gate/baseline-file.ts'
+import { loadBaseline } from '../artifacts/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
-import { evaluateGate } from '../gate/evaluate.ts'
+import { evaluateGate, failClosed } from '../gate/evaluate.ts'
+import { gateView } from '../gate/gate-messages.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
-import { readGoldenSet } from '../runtime/golden-set.ts'
-import { prepareCorpus } from '../runtime/prepare-corpus.ts'
-import { readProviderStats } from '../runtime/provider-stats.ts'
+import { readGoldenSet } from '../golden-set/golden-set.ts'
+import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import { readProviderStats } from '../cost/provider-stats.ts'
 import { buildScorecard } from '../scorecard/aggregate.ts'
-import { CASE_RECORD_VERSION, type CaseRecord } from '../scorecard/case-record.ts'
+import type { CaseRecord } from '../scorecard/case-record.ts'
 import { renderConsoleSummary } from '../scorecard/render-console.ts'
 import { serializeScorecard } from '../scorecard/render-json.ts'
 import { renderMarkdown } from '../scorecard/render-markdown.ts'
@@ -124,7 +125,10 @@ export class RagReporter implements Reporter {
           const failedOtherwise = result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed)
           this.records.set(key, failedOtherwise ? { ...meta, error: firstError ?? 'the test failed' } : meta)
         } else {
-          this.records.set(key, erroredRecord(test.name, file, test.location?.line ?? 0, firstError ?? 'the case produced no result'))
+          // No record: the case never reached its evaluation. No placeholder with made-up facets enters the
+          // means; the run fails closed on it through the gate (a run failure with the test's own error).
+          this.records.delete(key)
+          moduleErrors.push(`${file}:${test.location?.line ?? 0}: case ${test.name} produced no result: ${firstError ?? 'no error reported'}`)
         }
       }
       for (const key of [...this.records.keys()]) if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered) this.records.delete(key)
@@ -134,22 +138,39 @@ export class RagReporter implements Reporter {
   }
 
   private async report(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
-    const config = this.config
-    if (config.dryRun) {
+    if (this.config.dryRun) {
       this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.')
       return
     }
     const { filtered, moduleErrors } = this.collect(modules)
     const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId))
     if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
+    const records = [...this.records.values()]
+    const failures: string[] = [...moduleErrors]
+    const stopped = this.unresolved.stopMessage
+    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
+    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
+    const scorecard = await this.buildRunScorecard(records, filtered, failures)
+    const gate = await this.decideGate(scorecard, filtered)
+    this.last = { scorecard, gate, filtered }
+    await this.writeReports(scorecard, gate, records)
+    this.log(renderConsoleSummary(scorecard, gateView(gate)))
+    if (filtered) this.log('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.')
+    this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)}`)
+    if (!gate.pass) process.exitCode = 1
+  }
+
+  /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration) and its failures. */
+  private async buildRunScorecard(records: CaseRecord[], filtered: boolean, runFailures: string[]): Promise<Scorecard> {
+    const config = this.config
     const goldenSet = readGoldenSet(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)
-    const records = [...this.records.values()]
     const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
     const judgeKind = records.find((r) => r.judge)?.judge?.kind
     const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined
     const providers = config.models ? readProviderStats(config.outDir) : undefined
-    const scorecard = buildScorecard(records, {
+    return buildScorecard(records, {
       harnessVersion: HARNESS_VERSION,
       goldenSetHash: goldenSet.hash,
       goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.parsed.hash, cases: f.parsed.cases.length })),
@@ -163,47 +184,38 @@ export class RagReporter implements Reporter {
       expectedCases: filtered ? undefined : goldenSet.expectedCases,
       ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
       ...(providers ? { providers } : {}),
+      runFailures,
     })
-    const policy = gatePolicyFor(config)
-    let gate: GateResult
-    const extra: string[] = []
-    if (filtered) {
-      gate = evaluateGate(scorecard, undefined, policy)
-      extra.push('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.')
-    } else {
-      let baseline
-      try {
-        baseline = await loadBaseline(config.baseline)
-      } catch (error) {
-        gate = evaluateGate(scorecard, undefined, policy)
-        gate = { ...gate, pass: false, status: 'fail', messages: [`vitest-rag: cannot read the baseline: ${(error as Error).message}`, ...gate.messages] }
-      }
-      gate ??= evaluateGate(scorecard, baseline, policy)
-    }
-    const failures: string[] = [...moduleErrors]
-    const stopped = this.unresolved.stopMessage
-    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
-    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
-    if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
-    if (failures.length > 0) gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] }
+  }
 
-    this.last = { scorecard, gate, filtered }
-    const outDir = config.outDir
+  /**
+   * Step 2: the gate decides, against the baseline (none for a filtered run). The run's own failures are in
+   * the scorecard, so the gate fails closed on them with its reasons; an unreadable baseline fails it too.
+   */
+  private async decideGate(scorecard: Scorecard, filtered: boolean): Promise<GateResult> {
+    const policy = gatePolicyFor(this.config)
+    if (filtered) return evaluateGate(scorecard, undefined, policy)
+    try {
+      return evaluateGate(scorecard, await loadBaseline(this.config.baseline), policy)
+    } catch (error) {
+      const message = `vitest-rag: cannot read the baseline: ${(error as Error).message}`
+      return failClosed(evaluateGate(scorecard, undefined, policy), { code: 'not_comparable', message })
+    }
+  }
+
+  /** Step 3: the report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically. */
+  private async writeReports(scorecard: Scorecard, gate: GateResult, records: CaseRecord[]): Promise<void> {
+    const outDir = this.config.outDir
     writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
     writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
     const trec = exportTrec(records)
     writeFileAtomicSync(join(outDir, REPORT_FILES.trecRun), trec.run)
     writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
-    const markdown = renderMarkdown(scorecard, gate)
+    const markdown = renderMarkdown(scorecard, gateView(gate))
     writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
-    await writeRunHtml(config, scorecard, gate, records)
+    await writeRunHtml(this.config, scorecard, gate, records)
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
     if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
-
-    this.log(renderConsoleSummary(scorecard, gate))
-    for (const line of extra) this.log(line)
-    this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`)
-    if (!gate.pass) process.exitCode = 1
   }
 
   private printAnnotations(records: CaseRecord[]): void {
@@ -214,25 +226,5 @@ export class RagReporter implements Reporter {
       const escaped = message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
       process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`)
     }
-  }
-}
-
-function erroredRecord(caseId: string, file: string, line: number, error: string): CaseRecord {
-  return {
-    version: CASE_RECORD_VERSION,
-    caseId,
-    caseType: 'normal',
-    tenantId: '',
-    file,
-    line,
-    facets: { answerable: true, questionType: 'simple', popularity: 'torso', dynamism: 'static' },
-    mode: 'system',
-    caseHash: '',
-    hard: [],
-    retrieval: { retrieved: [], expected: [], scored: true, metrics: {} },
-    answerMetrics: {},
-    usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
-    latencyMs: 0,
-    error,
   }
 }

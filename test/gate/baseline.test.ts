@@ -6,11 +6,11 @@ import { createBaselineAcceptCommand, type Confirm } from '../../src/cli/command
 import { commands } from '../../src/cli/commands/index.ts'
 import { runCli } from '../../src/cli/main.ts'
 import { createBaseline, parseBaseline, serializeBaseline } from '../../src/gate/baseline.ts'
-import { loadBaseline, writeBaseline } from '../../src/gate/baseline-file.ts'
+import { loadBaseline, writeBaseline } from '../../src/artifacts/baseline-file.ts'
 import { BaselineFormatError, BaselineVersionError } from '../../src/gate/errors.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../src/scorecard/case-record.ts'
-import { writeScorecardFile } from '../../src/scorecard/scorecard-file.ts'
+import { writeScorecardFile } from '../../src/artifacts/scorecard-file.ts'
 import { buildContext, uniformRun } from '../scorecard/build-records.ts'
 
 const CREATED_AT = '2026-11-30T00:00:00.000Z'
@@ -126,7 +126,8 @@ describe('vitest-rag baseline accept', () => {
     const dir = await setup(uniformRun(18, () => 0.8), 20)
     const result = await cli(['baseline', 'accept', '--yes'], dir)
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('the scorecard is from a partial run (18 of 20 golden cases); re-run the whole golden set first')
+    // The CLI refuses with the gate's own rule and wording (it used to restate the rule in its own words).
+    expect(result.stderr).toContain('partial run: 18 of 20 golden cases ran; a partial run never passes (run the whole golden set); re-run the whole golden set first')
   })
 
   test('a missing scorecard says to run the evals first', async () => {

@@ -7,11 +7,12 @@ import { createInterface } from 'node:readline/promises'
 import { resolve } from 'node:path'
 import { diffString } from 'json-diff'
 import { createBaseline, DEFAULT_BASELINE_PATH, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
-import { loadBaseline, writeBaseline } from '../../gate/baseline-file.ts'
+import { loadBaseline, writeBaseline } from '../../artifacts/baseline-file.ts'
+import { checkRun } from '../../gate/evaluate.ts'
 import { BaselineFormatError, BaselineVersionError } from '../../gate/errors.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
 import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
-import { DEFAULT_SCORECARD_PATH, readScorecardFile } from '../../scorecard/scorecard-file.ts'
+import { DEFAULT_SCORECARD_PATH, readScorecardFile } from '../../artifacts/scorecard-file.ts'
 import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
 import type { CliCommand, CliIo } from '../command.ts'
 import { parseCliArgs, type CliOptions } from '../args.ts'
@@ -42,12 +43,10 @@ function isKnownError(error: unknown): error is Error {
 }
 
 /** Why a scorecard must not become a baseline (empty, partial or errored run), or undefined. */
+/** Why a scorecard cannot become a baseline: the gate's own run rules, hard assertions aside. */
 function refusalReason(scorecard: Scorecard): string | undefined {
-  const run = scorecard.run
-  if (run.cases === 0) return 'the scorecard has no cases'
-  if (run.partial) return `the scorecard is from a partial run (${run.cases} of ${run.expectedCases ?? '?'} golden cases)`
-  if (run.errored > 0) return `${run.errored} case(s) errored in that run (${run.erroredCaseIds.slice(0, 5).join(', ')})`
-  return undefined
+  const reasons = checkRun(scorecard).filter((r) => r.code !== 'hard_assertion_failed')
+  return reasons.length === 0 ? undefined : reasons.map((r) => r.message).join('; ')
 }
 
 /** Readable diff of the aggregate metrics, old -> new (every line of a new baseline when there was none). */
