@@ -1,0 +1,33 @@
+/**
+ * Problems in user data (golden files, corpora, locators) as a list, rendered in one place, so a user sees
+ * every problem at once instead of fixing them one run at a time.
+ */
+/**
+ * One problem in user data.
+ * - `code`: stable, machine-readable kind, e.g. `invalid_json`, `unknown_key`, `unknown_slug`;
+ * - `file` / `line` (1-based): where it is, when it comes from a file;
+ * - `path`: the field path inside the record, e.g. `expected_sources[0].locator.kind` (`''` for the whole record);
+ * - `value`: the offending value, when there is one;
+ * - `message`: what is wrong, quoting the value; `fix`: what to do about it.
+ */
+export interface Problem {
+    code: string;
+    file: string;
+    line?: number;
+    path: string;
+    value?: unknown;
+    message: string;
+    fix?: string;
+}
+/**
+ * Renders one problem on one line:
+ * `golden/support.golden.jsonl:14: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)`.
+ */
+export declare function formatProblem(problem: Problem): string;
+/** Renders problems one per line, in the order given (parsers emit them in file order). */
+export declare function formatProblems(problems: readonly Problem[]): string;
+/** Formats a field path the way a user writes it: `expected_sources[0].locator.kind`. */
+export declare function formatPath(path: ReadonlyArray<PropertyKey>): string;
+/** Quotes a value for a message: strings in double quotes, `undefined` as `missing`, the rest as JSON (cut at 80 chars). */
+export declare function quoteValue(value: unknown): string;
+//# sourceMappingURL=problems.d.ts.map

@@ -1,0 +1,174 @@
+/**
+ * The golden case schema: what one line of a `*.golden.jsonl` file must hold.
+ *
+ * Schema and type come as pairs (`GoldenCaseSchema` + `GoldenCase`). Validation happens once, at the edge
+ * (the golden file parser), and every later stage trusts the inferred type.
+ *
+ * A case names the SOURCE of its answer with a locator (doc slug + heading, changelog entry, ticket, or
+ * document id + character span), never a chunk id or a content hash, so ground truth survives re-chunking.
+ *
+ * Every object is strict: an unknown key (a typo such as `headng`) is an error, never silently dropped, since a
+ * dropped `heading` would quietly widen a locator to the whole doc.
+ */
+import { z } from 'zod';
+/** The kinds of golden case. Each kind turns on a different set of hard assertions. */
+export const CaseTypeSchema = z.enum([
+    'normal',
+    'out_of_scope',
+    'exact_identifier',
+    'multi_turn',
+    'stale_conflict',
+    'cross_tenant',
+]);
+/** CRAG question types (Yang et al., 2024), a facet the scorecard aggregates by. */
+export const QuestionTypeSchema = z.enum([
+    'simple',
+    'conditional',
+    'set',
+    'comparison',
+    'aggregation',
+    'multi_hop',
+    'post_processing',
+    'false_premise',
+]);
+/** CRAG popularity facet: how often users ask about the entity. */
+export const PopularitySchema = z.enum(['head', 'torso', 'tail']);
+/** CRAG dynamism facet: how fast the true answer changes over time. */
+export const DynamismSchema = z.enum(['static', 'slow', 'fast']);
+/** One prior turn of a conversation. */
+export const TurnSchema = z.strictObject({
+    role: z.enum(['user', 'assistant']),
+    content: z.string().min(1),
+});
+const nonEmpty = z.string().trim().min(1);
+/**
+ * A markdown doc section: `slug` is the doc's path under its tenant's `docs/` folder without `.md`
+ * (e.g. `billing/seats`); `heading` names a section by its heading text, or by a path of headings joined
+ * with ` > ` (e.g. `Plans > Seat limits`) matched against the end of the section's heading path. Without
+ * `heading` the locator covers the whole doc.
+ */
+export const DocLocatorSchema = z.strictObject({
+    kind: z.literal('doc'),
+    slug: nonEmpty,
+    heading: nonEmpty.optional(),
+});
+/** A changelog entry, by its id (e.g. `CL-2025-014`). */
+export const ChangelogLocatorSchema = z.strictObject({
+    kind: z.literal('changelog'),
+    entry: nonEmpty,
+});
+/** A support ticket, by its id (e.g. `TCK-1042`). */
+export const TicketLocatorSchema = z.strictObject({
+    kind: z.literal('ticket'),
+    ticket: nonEmpty,
+});
+/**
+ * A generic document (imported datasets, BEIR), by id, optionally narrowed to the character span
+ * `[start, end)` of its normalised text.
+ */
+export const DocumentLocatorSchema = z.strictObject({
+    kind: z.literal('document'),
+    id: nonEmpty,
+    span: z
+        .tuple([z.number().int().nonnegative(), z.number().int().positive()])
+        .refine(([start, end]) => end > start, { message: 'span end must be greater than span start' })
+        .optional(),
+});
+/** Where the answer lives: a source, never a chunk. */
+export const LocatorSchema = z.discriminatedUnion('kind', [
+    DocLocatorSchema,
+    ChangelogLocatorSchema,
+    TicketLocatorSchema,
+    DocumentLocatorSchema,
+]);
+/**
+ * An expected source with its graded relevance: 3 (the answer, default), 2 (strong support), 1 (related),
+ * 0 (a judged near-miss that the retriever should NOT pull; it counts as non-relevant in every metric).
+ * `tenant` defaults to the case's tenant.
+ */
+export const ExpectedSourceSchema = z.strictObject({
+    locator: LocatorSchema,
+    grade: z.number().int().min(0).max(3).default(3),
+    tenant: nonEmpty.optional(),
+});
+/** A literal that should appear in the answer, with a weight; scored, never gating. */
+export const WeightedLiteralSchema = z.strictObject({
+    text: nonEmpty,
+    weight: z.number().positive().default(1),
+});
+/** Case ids are human-assigned and stable: letters, digits, `-`, `_`, `.` (e.g. `GC-0041`). */
+export const CaseIdSchema = z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'case_id must be letters, digits, "-", "_" or "." (e.g. GC-0041)');
+const GoldenCaseObject = z.object({
+    case_id: CaseIdSchema,
+    case_type: CaseTypeSchema,
+    tenant_id: nonEmpty,
+    query: nonEmpty,
+    history: z.array(TurnSchema).default([]),
+    expected_sources: z.array(ExpectedSourceSchema).default([]),
+    reference_answer: z.string().default(''),
+    must_contain: z.array(nonEmpty).default([]),
+    should_contain: z.array(WeightedLiteralSchema).default([]),
+    forbidden_text: z.array(nonEmpty).default([]),
+    notes: z.string().optional(),
+    answerable: z.boolean(),
+    question_type: QuestionTypeSchema,
+    popularity: PopularitySchema,
+    dynamism: DynamismSchema,
+    tags: z.array(nonEmpty).optional(),
+});
+/** Case types that expect no sources and must abstain. */
+export const ABSTAIN_CASE_TYPES = new Set(['out_of_scope', 'cross_tenant']);
+/**
+ * One golden case, with its cross-field rules:
+ * - `out_of_scope` and `cross_tenant` cases expect no sources, are not answerable, and so must abstain;
+ * - `cross_tenant` needs `forbidden_text` (the other tenant's facts that must never appear);
+ * - `multi_turn` needs `history`;
+ * - an answerable case names at least one expected source with grade > 0.
+ * Uniqueness of `case_id` is a file-level rule, checked by the golden file parser.
+ */
+export const GoldenCaseSchema = GoldenCaseObject.strict().superRefine((c, ctx) => {
+    if (ABSTAIN_CASE_TYPES.has(c.case_type)) {
+        if (c.expected_sources.some((s) => s.grade > 0)) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['expected_sources'],
+                message: `a ${c.case_type} case must expect no sources (it must abstain); remove them or change case_type`,
+            });
+        }
+        if (c.answerable) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['answerable'],
+                message: `a ${c.case_type} case must abstain, so answerable must be false`,
+            });
+        }
+    }
+    if (c.case_type === 'cross_tenant' && c.forbidden_text.length === 0) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['forbidden_text'],
+            message: "a cross_tenant case needs forbidden_text: the other tenant's facts that must never appear",
+        });
+    }
+    if (c.case_type === 'multi_turn' && c.history.length === 0) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['history'],
+            message: 'a multi_turn case needs history: the prior turns as [{ "role": "user", "content": "..." }, ...]',
+        });
+    }
+    if (c.answerable && !c.expected_sources.some((s) => s.grade > 0)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['expected_sources'],
+            message: 'an answerable case needs at least one expected source with grade > 0',
+        });
+    }
+});
+/** Whether a case must abstain (its hard assertion `toAbstain` applies). */
+export function mustAbstain(c) {
+    return ABSTAIN_CASE_TYPES.has(c.case_type);
+}
+//# sourceMappingURL=schema.js.map

@@ -1,0 +1,173 @@
+/**
+ * Turns zod issues into {@link Problem}s a user can act on: the field path, the bad value quoted, and a fix
+ * (the allowed values of an enum, what to add for a missing field, the closest known field for an unknown key).
+ */
+import { z } from 'zod';
+import { closestMatch } from "./closest.js";
+import { formatPath, quoteValue } from "./problems.js";
+/** Fix hints for fields whose constraints read better in words than as a zod bound. Keyed by the field name. */
+const FIELD_HINTS = {
+    grade: 'a whole number 0-3',
+    span: 'a [start, end) pair of whole numbers with end > start, e.g. [120, 340]',
+    case_id: 'letters, digits, "-", "_" or "." (e.g. GC-0041)',
+    weight: 'a number > 0 (default 1)',
+    role: '"user" or "assistant"',
+    answerable: 'true or false',
+};
+/** Reads the value at `path` inside `root`, or `undefined` when the path does not exist. */
+export function valueAt(root, path) {
+    let current = root;
+    for (const key of path) {
+        if (current === null || typeof current !== 'object')
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+/**
+ * The zod schema that validates the value at `path` (walking objects, arrays, optionals, defaults and
+ * discriminated unions, choosing the union member by the raw value's discriminator), or `undefined`.
+ */
+export function schemaAt(schema, path, root) {
+    let current = schema;
+    for (let i = 0; i <= path.length && current; i++) {
+        current = unwrap(current, valueAt(root, path.slice(0, i)));
+        if (i === path.length)
+            break;
+        const key = path[i];
+        if (current instanceof z.ZodObject)
+            current = current.shape[String(key)];
+        else if (current instanceof z.ZodArray)
+            current = current.element;
+        else if (current instanceof z.ZodTuple)
+            current = current.def.items[Number(key)];
+        else
+            return undefined;
+    }
+    return current;
+}
+function unwrap(schema, value) {
+    let current = schema;
+    for (let guard = 0; guard < 10; guard++) {
+        if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) {
+            current = current.unwrap();
+        }
+        else if (current instanceof z.ZodDiscriminatedUnion) {
+            const discriminator = current.def.discriminator;
+            const tag = valueAt(value, [discriminator]);
+            const options = current.options;
+            const match = options.find((o) => o instanceof z.ZodObject && literalValues(o.shape[discriminator]).includes(tag));
+            if (!match)
+                return current;
+            current = match;
+        }
+        else
+            return current;
+    }
+    return current;
+}
+function literalValues(schema) {
+    return schema instanceof z.ZodLiteral ? [...schema.values] : [];
+}
+/** Known keys of the object schema at `path` (empty when it is not an object). */
+function knownKeysAt(schema, path, root) {
+    const at = schemaAt(schema, path, root);
+    return at instanceof z.ZodObject ? Object.keys(at.shape) : [];
+}
+function hintFor(path) {
+    const last = [...path].reverse().find((p) => typeof p === 'string');
+    return typeof last === 'string' ? FIELD_HINTS[last] : undefined;
+}
+/** Whether a value is short enough to quote before a rule's message (a scalar or an array of scalars). */
+function isScalarish(value) {
+    const scalar = (v) => v === null || (typeof v !== 'object' && v !== undefined);
+    return scalar(value) || (Array.isArray(value) && value.every(scalar));
+}
+function allowedList(values) {
+    return `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+}
+/**
+ * Converts the issues of one failed parse of `input` against `schema` into problems located at
+ * `file`:`line`. Every issue becomes one problem (an unknown-keys issue becomes one per key).
+ */
+export function problemsFromZod(issues, input, schema, file, line) {
+    const out = [];
+    const at = (path) => ({ file, ...(line === undefined ? {} : { line }), path: formatPath(path) });
+    for (const issue of issues) {
+        const path = issue.path;
+        const value = valueAt(input, path);
+        const hint = hintFor(path);
+        switch (issue.code) {
+            case 'unrecognized_keys': {
+                const known = knownKeysAt(schema, path, input);
+                for (const key of issue.keys) {
+                    const near = closestMatch(key, known);
+                    out.push({
+                        ...at([...path, key]),
+                        code: 'unknown_key',
+                        value: valueAt(input, [...path, key]),
+                        message: `unknown field "${key}"`,
+                        fix: near ? `did you mean "${near}"?` : `remove it; known fields: ${known.join(', ')}`,
+                    });
+                }
+                break;
+            }
+            case 'invalid_value':
+                out.push({
+                    ...at(path),
+                    code: value === undefined ? 'missing_field' : 'invalid_value',
+                    value,
+                    message: value === undefined ? 'is missing' : `${quoteValue(value)} is not allowed`,
+                    fix: value === undefined ? `add it: ${allowedList(issue.values)}` : allowedList(issue.values),
+                });
+                break;
+            case 'invalid_union': {
+                // A discriminated union with an unknown tag: zod points the path at the discriminator itself.
+                const options = issue.options;
+                out.push({
+                    ...at(path),
+                    code: value === undefined ? 'missing_field' : 'invalid_value',
+                    value,
+                    message: value === undefined ? 'is missing' : `${quoteValue(value)} is not allowed`,
+                    fix: options ? allowedList(options) : issue.message,
+                });
+                break;
+            }
+            case 'invalid_type': {
+                const missing = value === undefined;
+                const expected = issue.expected === 'int' ? 'a whole number' : issue.expected;
+                out.push({
+                    ...at(path),
+                    code: missing ? 'missing_field' : 'invalid_type',
+                    value,
+                    message: missing ? 'is missing' : `${quoteValue(value)} is not ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
+                    fix: missing ? `add "${String(path.at(-1) ?? 'value')}": ${hint ?? `<${expected}>`}` : (hint ?? `a ${expected}`),
+                });
+                break;
+            }
+            case 'too_big':
+            case 'too_small': {
+                const emptyString = issue.code === 'too_small' && issue.origin === 'string';
+                out.push({
+                    ...at(path),
+                    code: 'out_of_range',
+                    value,
+                    message: emptyString ? 'must not be empty' : `${quoteValue(value)} is out of range`,
+                    fix: hint ?? issue.message,
+                });
+                break;
+            }
+            case 'invalid_format':
+                out.push({ ...at(path), code: 'invalid_format', value, message: `${quoteValue(value)} is malformed`, fix: hint ?? issue.message });
+                break;
+            case 'custom':
+                // Cross-field rules and refinements carry their own wording, which already names the fix.
+                out.push({ ...at(path), code: 'rule', value, message: isScalarish(value) ? `${quoteValue(value)}: ${issue.message}` : issue.message });
+                break;
+            default:
+                out.push({ ...at(path), code: 'invalid_value', value, message: `${quoteValue(value)}: ${issue.message}`, ...(hint ? { fix: hint } : {}) });
+        }
+    }
+    return out;
+}
+//# sourceMappingURL=zod-problems.js.map

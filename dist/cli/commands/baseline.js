@@ -1,0 +1,175 @@
+/**
+ * `vitest-rag baseline accept` and `vitest-rag baseline show`: accepting a new baseline is a deliberate act.
+ * `accept` shows a readable diff of the aggregate metrics (current baseline -> the new one) and writes only
+ * with `--yes` or after an interactive `y`; `show` prints the committed baseline.
+ */
+import { createInterface } from 'node:readline/promises';
+import { resolve } from 'node:path';
+import { diffString } from 'json-diff';
+import { createBaseline, DEFAULT_BASELINE_PATH, summarizeBaselineForDiff } from "../../gate/baseline.js";
+import { loadBaseline, writeBaseline } from "../../gate/baseline-file.js";
+import { BaselineFormatError, BaselineVersionError } from "../../gate/errors.js";
+import { ScorecardFormatError, ScorecardVersionError } from "../../scorecard/errors.js";
+import { sortCaseTypes, sortMetricNames } from "../../scorecard/metric-order.js";
+import { DEFAULT_SCORECARD_PATH, readScorecardFile } from "../../scorecard/scorecard-file.js";
+import { parseCliArgs } from "../args.js";
+/** The default {@link Confirm}: a `[y/N]` prompt on the process's terminal, undefined without a TTY. */
+export const confirmOnTerminal = async (question) => {
+    if (!process.stdin.isTTY || !process.stdout.isTTY)
+        return undefined;
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+        const answer = await rl.question(`${question} [y/N] `);
+        return /^y(es)?$/i.test(answer.trim());
+    }
+    finally {
+        rl.close();
+    }
+};
+function parse(argv, options) {
+    return parseCliArgs(argv, options).values;
+}
+const KNOWN_ERRORS = [ScorecardFormatError, ScorecardVersionError, BaselineFormatError, BaselineVersionError];
+function isKnownError(error) {
+    return KNOWN_ERRORS.some((type) => error instanceof type);
+}
+/** Why a scorecard must not become a baseline (empty, partial or errored run), or undefined. */
+function refusalReason(scorecard) {
+    const run = scorecard.run;
+    if (run.cases === 0)
+        return 'the scorecard has no cases';
+    if (run.partial)
+        return `the scorecard is from a partial run (${run.cases} of ${run.expectedCases ?? '?'} golden cases)`;
+    if (run.errored > 0)
+        return `${run.errored} case(s) errored in that run (${run.erroredCaseIds.slice(0, 5).join(', ')})`;
+    return undefined;
+}
+/** Readable diff of the aggregate metrics, old -> new (every line of a new baseline when there was none). */
+export function diffBaselines(before, after) {
+    const text = diffString(before ? summarizeBaselineForDiff(before) : {}, summarizeBaselineForDiff(after), { color: false, precision: 4 });
+    return text === '' ? '(no change in the aggregate metrics)\n' : text;
+}
+async function runAccept(argv, io, confirm, now) {
+    const args = parse(argv, { scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' } });
+    const scorecardPath = resolve(io.cwd, args.scorecard ?? DEFAULT_SCORECARD_PATH);
+    const baselinePath = resolve(io.cwd, args.baseline ?? DEFAULT_BASELINE_PATH);
+    const scorecard = await readScorecardFile(scorecardPath);
+    const refusal = refusalReason(scorecard);
+    if (refusal !== undefined) {
+        io.stderr(`vitest-rag baseline accept: not accepting ${scorecardPath}: ${refusal}; re-run the whole golden set first\n`);
+        return 1;
+    }
+    let current;
+    try {
+        current = await loadBaseline(baselinePath);
+    }
+    catch (error) {
+        if (!isKnownError(error))
+            throw error;
+        io.stdout(`The current baseline cannot be read and will be replaced: ${error.message}\n`);
+    }
+    const next = createBaseline(scorecard, now().toISOString());
+    io.stdout(`${current ? `Changes to ${baselinePath}` : `New baseline ${baselinePath}`} (aggregate metrics):\n`);
+    io.stdout(diffBaselines(current, next));
+    if (scorecard.hard.failed > 0)
+        io.stdout(`Note: ${scorecard.hard.failed} hard assertion(s) failed in this run; the gate fails on them whatever the baseline.\n`);
+    if (args.yes !== true) {
+        const answer = await confirm(`Write this baseline to ${baselinePath}?`);
+        if (answer === undefined) {
+            io.stderr('vitest-rag baseline accept: not written: no interactive terminal to confirm; review the diff above and pass --yes to accept it\n');
+            return 1;
+        }
+        if (!answer) {
+            io.stdout('Not written.\n');
+            return 1;
+        }
+    }
+    await writeBaseline(baselinePath, next);
+    io.stdout(`Wrote ${baselinePath} (${Object.keys(next.cases).length} cases). Commit it with the change it reflects.\n`);
+    return 0;
+}
+/** A plain-text table: first column left-aligned, the others right-aligned, two spaces apart. */
+function textTable(rows) {
+    const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+    return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd());
+}
+function renderBaseline(baseline, path) {
+    const lines = [
+        `Baseline ${path}`,
+        `  created ${baseline.createdAt} by vitest-rag ${baseline.harnessVersion}, ${baseline.mode} mode, ${Object.keys(baseline.cases).length} cases`,
+        `  golden set ${baseline.goldenSetHash}`,
+        `  corpus     ${baseline.corpusFingerprint}`,
+        `  judge      ${baseline.judgeKind} (coverage ${(baseline.judgeCoverage * 100).toFixed(1)}%)`,
+    ];
+    for (const family of ['retrieval', 'answer']) {
+        const f = baseline.metrics[family];
+        const byType = f.byCaseType;
+        // Groups without a scored case (e.g. must-abstain types for retrieval) have nothing to show.
+        const groups = [['overall', f.overall], ...sortCaseTypes(Object.keys(byType)).map((t) => [t, byType[t]])].filter(([, g]) => (g?.n ?? 0) > 0);
+        const names = sortMetricNames(Object.keys(f.overall.mean));
+        if (names.length === 0 || groups.length === 0)
+            continue;
+        const header = [family, ...groups.map(([g, group]) => `${g} (n=${group?.n ?? 0})`)];
+        const rows = names.map((n) => [n, ...groups.map(([, group]) => (group?.mean[n] === undefined ? '-' : (group.mean[n] ?? 0).toFixed(3)))]);
+        lines.push('', ...textTable([header, ...rows]).map((l) => `  ${l}`));
+    }
+    return `${lines.join('\n')}\n`;
+}
+async function runShow(argv, io) {
+    const args = parse(argv, { baseline: { type: 'string' }, json: { type: 'boolean' } });
+    const baselinePath = resolve(io.cwd, args.baseline ?? DEFAULT_BASELINE_PATH);
+    const baseline = await loadBaseline(baselinePath);
+    if (!baseline) {
+        io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: npx vitest-rag baseline accept\n`);
+        return 1;
+    }
+    io.stdout(args.json === true ? `${JSON.stringify(summarizeBaselineForDiff(baseline), null, 2)}\n` : renderBaseline(baseline, baselinePath));
+    return 0;
+}
+function withKnownErrors(run) {
+    return async (argv, io) => {
+        try {
+            return await run(argv, io);
+        }
+        catch (error) {
+            if (!isKnownError(error))
+                throw error;
+            io.stderr(`${error.message}\n`);
+            return 1;
+        }
+    };
+}
+/** Builds `baseline accept`; tests inject `confirm` (the answer to the prompt) and `now` (the createdAt). */
+export function createBaselineAcceptCommand(confirm = confirmOnTerminal, now = () => new Date()) {
+    return {
+        name: 'baseline accept',
+        summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',
+        usage: [
+            'Usage: vitest-rag baseline accept [--scorecard FILE] [--baseline FILE] [--yes]',
+            '',
+            'Shows the diff of the aggregate metrics between the current baseline and the last run, then writes the',
+            'new baseline after an interactive "y", or at once with --yes. Without a terminal and without --yes it',
+            'prints the diff and exits 1. Empty, partial and errored runs are refused.',
+            '',
+            `  --scorecard FILE  the run's scorecard (default ${DEFAULT_SCORECARD_PATH})`,
+            `  --baseline FILE   the baseline to write (default ${DEFAULT_BASELINE_PATH})`,
+            '  --yes, -y         write without asking',
+        ].join('\n'),
+        run: withKnownErrors((argv, io) => runAccept(argv, io, confirm, now)),
+    };
+}
+/** `vitest-rag baseline show`. */
+export const baselineShowCommand = {
+    name: 'baseline show',
+    summary: 'print the committed baseline: identity and aggregate metrics',
+    usage: [
+        'Usage: vitest-rag baseline show [--baseline FILE] [--json]',
+        '',
+        `  --baseline FILE  the baseline to show (default ${DEFAULT_BASELINE_PATH})`,
+        '  --json           print the aggregate summary as JSON',
+    ].join('\n'),
+    run: withKnownErrors(runShow),
+};
+/** Both baseline subcommands, for the command registry. */
+export const baselineCommands = [createBaselineAcceptCommand(), baselineShowCommand];
+//# sourceMappingURL=baseline.js.map

@@ -1,0 +1,14 @@
+import { verifyCommand } from "./verify.js";
+import { calibrateCommand } from "./calibrate.js";
+import { scoreRunCommand } from "./score-run.js";
+import { searchCommand } from "./search.js";
+import { baselineCommands } from "./baseline.js";
+/** Every subcommand, in the order `vitest-rag help` lists them. */
+export const commands = [
+    verifyCommand,
+    calibrateCommand,
+    scoreRunCommand,
+    searchCommand,
+    ...baselineCommands,
+];
+//# sourceMappingURL=index.js.map

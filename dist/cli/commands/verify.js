@@ -1,0 +1,60 @@
+/**
+ * `vitest-rag verify`: records a corpus manifest (`--write`), or re-hashes the corpus and names every
+ * document that changed, appeared or vanished since it was recorded, so a run is never scored against a
+ * silently edited corpus.
+ */
+import { basename, resolve } from 'node:path';
+import { CliUsageError } from "../command.js";
+import { parseCliArgs, stringFlag } from "../args.js";
+import { diffFingerprints } from "../../corpus/fingerprint.js";
+import { loadBeir } from "../../corpus/load-beir.js";
+import { loadKnowledgeBase } from "../../corpus/load-kb.js";
+import { buildManifest, readManifest, writeManifest } from "../../corpus/manifest.js";
+/** Default manifest file name, written beside the corpus (commit it with a knowledge base). */
+export const DEFAULT_MANIFEST_NAME = 'vitest-rag.manifest.json';
+const usage = `Usage: vitest-rag verify (--kb DIR | --beir DIR) [--manifest FILE] [--write]
+
+Checks a corpus against its recorded manifest of per-document sha256 hashes.
+  --kb DIR         a knowledge base (DIR/tenants/<tenant>/docs, changelog.jsonl, tickets.jsonl)
+  --beir DIR       a BEIR dataset (DIR/corpus.jsonl)
+  --manifest FILE  the manifest (default: DIR/${DEFAULT_MANIFEST_NAME})
+  --write          record the manifest instead of checking it
+
+Exit code: 0 when nothing changed (or after --write), 1 when any document changed, appeared or vanished
+or there is no manifest yet, 2 on a usage error.`;
+function parseArgs(argv) {
+    const { values } = parseCliArgs(argv, { kb: { type: 'string' }, beir: { type: 'string' }, manifest: { type: 'string' }, write: { type: 'boolean' } });
+    const args = { kb: stringFlag(values, 'kb'), beir: stringFlag(values, 'beir'), manifest: stringFlag(values, 'manifest'), write: values.write === true };
+    if ((args.kb === undefined) === (args.beir === undefined))
+        throw new CliUsageError('give exactly one of --kb DIR or --beir DIR');
+    return args;
+}
+async function run(argv, io) {
+    const args = parseArgs(argv);
+    const dir = resolve(io.cwd, args.kb ?? args.beir ?? '.');
+    const manifestPath = resolve(io.cwd, args.manifest ?? resolve(dir, DEFAULT_MANIFEST_NAME));
+    const corpus = args.kb !== undefined ? await loadKnowledgeBase(dir) : (await loadBeir(dir)).corpus;
+    const current = buildManifest(corpus.documents);
+    if (args.write) {
+        await writeManifest(manifestPath, current);
+        io.stdout(`vitest-rag verify: recorded ${corpus.documents.length} documents of ${basename(dir)} in ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`);
+        return 0;
+    }
+    const recorded = await readManifest(manifestPath);
+    if (!recorded) {
+        io.stderr(`vitest-rag verify: no manifest at ${manifestPath} (fix: record one with \`vitest-rag verify ${args.kb !== undefined ? '--kb' : '--beir'} ${args.kb ?? args.beir} --write\`)\n`);
+        return 1;
+    }
+    const diff = diffFingerprints(recorded.documents, current.documents);
+    const lines = [...diff.changed.map((id) => `changed  ${id}`), ...diff.added.map((id) => `added    ${id}`), ...diff.removed.map((id) => `removed  ${id}`)];
+    if (lines.length === 0) {
+        io.stdout(`vitest-rag verify: ${corpus.documents.length} documents match ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`);
+        return 0;
+    }
+    io.stdout(`${lines.join('\n')}\n`);
+    io.stderr(`vitest-rag verify: ${diff.changed.length} changed, ${diff.added.length} added, ${diff.removed.length} removed since ${manifestPath} (fix: review the changes, then re-record with --write)\n`);
+    return 1;
+}
+/** The `verify` command. */
+export const verifyCommand = { name: 'verify', summary: 'check a corpus against its recorded per-document hashes', usage, run };
+//# sourceMappingURL=verify.js.map

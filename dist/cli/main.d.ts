@@ -1,0 +1,10 @@
+/**
+ * The `vitest-rag` command router: finds the subcommand (one or two words), runs it, and maps usage
+ * errors to exit code 2. Commands never call `process.exit`; the binary sets the exit code.
+ */
+import { type CliCommand, type CliIo } from './command.ts';
+/** The text `vitest-rag help` prints. */
+export declare function renderHelp(commands: CliCommand[]): string;
+/** Runs the CLI with `argv` (without `node` and the script path); resolves to the exit code. */
+export declare function runCli(argv: string[], io: CliIo, commands?: CliCommand[]): Promise<number>;
+//# sourceMappingURL=main.d.ts.map

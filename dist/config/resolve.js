@@ -1,0 +1,112 @@
+/**
+ * `resolveConfig`: validates `ragEval` options once, applies defaults and environment overrides, and makes
+ * every path absolute. A bad option fails with every problem listed and the fix.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseModelConfig } from "../llm/config.js";
+import { RagEvalOptionsSchema } from "./schema.js";
+/** The bundled sample knowledge base, used when no corpus is configured. */
+export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url));
+/** The bundled prompt templates, used when no prompts folder is configured or a template is missing there. */
+export const BUNDLED_PROMPTS_DIR = fileURLToPath(new URL('../../evals/prompts', import.meta.url));
+/** The path of prompt template `name` (e.g. `answer.md`): the configured folder's, else the bundled one. */
+export function promptPath(config, name) {
+    const own = join(config.prompts, name);
+    return existsSync(own) ? own : join(BUNDLED_PROMPTS_DIR, name);
+}
+/** Bad `ragEval` options. */
+export class ConfigError extends Error {
+    code = 'VITEST_RAG_CONFIG_INVALID';
+}
+/** Environment variables that override options, so a CLI run can change them without editing config. */
+export const ENV_OVERRIDES = {
+    mode: 'VITEST_RAG_MODE',
+    sample: 'VITEST_RAG_SAMPLE',
+    resume: 'VITEST_RAG_RESUME',
+    dryRun: 'VITEST_RAG_DRY_RUN',
+    judge: 'VITEST_RAG_JUDGE',
+    baseline: 'VITEST_RAG_BASELINE',
+    outDir: 'VITEST_RAG_OUT_DIR',
+};
+function envOverrides(env) {
+    const out = {};
+    const mode = env[ENV_OVERRIDES.mode];
+    if (mode === 'retrieval' || mode === 'system')
+        out.mode = mode;
+    else if (mode)
+        throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.mode}="${mode}" is not a mode (expected retrieval or system)`);
+    const sample = env[ENV_OVERRIDES.sample];
+    if (sample) {
+        const n = Number(sample);
+        if (!Number.isInteger(n) || n <= 0)
+            throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.sample}="${sample}" must be a positive whole number`);
+        out.sample = n;
+    }
+    const resumeValue = env[ENV_OVERRIDES.resume];
+    if (resumeValue)
+        out.resume = resumeValue !== '0' && resumeValue !== 'false';
+    const dryRun = env[ENV_OVERRIDES.dryRun];
+    if (dryRun)
+        out.dryRun = dryRun !== '0' && dryRun !== 'false';
+    const judge = env[ENV_OVERRIDES.judge];
+    if (judge === 'heuristic' || judge === 'model' || judge === 'off')
+        out.judge = judge;
+    else if (judge)
+        throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.judge}="${judge}" is not a judge (expected heuristic, model or off)`);
+    if (env[ENV_OVERRIDES.baseline])
+        out.baseline = env[ENV_OVERRIDES.baseline];
+    if (env[ENV_OVERRIDES.outDir])
+        out.outDir = env[ENV_OVERRIDES.outDir];
+    return out;
+}
+/**
+ * Validates `options` (plus environment overrides), applies defaults and resolves paths against `root`.
+ * Throws {@link ConfigError} listing every problem.
+ */
+export function resolveConfig(options = {}, root = process.cwd(), env = process.env) {
+    const merged = { ...options, ...envOverrides(env) };
+    const parsed = RagEvalOptionsSchema.safeParse(merged);
+    if (!parsed.success) {
+        const lines = parsed.error.issues.map((issue) => {
+            const path = issue.path.join('.') || '(options)';
+            return `  ragEval options: ${path}: ${issue.message}`;
+        });
+        throw new ConfigError(`vitest-rag: invalid ragEval options:\n${lines.join('\n')}`);
+    }
+    const o = parsed.data;
+    if (o.models !== undefined) {
+        // Validated here, at the edge, so a bad provider fails the run once at startup with every problem listed,
+        // instead of once per test file inside the workers.
+        try {
+            parseModelConfig(o.models);
+        }
+        catch (error) {
+            throw new ConfigError(`vitest-rag: invalid ragEval options: models: ${error.message.replace(/^vitest-rag: invalid models config: /, '')}`);
+        }
+    }
+    const abs = (p) => (isAbsolute(p) ? p : resolve(root, p));
+    const corpus = o.corpus ? { ...o.corpus, root: abs(o.corpus.root) } : { kind: 'kb', root: SAMPLE_KB_ROOT };
+    const adapter = o.adapter.kind === 'module' ? { ...o.adapter, path: abs(o.adapter.path) } : o.adapter;
+    return {
+        ...o,
+        root,
+        corpus,
+        adapter,
+        prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
+        baseline: abs(o.baseline),
+        calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
+        outDir: abs(o.outDir),
+    };
+}
+/**
+ * The configuration as reports record it: paths relative to the root, nothing secret (the config holds
+ * env var NAMES for keys, never values; this drops anything that looks like a key anyway).
+ */
+export function snapshotConfig(config) {
+    const rel = (p) => (p.startsWith(config.root) ? p.slice(config.root.length + 1) || '.' : p);
+    const json = JSON.parse(JSON.stringify({ ...config, root: undefined, corpus: { ...config.corpus, root: rel(config.corpus.root) }, prompts: rel(config.prompts), baseline: rel(config.baseline), calibration: rel(config.calibration), outDir: rel(config.outDir) }), (key, value) => (/^(api_?key|authorization|token|secret)$/i.test(key) ? '[redacted]' : value));
+    return json;
+}
+//# sourceMappingURL=resolve.js.map

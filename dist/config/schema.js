@@ -1,0 +1,106 @@
+/**
+ * The harness configuration: what `ragEval(options)` takes, validated once at the edge by
+ * {@link resolveConfig}. Every later stage reads the resolved, defaulted {@link RagEvalConfig}.
+ */
+import { z } from 'zod';
+/** Where the corpus comes from: a knowledge-base folder (tenants/<id>/docs, changelog, tickets) or BEIR. */
+export const CorpusSourceSchema = z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('kb'), root: z.string().min(1) }).strict(),
+    z.object({ kind: z.literal('beir'), root: z.string().min(1), tenantId: z.string().min(1).default('default') }).strict(),
+]);
+/**
+ * The system under test:
+ * - `reference`: the bundled pipeline (exact search + extractive or model generator);
+ * - `module`: a TS/JS module whose default export is a `RagAdapter`, a function `(input) => output`, or a
+ *   factory `() => RagAdapter` (see `docs/adapters.md`);
+ * - `http`: a JSON endpoint that takes `SystemInput` and returns `SystemOutput`.
+ */
+export const AdapterSpecSchema = z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('reference') }).strict(),
+    z.object({ kind: z.literal('module'), path: z.string().min(1), options: z.unknown().optional() }).strict(),
+    z
+        .object({
+        kind: z.literal('http'),
+        url: z.string().url(),
+        /** Header name to env var NAME (e.g. `{ Authorization: 'BOT_TOKEN' }`): values never enter reports. */
+        headersFromEnv: z.record(z.string(), z.string()).default({}),
+        timeoutMs: z.number().int().positive().default(60_000),
+    })
+        .strict(),
+]);
+/** Gate policy as configuration (ratios in [0, 1]). */
+export const GateOptionsSchema = z
+    .object({
+    /** A gated metric fails the run when it drops by more than this, relative to the baseline. Default 0.05. */
+    maxRelativeDrop: z.number().min(0).max(1).default(0.05),
+    /** Metrics the gate compares; `undefined` keeps the gate's own default list. */
+    gatedMetrics: z.array(z.string()).optional(),
+    /** Judge metrics are gated only when the judge scored at least this share of cases. Default 0.25. */
+    minJudgeCoverage: z.number().min(0).max(1).default(0.25),
+    /** A drop must also be confirmed by the paired significance test. Default true. */
+    requireSignificance: z.boolean().default(true),
+})
+    .strict();
+/** Options of `ragEval(options)`, as a user writes them. */
+export const RagEvalOptionsSchema = z
+    .object({
+    /** Default: the bundled sample knowledge base. */
+    corpus: CorpusSourceSchema.optional(),
+    /** Golden files glob, relative to the project root. */
+    golden: z.string().default('golden/**/*.golden.jsonl'),
+    /** Chunker, as one line: `structural` or `fixed:SIZE/OVERLAP` (e.g. `fixed:800/100`). */
+    chunker: z.string().default('structural'),
+    /** `retrieval` runs only the retriever (no model cost); `system` runs the full pipeline. */
+    mode: z.enum(['retrieval', 'system']).default('system'),
+    adapter: AdapterSpecSchema.default({ kind: 'reference' }),
+    search: z
+        .object({
+        arm: z.enum(['bm25', 'vector', 'hybrid', 'flexsearch']).default('bm25'),
+        /** Retrieval depth: how many chunks are retrieved (and scored) per case. */
+        k: z.number().int().positive().default(20),
+        /** Run searches in tinypool workers (worth it for large corpora). */
+        workers: z.boolean().default(false),
+    })
+        .strict()
+        .default({ arm: 'bm25', k: 20, workers: false }),
+    /**
+     * Folder of prompt templates (`answer.md`, `rewrite.md`, `judge.md`, `judge-relevance.md`), watched: editing
+     * one reruns the cases. A template missing there falls back to the bundled one. Default: the bundled folder.
+     */
+    prompts: z.string().optional(),
+    /** Options passed to the reference pipeline (gate threshold, sources shown, ...). */
+    pipeline: z.record(z.string(), z.unknown()).default({}),
+    /** The judge: `heuristic` (offline, deterministic), `model` (needs `models.judge`), or `off`. */
+    judge: z.enum(['heuristic', 'model', 'off']).default('heuristic'),
+    /**
+     * The judge's calibration record (written by `vitest-rag calibrate`); its agreement figures are printed next
+     * to every judge metric. Default `evals/calibration/<judge>.json`; absent file: metrics show "uncalibrated".
+     */
+    calibration: z.string().optional(),
+    /** Model providers, cache and spend (see src/llm). Absent: everything runs offline. */
+    models: z.unknown().optional(),
+    /** Retrieval metric cutoffs. */
+    ks: z.array(z.number().int().positive()).default([1, 3, 5, 10, 20]),
+    gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true }),
+    /** The committed baseline this run is compared with. */
+    baseline: z.string().default('baselines/evals.baseline.json'),
+    /** Where scorecards, checkpoints and caches are written. */
+    outDir: z.string().default('.vitest-rag'),
+    /** Run a seeded, stratified subset of N cases (also `VITEST_RAG_SAMPLE=N`). */
+    sample: z.number().int().positive().optional(),
+    /** Seed for sampling and every resample. */
+    seed: z.number().int().default(20261130),
+    /**
+     * Estimate the run's worst-case model cost from the golden set, prompts and corpus, print it, and run no
+     * case (also `VITEST_RAG_DRY_RUN=1`). A run whose estimate exceeds the spend limit is refused either way.
+     */
+    dryRun: z.boolean().default(false),
+    /** Reuse completed cases' checkpoints from an interrupted run (also `VITEST_RAG_RESUME=1`). */
+    resume: z.boolean().default(false),
+    /** Per-case test timeout in ms. */
+    testTimeout: z.number().int().positive().default(120_000),
+    /** Cases run concurrently within a golden file (model calls overlap; offline it changes nothing). */
+    concurrency: z.number().int().positive().default(4),
+})
+    .strict();
+//# sourceMappingURL=schema.js.map

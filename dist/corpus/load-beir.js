@@ -1,0 +1,99 @@
+/**
+ * Loads a dataset in BEIR layout: `corpus.jsonl` (`_id`, `title`, `text`), `queries.jsonl` (`_id`, `text`,
+ * `metadata`) and `qrels/*.tsv` (header `query-id corpus-id score`). A document's `text` is the `text` field
+ * alone (span offsets, like SQuAD answer offsets, index into it); `title` is kept apart.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CorpusError } from "./errors.js";
+import { fingerprintCorpus } from "./fingerprint.js";
+import { normalizeText } from "./normalize.js";
+/** Default options of {@link loadBeir}. */
+export const defaultBeirLoadOptions = { tenantId: 'default' };
+function readJsonl(text, file, problems, each) {
+    normalizeText(text)
+        .split('\n')
+        .forEach((raw, index) => {
+        if (raw.trim() === '')
+            return;
+        try {
+            const json = JSON.parse(raw);
+            if (json === null || typeof json !== 'object' || Array.isArray(json))
+                throw new Error('not a JSON object');
+            each(json, index + 1);
+        }
+        catch (error) {
+            problems.push({ code: 'invalid_json', file, line: index + 1, path: '', message: `not valid JSON: ${error.message}` });
+        }
+    });
+}
+function requireString(record, field, file, line, problems) {
+    const value = record[field];
+    if (typeof value === 'string' || typeof value === 'number')
+        return String(value);
+    problems.push({ code: 'invalid_record', file, line, path: field, value, message: `${JSON.stringify(value) ?? 'missing'} is not a string`, fix: `add "${field}": "<text>"` });
+    return undefined;
+}
+/**
+ * Loads the BEIR dataset at `root`. Throws {@link CorpusError} listing every problem (bad JSON lines,
+ * missing fields, duplicate ids, malformed qrels rows) when there are any.
+ */
+export async function loadBeir(root, options = {}) {
+    const tenantId = options.tenantId ?? defaultBeirLoadOptions.tenantId;
+    const problems = [];
+    const documents = [];
+    const seen = new Map();
+    readJsonl(await readFile(join(root, 'corpus.jsonl'), 'utf8'), 'corpus.jsonl', problems, (record, line) => {
+        const key = requireString(record, '_id', 'corpus.jsonl', line, problems);
+        const text = requireString(record, 'text', 'corpus.jsonl', line, problems);
+        if (key === undefined || text === undefined)
+            return;
+        const first = seen.get(key);
+        if (first !== undefined) {
+            problems.push({ code: 'duplicate_id', file: 'corpus.jsonl', line, path: '_id', value: key, message: `"${key}" is already used on line ${first}` });
+            return;
+        }
+        seen.set(key, line);
+        const title = typeof record.title === 'string' ? normalizeText(record.title) : '';
+        documents.push({ id: `${tenantId}/document/${key}`, key, tenantId, kind: 'document', title, text: normalizeText(text), origin: `corpus.jsonl:${line}` });
+    });
+    const queries = [];
+    const queriesPath = join(root, 'queries.jsonl');
+    if (existsSync(queriesPath)) {
+        readJsonl(await readFile(queriesPath, 'utf8'), 'queries.jsonl', problems, (record, line) => {
+            const id = requireString(record, '_id', 'queries.jsonl', line, problems);
+            const text = requireString(record, 'text', 'queries.jsonl', line, problems);
+            if (id === undefined || text === undefined)
+                return;
+            const metadata = record.metadata !== null && typeof record.metadata === 'object' ? record.metadata : {};
+            queries.push({ id, text: normalizeText(text), metadata });
+        });
+    }
+    const qrels = new Map();
+    const qrelsDir = join(root, 'qrels');
+    const files = existsSync(qrelsDir) ? (await readdir(qrelsDir)).filter((f) => f.endsWith('.tsv')).sort() : [];
+    for (const name of options.split === undefined ? files : [`${options.split}.tsv`]) {
+        const file = `qrels/${name}`;
+        normalizeText(await readFile(join(qrelsDir, name), 'utf8'))
+            .split('\n')
+            .forEach((raw, index) => {
+            if (raw.trim() === '' || (index === 0 && raw.startsWith('query-id')))
+                return;
+            const [queryId, corpusId, score] = raw.split('\t');
+            const grade = Number(score);
+            if (queryId === undefined || corpusId === undefined || score === undefined || !Number.isFinite(grade)) {
+                problems.push({ code: 'invalid_record', file, line: index + 1, path: '', value: raw, message: `${JSON.stringify(raw)} is not "query-id<TAB>corpus-id<TAB>score"` });
+                return;
+            }
+            let row = qrels.get(queryId);
+            if (!row)
+                qrels.set(queryId, (row = new Map()));
+            row.set(corpusId, grade);
+        });
+    }
+    if (problems.length > 0)
+        throw new CorpusError(root, problems);
+    return { corpus: { documents, fingerprint: fingerprintCorpus(documents), root }, queries, qrels };
+}
+//# sourceMappingURL=load-beir.js.map

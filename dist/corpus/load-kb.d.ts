@@ -1,0 +1,7 @@
+import type { Corpus } from './types.ts';
+/**
+ * Loads every tenant under `<root>/tenants/`, sorted by document id. Throws {@link CorpusError} listing every
+ * problem (missing `tenants/` folder, malformed or duplicate changelog entries and tickets) when there are any.
+ */
+export declare function loadKnowledgeBase(root: string): Promise<Corpus>;
+//# sourceMappingURL=load-kb.d.ts.map

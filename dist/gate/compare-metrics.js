@@ -1,0 +1,189 @@
+/**
+ * Metric comparisons of the gate: each gated metric, overall and per case type, baseline against current,
+ * with the paired significance test confirming a drop. Pure.
+ */
+import { compareRuns } from "../stats/compare.js";
+import { JUDGE_METRICS } from "../scorecard/answer-quality.js";
+import { sortCaseTypes } from "../scorecard/metric-order.js";
+import { RELATIVE_DROP_EPSILON } from "./policy.js";
+/** Formats a metric value for messages: 3 decimals. */
+export function formatValue(value) {
+    return Number.isFinite(value) ? value.toFixed(3) : String(value);
+}
+/** Formats a relative change for messages: signed percent with one decimal (`-6.0%`). */
+export function formatChange(change) {
+    if (!Number.isFinite(change))
+        return change > 0 ? '+inf%' : 'n/a';
+    const percent = change * 100;
+    return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`;
+}
+/** Formats a p-value: two significant digits, in exponent form below 0.001 (`1.9e-6`, `0.031`, `0.50`). */
+export function formatPValue(p) {
+    return p < 0.001 ? p.toExponential(1) : p.toPrecision(2);
+}
+/** `(current - baseline) / |baseline|`; 0 when both are 0; +Infinity when only the baseline is 0. */
+export function relativeChange(baseline, current) {
+    if (baseline === 0)
+        return current === 0 ? 0 : current > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    return (current - baseline) / Math.abs(baseline);
+}
+/** Mean of a record's values, summed in sorted order (bit-identical whatever the case order). */
+function meanOf(values) {
+    const sorted = Object.values(values).sort((x, y) => x - y);
+    let sum = 0;
+    for (const v of sorted)
+        sum += v;
+    return sum / sorted.length;
+}
+/** Per-case values of one metric for the cases paired by id AND case hash, in one group. */
+function pairedValues(current, baseline, family, metric, group) {
+    const a = {};
+    const b = {};
+    for (const [id, base] of Object.entries(baseline.cases)) {
+        const cur = current.cases[id];
+        if (!cur || cur.caseHash !== base.caseHash)
+            continue;
+        if (group !== 'overall' && base.caseType !== group)
+            continue;
+        const before = base[family]?.[metric];
+        const after = cur[family]?.[metric];
+        if (before === undefined || after === undefined)
+            continue;
+        a[id] = before;
+        b[id] = after;
+    }
+    return { a, b };
+}
+function groupsOf(family, perCaseType) {
+    const groups = [['overall', family.overall]];
+    if (perCaseType)
+        for (const type of sortCaseTypes(Object.keys(family.byCaseType)))
+            groups.push([type, family.byCaseType[type]]);
+    return groups;
+}
+function label(metric, group) {
+    return group === 'overall' ? `${metric} (overall)` : `${metric} (case type ${group})`;
+}
+/** Compares one metric in one group; the message says what was found. */
+function compareOne(current, baseline, family, metric, group, baselineMean, policy) {
+    const currentGroup = group === 'overall' ? current[family].overall : current[family].byCaseType[group];
+    const name = label(metric, group);
+    // Compare the same cases on both sides: the means over the cases paired by id and case hash. When the run
+    // holds every baseline case they equal the aggregate means (per-case values are exactly what entered them);
+    // when it holds a subset (a sampled run) the baseline's full-set mean would compare different cases.
+    const paired = pairedValues(current, baseline, family, metric, group);
+    const pairedIds = Object.keys(paired.a);
+    const subsetRun = Object.keys(current.cases).length < Object.keys(baseline.cases).length;
+    if (subsetRun && pairedIds.length === 0) {
+        return { message: `${name}: no case of this group is in this run's subset; not compared` };
+    }
+    const before = pairedIds.length > 0 ? meanOf(paired.a) : baselineMean;
+    const after = pairedIds.length > 0 ? meanOf(paired.b) : currentGroup?.mean[metric];
+    if (after === undefined) {
+        return {
+            comparison: { metric, family, group, baseline: before, current: Number.NaN, relativeChange: Number.NaN, verdict: 'missing' },
+            message: `${name}: the baseline has ${formatValue(before)} but this run has no value; a gated metric cannot silently disappear (re-run all cases, or accept a new baseline)`,
+        };
+    }
+    const change = relativeChange(before, after);
+    const base = { metric, family, group, baseline: before, current: after, relativeChange: change };
+    if (Math.abs(after - before) <= RELATIVE_DROP_EPSILON)
+        return { comparison: { ...base, verdict: 'unchanged' } };
+    if (change > 0)
+        return { comparison: { ...base, verdict: 'improvement' } };
+    const transition = `${name} dropped from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`;
+    if (-change <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON)
+        return { comparison: { ...base, verdict: 'within_tolerance' } };
+    const limit = `more than the allowed ${formatChange(-policy.maxRelativeDrop).replace('-', '')})`;
+    if (!policy.requireSignificance) {
+        return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` };
+    }
+    const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples });
+    const significance = {
+        n: result.n,
+        meanDiff: result.meanDiff,
+        ci: [result.ci[0], result.ci[1]],
+        pValue: result.pValue,
+        significant: result.significant,
+    };
+    const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`;
+    if (result.n < policy.minPairedCases) {
+        const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`;
+        return { comparison: { ...base, verdict: 'regression', significance, note }, message: `${transition}, ${limit}; ${note}` };
+    }
+    if (result.significant && result.meanDiff < 0) {
+        return { comparison: { ...base, verdict: 'regression', significance }, message: `${transition}, ${limit}; confirmed by the ${test}` };
+    }
+    const note = `the ${test} does not confirm it; not failing`;
+    return { comparison: { ...base, verdict: 'not_significant', significance, note }, message: `${transition}, ${limit}, but ${note}` };
+}
+/** Why judge metrics cannot be compared between these runs, or undefined when they can. */
+export function judgeSkipReason(current, baseline, policy) {
+    const now = current.answer.judgeKind;
+    const then = baseline.judgeKind;
+    if (now === 'none' || then === 'none')
+        return `judge metrics not compared: ${now === 'none' ? 'this run' : 'the baseline'} has no judge verdicts`;
+    if (now === 'mixed' || then === 'mixed')
+        return `judge metrics not compared: ${now === 'mixed' ? 'this run' : 'the baseline'} mixes heuristic and model verdicts`;
+    if (now !== then) {
+        return `judge metrics not compared: the baseline was judged by the ${then} judge and this run by the ${now} judge (heuristic and model scores are never compared; accept a new baseline with the same judge)`;
+    }
+    if (now === 'model' && current.answer.judgeModel !== baseline.judgeModel) {
+        return `judge metrics not compared: the baseline was judged by ${baseline.judgeModel ?? 'an unnamed model'} and this run by ${current.answer.judgeModel ?? 'an unnamed model'} (scores of different judge models are not comparable; accept a new baseline)`;
+    }
+    if (current.answer.coverage < policy.minJudgeCoverage || baseline.judgeCoverage < policy.minJudgeCoverage) {
+        return (`judge metrics not compared: judge coverage ${formatChange(current.answer.coverage).replace('+', '')} (this run) / ` +
+            `${formatChange(baseline.judgeCoverage).replace('+', '')} (baseline) is under the ${formatChange(policy.minJudgeCoverage).replace('+', '')} minimum`);
+    }
+    return undefined;
+}
+/**
+ * Compares every gated metric the baseline has, overall and (by policy) per case type. Returns the
+ * comparisons, the failing messages (regressions and missing metrics) and the notes (skips, unconfirmed drops).
+ */
+export function compareGatedMetrics(current, baseline, policy) {
+    const comparisons = [];
+    const failures = [];
+    const notes = [];
+    const judgeSkip = judgeSkipReason(current, baseline, policy);
+    let judgeSkipNoted = false;
+    let answerSkipNoted = false;
+    for (const metric of policy.gatedMetrics) {
+        const family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer';
+        if (baseline.metrics[family].overall.mean[metric] === undefined)
+            continue;
+        if (family === 'answer' && current.mode === 'retrieval') {
+            // A retrieval-mode run produces no answers: its answer metrics are absent, not lost.
+            if (!answerSkipNoted)
+                notes.push('answer metrics not compared: this run is in retrieval mode (no answers were generated)');
+            answerSkipNoted = true;
+            continue;
+        }
+        if (family === 'answer' && JUDGE_METRICS.includes(metric) && judgeSkip !== undefined) {
+            if (!judgeSkipNoted)
+                notes.push(judgeSkip);
+            judgeSkipNoted = true;
+            continue;
+        }
+        for (const [group, baseGroup] of groupsOf(baseline.metrics[family], policy.perCaseType)) {
+            const before = baseGroup?.mean[metric];
+            if (before === undefined)
+                continue;
+            const { comparison, message } = compareOne(current, baseline, family, metric, group, before, policy);
+            if (comparison === undefined) {
+                if (message !== undefined)
+                    notes.push(message);
+                continue;
+            }
+            comparisons.push(comparison);
+            if (message === undefined)
+                continue;
+            if (comparison.verdict === 'regression' || comparison.verdict === 'missing')
+                failures.push({ comparison, message });
+            else
+                notes.push(message);
+        }
+    }
+    return { comparisons, failures, notes };
+}
+//# sourceMappingURL=compare-metrics.js.map

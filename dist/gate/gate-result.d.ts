@@ -1,0 +1,63 @@
+/**
+ * What the gate decides, as data: the verdict, the reasons it failed, every metric comparison it made, and
+ * the messages to print (reasons first, then warnings and notes).
+ */
+/** Why a gate failed. */
+export type GateReasonCode = 'empty_run' | 'partial_run' | 'errored_cases' | 'hard_assertion_failed' | 'metric_regression' | 'metric_missing' | 'not_comparable'
+/** The comparison itself threw (e.g. an invalid policy): fail closed, with the error's message. */
+ | 'gate_error';
+/** One reason the gate failed. */
+export interface GateReason {
+    code: GateReasonCode;
+    message: string;
+    metric?: string;
+    /** `overall` or a case type. */
+    group?: string;
+    caseId?: string;
+}
+/** The outcome of the paired significance test for one comparison. */
+export interface SignificanceSummary {
+    /** Paired cases (same id and case hash in both runs). */
+    n: number;
+    /** Mean of current - baseline over the pairs. */
+    meanDiff: number;
+    ci: [number, number];
+    pValue: number;
+    significant: boolean;
+}
+/**
+ * The verdict of one metric comparison:
+ * - `improvement`: rose; `unchanged`: equal within 1e-9; `within_tolerance`: dropped by at most the allowed drop;
+ * - `not_significant`: dropped by more, but the paired test did not confirm it (passes);
+ * - `regression`: dropped by more, confirmed (or significance not required, or too few pairs to test): fails;
+ * - `missing`: the baseline has the metric and this run does not: fails closed.
+ */
+export type ComparisonVerdict = 'improvement' | 'unchanged' | 'within_tolerance' | 'not_significant' | 'regression' | 'missing';
+/** One gated metric in one group, baseline against current. */
+export interface MetricComparison {
+    metric: string;
+    family: 'retrieval' | 'answer';
+    /** `overall` or a case type. */
+    group: string;
+    baseline: number;
+    /** NaN when `missing`. */
+    current: number;
+    /** `(current - baseline) / |baseline|`; +Infinity when the baseline is 0 and the current is not. */
+    relativeChange: number;
+    verdict: ComparisonVerdict;
+    significance?: SignificanceSummary;
+    /** Why the verdict, when it is not obvious (e.g. underpowered test). */
+    note?: string;
+}
+/** The gate's decision. */
+export interface GateResult {
+    pass: boolean;
+    status: 'pass' | 'fail';
+    reasons: GateReason[];
+    comparisons: MetricComparison[];
+    /** Every line to print, reasons first; each names the metric, group, old and new value and change. */
+    messages: string[];
+    /** Whether a baseline was compared at all (false: no baseline, or not comparable). */
+    compared: boolean;
+}
+//# sourceMappingURL=gate-result.d.ts.map

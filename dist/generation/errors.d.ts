@@ -1,0 +1,12 @@
+/**
+ * Errors of the reference pipeline, each with a stable `code`. Messages quote the bad value and say the fix.
+ */
+/** The stable codes of {@link GenerationError}. */
+export type GenerationErrorCode = 'PROMPT_TEMPLATE_NOT_FOUND' | 'PROMPT_TEMPLATE_INVALID' | 'PROMPT_VARIABLE_MISSING' | 'PIPELINE_OPTION_INVALID';
+/** A failure in the reference pipeline's own configuration (never a problem of one case's data). */
+export declare class GenerationError extends Error {
+    readonly code: GenerationErrorCode;
+    readonly name = "GenerationError";
+    constructor(code: GenerationErrorCode, message: string);
+}
+//# sourceMappingURL=errors.d.ts.map

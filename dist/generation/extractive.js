@@ -1,0 +1,209 @@
+import { ABSTENTION_TEXT } from "./abstention.js";
+import { findChangeConflicts, findConflicts, findValueMentions } from "./conflict.js";
+import { isLabelLine, splitSentences, uniqueContentTerms } from "./terms.js";
+/** The extractive generator's defaults. */
+export const defaultExtractiveConfig = Object.freeze({
+    maxSentences: 2,
+    minSentenceScore: 0.4,
+    relativeFloor: 0.75,
+    headingCredit: 0.5,
+    minConflictScore: 0.3,
+});
+/** Answers `query` from `sources` (see the module doc), or abstains with {@link ABSTENTION_TEXT}. */
+export function generateExtractive(query, sources, config = defaultExtractiveConfig) {
+    const scored = scoreSentences(query, sources, config)
+        .filter((c) => c.score >= Math.min(config.minConflictScore, config.minSentenceScore))
+        .sort((a, b) => b.score - a.score || a.marker - b.marker || a.position - b.position);
+    const candidates = scored.filter((c) => c.score >= config.minSentenceScore);
+    if (candidates.length === 0 || query.total <= 0)
+        return abstention();
+    const byId = new Map(scored.map((c) => [c.id, c]));
+    const topic = new Set(query.terms);
+    let conflicts = findConflicts(scored, query).filter((c) => Math.max(byId.get(c.newer)?.score ?? 0, byId.get(c.older)?.score ?? 0) >= config.minSentenceScore);
+    if (conflicts.length === 0)
+        conflicts = findChangeConflicts(candidates, topic);
+    // A conflict matters when its stale sentence is relevant (reaches minSentenceScore). The stale sentence is
+    // dropped and the newer one is said instead: first when the stale one was the best sentence, else next.
+    const best = candidates[0].score;
+    conflicts = conflicts.filter((c) => (byId.get(c.older)?.score ?? 0) >= config.minSentenceScore);
+    const stale = new Set(conflicts.map((c) => c.older));
+    const pool = candidates.filter((c) => !stale.has(c.id));
+    const promoted = conflicts.map((c) => byId.get(c.newer)).filter((c) => c !== undefined);
+    const lead = stale.has(candidates[0].id) ? promoted[0] : pool[0];
+    if (lead === undefined)
+        return abstention();
+    const chosen = [lead];
+    for (const c of [...promoted, ...pool]) {
+        if (chosen.length >= config.maxSentences)
+            break;
+        if (chosen.includes(c) || (!promoted.includes(c) && c.score < config.relativeFloor * best))
+            continue;
+        if (chosen.some((s) => nearDuplicate(s, c)))
+            continue;
+        chosen.push(c);
+    }
+    // notes only for conflicts whose newer sentence is said
+    conflicts = conflicts.filter((c) => chosen.some((s) => s.id === c.newer));
+    const notes = conflictNotes(conflicts, byId);
+    const body = expandSymptoms(chosen, sources).map((c) => withMarker(c.text, c.marker));
+    const text = [...body, ...notes.map((n) => n.text)].join(' ');
+    const cited = new Set([...chosen.map((c) => c.marker), ...notes.flatMap((n) => [n.newerMarker, ...n.olderMarkers])]);
+    return {
+        text,
+        abstained: false,
+        sentences: chosen.map((c) => ({ marker: c.marker, text: c.text, score: c.score })),
+        citedMarkers: [...cited].sort((a, b) => a - b),
+        conflicts: notes.map(({ newerMarker, olderMarkers, oldValue, newValue }) => ({ newerMarker, olderMarkers, oldValue, newValue })),
+    };
+}
+function abstention() {
+    return { text: ABSTENTION_TEXT, abstained: true, sentences: [], citedMarkers: [], conflicts: [] };
+}
+function scoreSentences(query, sources, config) {
+    const out = [];
+    for (const { marker, chunk } of sources) {
+        const labels = chunk.text.split('\n').filter(isLabelLine);
+        const context = new Set(uniqueContentTerms([chunk.title, ...(chunk.headingPath ?? []), ...labels].join('\n')));
+        let previous = new Set();
+        const sentences = splitSentences(chunk.text);
+        sentences.forEach((text, position) => {
+            const terms = new Set(uniqueContentTerms(text));
+            if (isFragment(sentences, position, chunk.text)) {
+                previous = terms;
+                return;
+            }
+            // "It is deprecated and will be removed on ..." is about the previous sentence's subject
+            const inherited = PRONOUN_START.test(text) ? previous : new Set();
+            let covered = 0;
+            query.terms.forEach((term, i) => {
+                const w = query.weights[i] ?? 0;
+                if (terms.has(term))
+                    covered += w;
+                else if (context.has(term) || inherited.has(term))
+                    covered += config.headingCredit * w;
+            });
+            previous = terms;
+            out.push({
+                id: out.length,
+                marker,
+                text,
+                score: query.total > 0 ? covered / query.total : 0,
+                position,
+                ownTerms: terms,
+                terms: new Set([...terms, ...context, ...inherited]),
+                mentions: findValueMentions(text),
+                source: { date: chunk.date, version: chunk.version },
+                kind: chunk.kind,
+            });
+        });
+    }
+    return out;
+}
+const PRONOUN_START = /^(?:it|its|this|that|these|those|they|their|them)\b/i;
+const SYMPTOM = /^symptoms?:/i;
+const REMEDY = /^(?:cause|root cause|fix|resolution|workaround|solution):/i;
+/**
+ * A ticket's "Symptom:" sentence restates the question; the answer is in the same ticket's "Cause:" and
+ * "Fix:" (or "Resolution:", "Workaround:") sentences, so a chosen symptom is replaced by them (in the
+ * ticket's order). A source without such sentences keeps its symptom sentence.
+ */
+function expandSymptoms(chosen, sources) {
+    const out = [];
+    const seen = new Set();
+    const push = (c) => {
+        const key = `${c.marker}\u0000${c.text}`;
+        if (!seen.has(key))
+            out.push(c);
+        seen.add(key);
+    };
+    for (const c of chosen) {
+        if (!SYMPTOM.test(c.text)) {
+            push(c);
+            continue;
+        }
+        const source = sources.find((s) => s.marker === c.marker);
+        const remedies = source === undefined ? [] : splitSentences(source.chunk.text).filter((t) => REMEDY.test(t));
+        if (remedies.length === 0)
+            push(c);
+        for (const text of remedies)
+            push({ text, marker: c.marker });
+    }
+    return out;
+}
+/**
+ * Two sentences repeating each other are not both worth saying: one's text starts the other's (overlapping
+ * chunks repeat sentences, whole or cut), or their content terms' Jaccard similarity is at least 0.8.
+ */
+function nearDuplicate(a, b) {
+    const [x, y] = a.text.length <= b.text.length ? [a.text, b.text] : [b.text, a.text];
+    if (y.startsWith(x.replace(/[.,;:!?\s]+$/, '')))
+        return true;
+    let shared = 0;
+    for (const t of a.ownTerms)
+        if (b.ownTerms.has(t))
+            shared += 1;
+    const union = a.ownTerms.size + b.ownTerms.size - shared;
+    return union > 0 && shared / union >= 0.8;
+}
+/**
+ * A sentence cut by a fixed-size chunk window: the chunk's first sentence when it starts in lower case
+ * (mid-sentence), or its last one when it lacks terminal punctuation and is not a list item or table row
+ * (a list item without a period is whole; a paragraph sentence without one was cut).
+ * Such fragments are never said (the neighbouring chunk holds the whole sentence).
+ */
+function isFragment(sentences, index, chunkText) {
+    const text = sentences[index] ?? '';
+    if (index === 0 && /^[\p{Ll}]/u.test(text) && !/^\s*[-*+\d]/.test(chunkText))
+        return true;
+    if (index !== sentences.length - 1 || /[.!?:)`"'\]]$/.test(text))
+        return false;
+    const lastLine = chunkText.trimEnd().split('\n').at(-1) ?? '';
+    return !/^\s*(?:[-*+]|\d+[.)]|\|)\s*/.test(lastLine) && !isLabelLine(lastLine);
+}
+/** `"The Team plan includes 5 seats."` + 1 -> `"The Team plan includes 5 seats [1]."` */
+function withMarker(sentence, marker) {
+    const m = /^(.*?)([.!?:;]*)$/s.exec(sentence.trim());
+    const core = m?.[1] ?? sentence;
+    const end = m?.[2] ?? '';
+    return `${core} [${marker}]${end.startsWith('?') || end.startsWith('!') ? end.slice(0, 1) : '.'}`;
+}
+/**
+ * One note per (newer source, stale value): older sources saying the same stale value share it, e.g.
+ * "Note: older documentation [1], [3] says 90 days; the newer source [2] says 180 days and supersedes it."
+ * At most two notes.
+ */
+function conflictNotes(conflicts, byId) {
+    const groups = new Map();
+    for (const c of conflicts) {
+        const newer = byId.get(c.newer);
+        const older = byId.get(c.older);
+        if (newer === undefined || older === undefined || newer.marker === older.marker)
+            continue;
+        const key = `${newer.marker}\u0000${c.oldMention?.value ?? ''}\u0000${c.oldMention?.unit ?? ''}`;
+        const group = groups.get(key) ?? { newer, older: [], conflict: c };
+        if (!group.older.some((o) => o.marker === older.marker))
+            group.older.push(older);
+        groups.set(key, group);
+    }
+    const notes = [];
+    for (const { newer, older, conflict } of groups.values()) {
+        const markers = [...new Set(older.map((o) => o.marker))].sort((a, b) => a - b);
+        const kinds = new Set(older.map((o) => o.kind));
+        const what = kinds.size === 1 && kinds.has('doc') ? 'older documentation' : kinds.size === 1 && kinds.has('changelog') ? 'an older changelog entry' : 'an older source';
+        const cites = markers.map((m) => `[${m}]`).join(', ');
+        const text = conflict.oldMention !== undefined && conflict.newMention !== undefined
+            ? `Note: ${what} ${cites} says ${conflict.oldMention.surface}; the newer source [${newer.marker}] says ${conflict.newMention.surface} and supersedes it.`
+            : `Note: ${what} ${cites} says otherwise; the newer source [${newer.marker}] supersedes it.`;
+        notes.push({
+            text,
+            newerMarker: newer.marker,
+            olderMarkers: markers,
+            oldValue: conflict.oldMention?.surface ?? '',
+            newValue: conflict.newMention?.surface ?? '',
+        });
+        if (notes.length >= 2)
+            break;
+    }
+    return notes;
+}
+//# sourceMappingURL=extractive.js.map

@@ -1,0 +1,77 @@
+/**
+ * Claim splitting: an answer becomes a list of sentences, each with the `[n]` markers attached to it.
+ *
+ * Rules (why): a marker written after the full stop ("... per seat. [1]") belongs to the sentence before
+ * it; bullet lines are claims of their own; abbreviations and decimals do not end a sentence; abstention
+ * sentences are no claims (they assert nothing about the world); a conflict note ("Note: older
+ * documentation says ...") is a claim about what a source says, kept apart so the judge can check it
+ * against the older source rather than the newer.
+ */
+import { isAbstentionSentence } from "./abstention.js";
+import { contentWords, identifierLiterals, numberLiterals } from "./lexical.js";
+const MARKER_GROUP = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
+const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|inc|ltd|jr|sr|fig)\.|\b[A-Z]\.)$/i;
+/** Markers in `text`, in order of appearance, deduplicated: `a [2] b [1, 2]` -> `[2, 1]`. */
+export function extractMarkers(text) {
+    const out = [];
+    for (const m of text.matchAll(MARKER_GROUP)) {
+        for (const part of (m[1] ?? '').split(',')) {
+            const n = Number(part.trim());
+            if (!out.includes(n))
+                out.push(n);
+        }
+    }
+    return out;
+}
+/** True when a sentence is a conflict note: it reports what an older or disagreeing source says. */
+export function isConflictNote(sentence) {
+    return (/^\s*(?:\*\*)?note\b/i.test(sentence) ||
+        /\b(?:older|earlier|previous|outdated|former|superseded)\b[^.]*\b(?:documentation|docs?|version|changelog|sources?|releases?|guides?|entry|page|articles?)\b/i.test(sentence) ||
+        /\b(?:disagrees?|conflicts? with|contradicts?)\b/i.test(sentence));
+}
+function splitSentences(line) {
+    const out = [];
+    let start = 0;
+    for (const m of line.matchAll(/[.!?]+(?=\s+["'(*\p{Lu}\p{N}[])/gu)) {
+        const end = (m.index ?? 0) + m[0].length;
+        const candidate = line.slice(start, end);
+        if (m[0] === '.' && ABBREVIATIONS.test(candidate))
+            continue;
+        out.push(candidate);
+        start = end;
+    }
+    out.push(line.slice(start));
+    return out.map((s) => s.trim()).filter((s) => s !== '');
+}
+function hasSubstance(text) {
+    return contentWords(text).size > 0 || numberLiterals(text).size > 0 || identifierLiterals(text).size > 0;
+}
+/**
+ * Splits `answer` into claims. Example: `Seats cost $10 [1]. Note: older docs said $8 [2].` ->
+ * `[{ text: 'Seats cost $10.', markers: [1], kind: 'fact' }, { text: 'Note: older docs said $8.', markers: [2],
+ * kind: 'conflict_note' }]`.
+ */
+export function splitClaims(answer) {
+    // Move marker groups written after a terminator in front of it, so they stay with their sentence.
+    const normalised = answer.replace(/([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)/g, '$2$1');
+    const claims = [];
+    const abstentionSentences = [];
+    for (const rawLine of normalised.split(/\n+/)) {
+        const line = rawLine.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').replace(/^#+\s+/, '').trim();
+        if (line === '')
+            continue;
+        for (const sentence of splitSentences(line)) {
+            const markers = extractMarkers(sentence);
+            const text = sentence.replace(MARKER_GROUP, '').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+            if (isAbstentionSentence(text)) {
+                abstentionSentences.push(text);
+                continue;
+            }
+            if (!hasSubstance(text) && markers.length === 0)
+                continue;
+            claims.push({ text, markers, kind: isConflictNote(text) ? 'conflict_note' : 'fact' });
+        }
+    }
+    return { claims, abstentionSentences };
+}
+//# sourceMappingURL=claims.js.map

@@ -1,0 +1,107 @@
+/**
+ * Lexical evidence for the heuristic judge: content words (lowercased, stop words dropped, lightly
+ * stemmed), number and identifier literals, and the overlap of a claim with a source text.
+ *
+ * Why lexical: the offline judge must be deterministic and free. It cannot tell a paraphrase from a
+ * contradiction, but it reliably catches the commonest faithfulness failure of a RAG answer: a name,
+ * number or identifier that appears nowhere in the context.
+ */
+/** Common English function words: they carry no evidence either way. */
+const STOP_WORDS = new Set(('a about above after again against all also am an and any are as at be because been before being below ' +
+    'between both but by can could did do does doing down during each either else ever few for from further had ' +
+    'has have having he her here hers herself him himself his how however i if in into is it its itself just ' +
+    'least less let like made make many may me might more most much must my myself neither no nor not now of off ' +
+    'on once one only or other our ours ourselves out over own per rather same shall she should since so some ' +
+    'such than that the their theirs them themselves then there these they this those though through thus to too ' +
+    'under until up upon us use used using very via was we were what when where whether which while who whom ' +
+    'whose why will with within without would yes yet you your yours yourself yourselves ' +
+    "it's that's there's don't doesn't isn't aren't wasn't weren't can't cannot won't").split(/\s+/));
+/** Words of conflict notes and attributions ("Note: older documentation says ..."), not facts. */
+const META_WORDS = new Set(('note older old earlier previous previously outdated former newer newest latest current currently ' +
+    'documentation docs doc document documents source sources changelog version release according say says said ' +
+    'state states stated mention mentions mentioned disagree disagrees conflict conflicts instead however ' +
+    'updated update replaced superseded supersedes supersede otherwise instead newer wins win now').split(/\s+/));
+/** Lowercases, strips a possessive and a plural/verb suffix, so `limits`/`limit`, `billed`/`bill` meet. */
+export function stem(word) {
+    let w = word.toLowerCase().replace(/['’]s$/, '');
+    if (w.length > 4 && w.endsWith('ies'))
+        w = `${w.slice(0, -3)}y`;
+    else if (w.length > 5 && w.endsWith('ing'))
+        w = w.slice(0, -3);
+    else if (w.length > 4 && w.endsWith('ed'))
+        w = w.slice(0, -2);
+    else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss'))
+        w = w.slice(0, -1);
+    return w;
+}
+/** Word tokens of `text` (letters, digits, apostrophes), lowercased. */
+export function wordTokens(text) {
+    return (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []);
+}
+/**
+ * Content words of `text`: stemmed tokens minus stop words (and minus meta words when `dropMeta`).
+ * Pure numbers are left to {@link numberLiterals}. Returned as a set (order-free overlap).
+ */
+export function contentWords(text, dropMeta = false) {
+    const out = new Set();
+    for (const token of wordTokens(text)) {
+        if (STOP_WORDS.has(token) || /^\d+$/.test(token))
+            continue;
+        const stemmed = stem(token);
+        if (dropMeta && (META_WORDS.has(token) || META_WORDS.has(stemmed)))
+            continue;
+        out.add(stemmed);
+    }
+    return out;
+}
+/** Normalises a number literal: thousands separators dropped (`1,000` -> `1000`), trailing `.0`s kept. */
+function normaliseNumber(raw) {
+    return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(raw) ? raw.replace(/,/g, '') : raw;
+}
+/** Number literals of `text` (`42`, `3.5`, `1,000` -> `1000`, `4.2.0`), as strings. */
+export function numberLiterals(text) {
+    const out = new Set();
+    for (const m of text.matchAll(/\d+(?:[.,]\d+)*/g))
+        out.add(normaliseNumber(m[0].replace(/[.,]$/, '')));
+    return out;
+}
+/**
+ * Identifier literals of `text`: tokens like `TCK-1042`, `max_seats`, `getUser`, `ERR_QUOTA`, and
+ * backtick code spans. Lowercased. A claim that names one the source lacks is unsupported.
+ */
+export function identifierLiterals(text) {
+    const out = new Set();
+    for (const m of text.matchAll(/`([^`\n]+)`/g))
+        out.add((m[1] ?? '').trim().toLowerCase());
+    for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+/g)) {
+        if (/[\d_]/.test(m[0]) || /[A-Z].*[-_]|[-_].*[A-Z]{2}/.test(m[0]))
+            out.add(m[0].toLowerCase());
+    }
+    for (const m of text.matchAll(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g))
+        out.add(m[0].toLowerCase());
+    return out;
+}
+/**
+ * Measures how `source` supports `claim`. Words also in `query` are discounted when the claim has other
+ * words: restating the question is no evidence, the NEW information must come from the source.
+ * Example: claim "Seats cost 12 dollars", source "Each seat costs 10 dollars": words {seat, cost, dollar}
+ * all found (overlap 3/3 = 1) but the literal `12` is missing, so the claim is unsupported.
+ */
+export function measureSupport(rawClaim, source, query = '', dropMeta = false) {
+    // Citation markers are not content: `[1]` must not count as the number 1.
+    const claim = rawClaim.replace(/\[\d+(?:\s*,\s*\d+)*\]/g, ' ');
+    const claimWords = contentWords(claim, dropMeta);
+    const queryWords = contentWords(query);
+    const novel = [...claimWords].filter((w) => !queryWords.has(w));
+    const words = novel.length > 0 ? novel : [...claimWords];
+    const sourceWords = contentWords(source);
+    const matchedWords = words.filter((w) => sourceWords.has(w));
+    const sourceNumbers = numberLiterals(source);
+    const sourceLower = source.toLowerCase();
+    const missingLiterals = [
+        ...[...numberLiterals(claim)].filter((n) => !sourceNumbers.has(n)),
+        ...[...identifierLiterals(claim)].filter((id) => !sourceLower.includes(id)),
+    ];
+    return { overlap: words.length === 0 ? 1 : matchedWords.length / words.length, missingLiterals, matchedWords };
+}
+//# sourceMappingURL=lexical.js.map

@@ -1,0 +1,19 @@
+import { type JudgedLabelRow } from './calibration.ts';
+import { type CalibrationRecord } from './calibration-record.ts';
+import type { JudgeDataProblem } from './errors.ts';
+import type { Judge } from './types.ts';
+/** The outcome of a calibration run: a record, or the labels file's problems. */
+export type CalibrationRun = {
+    ok: true;
+    record: CalibrationRecord;
+    judged: JudgedLabelRow[];
+} | {
+    ok: false;
+    problems: JudgeDataProblem[];
+};
+/**
+ * Judges every row of the labels file at `path` (read as given) and measures agreement per criterion.
+ * `labelsFile` is how the file is named in the record (e.g. relative to the project root).
+ */
+export declare function runCalibration(path: string, judge: Judge, labelsFile?: string, now?: Date): Promise<CalibrationRun>;
+//# sourceMappingURL=run-calibration.d.ts.map

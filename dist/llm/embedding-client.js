@@ -1,0 +1,90 @@
+import { embeddingCacheKey } from "./cache-key.js";
+import { callChain } from "./chain.js";
+import { CacheReplayMissError } from "./errors.js";
+import { costOf, estimatePromptTokens, priceOf } from "./pricing.js";
+import { MalformedResponseError } from "./retry.js";
+/** Texts per embeddings request. */
+export const defaultEmbeddingBatchSize = 64;
+async function attemptEmbed(sdk, provider, texts, dimensions) {
+    const body = { model: provider.model, input: texts, encoding_format: 'float' };
+    if (dimensions !== undefined)
+        body.dimensions = dimensions;
+    const data = (await sdk.embeddings.create(body));
+    if (!Array.isArray(data?.data) || data.data.length !== texts.length) {
+        throw new MalformedResponseError(`provider "${provider.name}" returned ${data?.data?.length ?? 'no'} vectors for ${texts.length} texts`);
+    }
+    const vectors = new Array(texts.length);
+    for (const [position, item] of data.data.entries()) {
+        if (!Array.isArray(item.embedding) || !item.embedding.every((x) => typeof x === 'number')) {
+            throw new MalformedResponseError(`provider "${provider.name}" returned a non-numeric embedding`);
+        }
+        vectors[item.index ?? position] = item.embedding;
+    }
+    const chars = texts.reduce((s, t) => s + t.length, 0);
+    return { value: vectors, usage: { inputTokens: data.usage?.prompt_tokens ?? estimatePromptTokens(chars), outputTokens: 0 } };
+}
+/** {@link EmbeddingClient} over a provider chain. */
+export class ProviderEmbeddingClient {
+    model;
+    dimensions;
+    context;
+    cache;
+    batchSize;
+    constructor(context, cache, dimensions, batchSize = defaultEmbeddingBatchSize) {
+        const first = context.chain[0];
+        if (first === undefined)
+            throw new Error('vitest-rag: the embedder chain is empty');
+        this.model = first.model;
+        this.dimensions = dimensions;
+        this.context = context;
+        this.cache = cache;
+        this.batchSize = batchSize;
+    }
+    /** Per-provider counters of this client. */
+    stats() {
+        return this.context.recorder.snapshot();
+    }
+    async embed(texts) {
+        const vectors = new Array(texts.length);
+        const missing = [];
+        let cached = 0;
+        const primary = this.context.chain[0];
+        for (const [i, text] of texts.entries()) {
+            const key = embeddingCacheKey(this.model, text, this.dimensions);
+            const hit = await this.cache.read(key);
+            if (hit === undefined) {
+                if (this.cache.mode === 'replay') {
+                    throw new CacheReplayMissError(key, this.cache.pathFor(key), `embedder ${this.model}, text ${JSON.stringify(text.slice(0, 80))}`);
+                }
+                missing.push(i);
+                continue;
+            }
+            vectors[i] = Float32Array.from(hit.vector);
+            cached += 1;
+            const stats = this.context.recorder.of(primary.name);
+            stats.cached += 1;
+            stats.savedUsd += hit.costUsd;
+            this.context.ledger.recordSaved(hit.costUsd);
+        }
+        let costUsd = 0;
+        for (let start = 0; start < missing.length; start += this.batchSize) {
+            const batch = missing.slice(start, start + this.batchSize);
+            const batchTexts = batch.map((i) => texts[i]);
+            const chars = batchTexts.reduce((s, t) => s + t.length, 0);
+            const outcome = await callChain(this.context, `an embeddings call (${batch.length} texts)`, (provider) => costOf({ inputTokens: estimatePromptTokens(chars), outputTokens: 0 }, priceOf(provider.model, this.context.prices)), (sdk, provider) => attemptEmbed(sdk, provider, batchTexts, this.dimensions));
+            costUsd += outcome.costUsd;
+            for (const [position, index] of batch.entries()) {
+                const vector = outcome.value[position];
+                vectors[index] = Float32Array.from(vector);
+                const text = texts[index];
+                const share = chars === 0 ? outcome.costUsd / batch.length : (outcome.costUsd * text.length) / chars;
+                const model = outcome.provider.model;
+                const body = { model, dimensions: this.dimensions ?? null, textChars: text.length, vector, costUsd: share };
+                // Keyed by the model that actually answered, so a fallback model's vectors never pose as the primary's.
+                await this.cache.write(embeddingCacheKey(model, text, this.dimensions), 'embedding', body);
+            }
+        }
+        return { vectors, cached, costUsd };
+    }
+}
+//# sourceMappingURL=embedding-client.js.map

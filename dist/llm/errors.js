@@ -1,0 +1,87 @@
+/**
+ * The model client's error classes, each with a stable `code`. Messages quote the bad value and say the fix,
+ * and never contain an API key (keys are read from the environment at call time and redacted from any
+ * upstream error text, see `redact.ts`).
+ */
+/** Base class: every model-client failure carries a stable code. */
+export class LlmError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.name = new.target.name;
+        this.code = code;
+    }
+}
+/** A model has no entry in the price table: a missing price is not zero, so the call is refused up front. */
+export class UnpricedModelError extends LlmError {
+    model;
+    constructor(model) {
+        super('VITEST_RAG_UNPRICED_MODEL', `vitest-rag: model "${model}" has no price, and a missing price is not zero; add it to models.prices ` +
+            `as { "${model}": { "inputPerMillion": <USD>, "outputPerMillion": <USD> } } (no request was made).`);
+        this.model = model;
+    }
+}
+/** The next call could push the run past its hard spend limit. Work done so far is kept. */
+export class SpendLimitError extends LlmError {
+    limitUsd;
+    spentUsd;
+    neededUsd;
+    constructor(limitUsd, spentUsd, reservedUsd, neededUsd, what) {
+        super('VITEST_RAG_SPEND_LIMIT', `vitest-rag: spend limit reached: ${what} could cost up to $${neededUsd.toFixed(6)} (worst case) but only ` +
+            `$${Math.max(0, limitUsd - spentUsd - reservedUsd).toFixed(6)} of the $${limitUsd.toFixed(6)} limit is left ` +
+            `($${spentUsd.toFixed(6)} spent, $${reservedUsd.toFixed(6)} in flight). Completed calls are cached and ` +
+            'checkpoints saved: raise models.spendLimitUsd (or --spend-limit) and rerun with --resume.');
+        this.limitUsd = limitUsd;
+        this.spentUsd = spentUsd;
+        this.neededUsd = neededUsd;
+    }
+}
+/** The dry-run estimate of a whole run exceeds the spend limit: refused before the first call. */
+export class EstimatedSpendTooHighError extends LlmError {
+    constructor(estimateUsd, limitUsd, calls) {
+        super('VITEST_RAG_ESTIMATE_OVER_LIMIT', `vitest-rag: the run's worst-case estimate is $${estimateUsd.toFixed(6)} for ${calls} calls, over the ` +
+            `$${limitUsd.toFixed(6)} spend limit; raise the limit, run fewer cases, or lower maxTokens.`);
+    }
+}
+/** Replay mode (CI) found no cache entry for a request: the committed cache is stale or incomplete. */
+export class CacheReplayMissError extends LlmError {
+    key;
+    path;
+    constructor(key, path, summary) {
+        super('VITEST_RAG_CACHE_REPLAY_MISS', `vitest-rag: cache replay miss for key ${key} (looked for ${path}); request: ${summary}. ` +
+            'Record the cache locally (cacheMode "read-write" or "record") and commit it, or run with cacheMode "read-write".');
+        this.key = key;
+        this.path = path;
+    }
+}
+/** The judge resolves to the generator's model: a model grading its own answers is biased. */
+export class JudgeIsGeneratorError extends LlmError {
+    constructor(model) {
+        super('VITEST_RAG_JUDGE_IS_GENERATOR', `vitest-rag: the judge resolves to "${model}", the generator's model; a model grading its own answers is ` +
+            'biased towards them. Configure models.judge.chain with a different model, or set ' +
+            'models.judge.allowSameModel: true to accept the bias knowingly.');
+    }
+}
+/** A provider's API key environment variable is unset or empty. */
+export class MissingApiKeyError extends LlmError {
+    constructor(provider, envName) {
+        super('VITEST_RAG_MISSING_API_KEY', `vitest-rag: provider "${provider}" reads its API key from the environment variable ${envName}, which is ` +
+            `unset or empty; export ${envName}=<key> (the key itself never goes in a config file).`);
+    }
+}
+/** Every provider of a chain failed (retries exhausted, or a non-retryable error). */
+export class ProviderChainError extends LlmError {
+    failures;
+    constructor(role, failures) {
+        super('VITEST_RAG_PROVIDER_CHAIN_FAILED', `vitest-rag: every provider of the ${role} chain failed: ${failures.join('; ')}. ` +
+            'Check the base URLs, keys and model names, or add a fallback provider.');
+        this.failures = failures;
+    }
+}
+/** The model configuration does not validate. */
+export class ModelConfigError extends LlmError {
+    constructor(detail) {
+        super('VITEST_RAG_MODEL_CONFIG', `vitest-rag: invalid models config: ${detail}`);
+    }
+}
+//# sourceMappingURL=errors.js.map

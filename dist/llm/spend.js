@@ -1,0 +1,70 @@
+/**
+ * The run's hard spend limit. One {@link SpendLedger} is shared by every client in a process: before each
+ * network call the worst-case cost (estimated prompt tokens + the full max output tokens) is reserved; the
+ * call is refused with {@link SpendLimitError} if the reservation does not fit in what is left. After the
+ * call the reservation is replaced by the real cost. Cached answers cost nothing and reserve nothing.
+ */
+import { EstimatedSpendTooHighError, SpendLimitError } from "./errors.js";
+import { costOf, estimatePromptTokens, priceOf } from "./pricing.js";
+/** Output tokens assumed for the worst case when a request sets no `maxTokens`. */
+export const defaultWorstCaseOutputTokens = 4096;
+/** Shared spend state: spent, reserved (in flight), saved, and the hard limit. */
+export class SpendLedger {
+    limitUsd;
+    spent = 0;
+    reserved = 0;
+    saved = 0;
+    /** `limitUsd`: hard limit per run in USD; `Infinity` (default) for none. */
+    constructor(limitUsd = Number.POSITIVE_INFINITY) {
+        this.limitUsd = limitUsd;
+    }
+    /** Reserves `worstCaseUsd` or throws {@link SpendLimitError} (describing the call as `what`). */
+    reserve(worstCaseUsd, what) {
+        // A tiny epsilon so a run priced exactly at its limit is allowed despite float rounding.
+        if (this.spent + this.reserved + worstCaseUsd > this.limitUsd + 1e-12) {
+            throw new SpendLimitError(this.limitUsd, this.spent, this.reserved, worstCaseUsd, what);
+        }
+        this.reserved += worstCaseUsd;
+        return { amountUsd: worstCaseUsd };
+    }
+    /** Releases a reservation and records the real cost (0 when the call failed before being billed). */
+    settle(reservation, actualUsd) {
+        this.reserved = Math.max(0, this.reserved - reservation.amountUsd);
+        this.spent += actualUsd;
+    }
+    /** Records the original cost of an answer served from the cache. */
+    recordSaved(originalUsd) {
+        this.saved += originalUsd;
+    }
+    /** The current totals. */
+    snapshot() {
+        return { spentUsd: this.spent, reservedUsd: this.reserved, limitUsd: this.limitUsd, savedUsd: this.saved };
+    }
+}
+/**
+ * Worst-case cost of one chat call: estimatePromptTokens(promptChars) input tokens + `maxTokens` output tokens
+ * at the model's price. Throws {@link UnpricedModelError} for an unpriced model.
+ * Example: 4000 chars, maxTokens 1000, $0.15/$0.60 -> 1000 * 0.15e-6 + 1000 * 0.6e-6 = $0.00075.
+ */
+export function worstCaseCost(model, promptChars, maxTokens, prices) {
+    return costOf({ inputTokens: estimatePromptTokens(promptChars), outputTokens: maxTokens }, priceOf(model, prices));
+}
+/** Dry-run estimator: the worst-case cost of a planned run (no network). Unpriced models throw. */
+export function estimateRunCost(plan, prices) {
+    const byModel = {};
+    let totalUsd = 0;
+    for (const call of plan.calls) {
+        const usd = worstCaseCost(call.model, call.promptChars, call.maxTokens, prices);
+        const entry = (byModel[call.model] ??= { calls: 0, usd: 0 });
+        entry.calls += 1;
+        entry.usd += usd;
+        totalUsd += usd;
+    }
+    return { totalUsd, calls: plan.calls.length, byModel };
+}
+/** Refuses to start ({@link EstimatedSpendTooHighError}) when the estimate exceeds the limit. */
+export function assertEstimateWithinLimit(estimate, limitUsd) {
+    if (estimate.totalUsd > limitUsd + 1e-12)
+        throw new EstimatedSpendTooHighError(estimate.totalUsd, limitUsd, estimate.calls);
+}
+//# sourceMappingURL=spend.js.map

@@ -1,0 +1,58 @@
+/**
+ * Abstention and selective prediction: does the system say "I don't know" when (and only when) it should,
+ * and does its confidence rank its right answers above its wrong ones (risk-coverage, AURC).
+ */
+/** One answered case: the system's confidence and whether the answer was correct. */
+export interface ConfidencePair {
+    confidence: number;
+    correct: boolean;
+}
+/** One point of a risk-coverage curve. */
+export interface RiskCoveragePoint {
+    /** Share of cases answered when only those with confidence >= threshold are kept, in (0, 1]. */
+    coverage: number;
+    /** Share of the kept cases that are wrong, in [0, 1]. */
+    risk: number;
+    /** The confidence cut-off of this point. */
+    threshold: number;
+}
+/**
+ * The risk-coverage curve: for each distinct confidence t, from highest to lowest, keep the cases with
+ * confidence >= t and report coverage and risk. Tied confidences form ONE point (a threshold cannot split
+ * them), so the curve does not depend on input order. Example: (0.9, right), (0.8, wrong), (0.8, right) ->
+ * points {coverage 1/3, risk 0, threshold 0.9}, {coverage 1, risk 1/3, threshold 0.8}. No pairs -> [].
+ */
+export declare function riskCoverageCurve(pairs: readonly ConfidencePair[]): RiskCoveragePoint[];
+/**
+ * AURC (area under the risk-coverage curve), in [0, 1], lower is better: the mean, over i = 1..n, of the
+ * risk of the i most confident answers (the standard discrete definition, Geifman et al. 2019). Inside a group
+ * of tied confidences the order is unknown, so prefix i uses the EXPECTED risk over all orders of the tie:
+ * (errors before the group + (i - cases before) x group error rate) / i; without ties this is the plain value.
+ * Example: (0.9, right), (0.5, wrong) -> (0/1 + 1/2) / 2 = 0.25; both at 0.7 -> (0.5/1 + 1/2) / 2 = 0.5.
+ * No pairs -> 0.
+ */
+export declare function aurc(pairs: readonly ConfidencePair[]): number;
+/** One case: did the system abstain, and should it have. */
+export interface AbstentionRow {
+    abstained: boolean;
+    mustAbstain: boolean;
+}
+/** Precision and recall of abstaining, with the counts they come from. */
+export interface AbstentionScores {
+    /** Correct abstentions / abstentions, in [0, 1]; 1 when the system never abstained. */
+    precision: number;
+    /** Correct abstentions / cases that must abstain, in [0, 1]; 1 when no case must abstain. */
+    recall: number;
+    /** Harmonic mean of precision and recall; 0 when both are 0. */
+    f1: number;
+    abstained: number;
+    mustAbstain: number;
+    correctAbstentions: number;
+}
+/**
+ * Abstention treated as a detector of unanswerable cases. Example: 4 cases, abstained on 3 of which 2 must
+ * abstain, and 1 more must abstain but was answered -> precision 2/3, recall 2/3. Zero denominators give 1
+ * (no wrong abstention was made / none was missed); the other figure then carries the failure.
+ */
+export declare function abstentionPrecisionRecall(rows: readonly AbstentionRow[]): AbstentionScores;
+//# sourceMappingURL=abstention.d.ts.map

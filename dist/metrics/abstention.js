@@ -1,0 +1,81 @@
+/**
+ * Abstention and selective prediction: does the system say "I don't know" when (and only when) it should,
+ * and does its confidence rank its right answers above its wrong ones (risk-coverage, AURC).
+ */
+function groupByConfidence(pairs) {
+    const sorted = [...pairs].sort((x, y) => y.confidence - x.confidence);
+    const groups = [];
+    for (const pair of sorted) {
+        const last = groups[groups.length - 1];
+        const group = last && last.confidence === pair.confidence ? last : { confidence: pair.confidence, size: 0, errors: 0 };
+        if (group !== last)
+            groups.push(group);
+        group.size++;
+        if (!pair.correct)
+            group.errors++;
+    }
+    return groups;
+}
+/**
+ * The risk-coverage curve: for each distinct confidence t, from highest to lowest, keep the cases with
+ * confidence >= t and report coverage and risk. Tied confidences form ONE point (a threshold cannot split
+ * them), so the curve does not depend on input order. Example: (0.9, right), (0.8, wrong), (0.8, right) ->
+ * points {coverage 1/3, risk 0, threshold 0.9}, {coverage 1, risk 1/3, threshold 0.8}. No pairs -> [].
+ */
+export function riskCoverageCurve(pairs) {
+    const points = [];
+    let kept = 0;
+    let errors = 0;
+    for (const group of groupByConfidence(pairs)) {
+        kept += group.size;
+        errors += group.errors;
+        points.push({ coverage: kept / pairs.length, risk: errors / kept, threshold: group.confidence });
+    }
+    return points;
+}
+/**
+ * AURC (area under the risk-coverage curve), in [0, 1], lower is better: the mean, over i = 1..n, of the
+ * risk of the i most confident answers (the standard discrete definition, Geifman et al. 2019). Inside a group
+ * of tied confidences the order is unknown, so prefix i uses the EXPECTED risk over all orders of the tie:
+ * (errors before the group + (i - cases before) x group error rate) / i; without ties this is the plain value.
+ * Example: (0.9, right), (0.5, wrong) -> (0/1 + 1/2) / 2 = 0.25; both at 0.7 -> (0.5/1 + 1/2) / 2 = 0.5.
+ * No pairs -> 0.
+ */
+export function aurc(pairs) {
+    if (pairs.length === 0)
+        return 0;
+    let before = 0;
+    let errorsBefore = 0;
+    let sum = 0;
+    for (const group of groupByConfidence(pairs)) {
+        const rate = group.errors / group.size;
+        for (let j = 1; j <= group.size; j++)
+            sum += (errorsBefore + j * rate) / (before + j);
+        before += group.size;
+        errorsBefore += group.errors;
+    }
+    return sum / pairs.length;
+}
+/**
+ * Abstention treated as a detector of unanswerable cases. Example: 4 cases, abstained on 3 of which 2 must
+ * abstain, and 1 more must abstain but was answered -> precision 2/3, recall 2/3. Zero denominators give 1
+ * (no wrong abstention was made / none was missed); the other figure then carries the failure.
+ */
+export function abstentionPrecisionRecall(rows) {
+    let abstained = 0;
+    let mustAbstain = 0;
+    let correctAbstentions = 0;
+    for (const row of rows) {
+        if (row.abstained)
+            abstained++;
+        if (row.mustAbstain)
+            mustAbstain++;
+        if (row.abstained && row.mustAbstain)
+            correctAbstentions++;
+    }
+    const precision = abstained === 0 ? 1 : correctAbstentions / abstained;
+    const recall = mustAbstain === 0 ? 1 : correctAbstentions / mustAbstain;
+    const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+    return { precision, recall, f1, abstained, mustAbstain, correctAbstentions };
+}
+//# sourceMappingURL=abstention.js.map

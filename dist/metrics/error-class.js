@@ -1,0 +1,49 @@
+/** Grade an expected chunk needs to count as evidence the generator could answer from. */
+export const EVIDENCE_MIN_GRADE = 2;
+/**
+ * True when a grade >= {@link EVIDENCE_MIN_GRADE} expected id is in the first `k` of `ranked`, or when no
+ * such id is expected (then retrieval cannot be blamed). Example: ranked [x, a], expected {a: 3}: k = 1 ->
+ * false, k = 2 -> true.
+ */
+export function hasEvidenceInTopK(ranked, expected, k) {
+    const evidence = new Set(expected.filter((e) => e.grade >= EVIDENCE_MIN_GRADE).map((e) => e.chunkId));
+    if (evidence.size === 0)
+        return true;
+    return ranked.slice(0, k).some((id) => evidence.has(id));
+}
+/**
+ * The case's error class; the first rule that matches wins:
+ * 1. must abstain but answered -> `wrong_abstention` (the most harmful: an answer that should not exist);
+ * 2. must abstain and abstained -> `correct` (nothing else applies to a refusal);
+ * 3. answerable, abstained, evidence WAS retrieved -> `wrong_abstention` (the generator gave up on usable evidence);
+ * 4. evidence not retrieved (abstained or not) -> `retrieval_miss`: retrieval comes before every generation
+ *    class because a generator cannot cite or use what it never saw;
+ * 5. faithfulness < 1 -> `hallucination` (an unsupported claim outranks how it was cited);
+ * 6. stale_conflict and the older value used -> `stale`;
+ * 7. stale_conflict and the disagreement not stated -> `conflict_mishandled`;
+ * 8. citation accuracy < 1 -> `citation_error`;
+ * 9. a must_contain literal missing -> `incomplete`;
+ * 10. otherwise `correct`.
+ */
+export function classifyError(input) {
+    if (input.mustAbstain)
+        return input.abstained ? 'correct' : 'wrong_abstention';
+    if (input.abstained)
+        return input.evidenceRetrieved ? 'wrong_abstention' : 'retrieval_miss';
+    if (!input.evidenceRetrieved)
+        return 'retrieval_miss';
+    if (input.faithfulness !== undefined && input.faithfulness < 1)
+        return 'hallucination';
+    if (input.caseType === 'stale_conflict') {
+        if (input.usedStaleValue)
+            return 'stale';
+        if (!input.statedDisagreement)
+            return 'conflict_mishandled';
+    }
+    if (input.citationAccuracy !== undefined && input.citationAccuracy < 1)
+        return 'citation_error';
+    if (input.missingMustContain)
+        return 'incomplete';
+    return 'correct';
+}
+//# sourceMappingURL=error-class.js.map

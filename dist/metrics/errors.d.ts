@@ -1,0 +1,12 @@
+/**
+ * Failures in how our code calls a metric (a bad cutoff, a value out of range). Problems in user data
+ * (run and qrels files) are returned as lists of problems instead, never thrown.
+ */
+/** Stable codes of {@link MetricsError}. */
+export type MetricsErrorCode = 'VITEST_RAG_METRIC_BAD_K' | 'VITEST_RAG_METRIC_BAD_INPUT';
+/** A metric called with an argument it cannot score; the message quotes the value and says the fix. */
+export declare class MetricsError extends Error {
+    readonly code: MetricsErrorCode;
+    constructor(code: MetricsErrorCode, message: string);
+}
+//# sourceMappingURL=errors.d.ts.map

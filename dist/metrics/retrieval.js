@@ -1,0 +1,156 @@
+/**
+ * Retrieval metrics for one case: recall@k, precision@k, hit@k, reciprocal rank and graded nDCG@k over a
+ * ranked list of ids and the case's graded judgments.
+ *
+ * Shared conventions (each metric's doc says where it departs from trec_eval, on purpose):
+ * - `ranked` is best first. An id that appears more than once counts only at its FIRST position; later
+ *   repeats still occupy their rank (the system did return them) but gain nothing, so a retriever cannot
+ *   earn credit twice for one chunk nor hide a wasted slot.
+ * - `judged` maps id -> grade (0-3 in golden cases, any whole number >= 0 from qrels; higher = more
+ *   relevant). Relevant means grade > 0; grade 0 is a judged near-miss that counts as non-relevant
+ *   everywhere. Unjudged ids are non-relevant.
+ * - When NOTHING is relevant (no id with grade > 0), recall, hit, reciprocal rank and nDCG are
+ *   {@link NOTHING_EXPECTED_SCORE} (1.0: there was nothing to find and nothing was missed). trec_eval instead
+ *   drops such queries from its means. Cases that must abstain are marked unscored upstream, so this only
+ *   matters for answerable cases without graded evidence.
+ * - nDCG discounts rank r by 1 / log2(r + 1); trec_eval's `ndcg_cut` uses 1 / log2(max(r, 2)) (see
+ *   {@link NdcgDiscount}; pass `'trec_eval'` to reproduce its numbers).
+ * - Ties: the array order IS the ranking. trec_eval re-sorts by score and breaks ties by docid descending, so
+ *   a TREC run written for comparison must carry strictly decreasing scores (see `trecRunRowsFromRanking`).
+ */
+import { MetricsError } from "./errors.js";
+/** Cutoffs scored by default: `recall@1` ... `ndcg@20`. */
+export const DEFAULT_KS = [1, 3, 5, 10, 20];
+/** Score of recall, hit, reciprocal rank and nDCG when the case expects no relevant id (see module doc). */
+export const NOTHING_EXPECTED_SCORE = 1;
+/** Grade at or above which an expected id counts as relevant: grade > 0. */
+const MIN_RELEVANT_GRADE = 1;
+/**
+ * The gain of each position of `ranked`: the id's grade at its first position, 0 for repeats and unjudged
+ * ids. Example: ranked [a, b, a], judged {a: 2} -> [2, 0, 0].
+ */
+export function gainsByPosition(ranked, judged) {
+    const seen = new Set();
+    return ranked.map((id) => {
+        if (seen.has(id))
+            return 0;
+        seen.add(id);
+        return Math.max(0, judged.get(id) ?? 0);
+    });
+}
+/** Number of judged ids with grade > 0. */
+export function countRelevant(judged) {
+    let count = 0;
+    for (const grade of judged.values())
+        if (grade >= MIN_RELEVANT_GRADE)
+            count++;
+    return count;
+}
+function checkK(k, name) {
+    if (!Number.isInteger(k) || k < 1) {
+        throw new MetricsError('VITEST_RAG_METRIC_BAD_K', `${name} needs a whole k >= 1, got ${JSON.stringify(k)} (fix: pass e.g. 5)`);
+    }
+}
+function relevantInTopK(ranked, judged, k) {
+    let count = 0;
+    for (const gain of gainsByPosition(ranked.slice(0, k), judged))
+        if (gain >= MIN_RELEVANT_GRADE)
+            count++;
+    return count;
+}
+/**
+ * recall@k = distinct relevant ids in the top k / relevant ids judged, in [0, 1].
+ * Example: ranked [a, x, b], relevant {a, b, c}, k = 2 -> 1/3. Nothing relevant expected -> 1.0
+ * (trec_eval `recall_k` skips such queries).
+ */
+export function recallAtK(ranked, judged, k) {
+    checkK(k, 'recallAtK');
+    const relevant = countRelevant(judged);
+    if (relevant === 0)
+        return NOTHING_EXPECTED_SCORE;
+    return relevantInTopK(ranked, judged, k) / relevant;
+}
+/**
+ * precision@k = relevant ids in the top k / min(k, positions retrieved), in [0, 1].
+ * Example: ranked [a, x], relevant {a}, k = 5 -> 1/2 (trec_eval `P_5` divides by 5 and gives 1/5: we do not
+ * punish a retriever for returning fewer than k results; that is recall's job). Nothing retrieved -> 0.
+ * A repeated id occupies a position but is not counted again: [a, a], relevant {a}, k = 2 -> 1/2.
+ */
+export function precisionAtK(ranked, judged, k) {
+    checkK(k, 'precisionAtK');
+    const denominator = Math.min(k, ranked.length);
+    if (denominator === 0)
+        return 0;
+    return relevantInTopK(ranked, judged, k) / denominator;
+}
+/**
+ * hit@k = 1 if any relevant id is in the top k, else 0 (trec_eval `success_k`).
+ * Example: ranked [x, a], relevant {a}: hit@1 = 0, hit@2 = 1. Nothing relevant expected -> 1.0.
+ */
+export function hitAtK(ranked, judged, k) {
+    checkK(k, 'hitAtK');
+    if (countRelevant(judged) === 0)
+        return NOTHING_EXPECTED_SCORE;
+    return relevantInTopK(ranked, judged, k) > 0 ? 1 : 0;
+}
+/**
+ * Reciprocal rank = 1 / (1-based rank of the first relevant id), 0 if none is within `cutoff` (default: the
+ * whole list), in [0, 1]. Example: ranked [x, y, a], relevant {a} -> 1/3; with cutoff 2 -> 0.
+ * Matches trec_eval `recip_rank` (no cutoff); nothing relevant expected -> 1.0.
+ */
+export function reciprocalRank(ranked, judged, cutoff) {
+    if (cutoff !== undefined)
+        checkK(cutoff, 'reciprocalRank');
+    if (countRelevant(judged) === 0)
+        return NOTHING_EXPECTED_SCORE;
+    const gains = gainsByPosition(cutoff === undefined ? ranked : ranked.slice(0, cutoff), judged);
+    const first = gains.findIndex((gain) => gain >= MIN_RELEVANT_GRADE);
+    return first === -1 ? 0 : 1 / (first + 1);
+}
+/** The default {@link NdcgDiscount}. */
+export const DEFAULT_NDCG_DISCOUNT = 'log2(rank+1)';
+/** DCG of gains in the given order: sum of gain x discount(rank). */
+function discountedGain(gains, discount) {
+    let sum = 0;
+    for (let i = 0; i < gains.length; i++) {
+        const gain = gains[i] ?? 0;
+        if (gain <= 0)
+            continue;
+        sum += gain / (discount === 'trec_eval' ? Math.log2(Math.max(i + 1, 2)) : Math.log2(i + 2));
+    }
+    return sum;
+}
+/**
+ * nDCG@k = DCG@k / ideal DCG@k, in [0, 1], with linear gain = grade and discount 1 / log2(rank + 1) (see
+ * {@link NdcgDiscount} for trec_eval's variant); the ideal ordering sorts ALL judged grades > 0 descending,
+ * cut at k (as trec_eval `ndcg_cut_k`).
+ * Example: ranked [b, a], judged {a: 3, b: 1}, k = 2: DCG = 1/1 + 3/log2(3) = 2.893; ideal = 3 + 1/log2(3)
+ * = 3.631; nDCG = 0.797 (trec_eval discount: (1 + 3) / (3 + 1) = 1). Nothing relevant expected -> 1.0
+ * (trec_eval skips the query).
+ */
+export function ndcgAtK(ranked, judged, k, discount = DEFAULT_NDCG_DISCOUNT) {
+    checkK(k, 'ndcgAtK');
+    const idealGains = [...judged.values()].filter((grade) => grade >= MIN_RELEVANT_GRADE).sort((x, y) => y - x);
+    if (idealGains.length === 0)
+        return NOTHING_EXPECTED_SCORE;
+    const ideal = discountedGain(idealGains.slice(0, k), discount);
+    return discountedGain(gainsByPosition(ranked.slice(0, k), judged), discount) / ideal;
+}
+/**
+ * Every retrieval metric of one case under the names used everywhere (scorecard, baselines, `score-run`):
+ * `recall@k`, `precision@k`, `hit@k`, `ndcg@k` for each k, and `mrr` (reciprocal rank, no cutoff).
+ * Example: ranked [a], judged {a: 3}, ks [1] -> { 'recall@1': 1, 'precision@1': 1, 'hit@1': 1, 'ndcg@1': 1, mrr: 1 }.
+ */
+export function scoreRetrieval(ranked, judged, options = {}) {
+    const ks = options.ks ?? DEFAULT_KS;
+    const metrics = {};
+    for (const k of ks) {
+        metrics[`recall@${k}`] = recallAtK(ranked, judged, k);
+        metrics[`precision@${k}`] = precisionAtK(ranked, judged, k);
+        metrics[`hit@${k}`] = hitAtK(ranked, judged, k);
+        metrics[`ndcg@${k}`] = ndcgAtK(ranked, judged, k, options.ndcgDiscount);
+    }
+    metrics.mrr = reciprocalRank(ranked, judged);
+    return metrics;
+}
+//# sourceMappingURL=retrieval.js.map

@@ -1,0 +1,75 @@
+/**
+ * Span recall: how many of the expected CHARACTERS the top-k chunks cover. It grades retrieval against
+ * character spans of source documents, so it survives re-chunking, where chunk-id metrics cannot.
+ */
+import { MetricsError } from "./errors.js";
+/** Merges spans into disjoint sorted `[start, end)` intervals per document (overlaps counted once). */
+export function mergeSpans(spans) {
+    const byDoc = new Map();
+    for (const span of spans) {
+        if (!(span.end >= span.start)) {
+            throw new MetricsError('VITEST_RAG_METRIC_BAD_INPUT', `span ${JSON.stringify(span)} ends before it starts (fix: end >= start)`);
+        }
+        if (span.end === span.start)
+            continue;
+        const list = byDoc.get(span.docId) ?? [];
+        list.push([span.start, span.end]);
+        byDoc.set(span.docId, list);
+    }
+    for (const [docId, list] of byDoc) {
+        list.sort((x, y) => x[0] - y[0]);
+        const merged = [];
+        for (const [start, end] of list) {
+            const last = merged[merged.length - 1];
+            if (last && start <= last[1])
+                last[1] = Math.max(last[1], end);
+            else
+                merged.push([start, end]);
+        }
+        byDoc.set(docId, merged);
+    }
+    return byDoc;
+}
+function totalLength(intervals) {
+    let sum = 0;
+    for (const [start, end] of intervals)
+        sum += end - start;
+    return sum;
+}
+/** Length of the intersection of two sorted disjoint interval lists (two-pointer sweep). */
+function overlapLength(a, b) {
+    let i = 0;
+    let j = 0;
+    let sum = 0;
+    while (i < a.length && j < b.length) {
+        const [aStart, aEnd] = a[i];
+        const [bStart, bEnd] = b[j];
+        sum += Math.max(0, Math.min(aEnd, bEnd) - Math.max(aStart, bStart));
+        if (aEnd < bEnd)
+            i++;
+        else
+            j++;
+    }
+    return sum;
+}
+/**
+ * spanRecall@k = expected characters covered by the union of the top-k chunks' spans / expected characters,
+ * in [0, 1]. Overlapping chunks (and overlapping expected spans) are counted once.
+ * Example: expected d[10, 20); chunks d[0, 15) and d[12, 18) -> covered [10, 18) = 8 of 10 chars -> 0.8.
+ * No expected characters -> 1.0 (nothing to find, as recall@k).
+ */
+export function spanRecallAtK(topChunks, expectedSpans, k) {
+    if (!Number.isInteger(k) || k < 1) {
+        throw new MetricsError('VITEST_RAG_METRIC_BAD_K', `spanRecallAtK needs a whole k >= 1, got ${JSON.stringify(k)} (fix: pass e.g. 5)`);
+    }
+    const expected = mergeSpans(expectedSpans);
+    const covered = mergeSpans(topChunks.slice(0, k));
+    let expectedChars = 0;
+    let coveredChars = 0;
+    for (const [docId, intervals] of expected) {
+        expectedChars += totalLength(intervals);
+        coveredChars += overlapLength(intervals, covered.get(docId) ?? []);
+    }
+    return expectedChars === 0 ? 1 : coveredChars / expectedChars;
+}
+//# sourceMappingURL=span-recall.js.map

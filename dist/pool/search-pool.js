@@ -1,0 +1,115 @@
+/**
+ * `SearchPool`: the search facade spread over tinypool worker threads. Created lazily (the index and the
+ * threads start on the first batch), the index is built once in this thread and shared with every worker
+ * through SharedArrayBuffers, and a batch is cut into one contiguous block per worker: a tinypool round trip
+ * costs 30-140 us, so one task per query would eat a fast query's whole budget.
+ * A batch of only a few vector queries is split the other way: every worker scores a slice of the rows for all
+ * of them (one query's pass over the matrix is memory-bound; two threads stream it faster).
+ *
+ * Only the `worker_threads` runtime is used: tinypool's `child_process` runtime silently turns a
+ * SharedArrayBuffer into `{}`.
+ */
+import { availableParallelism } from 'node:os';
+import Tinypool from 'tinypool';
+import { buildSearchIndex } from "../search/index.js";
+import { snapshotSearchIndex } from "../search/snapshot.js";
+/** Default pool options. */
+export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Math.min(2, availableParallelism())), minQueriesPerTask: 16, kernel: 'auto' });
+const workerUrl = new URL('./worker/search-worker.mjs', import.meta.url);
+/** A lazily started worker pool answering batches of searches. */
+export class SearchPool {
+    source;
+    options;
+    started;
+    destroyed = false;
+    /** Per-task worker busy time (ms) of the last batch, for benchmarks. */
+    lastBusyMs = [];
+    /** Either an already built index, or the chunks (and config, embedder) to build it from on first use. */
+    constructor(source, options = {}) {
+        this.source = source;
+        this.options = { ...defaultSearchPoolOptions, ...options };
+    }
+    start() {
+        this.started ??= (async () => {
+            const index = 'index' in this.source ? this.source.index : await buildSearchIndex(this.source.chunks, this.source.config, this.source.embedder);
+            const workerData = { snapshot: snapshotSearchIndex(index), kernel: this.options.kernel };
+            const pool = new Tinypool({
+                filename: workerUrl.href,
+                runtime: 'worker_threads',
+                minThreads: this.options.threads,
+                maxThreads: this.options.threads,
+                workerData,
+            });
+            return { index, pool };
+        })();
+        return this.started;
+    }
+    /** The built index (starts the pool if needed). */
+    async index() {
+        return (await this.start()).index;
+    }
+    /**
+     * Answers every query; `result[i]` belongs to `queries[i]`. Vector and hybrid queries are embedded here first
+     * (one embedder call for the batch), then blocks go to the workers.
+     */
+    async searchBatch(queries) {
+        if (this.destroyed)
+            throw new Error('vitest-rag: this SearchPool was destroyed; create a new one');
+        if (queries.length === 0)
+            return [];
+        const { index, pool } = await this.start();
+        const needEmbedding = queries.map((q) => {
+            const arm = q.arm ?? index.config.arm;
+            return arm === 'vector' || arm === 'hybrid';
+        });
+        const toEmbed = queries.filter((_, i) => needEmbedding[i]).map((q) => q.query);
+        const embeddings = toEmbed.length > 0 ? await index.embedQueries(toEmbed) : [];
+        let e = 0;
+        // A view into a larger buffer would be cloned with its whole buffer: send compact copies.
+        const compact = (v) => (v && v.byteLength !== v.buffer.byteLength ? v.slice() : v);
+        const tasks = queries.map((q, i) => ({ ...q, embedding: needEmbedding[i] ? compact(embeddings[e++]) : undefined }));
+        const threads = this.options.threads;
+        const allVector = queries.every((q) => (q.arm ?? index.config.arm) === 'vector');
+        if (allVector && threads > 1 && queries.length < threads * this.options.minQueriesPerTask) {
+            return this.searchSplit(pool, tasks, threads);
+        }
+        const blocks = Math.max(1, Math.min(threads, Math.floor(tasks.length / this.options.minQueriesPerTask)));
+        const size = Math.ceil(tasks.length / blocks);
+        const runs = [];
+        for (let start = 0; start < tasks.length; start += size) {
+            const task = { kind: 'search', queries: tasks.slice(start, start + size) };
+            runs.push(pool.run(task));
+        }
+        const answers = await Promise.all(runs);
+        this.lastBusyMs = answers.map((a) => a.busyMs);
+        return answers.flatMap((r) => r.hits);
+    }
+    /**
+     * Too few vector queries to fill every worker: each worker scores one slice of the rows for ALL the queries
+     * (a one-query pass over the matrix is memory-bound, and two threads stream it faster than one), then the
+     * slices' hits are merged. Rows are in chunk-id order, so merging by (score desc, chunk id asc) and cutting at k
+     * gives exactly the unsplit ranking.
+     */
+    async searchSplit(pool, queries, parts) {
+        const runs = [];
+        for (let part = 0; part < parts; part++) {
+            const task = { kind: 'search', queries, slice: { part, parts } };
+            runs.push(pool.run(task));
+        }
+        const answers = await Promise.all(runs);
+        this.lastBusyMs = answers.map((a) => a.busyMs);
+        return queries.map((q, i) => answers
+            .flatMap((a) => a.hits[i])
+            .sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : x.chunkId > y.chunkId ? 1 : 0))
+            .slice(0, q.k));
+    }
+    /** Stops the workers (safe to call twice, and before any use). */
+    async destroy() {
+        this.destroyed = true;
+        const started = this.started;
+        this.started = undefined;
+        if (started)
+            await (await started).pool.destroy();
+    }
+}
+//# sourceMappingURL=search-pool.js.map

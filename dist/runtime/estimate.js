@@ -1,0 +1,61 @@
+/**
+ * The dry run: estimates what a full system run will cost from the golden set, the prompt templates and the
+ * corpus, without calling anything, so a run whose estimate exceeds the spend limit is refused before its
+ * first paid call. Worst case per call: the prompt (chars / 4 tokens) plus the call's max output tokens.
+ */
+import { readFileSync } from 'node:fs';
+import { promptPath } from "../config/resolve.js";
+import { estimateRunCost, mergePrices, parseModelConfig, resolveJudgeChain } from "../llm/index.js";
+/** Output token caps the estimate assumes when the config sets none (the pipeline's and judge's defaults). */
+export const ESTIMATE_DEFAULTS = { answerMaxTokens: 400, judgeMaxTokens: 800, rewriteMaxTokens: 120, sourcesShown: 3 };
+function templateChars(config, name) {
+    try {
+        return readFileSync(promptPath(config, name), 'utf8').length;
+    }
+    catch {
+        return 2000;
+    }
+}
+/**
+ * The planned model calls of a system run over the selected cases: one answer per case (plus a rewrite for
+ * cases with history) on the generator, and one verdict per case on the judge when the judge is a model.
+ * Undefined when no model is configured (an offline run costs nothing).
+ */
+export function planModelCalls(config, set, prepared) {
+    if (!config.models || config.mode !== 'system')
+        return undefined;
+    const models = parseModelConfig(config.models);
+    const generator = models.generator?.chain[0]?.model;
+    if (!generator)
+        return undefined;
+    const judge = config.judge === 'model' && models.judge
+        ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]?.model
+        : undefined;
+    const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length);
+    const sourcesChars = ESTIMATE_DEFAULTS.sourcesShown * meanChunk;
+    const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens;
+    const calls = [];
+    for (const file of set.files) {
+        for (const { case: c } of file.parsed.cases) {
+            if (!set.selected.has(c.case_id))
+                continue;
+            const historyChars = c.history.reduce((s, t) => s + t.content.length, 0);
+            if (c.history.length > 0)
+                calls.push({ model: generator, promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length, maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens });
+            calls.push({ model: generator, promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars, maxTokens });
+            if (judge) {
+                calls.push({ model: judge, promptChars: templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens });
+            }
+        }
+    }
+    return calls;
+}
+/** The worst-case cost of the planned calls, priced with the config's prices over the built-in table. */
+export function estimateEvalCost(config, set, prepared) {
+    const calls = planModelCalls(config, set, prepared);
+    if (!calls)
+        return undefined;
+    const models = parseModelConfig(config.models);
+    return estimateRunCost({ calls }, mergePrices(models.prices));
+}
+//# sourceMappingURL=estimate.js.map

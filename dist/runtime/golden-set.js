@@ -1,0 +1,98 @@
+/**
+ * The golden set as a whole: its files, cases, content hash, the sampled selection, and each file's cases
+ * with their locators resolved to chunk ids. Used by the plugin (one file at a time), the global setup (all
+ * files, before any case runs) and the reporter (hash and expected case count).
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { GoldenFileError, UnresolvedLocatorsError } from "../cases/errors.js";
+import { goldenSetHash, parseGoldenText } from "../cases/parse-golden.js";
+import { resolveLocators } from "../cases/resolve-locators.js";
+import { hashJson } from "../util/hash.js";
+import { globFiles } from "./glob.js";
+import { prepareCorpus } from "./prepare-corpus.js";
+import { selectSample } from "./sample.js";
+function label(config, path) {
+    return relative(config.root, path).split('\\').join('/');
+}
+/** Reads and parses every golden file; problems are collected, not thrown. */
+export function readGoldenSet(config) {
+    const files = globFiles(config.root, config.golden).map((absolutePath) => {
+        const file = label(config, absolutePath);
+        return { file, absolutePath, parsed: parseGoldenText(readFileSync(absolutePath, 'utf8'), file) };
+    });
+    const problems = files.flatMap((f) => f.parsed.problems);
+    // case_id is unique across the whole golden set, not only within a file.
+    const seen = new Map();
+    for (const f of files) {
+        for (const { case: c, line } of f.parsed.cases) {
+            const where = `${f.file}:${line}`;
+            const first = seen.get(c.case_id);
+            if (first) {
+                problems.push({ code: 'duplicate_case_id', file: f.file, line, path: 'case_id', value: c.case_id, message: `case_id "${c.case_id}" is already used at ${first}`, fix: 'give every case a unique id' });
+            }
+            else
+                seen.set(c.case_id, where);
+        }
+    }
+    const all = files.flatMap((f) => f.parsed.cases.map((c) => c.case));
+    const selected = config.sample ? selectSample(all, config.sample, config.seed) : new Set(all.map((c) => c.case_id));
+    return {
+        files,
+        hash: goldenSetHash(files.map((f) => ({ file: f.file, hash: f.parsed.hash }))),
+        selected,
+        expectedCases: selected.size,
+        problems,
+    };
+}
+let selectionCache;
+function selectionFor(config) {
+    if (!config.sample)
+        return undefined;
+    const key = `${config.root}:${config.golden}:${config.sample}:${config.seed}`;
+    if (selectionCache?.key !== key)
+        selectionCache = { key, selected: readGoldenSet(config).selected };
+    return selectionCache.selected;
+}
+/**
+ * Parses one golden file and resolves its locators to chunk ids. Throws {@link GoldenFileError} or
+ * {@link UnresolvedLocatorsError} with every problem of the file.
+ */
+export async function loadGoldenModuleData(config, absolutePath, source) {
+    const file = label(config, absolutePath);
+    const parsed = parseGoldenText(source, file);
+    if (parsed.problems.length > 0)
+        throw new GoldenFileError(parsed.problems);
+    const selected = selectionFor(config);
+    const cases = parsed.cases.filter((c) => !selected || selected.has(c.case.case_id));
+    const prepared = await prepareCorpus(config.corpus, config.chunker);
+    const files = new Map(cases.map((c) => [c.case.case_id, { file, line: c.line }]));
+    const resolved = resolveLocators(cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, files);
+    if (resolved.problems.length > 0)
+        throw new UnresolvedLocatorsError(resolved.problems);
+    const moduleCases = cases.map(({ case: c, line }) => ({
+        case: c,
+        line,
+        caseHash: hashJson(c),
+        expected: (resolved.expected.get(c.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
+        spans: resolved.spans.get(c.case_id) ?? [],
+    }));
+    return { file, fileHash: parsed.hash, cases: moduleCases };
+}
+/**
+ * Checks the whole golden set before any case runs: every file parses, ids are unique across files, and every
+ * locator resolves. Returns all problems at once.
+ */
+export async function checkGoldenSet(config) {
+    const set = readGoldenSet(config);
+    const problems = [...set.problems];
+    if (problems.length === 0) {
+        const prepared = await prepareCorpus(config.corpus, config.chunker);
+        for (const f of set.files) {
+            const files = new Map(f.parsed.cases.map((c) => [c.case.case_id, { file: f.file, line: c.line }]));
+            problems.push(...resolveLocators(f.parsed.cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, files).problems);
+        }
+    }
+    return { set, problems };
+}
+//# sourceMappingURL=golden-set.js.map

@@ -1,0 +1,56 @@
+/**
+ * Loads and chunks the configured corpus once per process (plugin, global setup, reporter and each worker
+ * call this; the cache keys on corpus source + chunker, so a second call is free).
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chunkDocuments, parseChunkerSpec } from "../corpus/chunk.js";
+import { loadBeir } from "../corpus/load-beir.js";
+import { loadKnowledgeBase } from "../corpus/load-kb.js";
+const cache = new Map();
+/**
+ * A cheap stamp of the files under `root` (path, size, mtime): part of the cache key, so an edited corpus
+ * file in watch mode is reloaded rather than served from a stale cache.
+ */
+export function corpusStamp(root) {
+    const parts = [];
+    const walk = (dir) => {
+        let entries;
+        try {
+            entries = readdirSync(dir, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const entry of entries) {
+            const path = join(dir, entry.name);
+            if (entry.isDirectory())
+                walk(path);
+            else {
+                const stat = statSync(path);
+                parts.push(`${path}:${stat.size}:${stat.mtimeMs}`);
+            }
+        }
+    };
+    walk(root);
+    return parts.sort().join('|');
+}
+/** Loads `source` and chunks it with the one-line `chunkerSpec` (`structural`, `fixed:800/100`). Cached. */
+export function prepareCorpus(source, chunkerSpec) {
+    const key = JSON.stringify([source, chunkerSpec]);
+    const stamp = corpusStamp(source.root);
+    const hit = cache.get(key);
+    // One entry per corpus and chunker: an edited corpus replaces its stale entry instead of piling up.
+    if (hit && hit.stamp === stamp)
+        return hit.prepared;
+    const prepared = (async () => {
+        const corpus = source.kind === 'kb' ? await loadKnowledgeBase(source.root) : (await loadBeir(source.root, { tenantId: source.tenantId })).corpus;
+        const chunker = parseChunkerSpec(chunkerSpec);
+        const chunks = chunkDocuments(corpus.documents, chunker);
+        return { corpus, chunker, chunks, chunkById: new Map(chunks.map((c) => [c.id, c])) };
+    })();
+    cache.set(key, { stamp, prepared });
+    prepared.catch(() => cache.delete(key));
+    return prepared;
+}
+//# sourceMappingURL=prepare-corpus.js.map

@@ -1,0 +1,86 @@
+import { summarizeAbstention } from "./abstention-summary.js";
+import { summarizeAnswers } from "./answer-quality.js";
+import { summarizeErrorClasses } from "./error-classes.js";
+import { buildMetricRows, groupMetrics } from "./grouped-metrics.js";
+import { summarizeHardChecks } from "./hard-checks.js";
+import { SCORECARD_VERSION } from "./scorecard.js";
+function sumUsage(records) {
+    const usage = { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0, latencyMsTotal: 0 };
+    for (const r of records) {
+        usage.calls += r.usage.calls;
+        usage.cachedCalls += r.usage.cachedCalls;
+        usage.retries += r.usage.retries;
+        usage.costUsd += r.usage.costUsd;
+        usage.savedUsd += r.usage.savedUsd;
+        usage.latencyMsTotal += r.latencyMs;
+    }
+    return usage;
+}
+function summarizeCases(records, retrieval, answer) {
+    const retrievalById = new Map(retrieval.map((row) => [row.record.caseId, row]));
+    const answerById = new Map(answer.map((row) => [row.record.caseId, row]));
+    const cases = {};
+    for (const record of [...records].sort((a, b) => a.caseId.localeCompare(b.caseId))) {
+        const r = retrievalById.get(record.caseId);
+        const a = answerById.get(record.caseId);
+        const hard = {};
+        for (const check of record.hard)
+            hard[check.name] = check.passed;
+        cases[record.caseId] = {
+            caseHash: record.caseHash,
+            caseType: record.caseType,
+            file: record.file,
+            line: record.line,
+            ...(r?.scored && r.metrics ? { retrieval: { ...r.metrics } } : {}),
+            ...(a?.scored && a.metrics ? { answer: { ...a.metrics } } : {}),
+            hard,
+            ...(record.errorClass !== undefined ? { errorClass: record.errorClass } : {}),
+            ...(record.error !== undefined ? { error: record.error } : {}),
+        };
+    }
+    return cases;
+}
+/**
+ * Builds the scorecard of a run.
+ * - Hard assertions: per check, ran / passed / failed, counting only checks that applied.
+ * - Retrieval: means of `record.retrieval.metrics` overall, per case type and per CRAG facet; an errored case
+ *   scores 0 on every metric; a case with `retrieval.scored === false` (must-abstain) is counted as unscored.
+ * - Answers: means of `record.answerMetrics` over the system-mode cases that have values (errored ones
+ *   score 0), with judge kind, coverage and calibration.
+ * - Abstention, error classes and usage as tallies.
+ * Duplicate case ids are kept as separate records in every mean; `cases` keeps the last one (the golden file
+ * parser rejects duplicates, so this only happens with hand-made input).
+ */
+export function buildScorecard(records, context) {
+    const retrievalRows = buildMetricRows(records, (r) => ({ metrics: r.retrieval.metrics, scored: r.retrieval.scored }));
+    const systemRecords = records.filter((r) => r.mode === 'system');
+    const answerRows = buildMetricRows(systemRecords, (r) => ({ metrics: r.answerMetrics, scored: true }));
+    const errored = records.filter((r) => r.error !== undefined).map((r) => r.caseId).sort();
+    return {
+        version: SCORECARD_VERSION,
+        harnessVersion: context.harnessVersion,
+        mode: context.mode,
+        startedAt: context.startedAt,
+        finishedAt: context.finishedAt,
+        goldenSetHash: context.goldenSetHash,
+        goldenFiles: context.goldenFiles.map((f) => ({ ...f })),
+        corpusFingerprint: context.corpusFingerprint,
+        models: { ...context.models },
+        configSnapshot: context.configSnapshot,
+        run: {
+            cases: records.length,
+            ...(context.expectedCases !== undefined ? { expectedCases: context.expectedCases } : {}),
+            partial: context.expectedCases !== undefined && records.length < context.expectedCases,
+            errored: errored.length,
+            erroredCaseIds: errored,
+        },
+        hard: summarizeHardChecks(records),
+        retrieval: groupMetrics(retrievalRows),
+        answer: summarizeAnswers(answerRows, context.calibration),
+        abstention: summarizeAbstention(records),
+        errorClasses: summarizeErrorClasses(records),
+        usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
+        cases: summarizeCases(records, retrievalRows, answerRows),
+    };
+}
+//# sourceMappingURL=aggregate.js.map

@@ -1,0 +1,44 @@
+/**
+ * Display order of metric names and case types, shared by every view so tables line up.
+ */
+import { CaseTypeSchema } from "../cases/schema.js";
+/** Metric families in display order; names not listed follow alphabetically. */
+export const METRIC_FAMILY_ORDER = [
+    'recall',
+    'precision',
+    'hit',
+    'ndcg',
+    'mrr',
+    'span_recall',
+    'faithfulness',
+    'citation_accuracy',
+    'answer_relevance',
+    'crag_truthfulness',
+    'should_contain',
+];
+function familyAndK(name) {
+    const at = name.indexOf('@');
+    if (at === -1)
+        return { family: name, k: 0 };
+    const k = Number(name.slice(at + 1));
+    return { family: name.slice(0, at), k: Number.isFinite(k) ? k : 0 };
+}
+/** Sorts metric names by family (see {@link METRIC_FAMILY_ORDER}), then by k: recall@5 before recall@20. */
+export function sortMetricNames(names) {
+    const rank = (family) => {
+        const index = METRIC_FAMILY_ORDER.indexOf(family);
+        return index === -1 ? METRIC_FAMILY_ORDER.length : index;
+    };
+    return [...new Set(names)].sort((a, b) => {
+        const x = familyAndK(a);
+        const y = familyAndK(b);
+        return rank(x.family) - rank(y.family) || x.family.localeCompare(y.family) || x.k - y.k || a.localeCompare(b);
+    });
+}
+/** Sorts case types in schema order (normal first); unknown names follow alphabetically. */
+export function sortCaseTypes(types) {
+    const order = CaseTypeSchema.options;
+    const rank = (t) => (order.includes(t) ? order.indexOf(t) : order.length);
+    return [...new Set(types)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+//# sourceMappingURL=metric-order.js.map

@@ -1,0 +1,57 @@
+/**
+ * The scorecard as a short plain-text summary for the terminal (the reporter prints it after the run).
+ * A view only: every figure comes from the scorecard.
+ */
+import { gateLines } from "../gate/gate-messages.js";
+import { ERROR_CLASSES } from "./error-classes.js";
+import { sortMetricNames } from "./metric-order.js";
+/** Retrieval metrics shown on the console line (others are in the Markdown and JSON). */
+export const CONSOLE_RETRIEVAL_METRICS = ['recall@5', 'recall@20', 'mrr', 'ndcg@10'];
+/** Most hard-assertion failures listed on the console before "and N more". */
+export const CONSOLE_MAX_FAILURES = 10;
+function values(mean, names) {
+    return names.filter((n) => mean[n] !== undefined).map((n) => `${n} ${(mean[n] ?? 0).toFixed(3)}`).join('  ');
+}
+/**
+ * Renders a summary of 5-15 lines: run size, hard assertions (with the first failures), headline retrieval
+ * and answer metrics, abstention, error classes, usage and the gate's verdict with its reasons and notes.
+ */
+export function renderConsoleSummary(scorecard, gateResult) {
+    const s = scorecard;
+    const cases = s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases} cases` : `${s.run.cases} cases`;
+    const errored = s.run.errored > 0 ? `, ${s.run.errored} errored` : '';
+    const lines = [`vitest-rag: ${cases} (${s.mode} mode${errored})`];
+    const h = s.hard;
+    lines.push(`  hard assertions: ${h.failed === 0 ? `${h.passed} of ${h.ran} passed` : `${h.failed} of ${h.ran} FAILED`}`);
+    for (const f of h.failures.slice(0, CONSOLE_MAX_FAILURES))
+        lines.push(`    x ${f.caseId} ${f.check} (${f.file}:${f.line}): ${f.message}`);
+    if (h.failures.length > CONSOLE_MAX_FAILURES)
+        lines.push(`    ... and ${h.failures.length - CONSOLE_MAX_FAILURES} more`);
+    const r = s.retrieval.overall;
+    lines.push(`  retrieval: ${values(r.mean, CONSOLE_RETRIEVAL_METRICS) || 'no scored cases'} (${r.n} scored, ${r.unscored} unscored)`);
+    const a = s.answer;
+    if (a.scorable > 0) {
+        const names = sortMetricNames(Object.keys(a.overall.mean));
+        lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%): ${values(a.overall.mean, names) || 'none scored'}`);
+    }
+    if (s.abstention.answered > 0) {
+        const b = s.abstention;
+        const aurc = b.aurc === undefined ? '' : `  AURC ${b.aurc.toFixed(3)}`;
+        lines.push(`  abstention: precision ${b.precision.toFixed(3)}  recall ${b.recall.toFixed(3)}${aurc}`);
+    }
+    const e = s.errorClasses;
+    if (e.classified > 0) {
+        const counts = ERROR_CLASSES.filter((c) => c !== 'correct' && (e.overall[c] ?? 0) > 0).map((c) => `${c} ${e.overall[c]}`);
+        lines.push(`  errors: ${counts.length === 0 ? 'none' : counts.join(', ')} (fix retrieval ${e.fix.retrieval}, generation ${e.fix.generation})`);
+    }
+    const u = s.usage;
+    if (u.calls > 0)
+        lines.push(`  usage: ${u.calls} calls (${u.cachedCalls} cached, ${u.retries} retries), $${u.costUsd.toFixed(4)} spent, $${u.savedUsd.toFixed(4)} saved`);
+    if (gateResult) {
+        lines.push(`  gate: ${gateResult.pass ? 'PASS' : 'FAIL'}`);
+        for (const line of gateLines(gateResult))
+            lines.push(`    ${line.kind === 'failure' ? 'x' : '-'} ${line.text}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+//# sourceMappingURL=render-console.js.map

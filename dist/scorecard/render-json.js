@@ -1,0 +1,69 @@
+/**
+ * The scorecard's JSON form: serialise it, and parse it back refusing an incompatible version. Pure (the
+ * file I/O is in `scorecard-file.ts`).
+ */
+import { z } from 'zod';
+import { ScorecardFormatError, ScorecardVersionError } from "./errors.js";
+import { SCORECARD_VERSION } from "./scorecard.js";
+const MetricGroupSchema = z.object({
+    n: z.number(),
+    unscored: z.number(),
+    failed: z.number(),
+    mean: z.record(z.string(), z.number()),
+});
+const GroupedMetricsSchema = z.looseObject({
+    overall: MetricGroupSchema,
+    byCaseType: z.record(z.string(), MetricGroupSchema),
+    byFacet: z.looseObject({}),
+});
+/**
+ * The structural check applied on load: the fields the gate and renderers rely on. Sections not listed are
+ * taken as written (they are produced by this module and versioned as a whole).
+ */
+export const ScorecardSchema = z.looseObject({
+    version: z.literal(SCORECARD_VERSION),
+    harnessVersion: z.string(),
+    mode: z.enum(['retrieval', 'system']),
+    goldenSetHash: z.string(),
+    corpusFingerprint: z.string(),
+    run: z.looseObject({ cases: z.number(), partial: z.boolean(), errored: z.number(), erroredCaseIds: z.array(z.string()) }),
+    hard: z.looseObject({ ran: z.number(), passed: z.number(), failed: z.number(), checks: z.array(z.looseObject({})), failures: z.array(z.looseObject({})) }),
+    retrieval: GroupedMetricsSchema,
+    answer: GroupedMetricsSchema.extend({ judgeKind: z.enum(['heuristic', 'model', 'mixed', 'none']), coverage: z.number() }),
+    cases: z.record(z.string(), z.looseObject({
+        caseHash: z.string(),
+        caseType: z.string(),
+        retrieval: z.record(z.string(), z.number()).optional(),
+        answer: z.record(z.string(), z.number()).optional(),
+    })),
+});
+/** The scorecard as pretty JSON (2-space indent, trailing newline), the file `.vitest-rag/scorecard.json`. */
+export function serializeScorecard(scorecard) {
+    return `${JSON.stringify(scorecard, null, 2)}\n`;
+}
+/**
+ * Parses a scorecard from JSON text. `source` names it in errors (a path).
+ * @throws ScorecardFormatError when the text is not JSON or lacks the scorecard's fields.
+ * @throws ScorecardVersionError when its `version` is not {@link SCORECARD_VERSION}.
+ */
+export function parseScorecard(text, source = 'scorecard') {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new ScorecardFormatError(source, `not JSON (${error.message})`);
+    }
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+        throw new ScorecardFormatError(source, 'not a JSON object');
+    const version = data.version;
+    if (version !== SCORECARD_VERSION)
+        throw new ScorecardVersionError(source, version, SCORECARD_VERSION);
+    const parsed = ScorecardSchema.safeParse(data);
+    if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        throw new ScorecardFormatError(source, `${first?.path.join('.') || '(root)'}: ${first?.message ?? 'invalid'}`);
+    }
+    return data;
+}
+//# sourceMappingURL=render-json.js.map

@@ -1,0 +1,188 @@
+/**
+ * The scorecard as GitHub-flavoured Markdown (for `GITHUB_STEP_SUMMARY` and PR comments): hard assertions
+ * first, then the quality tables, then the gate outcome. A view only: every figure comes from the scorecard.
+ */
+import { formatPValue } from "../gate/compare-metrics.js";
+import { gateLines } from "../gate/gate-messages.js";
+import { FIX_HALF, ERROR_CLASSES } from "./error-classes.js";
+import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table } from "./markdown-tables.js";
+import { sortCaseTypes } from "./metric-order.js";
+function byTypeGroups(metrics) {
+    const byType = metrics.byCaseType;
+    return [['overall', metrics.overall], ...sortCaseTypes(Object.keys(byType)).map((t) => [t, byType[t]])];
+}
+function short(hash) {
+    return `\`${hash.slice(0, 12)}\``;
+}
+/** Facet tables (question type, popularity, dynamism) in a collapsed block. */
+function facetTables(metrics, names) {
+    const lines = [];
+    for (const [facet, groups] of Object.entries(metrics.byFacet)) {
+        const rows = facetTable(facet, groups, names);
+        if (rows.length > 0)
+            lines.push('', ...rows);
+    }
+    return lines.length === 0 ? [] : ['', '<details><summary>By CRAG facet</summary>', ...lines, '', '</details>'];
+}
+function calibrationCell(figure) {
+    if (figure === undefined)
+        return '';
+    if (figure === 'uncalibrated')
+        return 'uncalibrated';
+    return `acc ${fixed(figure.accuracy, 2)}, κ ${fixed(figure.kappa, 2)}, n=${figure.n}`;
+}
+function renderHeader(s, gate) {
+    const verdict = gate ? (gate.pass ? ' — ✅ PASS' : ' — ❌ FAIL') : '';
+    const cases = s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases}` : `${s.run.cases}`;
+    const models = Object.entries(s.models).filter(([, v]) => v !== undefined).map(([k, v]) => `**${k}** \`${escapeMarkdown(String(v))}\``);
+    const facts = [`**mode** ${s.mode}`, `**cases** ${cases}`, `**golden set** ${short(s.goldenSetHash)}`, `**corpus** ${short(s.corpusFingerprint)}`, ...models];
+    const lines = [`## vitest-rag scorecard${verdict}`, '', facts.join(' · ')];
+    if (s.run.errored > 0)
+        lines.push('', `⚠️ ${s.run.errored} case(s) errored: ${s.run.erroredCaseIds.map((id) => `\`${escapeMarkdown(id)}\``).join(', ')}`);
+    return lines;
+}
+function renderHard(s) {
+    const h = s.hard;
+    const headline = h.failed === 0 ? `✅ ${h.passed} of ${h.ran} passed` : `❌ ${h.failed} of ${h.ran} failed`;
+    const lines = ['', '### Hard assertions', '', headline];
+    if (h.checks.length > 0)
+        lines.push('', ...table(['Check', 'Ran', 'Passed', 'Failed'], h.checks.map((c) => [c.name, `${c.ran}`, `${c.passed}`, `${c.failed}`])));
+    if (h.failures.length > 0) {
+        lines.push('', '**Failing cases**', '');
+        lines.push(...table(['Case', 'Where', 'Check', 'Message'], h.failures.map((f) => [`\`${escapeMarkdown(f.caseId)}\``, `${escapeMarkdown(f.file)}:${f.line}`, f.check, escapeMarkdown(f.message)]), 4));
+    }
+    return lines;
+}
+function renderRetrieval(s) {
+    const o = s.retrieval.overall;
+    const groups = byTypeGroups(s.retrieval);
+    const headline = metricNamesOf(groups.map(([, g]) => g), MARKDOWN_HEADLINE_METRICS);
+    const all = metricNamesOf(groups.map(([, g]) => g));
+    const full = all.length > headline.length ? ['', '<details><summary>All retrieval metrics</summary>', '', ...metricTable(groups, all), '', '</details>'] : [];
+    return [
+        '',
+        '### Retrieval',
+        '',
+        `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)`,
+        '',
+        ...metricTable(groups, headline),
+        ...full,
+        ...facetTables(s.retrieval, headline),
+    ];
+}
+function renderAnswers(s) {
+    const a = s.answer;
+    if (a.scorable === 0)
+        return [];
+    const judge = a.judgeKind === 'none' ? 'no judge' : `${a.judgeKind} judge${a.judgeModel ? ` (\`${escapeMarkdown(a.judgeModel)}\`)` : ''}`;
+    const failed = a.judgeFailed > 0 ? ` · ${a.judgeFailed} unparsable verdict(s)` : '';
+    const groups = byTypeGroups(a);
+    const names = metricNamesOf(groups.map(([, g]) => g));
+    return [
+        '',
+        '### Answer quality',
+        '',
+        `${judge} · coverage ${percent(a.coverage)} (${a.judged} of ${a.scorable} cases judged)${failed}`,
+        '',
+        ...metricTable(groups, names, { header: 'Calibration', cell: (m) => calibrationCell(a.calibration[m]) }),
+        ...facetTables(a, names),
+    ];
+}
+function renderAbstention(s) {
+    const b = s.abstention;
+    if (b.answered === 0)
+        return [];
+    const lines = [
+        '',
+        '### Abstention',
+        '',
+        ...table(['Must abstain', 'Abstained', 'Correct abstentions', 'Precision', 'Recall', 'F1', 'AURC'], [[`${b.mustAbstain}`, `${b.abstained}`, `${b.correctAbstentions}`, fixed(b.precision), fixed(b.recall), fixed(b.f1), b.aurc === undefined ? '–' : fixed(b.aurc)]], 0),
+    ];
+    if (b.riskCoverage.length > 0) {
+        const rows = b.riskCoverage.map((p) => [fixed(p.threshold), percent(p.coverage), fixed(p.risk)]);
+        lines.push('', `<details><summary>Risk-coverage (${b.withConfidence} answers with a confidence)</summary>`, '', ...table(['Confidence ≥', 'Coverage', 'Risk'], rows, 0), '', '</details>');
+    }
+    return lines;
+}
+function renderErrorClasses(s) {
+    const e = s.errorClasses;
+    if (e.classified === 0)
+        return [];
+    const types = sortCaseTypes(Object.keys(e.byCaseType));
+    const byType = e.byCaseType;
+    const rows = ERROR_CLASSES.filter((c) => e.overall[c] !== undefined).map((c) => [
+        c,
+        c === 'correct' ? '–' : FIX_HALF[c],
+        `${e.overall[c] ?? 0}`,
+        ...types.map((t) => `${byType[t]?.[c] ?? 0}`),
+    ]);
+    return [
+        '',
+        '### Error classes',
+        '',
+        `Fix retrieval: ${e.fix.retrieval} case(s) · fix generation: ${e.fix.generation} case(s)`,
+        '',
+        ...table(['Class', 'Fix in', 'overall', ...types], rows, 2),
+    ];
+}
+function renderUsage(s) {
+    const u = s.usage;
+    const providers = Object.entries(u.providers ?? {}).sort(([a], [b]) => a.localeCompare(b));
+    if (u.calls === 0 && u.costUsd === 0 && providers.length === 0)
+        return [];
+    const lines = ['', '### Usage', '', ...table(['Calls', 'Cached', 'Retries', 'Cost (USD)', 'Saved by cache (USD)'], [[`${u.calls}`, `${u.cachedCalls}`, `${u.retries}`, fixed(u.costUsd, 4), fixed(u.savedUsd, 4)]], 0)];
+    if (providers.length > 0) {
+        const retries = (r) => Object.entries(r).filter(([, n]) => n > 0).map(([cause, n]) => `${cause} ${n}`).join(', ') || '0';
+        const rows = providers.map(([name, p]) => [name, `${p.calls}`, `${p.cached}`, retries(p.retries), `${p.fallbacks}`, `${p.failures}`, `${p.inputTokens}`, `${p.outputTokens}`, fixed(p.costUsd, 4), fixed(p.savedUsd, 4)]);
+        lines.push('', 'Per provider (every model call: generator, judge, embedder):', '', ...table(['Provider', 'Calls', 'Cached', 'Retries', 'Fallbacks', 'Failures', 'Input tokens', 'Output tokens', 'Cost (USD)', 'Saved (USD)'], rows, 1));
+    }
+    return lines;
+}
+const VERDICT_ICON = {
+    improvement: '⬆️ improvement',
+    unchanged: 'unchanged',
+    within_tolerance: 'within tolerance',
+    not_significant: '⚠️ not significant',
+    regression: '❌ regression',
+    missing: '❌ missing',
+};
+function renderGate(gate) {
+    const lines = ['', `### Gate: ${gate.pass ? '✅ PASS' : '❌ FAIL'}`, ''];
+    const gateText = gateLines(gate);
+    for (const line of gateText)
+        lines.push(`- ${line.kind === 'failure' ? '❌ ' : ''}${escapeMarkdown(line.text)}`);
+    if (gateText.length === 0)
+        lines.push(`- every gated metric is within tolerance or better (${gate.comparisons.length} comparisons)`);
+    if (gate.comparisons.length > 0) {
+        const rows = gate.comparisons.map((c) => [
+            c.metric,
+            c.group,
+            fixed(c.baseline),
+            fixed(c.current),
+            Number.isFinite(c.relativeChange) ? `${c.relativeChange >= 0 ? '+' : ''}${percent(c.relativeChange)}` : '–',
+            c.significance ? formatPValue(c.significance.pValue) : '',
+            VERDICT_ICON[c.verdict],
+        ]);
+        lines.push('', '<details><summary>Metric comparisons against the baseline</summary>', '', ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows, 2), '', '</details>');
+    }
+    return lines;
+}
+/**
+ * Renders the scorecard (and, when given, the gate's outcome) as Markdown: header with the verdict, hard
+ * assertions, retrieval, answer quality, abstention, error classes, usage, gate. Sections with nothing to
+ * show (e.g. answers in retrieval mode) are left out. Ends with a newline.
+ */
+export function renderMarkdown(scorecard, gateResult) {
+    const lines = [
+        ...renderHeader(scorecard, gateResult),
+        ...renderHard(scorecard),
+        ...renderRetrieval(scorecard),
+        ...renderAnswers(scorecard),
+        ...renderAbstention(scorecard),
+        ...renderErrorClasses(scorecard),
+        ...renderUsage(scorecard),
+        ...(gateResult ? renderGate(gateResult) : []),
+    ];
+    return `${lines.join('\n')}\n`;
+}
+//# sourceMappingURL=render-markdown.js.map

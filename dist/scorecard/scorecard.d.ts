@@ -1,0 +1,234 @@
+/**
+ * The scorecard: the one versioned JSON document a run produces. Everything the reporter prints (Markdown,
+ * console) and everything the gate and the baseline use is read from it; nothing is computed while printing.
+ */
+import type { CaseType } from '../cases/schema.ts';
+import type { EvalMode } from '../adapter/types.ts';
+import type { ErrorClass, HardCheckName } from './case-record.ts';
+/**
+ * Version of the {@link Scorecard} shape. Bump on an incompatible change; `parseScorecard` refuses any other
+ * version with a message saying to re-run the evals.
+ */
+export declare const SCORECARD_VERSION = 1;
+/** One golden file that fed the run. */
+export interface GoldenFileInfo {
+    /** Path relative to the project root. */
+    file: string;
+    /** sha256 of the file's canonical cases. */
+    hash: string;
+    /** Number of cases in the file. */
+    cases: number;
+}
+/** Agreement of a judge with human labels for one criterion (from `vitest-rag calibrate`). */
+export interface CalibrationFigure {
+    /** Fraction of labelled items where judge and human agree, in [0, 1]. */
+    accuracy: number;
+    /** Cohen's kappa, in [-1, 1]. */
+    kappa: number;
+    /** Number of labelled items. */
+    n: number;
+}
+/** What the run knows besides its case records. */
+export interface ScorecardContext {
+    harnessVersion: string;
+    goldenSetHash: string;
+    goldenFiles: GoldenFileInfo[];
+    corpusFingerprint: string;
+    /** The resolved config with secrets already removed. */
+    configSnapshot: unknown;
+    models: {
+        generator?: string;
+        judge?: string;
+        embedder?: string;
+    };
+    mode: EvalMode;
+    /** ISO timestamps. */
+    startedAt: string;
+    finishedAt: string;
+    /** How many cases the golden set holds; fewer records than this is a partial run (the gate fails closed). */
+    expectedCases?: number;
+    /** Model calls per provider, summed over the run's workers (absent for offline runs). */
+    providers?: Record<string, ProviderUsage>;
+    /** Judge calibration per criterion (`faithfulness`, `citation_accuracy`, `answer_relevance`, `crag`). */
+    calibration?: Record<string, CalibrationFigure>;
+}
+/**
+ * Means of a group of cases. `n` counts the scored cases that entered the mean (failed ones included: they
+ * score 0), `unscored` the cases whose metric does not apply (must-abstain retrieval, unjudged answers),
+ * `failed` the errored cases among `n`.
+ */
+export interface MetricGroup {
+    n: number;
+    unscored: number;
+    failed: number;
+    /** Metric name to mean value. Ratios in [0, 1]; `crag_truthfulness` in [-1, 1]. */
+    mean: Record<string, number>;
+}
+/** Means overall, per case type and per CRAG facet value. */
+export interface GroupedMetrics {
+    overall: MetricGroup;
+    byCaseType: Partial<Record<CaseType, MetricGroup>>;
+    byFacet: {
+        questionType: Record<string, MetricGroup>;
+        popularity: Record<string, MetricGroup>;
+        dynamism: Record<string, MetricGroup>;
+    };
+}
+/** Counts for one hard assertion over the run; a check that did not apply to a case is not counted. */
+export interface HardCheckSummary {
+    name: HardCheckName;
+    ran: number;
+    passed: number;
+    failed: number;
+}
+/** One failed hard assertion, pointing at the golden case. */
+export interface HardFailure {
+    caseId: string;
+    file: string;
+    line: number;
+    check: HardCheckName;
+    message: string;
+}
+/** Hard assertions (zero tolerance), shown first everywhere. */
+export interface HardSection {
+    ran: number;
+    passed: number;
+    failed: number;
+    checks: HardCheckSummary[];
+    failures: HardFailure[];
+}
+/** Judge kind of a run: `mixed` when records disagree (judge metrics are then never gated), `none` unjudged. */
+export type RunJudgeKind = 'heuristic' | 'model' | 'mixed' | 'none';
+/** Answer metrics, with who judged them and how many cases were judged. */
+export interface AnswerSection extends GroupedMetrics {
+    judgeKind: RunJudgeKind;
+    judgeModel?: string;
+    /** Cases whose judge verdict was used (judge present and not failed). */
+    judged: number;
+    /** Cases that could be judged: every system-mode case. */
+    scorable: number;
+    /** `judged / scorable`, in [0, 1]; 0 when nothing was scorable. */
+    coverage: number;
+    /** Cases whose judge verdict could not be parsed (not a score; they lower coverage). */
+    judgeFailed: number;
+    /** Per judge metric: the calibration figure, or `uncalibrated`. */
+    calibration: Record<string, CalibrationFigure | 'uncalibrated'>;
+}
+/** One point of the risk-coverage curve. */
+export interface RiskCoveragePoint {
+    coverage: number;
+    risk: number;
+    threshold: number;
+}
+/** Abstention quality against the must-abstain cases, and selective prediction over confidences. */
+export interface AbstentionSection {
+    /** Cases with an answer (system mode). */
+    answered: number;
+    /** Of those, cases that must abstain (out_of_scope, cross_tenant). */
+    mustAbstain: number;
+    /** Cases where the system abstained. */
+    abstained: number;
+    /** Abstentions on must-abstain cases. */
+    correctAbstentions: number;
+    /** Correct abstentions / all abstentions, in [0, 1]; 1 when the system never abstained. */
+    precision: number;
+    /** Correct abstentions / must-abstain cases, in [0, 1]; 1 when no case must abstain. */
+    recall: number;
+    /** Harmonic mean of precision and recall, in [0, 1]. */
+    f1: number;
+    /** Cases with a confidence and an error class (the pairs of the curve). */
+    withConfidence: number;
+    riskCoverage: RiskCoveragePoint[];
+    /** Area under the risk-coverage curve, in [0, 1]; lower is better. Absent without confidences. */
+    aurc?: number;
+}
+/** Which half of the pipeline an error class points at. */
+export type FixHalf = 'retrieval' | 'generation';
+/** Error class counts. */
+export interface ErrorClassSection {
+    /** Cases that carried an error class. */
+    classified: number;
+    overall: Partial<Record<ErrorClass, number>>;
+    byCaseType: Partial<Record<CaseType, Partial<Record<ErrorClass, number>>>>;
+    /** Non-correct cases per half to fix. */
+    fix: Record<FixHalf, number>;
+}
+/** Model usage over the run. */
+export interface UsageSection {
+    calls: number;
+    cachedCalls: number;
+    retries: number;
+    costUsd: number;
+    savedUsd: number;
+    /** Sum of per-case latencies, milliseconds. */
+    latencyMsTotal: number;
+    /**
+     * Every model call of the run per provider, the judge's and embedder's included: network calls, cache hits,
+     * retries by cause (never hidden), chain fallbacks, failures, tokens, cost and what the cache saved.
+     */
+    providers?: Record<string, ProviderUsage>;
+}
+/** One provider's model-call tally over a run (summed over every worker). */
+export interface ProviderUsage {
+    calls: number;
+    cached: number;
+    /** Retries by cause (`rate_limit`, `server`, `timeout`, `network`, `malformed`). */
+    retries: Record<string, number>;
+    fallbacks: number;
+    failures: number;
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: number;
+    savedUsd: number;
+}
+/** One case's values as they entered the averages, so a later run can pair cases by id. */
+export interface CaseSummary {
+    caseHash: string;
+    caseType: CaseType;
+    file: string;
+    line: number;
+    /** Retrieval metric values; absent when unscored (must-abstain). Errored cases hold 0 for every metric. */
+    retrieval?: Record<string, number>;
+    /** Answer metric values; absent when unjudged. */
+    answer?: Record<string, number>;
+    /** Hard check name to passed. */
+    hard: Partial<Record<HardCheckName, boolean>>;
+    errorClass?: ErrorClass;
+    error?: string;
+}
+/** Run-level facts: how many cases ran and whether the run is complete. */
+export interface RunSection {
+    cases: number;
+    expectedCases?: number;
+    /** True when fewer cases ran than the golden set holds. */
+    partial: boolean;
+    errored: number;
+    erroredCaseIds: string[];
+}
+/** The scorecard document. */
+export interface Scorecard {
+    version: typeof SCORECARD_VERSION;
+    harnessVersion: string;
+    mode: EvalMode;
+    startedAt: string;
+    finishedAt: string;
+    goldenSetHash: string;
+    goldenFiles: GoldenFileInfo[];
+    corpusFingerprint: string;
+    models: {
+        generator?: string;
+        judge?: string;
+        embedder?: string;
+    };
+    configSnapshot: unknown;
+    run: RunSection;
+    hard: HardSection;
+    retrieval: GroupedMetrics;
+    answer: AnswerSection;
+    abstention: AbstentionSection;
+    errorClasses: ErrorClassSection;
+    usage: UsageSection;
+    /** Case id to its values, in case id order. */
+    cases: Record<string, CaseSummary>;
+}
+//# sourceMappingURL=scorecard.d.ts.map

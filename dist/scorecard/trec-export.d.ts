@@ -1,0 +1,7 @@
+import type { CaseRecord } from './case-record.ts';
+/** The TREC run and qrels texts of a set of case records. */
+export declare function exportTrec(records: readonly CaseRecord[], tag?: string): {
+    run: string;
+    qrels: string;
+};
+//# sourceMappingURL=trec-export.d.ts.map

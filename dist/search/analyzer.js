@@ -1,0 +1,83 @@
+/**
+ * The text analyzer shared by indexing and querying: normalisation, tokenisation that keeps identifiers,
+ * optional stop words and optional light stemming. Pure and deterministic.
+ *
+ * Pipeline, in order:
+ * 1. Unicode NFKC (so `ﬁ` -> `fi`, full-width digits -> ASCII), then `toLowerCase()`. `toLowerCase` applies the
+ *    locale-independent Unicode default case mapping, which is what `toLocaleLowerCase('und')` means; we avoid the
+ *    locale call so a Turkish host locale can never turn `I` into dotless `ı`.
+ * 2. Tokens are runs of letters/digits (`\p{L}\p{N}`, combining marks kept). When runs are joined by `-`, `_`, `.`,
+ *    `/` or `:` with no space (`ERR-4012`, `SKU_88-X`, `v4.2.1`) the whole identifier is emitted as one token AND
+ *    each part is emitted too (`err-4012`, `err`, `4012`), so an exact identifier query ranks the exact match first
+ *    while a query for a part still finds it.
+ * 3. Stop words (a small English list, {@link englishStopWords}) are dropped; identifiers are never dropped.
+ * 4. Light stemming: Harman's "S stemmer" (1991) on purely alphabetic tokens: `-ies` -> `-y`, `-es` -> `-e`,
+ *    `-s` -> `` with its exceptions. It only folds plurals, which is what English support docs need (`invoices`
+ *    matches `invoice`) without Porter's over-stemming of product words (`billing` stays `billing`).
+ *
+ * Default ({@link defaultAnalyzerOptions}): identifiers on, stop words on, S stemmer on. {@link plainAnalyzerOptions}
+ * is the classic IR baseline (letters/digits runs, nothing else), used for the Cranfield reference check.
+ */
+/** Default analyzer: identifiers kept, English stop words dropped, S stemmer. */
+export const defaultAnalyzerOptions = Object.freeze({ identifiers: true, stopWords: true, stemmer: 's' });
+/** Plain analyzer: lowercased letter/digit runs only (equals `[a-z0-9]+` on ASCII text). */
+export const plainAnalyzerOptions = Object.freeze({ identifiers: false, stopWords: false, stemmer: 'none' });
+/** A small English stop word list (articles, pronouns, auxiliaries, prepositions, conjunctions). */
+export const englishStopWords = new Set(('a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its ' +
+    'me my no not of on or our she so than that the their them then there these they this those to too us was we were ' +
+    'what when where which who whom why will with would you your').split(' '));
+// A run of letters/digits, optionally continued by joiner + run with no whitespace in between.
+const tokenPattern = /[\p{L}\p{N}\p{M}]+(?:[-_./:][\p{L}\p{N}\p{M}]+)*/gu;
+const partPattern = /[\p{L}\p{N}\p{M}]+/gu;
+const alphabetic = /^\p{L}+$/u;
+const joiner = /[-_./:]/;
+/**
+ * Harman's S stemmer: `ies` -> `y` (not after `e`/`a`), `es` -> `e` (not after `a`/`e`/`o`), `s` -> `` (not after
+ * `u`/`s`). Words of 3 characters or fewer are left alone (`gas`, `bus`, `its`).
+ * Example: `invoices` -> `invoice`, `policies` -> `policy`, `status` -> `status`, `access` -> `access`.
+ */
+export function stemS(word) {
+    if (word.length <= 3)
+        return word;
+    if (word.endsWith('ies') && !word.endsWith('eies') && !word.endsWith('aies'))
+        return word.slice(0, -3) + 'y';
+    if (word.endsWith('es') && !word.endsWith('aes') && !word.endsWith('ees') && !word.endsWith('oes'))
+        return word.slice(0, -1);
+    if (word.endsWith('s') && !word.endsWith('us') && !word.endsWith('ss'))
+        return word.slice(0, -1);
+    return word;
+}
+/** Lowercases and NFKC-normalises text the way {@link analyze} does before tokenising. */
+export function normalizeText(text) {
+    return text.normalize('NFKC').toLowerCase();
+}
+/**
+ * Turns text into index terms, in text order (duplicates kept: term frequency matters).
+ * Example with defaults: `"Error ERR-4012 on invoices"` -> `['error', 'err-4012', 'err', '4012', 'invoice']`.
+ */
+export function analyze(text, options = defaultAnalyzerOptions) {
+    const out = [];
+    const normalized = normalizeText(text);
+    const pattern = options.identifiers ? tokenPattern : partPattern;
+    for (const match of normalized.matchAll(pattern)) {
+        const token = match[0];
+        if (options.identifiers && joiner.test(token)) {
+            out.push(token);
+            for (const part of token.matchAll(partPattern))
+                pushTerm(out, part[0], options);
+        }
+        else {
+            pushTerm(out, token, options);
+        }
+    }
+    return out;
+}
+function pushTerm(out, term, options) {
+    if (options.stopWords && englishStopWords.has(term))
+        return;
+    if (options.stemmer === 's' && alphabetic.test(term))
+        out.push(stemS(term));
+    else
+        out.push(term);
+}
+//# sourceMappingURL=analyzer.js.map

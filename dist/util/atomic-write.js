@@ -1,0 +1,38 @@
+/**
+ * Atomic file writes: every file the harness writes (cache entries, checkpoints, scorecards, baselines,
+ * queues) goes through here, so a crash mid-write leaves the old file or the new one, never half of one.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+function tempPathFor(path) {
+    return `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+}
+/** Writes `data` to a temp file beside `path`, then renames it over `path` (atomic on POSIX). */
+export async function writeFileAtomic(path, data) {
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = tempPathFor(path);
+    try {
+        await writeFile(tmp, data);
+        await rename(tmp, path);
+    }
+    catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+    }
+}
+/** Synchronous {@link writeFileAtomic}, for reporters and exit paths that cannot await. */
+export function writeFileAtomicSync(path, data) {
+    mkdirSync(dirname(path), { recursive: true });
+    const tmp = tempPathFor(path);
+    try {
+        writeFileSync(tmp, data);
+        renameSync(tmp, path);
+    }
+    catch (error) {
+        rmSync(tmp, { force: true });
+        throw error;
+    }
+}
+//# sourceMappingURL=atomic-write.js.map

@@ -1,0 +1,216 @@
+/**
+ * The scorecard reporter: collects every golden case's record from `testCase.meta().rag`, builds the
+ * scorecard, compares it with the committed baseline, writes JSON + Markdown (and the GitHub step summary and
+ * annotations in Actions), and fails the run through `process.exitCode` (never by throwing: a throw kills the
+ * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
+ * one file reruns.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { snapshotConfig } from "../config/resolve.js";
+import { loadBaseline } from "../gate/baseline-file.js";
+import { calibrationFigures, loadCalibrationRecord } from "../judge/calibration-record.js";
+import { evaluateGate } from "../gate/evaluate.js";
+import { defaultGatePolicy } from "../gate/policy.js";
+import { readGoldenSet } from "../runtime/golden-set.js";
+import { prepareCorpus } from "../runtime/prepare-corpus.js";
+import { readProviderStats } from "../runtime/provider-stats.js";
+import { buildScorecard } from "../scorecard/aggregate.js";
+import { CASE_RECORD_VERSION } from "../scorecard/case-record.js";
+import { renderConsoleSummary } from "../scorecard/render-console.js";
+import { serializeScorecard } from "../scorecard/render-json.js";
+import { renderMarkdown } from "../scorecard/render-markdown.js";
+import { exportTrec } from "../scorecard/trec-export.js";
+import { writeFileAtomicSync } from "../util/atomic-write.js";
+import "./task-meta.js";
+const GOLDEN_FILE = /\.golden\.jsonl$/;
+/** The harness version, recorded in every scorecard. */
+export const HARNESS_VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+/** Files the reporter writes under `outDir`. */
+export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' };
+/** The gate policy a config asks for. */
+export function gatePolicyFor(config) {
+    return {
+        ...defaultGatePolicy,
+        maxRelativeDrop: config.gate.maxRelativeDrop,
+        minJudgeCoverage: config.gate.minJudgeCoverage,
+        requireSignificance: config.gate.requireSignificance,
+        ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),
+    };
+}
+/** Vitest reporter for golden-case runs. */
+export class RagReporter {
+    config;
+    vitest;
+    records = new Map();
+    startedAt = new Date().toISOString();
+    /** The last run's outcome. */
+    last;
+    constructor(config) {
+        this.config = config;
+    }
+    onInit(vitest) {
+        this.vitest = vitest;
+    }
+    onTestRunStart() {
+        this.startedAt = new Date().toISOString();
+    }
+    async onTestRunEnd(modules, unhandledErrors, reason) {
+        try {
+            await this.report(modules, unhandledErrors, reason);
+        }
+        catch (error) {
+            // Never throw from here: in watch mode it would kill the watcher. Fail the run instead.
+            this.log(`vitest-rag: the reporter failed: ${error.stack ?? String(error)}`, true);
+            process.exitCode = 1;
+        }
+    }
+    log(text, error = false) {
+        const logger = this.vitest?.logger;
+        if (logger)
+            (error ? logger.error(text) : logger.log(text));
+        else
+            (error ? console.error(text) : console.log(text));
+    }
+    collect(modules) {
+        let filtered = false;
+        const moduleErrors = [];
+        for (const module of modules) {
+            if (!GOLDEN_FILE.test(module.moduleId))
+                continue;
+            const seen = new Set();
+            const file = module.relativeModuleId;
+            for (const test of module.children.allTests()) {
+                const result = test.result();
+                if (result.state === 'skipped' || result.state === 'pending') {
+                    filtered = true;
+                    continue;
+                }
+                const key = `${file}::${test.name}`;
+                seen.add(key);
+                const meta = test.meta().rag;
+                const firstError = result.errors?.[0]?.message;
+                if (meta) {
+                    const failedOtherwise = result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed);
+                    this.records.set(key, failedOtherwise ? { ...meta, error: firstError ?? 'the test failed' } : meta);
+                }
+                else {
+                    this.records.set(key, erroredRecord(test.name, file, test.location?.line ?? 0, firstError ?? 'the case produced no result'));
+                }
+            }
+            for (const key of [...this.records.keys()])
+                if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered)
+                    this.records.delete(key);
+            for (const error of module.errors())
+                moduleErrors.push(`${file}: ${error.message}`);
+        }
+        return { filtered, moduleErrors };
+    }
+    async report(modules, unhandledErrors, reason) {
+        const config = this.config;
+        if (config.dryRun) {
+            this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.');
+            return;
+        }
+        const { filtered, moduleErrors } = this.collect(modules);
+        const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId));
+        if (!ran && this.records.size === 0)
+            return; // not a golden-case run (e.g. a unit project alone)
+        const goldenSet = readGoldenSet(config);
+        const prepared = await prepareCorpus(config.corpus, config.chunker);
+        const records = [...this.records.values()];
+        const judgeModel = records.find((r) => r.judge?.model)?.judge?.model;
+        const judgeKind = records.find((r) => r.judge)?.judge?.kind;
+        const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined;
+        const providers = config.models ? readProviderStats(config.outDir) : undefined;
+        const scorecard = buildScorecard(records, {
+            harnessVersion: HARNESS_VERSION,
+            goldenSetHash: goldenSet.hash,
+            goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.parsed.hash, cases: f.parsed.cases.length })),
+            corpusFingerprint: prepared.corpus.fingerprint,
+            configSnapshot: snapshotConfig(config),
+            models: { ...(judgeModel ? { judge: judgeModel } : {}) },
+            mode: config.mode,
+            startedAt: this.startedAt,
+            finishedAt: new Date().toISOString(),
+            // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
+            expectedCases: filtered ? undefined : goldenSet.expectedCases,
+            ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
+            ...(providers ? { providers } : {}),
+        });
+        const policy = gatePolicyFor(config);
+        let gate;
+        const extra = [];
+        if (filtered) {
+            gate = evaluateGate(scorecard, undefined, policy);
+            extra.push('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.');
+        }
+        else {
+            let baseline;
+            try {
+                baseline = await loadBaseline(config.baseline);
+            }
+            catch (error) {
+                gate = evaluateGate(scorecard, undefined, policy);
+                gate = { ...gate, pass: false, status: 'fail', messages: [`vitest-rag: cannot read the baseline: ${error.message}`, ...gate.messages] };
+            }
+            gate ??= evaluateGate(scorecard, baseline, policy);
+        }
+        const failures = [...moduleErrors];
+        if (reason === 'interrupted')
+            failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.');
+        if (unhandledErrors.length > 0)
+            failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`);
+        if (failures.length > 0)
+            gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] };
+        this.last = { scorecard, gate, filtered };
+        const outDir = config.outDir;
+        writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard));
+        writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`);
+        const trec = exportTrec(records);
+        writeFileAtomicSync(join(outDir, REPORT_FILES.trecRun), trec.run);
+        writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels);
+        const markdown = renderMarkdown(scorecard, gate);
+        writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown);
+        if (process.env.GITHUB_STEP_SUMMARY)
+            appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
+        if (process.env.GITHUB_ACTIONS === 'true')
+            this.printAnnotations(records);
+        this.log(renderConsoleSummary(scorecard, gate));
+        for (const line of extra)
+            this.log(line);
+        this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`);
+        if (!gate.pass)
+            process.exitCode = 1;
+    }
+    printAnnotations(records) {
+        for (const r of records) {
+            const failed = r.hard.filter((h) => !h.passed);
+            if (failed.length === 0 && r.error === undefined)
+                continue;
+            const message = r.error ?? failed.map((h) => `${h.name}: ${h.message ?? 'failed'}`).join('; ');
+            const escaped = message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+            process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`);
+        }
+    }
+}
+function erroredRecord(caseId, file, line, error) {
+    return {
+        version: CASE_RECORD_VERSION,
+        caseId,
+        caseType: 'normal',
+        tenantId: '',
+        file,
+        line,
+        facets: { answerable: true, questionType: 'simple', popularity: 'torso', dynamism: 'static' },
+        mode: 'system',
+        caseHash: '',
+        hard: [],
+        retrieval: { retrieved: [], expected: [], scored: true, metrics: {} },
+        answerMetrics: {},
+        usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
+        latencyMs: 0,
+        error,
+    };
+}
+//# sourceMappingURL=reporter.js.map

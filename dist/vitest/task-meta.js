@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=task-meta.js.map
