@@ -66,6 +66,9 @@ export function projectSlug(project: string): string {
   return project.replace(/[^A-Za-z0-9._-]+/g, '-')
 }
 
+/** Files the reporter writes under a project's `outDir`. */
+export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' } as const
+
 /** Per-project default paths, relative to the project root: `{ baseline, outDir }`. */
 export function projectDefaults(project: string = DEFAULT_PROJECT): { baseline: string; outDir: string } {
   const slug = projectSlug(project)

@@ -18,7 +18,8 @@ import {
   type CheckOutcome,
 } from '../checks/hard-checks.ts'
 
-interface RagMatchers<R = unknown> {
+/** The matchers `vitest-rag/matchers` adds to `expect(...)`. */
+export interface RagMatchers<R = unknown> {
   /** The output is an abstention, as an out_of_scope or cross_tenant case requires. */
   toAbstain(goldenCase: GoldenCase): R
   /** No retrieved chunk or shown source from another tenant, and no forbidden text in the answer. */

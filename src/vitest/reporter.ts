@@ -5,10 +5,10 @@
  * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
  * one file reruns.
  */
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { snapshotConfig } from '../config/resolve.ts'
+import { REPORT_FILES, snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadBaseline } from '../gate/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
@@ -26,17 +26,15 @@ import { renderMarkdown } from '../scorecard/render-markdown.ts'
 import { exportTrec } from '../scorecard/trec-export.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import { PACKAGE_INFO } from '../util/package-info.ts'
 import './task-meta.ts'
 
 const GOLDEN_FILE = /\.golden\.jsonl$/
 
 /** The harness version, recorded in every scorecard. */
-export const HARNESS_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version
+export const HARNESS_VERSION: string = PACKAGE_INFO.version
 
-/** Files the reporter writes under `outDir`. */
-export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' } as const
+export { REPORT_FILES }
 
 /** The gate policy a config asks for. */
 export function gatePolicyFor(config: RagEvalConfig): GatePolicy {

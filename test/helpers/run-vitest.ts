@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url'
 /** The repository root. */
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
-const cliBin = join(repoRoot, 'bin/vitest-rag.mjs')
+// The CLI from source (tsx loads the .ts): tests exercise the current code without a build. The published
+// binary (bin/vitest-rag.js over dist/) is exercised by the packaging test.
+const cliSource = join(repoRoot, 'src/cli/run.ts')
 
 /** What a finished child process left. */
 export interface RunResult {
@@ -29,9 +31,9 @@ export function stripAnsi(text: string): string {
 }
 
 /** Runs `node <script> ...args` in `cwd` with extra env; resolves when it exits (killed after `timeoutMs`). */
-export function runNode(script: string, args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {}): Promise<RunResult> {
+export function runNode(script: string, args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, CI: 'true', GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined, FORCE_COLOR: '0', NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,9 +56,9 @@ export function runVitest(fixture: string, args: string[], env: Record<string, s
   return runNode(vitestBin, [...args, '--root', join(repoRoot, 'test/fixtures', fixture)], { env })
 }
 
-/** Runs the `vitest-rag` binary. */
+/** Runs the `vitest-rag` CLI (from source) as a child process. */
 export function runCliBin(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
-  return runNode(cliBin, args, options)
+  return runNode(cliSource, args, { ...options, nodeArgs: ['--import', 'tsx'] })
 }
 
 /** A fresh temporary directory. */

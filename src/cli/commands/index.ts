@@ -7,9 +7,11 @@ import { calibrateCommand } from './calibrate.ts'
 import { scoreRunCommand } from './score-run.ts'
 import { searchCommand } from './search.ts'
 import { baselineCommands } from './baseline.ts'
+import { initCommand } from './init.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
 export const commands: CliCommand[] = [
+  initCommand,
   verifyCommand,
   calibrateCommand,
   scoreRunCommand,
