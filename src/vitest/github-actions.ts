@@ -7,20 +7,19 @@
  * out of Vitest's reporter here; every other test (unit tests in the same run) is annotated as before.
  */
 import { GithubActionsReporter, type Reporter, type SerializedError, type TestCase, type TestModule } from 'vitest/node'
-
-const GOLDEN_FILE = /\.golden\.jsonl$/
+import { isGoldenModule } from './golden-modules.ts'
 
 type Annotation = Parameters<NonNullable<Reporter['onTestCaseAnnotate']>>[1]
 
 /** Vitest's GitHub Actions reporter, blind to golden-case modules (their annotations come from the scorecard reporter). */
 export class NonGoldenGithubActionsReporter extends GithubActionsReporter {
   override onTestCaseAnnotate(testCase: TestCase, annotation: Annotation): void {
-    if (GOLDEN_FILE.test(testCase.module.moduleId)) return
+    if (isGoldenModule(testCase.module)) return
     super.onTestCaseAnnotate(testCase, annotation)
   }
 
   override onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    super.onTestRunEnd(modules.filter((m) => !GOLDEN_FILE.test(m.moduleId)), unhandledErrors)
+    super.onTestRunEnd(modules.filter((m) => !isGoldenModule(m)), unhandledErrors)
   }
 }
 

@@ -15,10 +15,11 @@ import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
 import { loadGoldenModuleData } from '../runtime/golden-set.ts'
 import { buildGoldenModule } from '../runtime/golden-module.ts'
 import { siblingModulePath } from '../util/module-path.ts'
+import { GOLDEN_FILE } from './golden-modules.ts'
 import { replaceGithubActionsReporter } from './github-actions.ts'
+import { ProgressReporter } from './progress.ts'
 import { RagReporter } from './reporter.ts'
 
-const GOLDEN_FILE = /\.golden\.jsonl$/
 const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, './environment')
 const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
 const RUNTIME_PATH = siblingModulePath(import.meta.url, './golden-runtime')
@@ -84,6 +85,8 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       registered.add(cfg.project)
       reporterRegistered.set(vitest, registered)
       reporters.push(new RagReporter(cfg))
+      // Without a terminal (CI logs) nothing shows a long run's progress: print a line every 10 s.
+      if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
       // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
       // reporter would add one per failed expect, located inside the harness. It keeps every other test.
       replaceGithubActionsReporter(reporters)

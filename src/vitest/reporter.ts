@@ -27,9 +27,8 @@ import { exportTrec } from '../scorecard/trec-export.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
 import { PACKAGE_INFO } from '../util/package-info.ts'
+import { isGoldenModuleOf } from './golden-modules.ts'
 import './task-meta.ts'
-
-const GOLDEN_FILE = /\.golden\.jsonl$/
 
 /** The harness version, recorded in every scorecard. */
 export const HARNESS_VERSION: string = PACKAGE_INFO.version
@@ -88,11 +87,16 @@ export class RagReporter implements Reporter {
     else (error ? console.error(text) : console.log(text))
   }
 
+  /** A golden module of this reporter's project (each eval project has its own reporter, scorecard and baseline). */
+  private owns(module: TestModule): boolean {
+    return isGoldenModuleOf(module, this.config.project)
+  }
+
   private collect(modules: ReadonlyArray<TestModule>): { filtered: boolean; moduleErrors: string[] } {
     let filtered = false
     const moduleErrors: string[] = []
     for (const module of modules) {
-      if (!GOLDEN_FILE.test(module.moduleId)) continue
+      if (!this.owns(module)) continue
       const seen = new Set<string>()
       const file = module.relativeModuleId
       for (const test of module.children.allTests()) {
@@ -125,7 +129,7 @@ export class RagReporter implements Reporter {
       return
     }
     const { filtered, moduleErrors } = this.collect(modules)
-    const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId))
+    const ran = modules.some((m) => this.owns(m))
     if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
     const goldenSet = readGoldenSet(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)

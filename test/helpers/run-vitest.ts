@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** The repository root. */
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -14,6 +14,8 @@ const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
 // The CLI from source (tsx loads the .ts): tests exercise the current code without a build. The published
 // binary (bin/vitest-rag.js over dist/) is exercised by the packaging test.
 const cliSource = join(repoRoot, 'src/cli/run.ts')
+// By URL, so it loads whatever the child's working directory (a temp project has no tsx of its own).
+const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href
 
 /** What a finished child process left. */
 export interface RunResult {
@@ -58,7 +60,7 @@ export function runVitest(fixture: string, args: string[], env: Record<string, s
 
 /** Runs the `vitest-rag` CLI (from source) as a child process. */
 export function runCliBin(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
-  return runNode(cliSource, args, { ...options, nodeArgs: ['--import', 'tsx'] })
+  return runNode(cliSource, args, { ...options, nodeArgs: ['--import', tsxLoader] })
 }
 
 /** A fresh temporary directory. */
