@@ -80,13 +80,14 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       const cfg = getConfig()
       const registered = reporterRegistered.get(vitest) ?? new Set<string>()
       if (registered.has(cfg.project)) return
-      const reporters = vitest.config.reporters as unknown[]
-      if (reporters.some(isBlobReporter)) return
       registered.add(cfg.project)
       reporterRegistered.set(vitest, registered)
-      reporters.push(new RagReporter(cfg))
-      // Without a terminal (CI logs) nothing shows a long run's progress: print a line every 10 s.
+      const reporters = vitest.config.reporters as unknown[]
+      // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
       if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
+      // A blob-reporting shard is gated after the merge, not on its own.
+      if (reporters.some(isBlobReporter)) return
+      reporters.push(new RagReporter(cfg))
       // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
       // reporter would add one per failed expect, located inside the harness. It keeps every other test.
       replaceGithubActionsReporter(reporters)
