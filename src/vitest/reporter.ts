@@ -130,7 +130,11 @@ export class RagReporter implements Reporter {
     }
     const { filtered, moduleErrors } = this.collect(modules)
     const ran = modules.some((m) => this.owns(m))
-    if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
+    if (!ran && this.records.size === 0) {
+      // Not a golden-case run (e.g. a unit project alone), or a merge whose shards all failed before any case.
+      if (unhandledErrors.length > 0) this.log(`vitest-rag: no golden case ran; ${describeUnhandled(unhandledErrors)}`, true)
+      return
+    }
     const goldenSet = readGoldenSet(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)
     const records = [...this.records.values()]
@@ -171,7 +175,7 @@ export class RagReporter implements Reporter {
     }
     const failures: string[] = [...moduleErrors]
     if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
-    if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
+    if (unhandledErrors.length > 0) failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
     if (failures.length > 0) gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] }
 
     this.last = { scorecard, gate, filtered }
@@ -201,6 +205,15 @@ export class RagReporter implements Reporter {
       process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`)
     }
   }
+}
+
+/**
+ * What a run's unhandled errors were. A merged blob report keeps only an error's type (`Unhandled Error`, no
+ * message): say so, and where the message is (the log of the shard that raised it).
+ */
+export function describeUnhandled(errors: ReadonlyArray<SerializedError>): string {
+  const lines = errors.map((e) => (e.message ? e.message.split('\n')[0] : `${e.name ?? (e as { type?: string }).type ?? 'an error'} without a message (a merged blob report keeps only its type; the log of the shard that raised it has the error)`))
+  return `${errors.length} unhandled error(s) during the run: ${lines.map((l, i) => `(${i + 1}) ${l}`).join('; ')}`
 }
 
 function erroredRecord(caseId: string, file: string, line: number, error: string): CaseRecord {
