@@ -7,8 +7,22 @@ import { ModelConfigSchema } from '../llm/config.ts'
 
 /** Where the corpus comes from: a knowledge-base folder (tenants/<id>/docs, changelog, tickets) or BEIR. */
 export const CorpusSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('kb'), root: z.string().min(1) }).strict(),
-  z.object({ kind: z.literal('beir'), root: z.string().min(1), tenantId: z.string().min(1).default('default') }).strict(),
+  z
+    .object({
+      /** `kb`: a folder `tenants/<id>/` of docs, changelog and tickets; `beir`: a BEIR dataset (corpus.jsonl, queries.jsonl). */
+      kind: z.literal('kb'),
+      /** The corpus folder, relative to the project root. */
+      root: z.string().min(1),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('beir'),
+      root: z.string().min(1),
+      /** The one tenant a BEIR corpus is indexed under (golden cases use it as `tenant_id`). */
+      tenantId: z.string().min(1).default('default'),
+    })
+    .strict(),
 ])
 /** Where the corpus comes from. */
 export type CorpusSource = z.infer<typeof CorpusSourceSchema>
@@ -34,9 +48,11 @@ export const AdapterSpecSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('http'),
+      /** The endpoint: POSTed one `SystemInput` as JSON per case, it answers with a `SystemOutput`. */
       url: z.string().url(),
       /** Header name to env var NAME (e.g. `{ Authorization: 'BOT_TOKEN' }`): values never enter reports. */
       headersFromEnv: z.record(z.string(), z.string()).default({}),
+      /** Per-request timeout in ms. */
       timeoutMs: z.number().int().positive().default(60_000),
     })
     .strict(),
@@ -114,9 +130,12 @@ export const RagEvalOptionsSchema = z
     chunker: z.string().default('structural'),
     /** `retrieval` runs only the retriever (no model cost); `system` runs the full pipeline. */
     mode: z.enum(['retrieval', 'system']).default('system'),
+    /** The system under test; default the bundled reference pipeline. */
     adapter: AdapterSpecSchema.default({ kind: 'reference' }),
+    /** Retrieval of the reference pipeline. */
     search: z
       .object({
+        /** The search arm: exact BM25, exact vector (cosine), hybrid (reciprocal rank fusion of both), or flexsearch. */
         arm: z.enum(['bm25', 'vector', 'hybrid', 'flexsearch']).default('bm25'),
         /** Retrieval depth: how many chunks are retrieved (and scored) per case. */
         k: z.number().int().positive().default(20),
