@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: compiles src/ to dist/ (ESM JavaScript, .d.ts, source maps) with tsconfig.build.json, after
-// removing the previous dist/ so a deleted source file leaves no stale module behind.
+// removing the previous dist/ so a deleted source file leaves no stale module behind. It reports on stderr, so
+// `npm pack --json` (which runs it as prepack) keeps a clean stdout.
 // TypeScript rewrites the sources' relative `.ts` imports to `.js` in the JavaScript it emits
 // (rewriteRelativeImportExtensions) but keeps them in the declarations; TypeScript >= 5.0 resolves those, older
 // consumers do not, so the declarations get the same `.js` specifiers here.
@@ -29,4 +30,4 @@ for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true }))
     rewritten++
   }
 }
-console.log(`vitest-rag build: dist/ written (${rewritten} declaration files had their .ts imports rewritten to .js)`)
+console.error(`vitest-rag build: dist/ written (${rewritten} declaration files had their .ts imports rewritten to .js)`)

@@ -3,7 +3,7 @@
  * {@link SystemOutput} back. Header values come from environment variables named in config, so tokens never
  * enter the config, a report or a log.
  */
-import type { RagAdapter } from './types.ts';
+import type { RagAdapter } from './types.js';
 /** Options of {@link httpAdapter}. */
 export interface HttpAdapterOptions {
     url: string;
@@ -18,4 +18,3 @@ export declare class HttpAdapterError extends Error {
 }
 /** A {@link RagAdapter} that calls `options.url`. */
 export declare function httpAdapter(options: HttpAdapterOptions): RagAdapter;
-//# sourceMappingURL=http-adapter.d.ts.map

@@ -4,7 +4,7 @@
  * `query + tenant + history in -> answer text, cited sources, retrieved chunks out`. The bundled reference
  * pipeline is one adapter; a user's own chatbot (a TS function or an HTTP endpoint) is another.
  */
-import type { Turn } from '../cases/schema.ts';
+import type { Turn } from '../cases/schema.js';
 /** `retrieval` runs only the retriever (no generation, no model cost); `system` runs the full pipeline. */
 export type EvalMode = 'retrieval' | 'system';
 /** What the harness sends the system for one golden case. */
@@ -71,4 +71,3 @@ export interface RagAdapter {
     /** Releases pools, sockets and clients. */
     close?(): Promise<void>;
 }
-//# sourceMappingURL=types.d.ts.map

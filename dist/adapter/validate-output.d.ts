@@ -3,7 +3,7 @@
  * malformed output must fail its case with a message naming the field, not crash a metric later.
  */
 import { z } from 'zod';
-import type { SystemOutput } from './types.ts';
+import type { SystemOutput } from './types.js';
 /** The zod form of {@link SystemOutput}. Unknown fields are allowed (and ignored). */
 export declare const SystemOutputSchema: z.ZodObject<{
     retrieved: z.ZodArray<z.ZodObject<{
@@ -40,4 +40,3 @@ export declare class InvalidSystemOutputError extends Error {
 }
 /** Returns `value` as a {@link SystemOutput}, or throws naming every bad field and the adapter. */
 export declare function validateSystemOutput(value: unknown, adapterName: string): SystemOutput;
-//# sourceMappingURL=validate-output.d.ts.map

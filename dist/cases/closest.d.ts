@@ -9,4 +9,3 @@ export declare function editDistance(a: string, b: string): number;
  * unrelated word does not. Ties go to the earlier candidate.
  */
 export declare function closestMatch(name: string, candidates: Iterable<string>, maxDistance?: number): string | undefined;
-//# sourceMappingURL=closest.d.ts.map

@@ -1,5 +1,5 @@
-import { type GoldenCase } from './schema.ts';
-import type { Problem } from './problems.ts';
+import { type GoldenCase } from './schema.js';
+import type { Problem } from './problems.js';
 /** One parsed case and the 1-based line it came from. */
 export interface GoldenCaseAt {
     case: GoldenCase;
@@ -28,4 +28,3 @@ export declare function goldenSetHash(files: ReadonlyArray<{
     file: string;
     hash: string;
 }>): string;
-//# sourceMappingURL=parse-golden.d.ts.map

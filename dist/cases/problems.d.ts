@@ -30,4 +30,3 @@ export declare function formatProblems(problems: readonly Problem[]): string;
 export declare function formatPath(path: ReadonlyArray<PropertyKey>): string;
 /** Quotes a value for a message: strings in double quotes, `undefined` as `missing`, the rest as JSON (cut at 80 chars). */
 export declare function quoteValue(value: unknown): string;
-//# sourceMappingURL=problems.d.ts.map

@@ -5,10 +5,10 @@
  *
  * Every locator that points at nothing is reported, all together, with a fix hint; none is dropped.
  */
-import type { Chunk, HeadingSection, SourceDocument } from '../corpus/types.ts';
-import { UnresolvedLocatorsError } from './errors.ts';
-import type { Problem } from './problems.ts';
-import type { GoldenCase, Locator } from './schema.ts';
+import type { Chunk, HeadingSection, SourceDocument } from '../corpus/types.js';
+import { UnresolvedLocatorsError } from './errors.js';
+import type { Problem } from './problems.js';
+import type { GoldenCase, Locator } from './schema.js';
 export { UnresolvedLocatorsError };
 /** One expected chunk of a case: its id, its grade (0-3, the highest over the locators hitting it) and that locator. */
 export interface ExpectedChunk {
@@ -46,4 +46,3 @@ export declare function findSections(sections: readonly HeadingSection[], headin
 export declare function resolveLocators(cases: readonly GoldenCase[], documents: readonly SourceDocument[], chunks: readonly Chunk[], files?: ReadonlyMap<string, CaseOrigin>): LocatorResolution;
 /** Throws {@link UnresolvedLocatorsError} listing every problem of `resolution`, when there is any. */
 export declare function assertLocatorsResolved(resolution: Pick<LocatorResolution, 'problems'>): void;
-//# sourceMappingURL=resolve-locators.d.ts.map

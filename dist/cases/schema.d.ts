@@ -223,4 +223,3 @@ export type GoldenCase = z.infer<typeof GoldenCaseSchema>;
 export type GoldenCaseInput = z.input<typeof GoldenCaseSchema>;
 /** Whether a case must abstain (its hard assertion `toAbstain` applies). */
 export declare function mustAbstain(c: Pick<GoldenCase, 'case_type'>): boolean;
-//# sourceMappingURL=schema.d.ts.map

@@ -3,7 +3,7 @@
  * (the allowed values of an enum, what to add for a missing field, the closest known field for an unknown key).
  */
 import { z } from 'zod';
-import { type Problem } from './problems.ts';
+import { type Problem } from './problems.js';
 /** Reads the value at `path` inside `root`, or `undefined` when the path does not exist. */
 export declare function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown;
 /**
@@ -16,4 +16,3 @@ export declare function schemaAt(schema: z.ZodType, path: ReadonlyArray<Property
  * `file`:`line`. Every issue becomes one problem (an unknown-keys issue becomes one per key).
  */
 export declare function problemsFromZod(issues: ReadonlyArray<z.core.$ZodIssue>, input: unknown, schema: z.ZodType, file: string, line?: number): Problem[];
-//# sourceMappingURL=zod-problems.d.ts.map

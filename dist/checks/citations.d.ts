@@ -5,4 +5,3 @@
 export declare function parseCitationMarkers(text: string): number[];
 /** The distinct markers cited in `text`, ascending. */
 export declare function citedMarkerSet(text: string): number[];
-//# sourceMappingURL=citations.d.ts.map

@@ -5,9 +5,9 @@
  *
  * Zero tolerance: one leaked chunk, one fabricated marker, one missing literal fails the case.
  */
-import type { SystemOutput } from '../adapter/types.ts';
-import { type GoldenCase } from '../cases/schema.ts';
-import type { HardCheckName } from '../scorecard/case-record.ts';
+import type { SystemOutput } from '../adapter/types.js';
+import { type GoldenCase } from '../cases/schema.js';
+import type { HardCheckName } from '../scorecard/case-record.js';
 /** A check's outcome; `applies: false` means it was not run and is not counted. */
 export type CheckOutcome = {
     applies: false;
@@ -50,4 +50,3 @@ export declare function runHardChecks(output: SystemOutput, c: GoldenCase, mode:
 } & Extract<CheckOutcome, {
     applies: true;
 }>>;
-//# sourceMappingURL=hard-checks.d.ts.map

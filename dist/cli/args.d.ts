@@ -15,4 +15,3 @@ export interface ParsedCliArgs {
 export declare function parseCliArgs(argv: string[], options: CliOptions, allowPositionals?: boolean): ParsedCliArgs;
 /** A string flag's value, or undefined when absent. */
 export declare function stringFlag(values: ParsedCliArgs['values'], name: string): string | undefined;
-//# sourceMappingURL=args.d.ts.map

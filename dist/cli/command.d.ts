@@ -24,4 +24,3 @@ export interface CliCommand {
 export declare class CliUsageError extends Error {
     readonly code = "VITEST_RAG_USAGE";
 }
-//# sourceMappingURL=command.d.ts.map

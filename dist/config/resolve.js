@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseModelConfig } from "../llm/config.js";
 import { RagEvalOptionsSchema } from "./schema.js";
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url));
@@ -61,11 +60,25 @@ function envOverrides(env) {
         out.outDir = env[ENV_OVERRIDES.outDir];
     return out;
 }
+/** The project name used when the Vitest project has none (the name `vitest-rag init` gives it). */
+export const DEFAULT_PROJECT = 'evals';
+/** A project name as a file-name part: anything but letters, digits, `.`, `_` and `-` becomes `-`. */
+export function projectSlug(project) {
+    return project.replace(/[^A-Za-z0-9._-]+/g, '-');
+}
+/** Files the reporter writes under a project's `outDir`. */
+export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' };
+/** Per-project default paths, relative to the project root: `{ baseline, outDir }`. */
+export function projectDefaults(project = DEFAULT_PROJECT) {
+    const slug = projectSlug(project);
+    return { baseline: `baselines/${slug}.baseline.json`, outDir: `.vitest-rag/${slug}` };
+}
 /**
  * Validates `options` (plus environment overrides), applies defaults and resolves paths against `root`.
- * Throws {@link ConfigError} listing every problem.
+ * `project` is the Vitest project's name: it names the default baseline and output folder. Throws
+ * {@link ConfigError} listing every problem.
  */
-export function resolveConfig(options = {}, root = process.cwd(), env = process.env) {
+export function resolveConfig(options = {}, root = process.cwd(), env = process.env, project = DEFAULT_PROJECT) {
     const merged = { ...options, ...envOverrides(env) };
     const parsed = RagEvalOptionsSchema.safeParse(merged);
     if (!parsed.success) {
@@ -75,29 +88,23 @@ export function resolveConfig(options = {}, root = process.cwd(), env = process.
         });
         throw new ConfigError(`vitest-rag: invalid ragEval options:\n${lines.join('\n')}`);
     }
+    // `models` is part of the schema, so a bad provider fails the run here, once, at startup, with every problem
+    // listed, instead of once per test file inside the workers.
     const o = parsed.data;
-    if (o.models !== undefined) {
-        // Validated here, at the edge, so a bad provider fails the run once at startup with every problem listed,
-        // instead of once per test file inside the workers.
-        try {
-            parseModelConfig(o.models);
-        }
-        catch (error) {
-            throw new ConfigError(`vitest-rag: invalid ragEval options: models: ${error.message.replace(/^vitest-rag: invalid models config: /, '')}`);
-        }
-    }
+    const defaults = projectDefaults(project);
     const abs = (p) => (isAbsolute(p) ? p : resolve(root, p));
     const corpus = o.corpus ? { ...o.corpus, root: abs(o.corpus.root) } : { kind: 'kb', root: SAMPLE_KB_ROOT };
     const adapter = o.adapter.kind === 'module' ? { ...o.adapter, path: abs(o.adapter.path) } : o.adapter;
     return {
         ...o,
+        project,
         root,
         corpus,
         adapter,
         prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
-        baseline: abs(o.baseline),
+        baseline: abs(o.baseline ?? defaults.baseline),
         calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
-        outDir: abs(o.outDir),
+        outDir: abs(o.outDir ?? defaults.outDir),
     };
 }
 /**

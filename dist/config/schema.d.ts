@@ -26,7 +26,7 @@ export declare const AdapterSpecSchema: z.ZodDiscriminatedUnion<[z.ZodObject<{
 }, z.core.$strict>, z.ZodObject<{
     kind: z.ZodLiteral<"module">;
     path: z.ZodString;
-    options: z.ZodOptional<z.ZodUnknown>;
+    options: z.ZodOptional<z.ZodJSONSchema>;
 }, z.core.$strict>, z.ZodObject<{
     kind: z.ZodLiteral<"http">;
     url: z.ZodString;
@@ -42,6 +42,29 @@ export declare const GateOptionsSchema: z.ZodObject<{
     minJudgeCoverage: z.ZodDefault<z.ZodNumber>;
     requireSignificance: z.ZodDefault<z.ZodBoolean>;
 }, z.core.$strict>;
+/**
+ * Options of the reference pipeline (used when `adapter` is `reference`). Its retrieval depth is `search.k`;
+ * its prompt templates come from `prompts`.
+ */
+export declare const PipelineOptionsSchema: z.ZodObject<{
+    name: z.ZodOptional<z.ZodString>;
+    maxSources: z.ZodOptional<z.ZodNumber>;
+    maxTokens: z.ZodOptional<z.ZodNumber>;
+    gate: z.ZodOptional<z.ZodObject<{
+        minTopScore: z.ZodOptional<z.ZodNumber>;
+        minMargin: z.ZodOptional<z.ZodNumber>;
+        lookahead: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>>;
+    extractive: z.ZodOptional<z.ZodObject<{
+        maxSentences: z.ZodOptional<z.ZodNumber>;
+        minSentenceScore: z.ZodOptional<z.ZodNumber>;
+        relativeFloor: z.ZodOptional<z.ZodNumber>;
+        headingCredit: z.ZodOptional<z.ZodNumber>;
+        minConflictScore: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>>;
+}, z.core.$strict>;
+/** Options of the reference pipeline. */
+export type PipelineOptions = z.infer<typeof PipelineOptionsSchema>;
 /** Options of `ragEval(options)`, as a user writes them. */
 export declare const RagEvalOptionsSchema: z.ZodObject<{
     corpus: z.ZodOptional<z.ZodDiscriminatedUnion<[z.ZodObject<{
@@ -63,7 +86,7 @@ export declare const RagEvalOptionsSchema: z.ZodObject<{
     }, z.core.$strict>, z.ZodObject<{
         kind: z.ZodLiteral<"module">;
         path: z.ZodString;
-        options: z.ZodOptional<z.ZodUnknown>;
+        options: z.ZodOptional<z.ZodJSONSchema>;
     }, z.core.$strict>, z.ZodObject<{
         kind: z.ZodLiteral<"http">;
         url: z.ZodString;
@@ -81,14 +104,113 @@ export declare const RagEvalOptionsSchema: z.ZodObject<{
         workers: z.ZodDefault<z.ZodBoolean>;
     }, z.core.$strict>>;
     prompts: z.ZodOptional<z.ZodString>;
-    pipeline: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
+    pipeline: z.ZodDefault<z.ZodObject<{
+        name: z.ZodOptional<z.ZodString>;
+        maxSources: z.ZodOptional<z.ZodNumber>;
+        maxTokens: z.ZodOptional<z.ZodNumber>;
+        gate: z.ZodOptional<z.ZodObject<{
+            minTopScore: z.ZodOptional<z.ZodNumber>;
+            minMargin: z.ZodOptional<z.ZodNumber>;
+            lookahead: z.ZodOptional<z.ZodNumber>;
+        }, z.core.$strict>>;
+        extractive: z.ZodOptional<z.ZodObject<{
+            maxSentences: z.ZodOptional<z.ZodNumber>;
+            minSentenceScore: z.ZodOptional<z.ZodNumber>;
+            relativeFloor: z.ZodOptional<z.ZodNumber>;
+            headingCredit: z.ZodOptional<z.ZodNumber>;
+            minConflictScore: z.ZodOptional<z.ZodNumber>;
+        }, z.core.$strict>>;
+    }, z.core.$strict>>;
     judge: z.ZodDefault<z.ZodEnum<{
         heuristic: "heuristic";
         model: "model";
         off: "off";
     }>>;
     calibration: z.ZodOptional<z.ZodString>;
-    models: z.ZodOptional<z.ZodUnknown>;
+    models: z.ZodOptional<z.ZodObject<{
+        generator: z.ZodOptional<z.ZodObject<{
+            chain: z.ZodArray<z.ZodObject<{
+                name: z.ZodString;
+                baseURL: z.ZodURL;
+                apiKeyEnv: z.ZodString;
+                model: z.ZodString;
+                upstream: z.ZodOptional<z.ZodObject<{
+                    order: z.ZodArray<z.ZodString>;
+                    allowFallbacks: z.ZodLiteral<false>;
+                }, z.core.$strict>>;
+                headers: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+                concurrency: z.ZodOptional<z.ZodNumber>;
+                requestsPerMinute: z.ZodOptional<z.ZodNumber>;
+                maxTokensParam: z.ZodOptional<z.ZodEnum<{
+                    max_tokens: "max_tokens";
+                    max_completion_tokens: "max_completion_tokens";
+                }>>;
+                timeoutMs: z.ZodOptional<z.ZodNumber>;
+            }, z.core.$strict>>;
+        }, z.core.$strict>>;
+        judge: z.ZodOptional<z.ZodObject<{
+            chain: z.ZodOptional<z.ZodArray<z.ZodObject<{
+                name: z.ZodString;
+                baseURL: z.ZodURL;
+                apiKeyEnv: z.ZodString;
+                model: z.ZodString;
+                upstream: z.ZodOptional<z.ZodObject<{
+                    order: z.ZodArray<z.ZodString>;
+                    allowFallbacks: z.ZodLiteral<false>;
+                }, z.core.$strict>>;
+                headers: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+                concurrency: z.ZodOptional<z.ZodNumber>;
+                requestsPerMinute: z.ZodOptional<z.ZodNumber>;
+                maxTokensParam: z.ZodOptional<z.ZodEnum<{
+                    max_tokens: "max_tokens";
+                    max_completion_tokens: "max_completion_tokens";
+                }>>;
+                timeoutMs: z.ZodOptional<z.ZodNumber>;
+            }, z.core.$strict>>>;
+            allowSameModel: z.ZodOptional<z.ZodBoolean>;
+        }, z.core.$strict>>;
+        embedder: z.ZodOptional<z.ZodObject<{
+            chain: z.ZodArray<z.ZodObject<{
+                name: z.ZodString;
+                baseURL: z.ZodURL;
+                apiKeyEnv: z.ZodString;
+                model: z.ZodString;
+                upstream: z.ZodOptional<z.ZodObject<{
+                    order: z.ZodArray<z.ZodString>;
+                    allowFallbacks: z.ZodLiteral<false>;
+                }, z.core.$strict>>;
+                headers: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+                concurrency: z.ZodOptional<z.ZodNumber>;
+                requestsPerMinute: z.ZodOptional<z.ZodNumber>;
+                maxTokensParam: z.ZodOptional<z.ZodEnum<{
+                    max_tokens: "max_tokens";
+                    max_completion_tokens: "max_completion_tokens";
+                }>>;
+                timeoutMs: z.ZodOptional<z.ZodNumber>;
+            }, z.core.$strict>>;
+            dimensions: z.ZodOptional<z.ZodNumber>;
+            batchSize: z.ZodOptional<z.ZodNumber>;
+        }, z.core.$strict>>;
+        prices: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodObject<{
+            inputPerMillion: z.ZodNumber;
+            outputPerMillion: z.ZodNumber;
+        }, z.core.$strict>>>;
+        retry: z.ZodOptional<z.ZodObject<{
+            maxRetries: z.ZodOptional<z.ZodNumber>;
+            baseDelayMs: z.ZodOptional<z.ZodNumber>;
+            maxDelayMs: z.ZodOptional<z.ZodNumber>;
+            maxRetryAfterMs: z.ZodOptional<z.ZodNumber>;
+            seed: z.ZodOptional<z.ZodNumber>;
+        }, z.core.$strict>>;
+        spendLimitUsd: z.ZodOptional<z.ZodNumber>;
+        cacheDir: z.ZodOptional<z.ZodString>;
+        cacheMode: z.ZodOptional<z.ZodEnum<{
+            record: "record";
+            off: "off";
+            "read-write": "read-write";
+            replay: "replay";
+        }>>;
+    }, z.core.$strict>>;
     ks: z.ZodDefault<z.ZodArray<z.ZodNumber>>;
     gate: z.ZodDefault<z.ZodObject<{
         maxRelativeDrop: z.ZodDefault<z.ZodNumber>;
@@ -96,8 +218,8 @@ export declare const RagEvalOptionsSchema: z.ZodObject<{
         minJudgeCoverage: z.ZodDefault<z.ZodNumber>;
         requireSignificance: z.ZodDefault<z.ZodBoolean>;
     }, z.core.$strict>>;
-    baseline: z.ZodDefault<z.ZodString>;
-    outDir: z.ZodDefault<z.ZodString>;
+    baseline: z.ZodOptional<z.ZodString>;
+    outDir: z.ZodOptional<z.ZodString>;
     sample: z.ZodOptional<z.ZodNumber>;
     seed: z.ZodDefault<z.ZodNumber>;
     dryRun: z.ZodDefault<z.ZodBoolean>;
@@ -108,7 +230,13 @@ export declare const RagEvalOptionsSchema: z.ZodObject<{
 /** Options of `ragEval(options)`, as a user writes them. */
 export type RagEvalOptions = z.input<typeof RagEvalOptionsSchema>;
 /** The resolved configuration: defaults applied, paths absolute. */
-export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts' | 'calibration'> & {
+export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts' | 'calibration' | 'baseline' | 'outDir'> & {
+    /** The Vitest project's name (`evals` when the project has none): it names the default baseline and output folder. */
+    project: string;
+    /** Absolute path of the committed baseline. */
+    baseline: string;
+    /** Absolute folder of scorecards, checkpoints and caches. */
+    outDir: string;
     /** Absolute path of the judge's calibration record (it may not exist). */
     calibration: string;
     corpus: CorpusSource;
@@ -117,4 +245,3 @@ export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus'
     /** Absolute project root every relative path was resolved against. */
     root: string;
 };
-//# sourceMappingURL=schema.d.ts.map

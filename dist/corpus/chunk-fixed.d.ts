@@ -15,4 +15,3 @@ export interface Span {
  * Example: `fixedWindows('aaa bbb ccc', 6, 0)` -> `[0,4) "aaa "`, `[4,8) "bbb "`, `[8,11) "ccc"`.
  */
 export declare function fixedWindows(text: string, size: number, overlap: number, from?: number, to?: number): Span[];
-//# sourceMappingURL=chunk-fixed.d.ts.map

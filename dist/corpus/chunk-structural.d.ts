@@ -2,8 +2,8 @@
  * Structural chunking (pure): one span per markdown heading section, per changelog entry and per ticket;
  * generic documents and anything longer than `maxSize` fall back to fixed windows inside it.
  */
-import { type Span } from './chunk-fixed.ts';
-import type { SourceDocument, StructuralChunkerConfig } from './types.ts';
+import { type Span } from './chunk-fixed.js';
+import type { SourceDocument, StructuralChunkerConfig } from './types.js';
 /** A span plus the heading path of the section it starts in (markdown docs). */
 export interface StructuralSpan extends Span {
     headingPath?: string[];
@@ -14,4 +14,3 @@ export interface StructuralSpan extends Span {
  * heading joins the first section when it is only whitespace, else it is a span of its own.
  */
 export declare function structuralSpans(doc: SourceDocument, config: StructuralChunkerConfig): StructuralSpan[];
-//# sourceMappingURL=chunk-structural.d.ts.map

@@ -1,4 +1,4 @@
-import type { Chunk, ChunkerConfig, FixedChunkerConfig, SourceDocument, StructuralChunkerConfig } from './types.ts';
+import type { Chunk, ChunkerConfig, FixedChunkerConfig, SourceDocument, StructuralChunkerConfig } from './types.js';
 /** Default fixed chunker: 800-character windows sharing 100 characters. */
 export declare const defaultFixedChunkerConfig: FixedChunkerConfig;
 /** Default structural chunker: sections up to 1500 characters, longer ones split in windows sharing 100. */
@@ -21,4 +21,3 @@ export declare function chunkDocuments(docs: readonly SourceDocument[], config?:
 export declare function parseChunkerSpec(spec: string): ChunkerConfig;
 /** The spec string of a config, the inverse of {@link parseChunkerSpec}: `fixed:800/100`, `structural:1500/100`. */
 export declare function formatChunkerSpec(config: ChunkerConfig): string;
-//# sourceMappingURL=chunk.d.ts.map

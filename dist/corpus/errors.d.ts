@@ -1,7 +1,7 @@
 /**
  * Error class for corpora: thrown by a loader when its input has problems, carrying all of them.
  */
-import { type Problem } from '../cases/problems.ts';
+import { type Problem } from '../cases/problems.js';
 /** A corpus has bad input (a malformed changelog line, a duplicate ticket id, a missing folder...). */
 export declare class CorpusError extends Error {
     readonly code = "VITEST_RAG_CORPUS_INVALID";
@@ -18,4 +18,3 @@ export declare class ManifestError extends Error {
     readonly code = "VITEST_RAG_MANIFEST_INVALID";
     constructor(path: string, reason: string);
 }
-//# sourceMappingURL=errors.d.ts.map

@@ -1,4 +1,4 @@
-import type { SourceDocument } from './types.ts';
+import type { SourceDocument } from './types.js';
 /** Hex sha256 of the document's normalised text (so CRLF vs LF or NFD vs NFC do not count as a change). */
 export declare function fingerprintDocument(doc: Pick<SourceDocument, 'text'>): string;
 /** Per-document fingerprints by document id. */
@@ -15,4 +15,3 @@ export interface FingerprintDiff {
 }
 /** Compares recorded per-document hashes with current ones: which ids changed, appeared or vanished. */
 export declare function diffFingerprints(recorded: Readonly<Record<string, string>>, current: Readonly<Record<string, string>>): FingerprintDiff;
-//# sourceMappingURL=fingerprint.d.ts.map

@@ -4,8 +4,8 @@
  * title (`CL-2025-014 (v4.2.0, 2025-06-01): Seat limit raised`), so exact-identifier queries can find it.
  */
 import { z } from 'zod';
-import type { Problem } from '../cases/problems.ts';
-import type { SourceDocument } from './types.ts';
+import type { Problem } from '../cases/problems.js';
+import type { SourceDocument } from './types.js';
 /** One line of `changelog.jsonl`. Extra fields are allowed and ignored. */
 export declare const ChangelogEntrySchema: z.ZodObject<{
     entry_id: z.ZodString;
@@ -42,4 +42,3 @@ export declare function renderTicket(ticket: Ticket): string;
 export declare function parseChangelogJsonl(text: string, tenantId: string, file: string): RecordsResult;
 /** Parses a tenant's `tickets.jsonl` text: one document per ticket, id `<tenant>/ticket/<ticket_id>`. */
 export declare function parseTicketsJsonl(text: string, tenantId: string, file: string): RecordsResult;
-//# sourceMappingURL=kb-records.d.ts.map

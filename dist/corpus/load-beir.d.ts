@@ -1,4 +1,4 @@
-import type { Corpus } from './types.ts';
+import type { Corpus } from './types.js';
 /** One BEIR query. `metadata` is passed through as the dataset wrote it (`{}` when absent). */
 export interface BeirQuery {
     id: string;
@@ -27,4 +27,3 @@ export declare const defaultBeirLoadOptions: {
  * missing fields, duplicate ids, malformed qrels rows) when there are any.
  */
 export declare function loadBeir(root: string, options?: BeirLoadOptions): Promise<BeirDataset>;
-//# sourceMappingURL=load-beir.d.ts.map

@@ -1,5 +1,5 @@
-import { ManifestError } from './errors.ts';
-import type { SourceDocument } from './types.ts';
+import { ManifestError } from './errors.js';
+import type { SourceDocument } from './types.js';
 export { ManifestError };
 /** The manifest format version this code reads and writes. */
 export declare const MANIFEST_VERSION = 1;
@@ -15,4 +15,3 @@ export declare function buildManifest(docs: ReadonlyArray<Pick<SourceDocument, '
 export declare function readManifest(path: string): Promise<CorpusManifest | undefined>;
 /** Writes `manifest` to `path` atomically, keys sorted and indented, so diffs of a committed manifest are readable. */
 export declare function writeManifest(path: string, manifest: CorpusManifest): Promise<void>;
-//# sourceMappingURL=manifest.d.ts.map

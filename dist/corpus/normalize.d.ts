@@ -8,4 +8,3 @@
  * Trailing whitespace is kept: span offsets must not move.
  */
 export declare function normalizeText(text: string): string;
-//# sourceMappingURL=normalize.d.ts.map

@@ -83,4 +83,3 @@ export interface Corpus {
     /** Where it was loaded from (for reports). */
     root: string;
 }
-//# sourceMappingURL=types.d.ts.map

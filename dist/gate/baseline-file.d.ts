@@ -1,4 +1,4 @@
-import { type Baseline } from './baseline.ts';
+import { type Baseline } from './baseline.js';
 /**
  * Loads a baseline file; resolves to `undefined` when the file does not exist (the gate then passes with
  * the how-to message).
@@ -7,4 +7,3 @@ import { type Baseline } from './baseline.ts';
 export declare function loadBaseline(path: string): Promise<Baseline | undefined>;
 /** Writes a baseline atomically (temp file + rename), creating its folder. */
 export declare function writeBaseline(path: string, baseline: Baseline): Promise<void>;
-//# sourceMappingURL=baseline-file.d.ts.map

@@ -5,9 +5,9 @@
  * Pure: building, serialising and parsing; the file I/O is in `baseline-file.ts`.
  */
 import { z } from 'zod';
-import type { CaseType } from '../cases/schema.ts';
-import type { EvalMode } from '../adapter/types.ts';
-import type { MetricGroup, RunJudgeKind, Scorecard } from '../scorecard/scorecard.ts';
+import type { CaseType } from '../cases/schema.js';
+import type { EvalMode } from '../adapter/types.js';
+import type { MetricGroup, RunJudgeKind, Scorecard } from '../scorecard/scorecard.js';
 /** Version of the {@link Baseline} shape; `parseBaseline` refuses any other. */
 export declare const BASELINE_VERSION = 1;
 /** Where `baseline accept` writes by default, relative to the project root. */
@@ -142,4 +142,3 @@ export declare function parseBaseline(text: string, source?: string): Baseline;
  * values and the config are left out so the diff stays readable).
  */
 export declare function summarizeBaselineForDiff(baseline: Baseline): Record<string, unknown>;
-//# sourceMappingURL=baseline.d.ts.map

@@ -1,7 +1,7 @@
-import type { Scorecard } from '../scorecard/scorecard.ts';
-import type { Baseline } from './baseline.ts';
-import type { MetricComparison } from './gate-result.ts';
-import { type GatePolicy } from './policy.ts';
+import type { Scorecard } from '../scorecard/scorecard.js';
+import type { Baseline } from './baseline.js';
+import type { MetricComparison } from './gate-result.js';
+import { type GatePolicy } from './policy.js';
 /** Formats a metric value for messages: 3 decimals. */
 export declare function formatValue(value: number): string;
 /** Formats a relative change for messages: signed percent with one decimal (`-6.0%`). */
@@ -24,4 +24,3 @@ export declare function compareGatedMetrics(current: Scorecard, baseline: Baseli
     }[];
     notes: string[];
 };
-//# sourceMappingURL=compare-metrics.d.ts.map

@@ -11,4 +11,3 @@ export declare class BaselineFormatError extends Error {
     readonly code = "VITEST_RAG_BASELINE_FORMAT";
     constructor(source: string, problem: string);
 }
-//# sourceMappingURL=errors.d.ts.map

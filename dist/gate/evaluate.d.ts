@@ -1,10 +1,10 @@
 /**
  * `evaluateGate`: the CI decision for a run, as data. Pure; never throws.
  */
-import type { Scorecard } from '../scorecard/scorecard.ts';
-import type { Baseline } from './baseline.ts';
-import type { GateResult } from './gate-result.ts';
-import { type GatePolicy } from './policy.ts';
+import type { Scorecard } from '../scorecard/scorecard.js';
+import type { Baseline } from './baseline.js';
+import type { GateResult } from './gate-result.js';
+import { type GatePolicy } from './policy.js';
 /** The command that creates or replaces a baseline, quoted in messages. */
 export declare const BASELINE_ACCEPT_COMMAND = "npx vitest-rag baseline accept";
 /**
@@ -21,4 +21,3 @@ export declare const BASELINE_ACCEPT_COMMAND = "npx vitest-rag baseline accept";
  * each with coverage of at least `policy.minJudgeCoverage`.
  */
 export declare function evaluateGate(current: Scorecard, baseline: Baseline | undefined, policy?: GatePolicy): GateResult;
-//# sourceMappingURL=evaluate.d.ts.map

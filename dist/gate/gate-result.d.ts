@@ -60,4 +60,3 @@ export interface GateResult {
     /** Whether a baseline was compared at all (false: no baseline, or not comparable). */
     compared: boolean;
 }
-//# sourceMappingURL=gate-result.d.ts.map

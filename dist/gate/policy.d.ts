@@ -51,4 +51,3 @@ export interface GatePolicy {
 export declare const defaultGatePolicy: Readonly<GatePolicy>;
 /** Tolerance for "strictly more than the allowed drop", so 1.00 -> 0.95 is exactly 5% despite rounding. */
 export declare const RELATIVE_DROP_EPSILON = 1e-9;
-//# sourceMappingURL=policy.d.ts.map

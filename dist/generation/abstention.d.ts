@@ -11,4 +11,3 @@ export declare const ABSTENTION_TEXT = "I can't answer that from the available s
  * "the sources do not cover X" is an answer, not an abstention.
  */
 export declare function isAbstention(text: string | undefined): boolean;
-//# sourceMappingURL=abstention.d.ts.map

@@ -7,7 +7,7 @@
  * the same unit with different numbers conflict, e.g. a doc's "The Team plan includes 3 seats." and a later
  * changelog entry's "The Team plan seat limit was raised from 3 to 5 seats." (unit `seat`: 3 vs 5).
  */
-import type { Chunk } from '../corpus/types.ts';
+import type { Chunk } from '../corpus/types.js';
 /** A number with its unit as written in a sentence. */
 export interface ValueMention {
     /** The number without thousands separators, e.g. `1200`. */
@@ -94,4 +94,3 @@ export declare function findConflicts(candidates: readonly ConflictCandidate[], 
  * or a model's ("the older docs say otherwise", "this has changed", "is outdated").
  */
 export declare function statesDisagreement(text: string): boolean;
-//# sourceMappingURL=conflict.d.ts.map

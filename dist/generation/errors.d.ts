@@ -9,4 +9,3 @@ export declare class GenerationError extends Error {
     readonly name = "GenerationError";
     constructor(code: GenerationErrorCode, message: string);
 }
-//# sourceMappingURL=errors.d.ts.map

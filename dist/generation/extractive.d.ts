@@ -15,8 +15,8 @@
  * ticket's "Cause:"/"Fix:" sentences; a sentence that a newer source contradicts is replaced by the newer
  * one and a note names both (see `conflict.ts`).
  */
-import type { Chunk } from '../corpus/types.ts';
-import type { WeightedQuery } from './term-stats.ts';
+import type { Chunk } from '../corpus/types.js';
+import type { WeightedQuery } from './term-stats.js';
 /** Knobs of the extractive generator; scores are ratios in [0, 1]. */
 export interface ExtractiveConfig {
     /** Most sentences in an answer (before the conflict note). Default 2. */
@@ -65,4 +65,3 @@ export interface ExtractiveAnswer {
 }
 /** Answers `query` from `sources` (see the module doc), or abstains with {@link ABSTENTION_TEXT}. */
 export declare function generateExtractive(query: WeightedQuery, sources: readonly ExtractiveSource[], config?: ExtractiveConfig): ExtractiveAnswer;
-//# sourceMappingURL=extractive.d.ts.map

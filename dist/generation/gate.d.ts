@@ -11,8 +11,8 @@
  * team (w 1.5), plan (w 0.6), total 5.2; a chunk holding seat, team, plan covers (1.9 + 1.5 + 0.6) / 5.2 =
  * 0.77 >= 0.55: answer, confidence 0.77.
  */
-import { type WeightedQuery } from './term-stats.ts';
-import type { Chunk } from '../corpus/types.ts';
+import { type WeightedQuery } from './term-stats.js';
+import type { Chunk } from '../corpus/types.js';
 /** Thresholds of the gate; every score is a ratio in [0, 1]. */
 export interface GateConfig {
     /**
@@ -62,4 +62,3 @@ export declare function collectGateEvidence(query: WeightedQuery, hits: Readonly
  * Example: coverages [0.5, 0.8, 0.2] with defaults -> top 0.8, margin 0.3, answer with confidence 0.8.
  */
 export declare function evaluateGate(evidence: GateEvidence, config?: GateConfig): GateDecision;
-//# sourceMappingURL=gate.d.ts.map

@@ -2,22 +2,21 @@
  * The reference RAG pipeline's public surface: the adapter factory, its parts (rewrite, gate, prompt,
  * extractive generator) for tuning and reuse, and the answer-text detectors the harness and judge share.
  */
-export { createReferencePipeline, defaultPipelineOptions, usageOf } from './pipeline.ts';
-export type { ReferenceOutput, ReferencePipeline, ReferencePipelineOptions, Retriever } from './pipeline.ts';
-export { createIndexRetriever } from './retriever.ts';
-export { collectGateEvidence, defaultGateConfig, evaluateGate } from './gate.ts';
-export type { GateConfig, GateDecision, GateEvidence, GateReason } from './gate.ts';
-export { refersBack, rewriteDeterministic, rewriteQuery } from './rewrite.ts';
-export type { RewriteResult } from './rewrite.ts';
-export { defaultExtractiveConfig, generateExtractive } from './extractive.ts';
-export type { ExtractiveAnswer, ExtractiveConfig, ExtractiveSource } from './extractive.ts';
-export { ABSTENTION_TEXT, isAbstention } from './abstention.ts';
-export { compareRecency, findValueMentions, statesDisagreement } from './conflict.ts';
-export { buildAnswerRequest, formatSources, parsePromptTemplate, renderTemplate, templateKey, toMessages } from './prompt.ts';
-export type { PromptSource, PromptTemplate } from './prompt.ts';
-export { defaultPromptsDir, loadPromptTemplate } from './load-prompt.ts';
-export { buildTermStats, weighQuery } from './term-stats.ts';
-export type { TermStats, WeightedQuery } from './term-stats.ts';
-export { GenerationError } from './errors.ts';
-export type { GenerationErrorCode } from './errors.ts';
-//# sourceMappingURL=index.d.ts.map
+export { createReferencePipeline, defaultPipelineOptions, usageOf } from './pipeline.js';
+export type { ReferenceOutput, ReferencePipeline, ReferencePipelineOptions, Retriever } from './pipeline.js';
+export { createIndexRetriever } from './retriever.js';
+export { collectGateEvidence, defaultGateConfig, evaluateGate } from './gate.js';
+export type { GateConfig, GateDecision, GateEvidence, GateReason } from './gate.js';
+export { refersBack, rewriteDeterministic, rewriteQuery } from './rewrite.js';
+export type { RewriteResult } from './rewrite.js';
+export { defaultExtractiveConfig, generateExtractive } from './extractive.js';
+export type { ExtractiveAnswer, ExtractiveConfig, ExtractiveSource } from './extractive.js';
+export { ABSTENTION_TEXT, isAbstention } from './abstention.js';
+export { compareRecency, findValueMentions, statesDisagreement } from './conflict.js';
+export { buildAnswerRequest, formatSources, parsePromptTemplate, renderTemplate, templateKey, toMessages } from './prompt.js';
+export type { PromptSource, PromptTemplate } from './prompt.js';
+export { defaultPromptsDir, loadPromptTemplate } from './load-prompt.js';
+export { buildTermStats, weighQuery } from './term-stats.js';
+export type { TermStats, WeightedQuery } from './term-stats.js';
+export { GenerationError } from './errors.js';
+export type { GenerationErrorCode } from './errors.js';

@@ -5,13 +5,13 @@
  *
  * `retrieval` mode stops after retrieval and makes no model call (the rewrite is the deterministic one).
  */
-import type { CaseUsage, RagAdapter, SystemInput, SystemOutput } from '../adapter/types.ts';
-import type { Chunk } from '../corpus/types.ts';
-import type { ChatClient, ChatResult } from '../llm/types.ts';
-import { type ExtractiveConfig } from './extractive.ts';
-import { type GateConfig, type GateDecision } from './gate.ts';
-import { type PromptTemplate } from './prompt.ts';
-import { type TermStats } from './term-stats.ts';
+import type { CaseUsage, RagAdapter, SystemInput, SystemOutput } from '../adapter/types.js';
+import type { Chunk } from '../corpus/types.js';
+import type { ChatClient, ChatResult } from '../llm/types.js';
+import { type ExtractiveConfig } from './extractive.js';
+import { type GateConfig, type GateDecision } from './gate.js';
+import { type PromptTemplate } from './prompt.js';
+import { type TermStats } from './term-stats.js';
 /**
  * The retrieval the pipeline is given: the top `k` chunks of `tenantId` for `query`, best first, with the
  * retriever's own scores (any scale: the gate does not read them).
@@ -73,4 +73,3 @@ export interface ReferencePipeline extends RagAdapter {
 export declare function createReferencePipeline(options: ReferencePipelineOptions): ReferencePipeline;
 /** Sums the model calls of one case; a cached call costs nothing now and its original cost counts as saved. */
 export declare function usageOf(calls: readonly ChatResult[]): CaseUsage;
-//# sourceMappingURL=pipeline.d.ts.map

@@ -18,8 +18,8 @@
  * Question: {{query}}
  * ```
  */
-import type { Turn } from '../cases/schema.ts';
-import type { ChatMessage, ChatRequest } from '../llm/types.ts';
+import type { Turn } from '../cases/schema.js';
+import type { ChatMessage, ChatRequest } from '../llm/types.js';
 /** A loaded prompt template. */
 export interface PromptTemplate {
     /** The `id:` of the front matter (default: the file name without `.md`). */
@@ -79,4 +79,3 @@ export declare function buildAnswerRequest(template: PromptTemplate, input: {
     maxTokens?: number;
     seed?: number;
 }): ChatRequest;
-//# sourceMappingURL=prompt.d.ts.map

@@ -14,9 +14,9 @@
  * -> "What about the Enterprise plan? many seats include". A follow-up that does not refer back, or a case
  * without a prior user turn, is used as it is.
  */
-import type { Turn } from '../cases/schema.ts';
-import type { ChatClient, ChatResult } from '../llm/types.ts';
-import { type PromptTemplate } from './prompt.ts';
+import type { Turn } from '../cases/schema.js';
+import type { ChatClient, ChatResult } from '../llm/types.js';
+import { type PromptTemplate } from './prompt.js';
 /** Whether a follow-up refers back to an earlier turn (see the module doc). */
 export declare function refersBack(followUp: string): boolean;
 /** The deterministic rewrite (see the module doc). Returns `query` unchanged when no rewrite applies. */
@@ -39,4 +39,3 @@ export declare function rewriteQuery(query: string, history: readonly Turn[], op
     caseId?: string;
     trial?: number;
 }): Promise<RewriteResult>;
-//# sourceMappingURL=rewrite.d.ts.map

@@ -3,7 +3,7 @@
  * rare it is in the asking tenant's corpus (a "plan" match says little, an "ERR-4012" match says a lot).
  * Pure: built from chunks in memory.
  */
-import type { Chunk } from '../corpus/types.ts';
+import type { Chunk } from '../corpus/types.js';
 /** Document frequencies of stemmed content terms, per tenant; a "document" is one chunk. */
 export interface TermStats {
     /** Tenant id -> number of chunks and, per term, the number of chunks holding it. */
@@ -39,4 +39,3 @@ export declare function weighQuery(query: string, tenantId: string, stats: TermS
  * (2 + 1) / 4 = 0.75.
  */
 export declare function weightedCoverage(query: WeightedQuery, textTerms: ReadonlySet<string>): number;
-//# sourceMappingURL=term-stats.d.ts.map

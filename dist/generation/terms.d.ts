@@ -43,4 +43,3 @@ export declare function isLabelLine(line: string): boolean;
  * or bracket; abbreviations like `e.g.` survive because the next word is lower-case.
  */
 export declare function splitSentences(text: string): string[];
-//# sourceMappingURL=terms.d.ts.map

@@ -10,4 +10,3 @@
 export declare const ABSTENTION_PATTERNS: readonly RegExp[];
 /** True when `sentence` declines to answer (matches one of {@link ABSTENTION_PATTERNS}). */
 export declare function isAbstentionSentence(sentence: string): boolean;
-//# sourceMappingURL=abstention.d.ts.map

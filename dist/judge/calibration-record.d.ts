@@ -57,4 +57,3 @@ export interface CalibrationFigureOf {
  * says nothing about a model judge, and the reverse.
  */
 export declare function calibrationFigures(record: CalibrationRecord, judgeKind?: 'heuristic' | 'model'): Record<string, CalibrationFigureOf>;
-//# sourceMappingURL=calibration-record.d.ts.map

@@ -1,4 +1,4 @@
-import type { JudgeVerdict } from './types.ts';
+import type { JudgeVerdict } from './types.js';
 /** The criteria a labels file can hold, as named in labels files and calibration records. */
 export declare const CALIBRATION_CRITERIA: readonly ["faithfulness", "citation_accuracy", "answer_relevance", "crag"];
 /** One calibrated criterion. */
@@ -39,4 +39,3 @@ export interface JudgedLabelRow {
 }
 /** Agreement per criterion that at least one row labels. */
 export declare function measureCalibration(rows: readonly JudgedLabelRow[]): Partial<Record<CalibrationCriterion, CriterionAgreement>>;
-//# sourceMappingURL=calibration.d.ts.map

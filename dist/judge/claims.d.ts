@@ -22,4 +22,3 @@ export declare function isConflictNote(sentence: string): boolean;
  * kind: 'conflict_note' }]`.
  */
 export declare function splitClaims(answer: string): SplitAnswer;
-//# sourceMappingURL=claims.d.ts.map

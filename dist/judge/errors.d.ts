@@ -33,4 +33,3 @@ export interface JudgeDataProblem {
     path: string;
     message: string;
 }
-//# sourceMappingURL=errors.d.ts.map

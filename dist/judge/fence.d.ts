@@ -10,4 +10,3 @@
 export declare function escapeFenced(text: string): string;
 /** Wraps `text` in `<tag attr="...">...</tag>` with its content escaped. Undefined attributes are left out. */
 export declare function fence(tag: string, text: string, attributes?: Record<string, string | number | undefined>): string;
-//# sourceMappingURL=fence.d.ts.map

@@ -1,5 +1,5 @@
-import type { RubricScore } from './rubric.ts';
-import type { Judge, JudgeInput, JudgeVerdict } from './types.ts';
+import type { RubricScore } from './rubric.js';
+import type { Judge, JudgeInput, JudgeVerdict } from './types.js';
 /** Thresholds of the heuristic judge, all ratios in [0, 1]. */
 export interface HeuristicJudgeOptions {
     /** Share of a claim's novel content words a source must hold to support it. Default 0.6. */
@@ -30,4 +30,3 @@ export declare function estimateContextHasAnswer(input: JudgeInput, options?: He
 export declare function judgeHeuristically(input: JudgeInput, options?: HeuristicJudgeOptions): JudgeVerdict;
 /** The heuristic judge behind the {@link Judge} interface. */
 export declare function createHeuristicJudge(options?: Partial<HeuristicJudgeOptions>): Judge;
-//# sourceMappingURL=heuristic-judge.d.ts.map

@@ -11,9 +11,9 @@
  * calibrated over the rows that label it. Blank lines and lines starting with `//` are skipped.
  */
 import { z } from 'zod';
-import type { JudgeDataProblem } from './errors.ts';
-import type { JudgeInput } from './types.ts';
-import type { CaseType } from '../cases/schema.ts';
+import type { JudgeDataProblem } from './errors.js';
+import type { JudgeInput } from './types.js';
+import type { CaseType } from '../cases/schema.js';
 /** One labelled row. */
 export declare const LabelRowSchema: z.ZodObject<{
     id: z.ZodPipe<z.ZodUnion<readonly [z.ZodString, z.ZodNumber]>, z.ZodTransform<string, string | number>>;
@@ -54,4 +54,3 @@ export declare function parseLabelsFile(text: string, file: string): {
 export declare function labelRowToJudgeInput(row: LabelRow, caseType?: CaseType): JudgeInput;
 /** Renders problems one per line: `file:line path: message [code]`. */
 export declare function formatProblems(problems: readonly JudgeDataProblem[]): string;
-//# sourceMappingURL=labels-file.d.ts.map

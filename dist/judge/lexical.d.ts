@@ -38,4 +38,3 @@ export interface LexicalSupport {
  * all found (overlap 3/3 = 1) but the literal `12` is missing, so the claim is unsupported.
  */
 export declare function measureSupport(rawClaim: string, source: string, query?: string, dropMeta?: boolean): LexicalSupport;
-//# sourceMappingURL=lexical.d.ts.map

@@ -1,4 +1,4 @@
-import { type PromptTemplate } from './prompt-template.ts';
+import { type PromptTemplate } from './prompt-template.js';
 /** The answer judge's template shipped with vitest-rag. */
 export declare const DEFAULT_JUDGE_TEMPLATE_PATH: string;
 /** The graded-relevance (UMBRELA) judge's template shipped with vitest-rag. */
@@ -13,4 +13,3 @@ export declare function loadPromptTemplate(path: string, required?: readonly str
 export declare function loadJudgePromptTemplate(path?: string): PromptTemplate;
 /** The relevance judge's template (default: `evals/prompts/judge-relevance.md`). */
 export declare function loadRelevancePromptTemplate(path?: string): PromptTemplate;
-//# sourceMappingURL=load-prompt-template.d.ts.map

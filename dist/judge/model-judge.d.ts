@@ -7,10 +7,10 @@
  * is the generator's model (the model client enforces the reversed provider chain too; this is the judge's
  * own guard, with its own error, for clients built elsewhere).
  */
-import type { ChatClient } from '../llm/types.ts';
-import type { PromptTemplate } from './prompt-template.ts';
-import { type Verdict } from './rubric.ts';
-import type { Judge, JudgeVerdict } from './types.ts';
+import type { ChatClient } from '../llm/types.js';
+import type { PromptTemplate } from './prompt-template.js';
+import { type Verdict } from './rubric.js';
+import type { Judge, JudgeVerdict } from './types.js';
 /** How to build a model judge. */
 export interface ModelJudgeOptions {
     /** The judge's chat client (role `judge`). */
@@ -39,4 +39,3 @@ export declare function verdictToJudgement(verdict: Verdict, model: string): Jud
  * `allowSameModel` is not set.
  */
 export declare function createModelJudge(options: ModelJudgeOptions): Judge;
-//# sourceMappingURL=model-judge.d.ts.map

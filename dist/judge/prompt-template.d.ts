@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types.ts';
+import type { ChatMessage } from '../llm/types.js';
 /** A parsed prompt template. */
 export interface PromptTemplate {
     id: string;
@@ -17,4 +17,3 @@ export declare function parsePromptTemplate(text: string, file: string, required
 export declare function fillPlaceholders(text: string, values: Record<string, string>): string;
 /** Renders a template into chat messages. */
 export declare function renderPromptTemplate(template: PromptTemplate, values: Record<string, string>): ChatMessage[];
-//# sourceMappingURL=prompt-template.d.ts.map

@@ -1,5 +1,5 @@
-import { type JudgeDataProblem } from './errors.ts';
-import { type QrelsRow } from './qrels.ts';
+import { type JudgeDataProblem } from './errors.js';
+import { type QrelsRow } from './qrels.js';
 /** Parses qrels text: valid rows in file order, and every problem with its line. */
 export declare function parseQrels(text: string, file: string): {
     rows: QrelsRow[];
@@ -12,4 +12,3 @@ export declare function readQrelsFile(path: string): Promise<{
 }>;
 /** Appends rows (validated) to the qrels file, creating it when absent. Existing lines are never touched. */
 export declare function appendQrelsRows(path: string, rows: readonly QrelsRow[]): Promise<void>;
-//# sourceMappingURL=qrels-file.d.ts.map

@@ -2,10 +2,10 @@
  * Pooling: finds the retrieved chunks no judgment covers yet and grades them with a relevance grader
  * (a model via an UMBRELA-style prompt, or the offline lexical fallback), returning new qrels rows to append.
  */
-import type { ChatClient } from '../llm/types.ts';
+import type { ChatClient } from '../llm/types.js';
 import { z } from 'zod';
-import { type PromptTemplate } from './prompt-template.ts';
-import { type QrelsRow } from './qrels.ts';
+import { type PromptTemplate } from './prompt-template.js';
+import { type QrelsRow } from './qrels.js';
 /** A retrieved chunk that may need a judgment. */
 export interface PoolCandidate {
     chunkId: string;
@@ -69,4 +69,3 @@ export declare const RelevanceVerdictSchema: z.ZodObject<{
 }, z.core.$strip>;
 /** A model grader (UMBRELA-style prompt, `evals/prompts/judge-relevance.md`) through `chatJson`. */
 export declare function createModelRelevanceGrader(client: ChatClient, template: PromptTemplate): RelevanceGrader;
-//# sourceMappingURL=qrels-pool.d.ts.map

@@ -8,7 +8,7 @@
  * survive, and {@link effectiveQrels} decides which one counts.
  */
 import { z } from 'zod';
-import type { Chunk } from '../corpus/types.ts';
+import type { Chunk } from '../corpus/types.js';
 /**
  * Where a judged passage lives: a document id with an optional `[start, end)` character span (what golden
  * locators resolve to), or a chunk id with the chunker spec that produced it (what a retriever returns).
@@ -108,4 +108,3 @@ export declare function humanJudgment(caseId: string, locator: ChunkLocator, gra
  * Example: golden span grade 3 over chunk A, LLM row grade 1 on chunk A -> A: 3; LLM row grade 2 on B -> B: 2.
  */
 export declare function judgedChunkGrades(qrels: readonly EffectiveQrel[], chunks: readonly Chunk[], chunker: string): Map<string, number>;
-//# sourceMappingURL=qrels.d.ts.map

@@ -81,4 +81,3 @@ export declare const VerdictSchema: z.ZodObject<{
 export type Verdict = z.infer<typeof VerdictSchema>;
 /** The rubric as prompt text: one block per criterion with its anchors and rules, then the CRAG grades. */
 export declare function renderRubric(criteria?: readonly Criterion[]): string;
-//# sourceMappingURL=rubric.d.ts.map

@@ -1,7 +1,7 @@
-import { type JudgedLabelRow } from './calibration.ts';
-import { type CalibrationRecord } from './calibration-record.ts';
-import type { JudgeDataProblem } from './errors.ts';
-import type { Judge } from './types.ts';
+import { type JudgedLabelRow } from './calibration.js';
+import { type CalibrationRecord } from './calibration-record.js';
+import type { JudgeDataProblem } from './errors.js';
+import type { Judge } from './types.js';
 /** The outcome of a calibration run: a record, or the labels file's problems. */
 export type CalibrationRun = {
     ok: true;
@@ -16,4 +16,3 @@ export type CalibrationRun = {
  * `labelsFile` is how the file is named in the record (e.g. relative to the project root).
  */
 export declare function runCalibration(path: string, judge: Judge, labelsFile?: string, now?: Date): Promise<CalibrationRun>;
-//# sourceMappingURL=run-calibration.d.ts.map

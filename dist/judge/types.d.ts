@@ -2,9 +2,9 @@
  * The judge's input and output types: what one case hands the judge, and the verdict it gets back.
  * Pure types; the rubric they are scored against lives in `rubric.ts`.
  */
-import type { ShownSource } from '../adapter/types.ts';
-import type { CaseType } from '../cases/schema.ts';
-import type { RecordedJudgement } from '../scorecard/case-record.ts';
+import type { ShownSource } from '../adapter/types.js';
+import type { CaseType } from '../cases/schema.js';
+import type { RecordedJudgement } from '../scorecard/case-record.js';
 /** Everything the judge sees about one answered (or abstained) case. */
 export interface JudgeInput {
     caseId: string;
@@ -49,4 +49,3 @@ export interface Judge {
     readonly promptVersion: string;
     judge(input: JudgeInput): Promise<JudgeVerdict>;
 }
-//# sourceMappingURL=types.d.ts.map

@@ -4,8 +4,8 @@
  * response format, tools), the full message list, the prompt template id and version, and the trial index.
  * The API key is never an input (it cannot change the answer, and must never reach a file).
  */
-import type { ChatRequest } from './types.ts';
-import type { Provider } from './providers.ts';
+import type { ChatRequest } from './types.js';
+import type { Provider } from './providers.js';
 /** Bumped when the key's inputs change shape, so old entries become misses instead of wrong hits. */
 export declare const cacheKeyVersion = 1;
 /** The exact material hashed into a chat cache key (also stored in the entry for debugging). */
@@ -39,4 +39,3 @@ export declare function chatCacheKey(provider: Pick<Provider, 'name' | 'baseURL'
  * model id returns the same vectors whoever serves it.
  */
 export declare function embeddingCacheKey(model: string, text: string, dimensions: number | undefined): string;
-//# sourceMappingURL=cache-key.d.ts.map

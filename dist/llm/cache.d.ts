@@ -47,4 +47,3 @@ export declare class ResponseCache {
 }
 /** Parses and checks an entry's text; returns the entry or a description of what is wrong with it. */
 export declare function validateEntryText(text: string, expectedKey: string): CacheEntry<unknown> | string;
-//# sourceMappingURL=cache.d.ts.map

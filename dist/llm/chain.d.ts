@@ -4,12 +4,12 @@
  * provider (counted); on a non-retryable failure stop. Shared by the chat and embedding clients.
  */
 import OpenAI from 'openai';
-import { LlmError } from './errors.ts';
-import { type PriceTable } from './pricing.ts';
-import { type Provider } from './providers.ts';
-import { type RetryOptions } from './retry.ts';
-import type { SpendLedger } from './spend.ts';
-import type { StatsRecorder } from './stats.ts';
+import { LlmError } from './errors.js';
+import { type PriceTable } from './pricing.js';
+import { type Provider } from './providers.js';
+import { type RetryOptions } from './retry.js';
+import type { SpendLedger } from './spend.js';
+import type { StatsRecorder } from './stats.js';
 /** Environment variables, read by name at call time (never copied into any object). */
 export type Env = Record<string, string | undefined>;
 /** Everything a chain call needs; built once per client. */
@@ -52,4 +52,3 @@ export declare class ProviderRequestError extends LlmError {
  * {@link MissingApiKeyError}, {@link ProviderRequestError} or {@link ProviderChainError}.
  */
 export declare function callChain<T>(context: ChainContext, what: string, worstCaseUsd: (provider: Provider) => number, attempt: (sdk: OpenAI, provider: Provider) => Promise<AttemptOutcome<T>>): Promise<ChainOutcome<T>>;
-//# sourceMappingURL=chain.d.ts.map

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { type ChatKeyMaterial } from './cache-key.ts';
-import type { ResponseCache } from './cache.ts';
-import { type ChainContext } from './chain.ts';
-import type { Provider } from './providers.ts';
-import type { StatsByProvider } from './stats.ts';
-import type { ChatClient, ChatRequest, ChatResult, JsonChatResult, ModelRole } from './types.ts';
+import { type ChatKeyMaterial } from './cache-key.js';
+import type { ResponseCache } from './cache.js';
+import { type ChainContext } from './chain.js';
+import type { Provider } from './providers.js';
+import type { StatsByProvider } from './stats.js';
+import type { ChatClient, ChatRequest, ChatResult, JsonChatResult, ModelRole } from './types.js';
 /** What a chat cache entry's body holds. */
 export interface ChatCacheBody {
     request: ChatKeyMaterial;
@@ -52,4 +52,3 @@ export declare function parseJsonReply<T>(text: string, schema: z.ZodType<T>): {
     ok: false;
     error: string;
 };
-//# sourceMappingURL=chat-client.d.ts.map

@@ -33,4 +33,3 @@ export declare class CheckpointStore {
     clear(): Promise<void>;
     private readEntry;
 }
-//# sourceMappingURL=checkpoint.d.ts.map

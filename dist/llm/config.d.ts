@@ -94,4 +94,3 @@ export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 export declare const defaultCacheDir = ".vitest-rag/cache";
 /** Validates `input` as a {@link ModelConfig}, or throws {@link ModelConfigError} listing every problem. */
 export declare function parseModelConfig(input: unknown): ModelConfig;
-//# sourceMappingURL=config.d.ts.map

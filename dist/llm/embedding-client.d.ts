@@ -1,7 +1,7 @@
-import type { ResponseCache } from './cache.ts';
-import { type ChainContext } from './chain.ts';
-import type { StatsByProvider } from './stats.ts';
-import type { EmbeddingClient } from './types.ts';
+import type { ResponseCache } from './cache.js';
+import { type ChainContext } from './chain.js';
+import type { StatsByProvider } from './stats.js';
+import type { EmbeddingClient } from './types.js';
 /** Texts per embeddings request. */
 export declare const defaultEmbeddingBatchSize = 64;
 /** What an embedding cache entry's body holds. */
@@ -29,4 +29,3 @@ export declare class ProviderEmbeddingClient implements EmbeddingClient {
         costUsd: number;
     }>;
 }
-//# sourceMappingURL=embedding-client.d.ts.map

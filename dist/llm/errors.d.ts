@@ -47,4 +47,3 @@ export declare class ProviderChainError extends LlmError {
 export declare class ModelConfigError extends LlmError {
     constructor(detail: string);
 }
-//# sourceMappingURL=errors.d.ts.map

@@ -6,14 +6,14 @@
  * model in any chain ({@link UnpricedModelError}), a judge that resolves to the generator's model
  * ({@link JudgeIsGeneratorError}).
  */
-import { ResponseCache, type CacheMode } from './cache.ts';
-import type { Env } from './chain.ts';
-import { ProviderChatClient } from './chat-client.ts';
-import { ProviderEmbeddingClient } from './embedding-client.ts';
-import { type PriceTable } from './pricing.ts';
-import { type ResolvedJudgeChain } from './providers.ts';
-import { SpendLedger } from './spend.ts';
-import { type StatsByProvider } from './stats.ts';
+import { ResponseCache, type CacheMode } from './cache.js';
+import type { Env } from './chain.js';
+import { ProviderChatClient } from './chat-client.js';
+import { ProviderEmbeddingClient } from './embedding-client.js';
+import { type PriceTable } from './pricing.js';
+import { type ResolvedJudgeChain } from './providers.js';
+import { SpendLedger } from './spend.js';
+import { type StatsByProvider } from './stats.js';
 /** Run-level options; each overrides the config's value of the same name. */
 export interface ModelClientOptions {
     /** Cache directory. Default: config `cacheDir`, else {@link defaultCacheDir} (relative to cwd). */
@@ -53,18 +53,17 @@ export interface ModelClients {
  * `models` section (a {@link ModelConfig}); it is validated here.
  */
 export declare function createModelClients(config: unknown, options?: ModelClientOptions): ModelClients;
-export { ModelConfigSchema, parseModelConfig, defaultCacheDir, type ModelConfig } from './config.ts';
-export { ProviderSchema, ProviderChainSchema, UpstreamPinSchema, resolveJudgeChain, type Provider, type ResolvedJudgeChain } from './providers.ts';
-export { ResponseCache, CacheModeSchema, type CacheMode } from './cache.ts';
-export { chatCacheKey, embeddingCacheKey, chatKeyMaterial } from './cache-key.ts';
-export { defaultPrices, mergePrices, priceOf, costOf, estimatePromptTokens, type PriceTable, type ModelPrice } from './pricing.ts';
-export { SpendLedger, estimateRunCost, assertEstimateWithinLimit, worstCaseCost, type RunCostEstimate, type PlannedCall } from './spend.ts';
-export { FileSpendLedger, resetSpendFile, SpendFileError } from './spend-file.ts';
-export { CheckpointStore, runFingerprint } from './checkpoint.ts';
-export { resetProviderLimiters } from './limiter.ts';
-export { ProviderChatClient } from './chat-client.ts';
-export { ProviderEmbeddingClient } from './embedding-client.ts';
-export type { StatsByProvider, ProviderStats } from './stats.ts';
-export { LlmError, UnpricedModelError, SpendLimitError, EstimatedSpendTooHighError, CacheReplayMissError, JudgeIsGeneratorError, MissingApiKeyError, ProviderChainError, ModelConfigError, } from './errors.ts';
-export type { ChatClient, EmbeddingClient, ChatRequest, ChatResult, JsonChatResult, ChatMessage, ModelRole } from './types.ts';
-//# sourceMappingURL=index.d.ts.map
+export { ModelConfigSchema, parseModelConfig, defaultCacheDir, type ModelConfig } from './config.js';
+export { ProviderSchema, ProviderChainSchema, UpstreamPinSchema, resolveJudgeChain, type Provider, type ResolvedJudgeChain } from './providers.js';
+export { ResponseCache, CacheModeSchema, type CacheMode } from './cache.js';
+export { chatCacheKey, embeddingCacheKey, chatKeyMaterial } from './cache-key.js';
+export { defaultPrices, mergePrices, priceOf, costOf, estimatePromptTokens, type PriceTable, type ModelPrice } from './pricing.js';
+export { SpendLedger, estimateRunCost, assertEstimateWithinLimit, worstCaseCost, type RunCostEstimate, type PlannedCall } from './spend.js';
+export { FileSpendLedger, resetSpendFile, SpendFileError } from './spend-file.js';
+export { CheckpointStore, runFingerprint } from './checkpoint.js';
+export { resetProviderLimiters } from './limiter.js';
+export { ProviderChatClient } from './chat-client.js';
+export { ProviderEmbeddingClient } from './embedding-client.js';
+export type { StatsByProvider, ProviderStats } from './stats.js';
+export { LlmError, UnpricedModelError, SpendLimitError, EstimatedSpendTooHighError, CacheReplayMissError, JudgeIsGeneratorError, MissingApiKeyError, ProviderChainError, ModelConfigError, } from './errors.js';
+export type { ChatClient, EmbeddingClient, ChatRequest, ChatResult, JsonChatResult, ChatMessage, ModelRole } from './types.js';

@@ -34,4 +34,3 @@ export declare function strictest(a: ProviderLimits, b: ProviderLimits): Provide
 export declare function providerLimiter(name: string, limits: ProviderLimits): ProviderLimiter;
 /** Forgets every registered limiter (tests; a new run in the same process). */
 export declare function resetProviderLimiters(): void;
-//# sourceMappingURL=limiter.d.ts.map

@@ -38,4 +38,3 @@ export declare function costOf(usage: {
     inputTokens: number;
     outputTokens: number;
 }, price: ModelPrice): number;
-//# sourceMappingURL=pricing.d.ts.map

@@ -76,4 +76,3 @@ export interface ResolvedJudgeChain {
  * Example: generator [A(m1), B(m2)] -> judge [B(m2)] (A dropped: it serves m1, the graded model).
  */
 export declare function resolveJudgeChain(generatorChain: readonly Provider[], judgeChain: readonly Provider[] | undefined, allowSameModel?: boolean): ResolvedJudgeChain;
-//# sourceMappingURL=providers.d.ts.map

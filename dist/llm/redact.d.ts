@@ -4,4 +4,3 @@
  */
 /** `text` with every given secret, `Authorization` header value and `sk-...`-like token replaced by `[redacted]`. */
 export declare function redactSecrets(text: string, secrets?: readonly (string | undefined)[]): string;
-//# sourceMappingURL=redact.d.ts.map

@@ -56,4 +56,3 @@ export type RetryListener = (cause: RetryCause, attempt: number, delayMs: number
  * ({@link RetriesExhaustedError}). `describe` turns an error into safe (redacted) text.
  */
 export declare function withRetries<T>(run: (attempt: number) => Promise<T>, options: Required<Omit<RetryOptions, 'seed'>>, random: () => number, onRetry: RetryListener, describe: (error: unknown) => string): Promise<T>;
-//# sourceMappingURL=retry.d.ts.map

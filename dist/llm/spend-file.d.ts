@@ -1,5 +1,5 @@
-import { LlmError } from './errors.ts';
-import { SpendLedger, type SpendReservation, type SpendSnapshot } from './spend.ts';
+import { LlmError } from './errors.js';
+import { SpendLedger, type SpendReservation, type SpendSnapshot } from './spend.js';
 /** Spend file format version. */
 export declare const spendFileVersion = 1;
 /** What the spend file holds. */
@@ -30,4 +30,3 @@ export declare class FileSpendLedger extends SpendLedger {
     private update;
     private lock;
 }
-//# sourceMappingURL=spend-file.d.ts.map

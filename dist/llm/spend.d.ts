@@ -1,4 +1,4 @@
-import { type PriceTable } from './pricing.ts';
+import { type PriceTable } from './pricing.js';
 /** Output tokens assumed for the worst case when a request sets no `maxTokens`. */
 export declare const defaultWorstCaseOutputTokens = 4096;
 /** A reservation handle returned by {@link SpendLedger.reserve}. */
@@ -60,4 +60,3 @@ export declare function estimateRunCost(plan: {
 }, prices: PriceTable): RunCostEstimate;
 /** Refuses to start ({@link EstimatedSpendTooHighError}) when the estimate exceeds the limit. */
 export declare function assertEstimateWithinLimit(estimate: RunCostEstimate, limitUsd: number): void;
-//# sourceMappingURL=spend.d.ts.map

@@ -3,7 +3,7 @@
  * cost, and what the cache saved. Cached answers count only in `cached` and `savedUsd`: they are excluded from
  * latency and token totals (a cache hit's 0 ms would flatter the provider).
  */
-import { type RetryCause } from './retry.ts';
+import { type RetryCause } from './retry.js';
 /** One provider's counters. */
 export interface ProviderStats {
     /** Completed network calls (not counting retries or cache hits). */
@@ -41,4 +41,3 @@ export declare class StatsRecorder {
 }
 /** Sums several recorders' counters per provider name. */
 export declare function mergeStats(recorders: readonly StatsRecorder[]): StatsByProvider;
-//# sourceMappingURL=stats.d.ts.map

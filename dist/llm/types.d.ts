@@ -84,4 +84,3 @@ export interface EmbeddingClient {
         costUsd: number;
     }>;
 }
-//# sourceMappingURL=types.d.ts.map

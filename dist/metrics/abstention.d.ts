@@ -55,4 +55,3 @@ export interface AbstentionScores {
  * (no wrong abstention was made / none was missed); the other figure then carries the failure.
  */
 export declare function abstentionPrecisionRecall(rows: readonly AbstentionRow[]): AbstentionScores;
-//# sourceMappingURL=abstention.d.ts.map

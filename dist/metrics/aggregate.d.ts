@@ -42,4 +42,3 @@ export declare function aggregateMetrics(rows: readonly MetricRow[]): MetricAggr
  * order. Example: `aggregateMetricsBy(records, (r) => r.caseType)` -> { normal: {...}, stale_conflict: {...} }.
  */
 export declare function aggregateMetricsBy<Row extends MetricRow>(rows: readonly Row[], groupOf: (row: Row) => string): Record<string, MetricAggregate>;
-//# sourceMappingURL=aggregate.d.ts.map

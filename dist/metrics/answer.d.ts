@@ -72,4 +72,3 @@ export declare const CRAG_GRADE_SCORES: Readonly<Record<CragGrade, number>>;
  * Example: [perfect, missing, incorrect, acceptable] -> (1 + 0 - 1 + 0.5) / 4 = 0.125. No grades -> 0.
  */
 export declare function cragTruthfulness(grades: readonly CragGrade[]): number;
-//# sourceMappingURL=answer.d.ts.map

@@ -2,8 +2,8 @@
  * One error class per case, by a fixed rule order, so a failing case says which half of the system to fix.
  * The inputs are already-computed facts (booleans and numbers); no text is read here.
  */
-import type { CaseType } from '../cases/schema.ts';
-import type { ErrorClass } from '../scorecard/case-record.ts';
+import type { CaseType } from '../cases/schema.js';
+import type { ErrorClass } from '../scorecard/case-record.js';
 /** Facts about one case that {@link classifyError} needs. */
 export interface ErrorClassInput {
     caseType: CaseType;
@@ -49,4 +49,3 @@ export declare function hasEvidenceInTopK(ranked: readonly string[], expected: R
  * 10. otherwise `correct`.
  */
 export declare function classifyError(input: ErrorClassInput): ErrorClass;
-//# sourceMappingURL=error-class.d.ts.map

@@ -9,4 +9,3 @@ export declare class MetricsError extends Error {
     readonly code: MetricsErrorCode;
     constructor(code: MetricsErrorCode, message: string);
 }
-//# sourceMappingURL=errors.d.ts.map

@@ -85,4 +85,3 @@ export interface ScoreRetrievalOptions {
  * Example: ranked [a], judged {a: 3}, ks [1] -> { 'recall@1': 1, 'precision@1': 1, 'hit@1': 1, 'ndcg@1': 1, mrr: 1 }.
  */
 export declare function scoreRetrieval(ranked: readonly string[], judged: ReadonlyMap<string, number>, options?: ScoreRetrievalOptions): Record<string, number>;
-//# sourceMappingURL=retrieval.d.ts.map

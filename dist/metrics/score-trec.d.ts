@@ -1,5 +1,5 @@
-import { type ScoreRetrievalOptions } from './retrieval.ts';
-import { type Qrels, type TrecRunRow } from './trec.ts';
+import { type ScoreRetrievalOptions } from './retrieval.js';
+import { type Qrels, type TrecRunRow } from './trec.js';
 /** Per-query metrics, their means, and the queries that needed a rule. */
 export interface TrecScores {
     /** Query id -> metric name -> value, for every query of the qrels (in qrels order). */
@@ -20,4 +20,3 @@ export interface TrecScores {
  * -> mrr q1 = 1, q2 = 0, mean 0.5.
  */
 export declare function scoreTrecRun(rows: readonly TrecRunRow[], qrels: Qrels, options?: ScoreRetrievalOptions): TrecScores;
-//# sourceMappingURL=score-trec.d.ts.map

@@ -13,4 +13,3 @@ export declare function mergeSpans(spans: readonly DocSpan[]): Map<string, Array
  * No expected characters -> 1.0 (nothing to find, as recall@k).
  */
 export declare function spanRecallAtK(topChunks: readonly DocSpan[], expectedSpans: readonly DocSpan[], k: number): number;
-//# sourceMappingURL=span-recall.d.ts.map

@@ -7,7 +7,7 @@
  *   optional header line.
  * Blank lines and lines starting with `#` are skipped.
  */
-import type { Problem } from '../cases/problems.ts';
+import type { Problem } from '../cases/problems.js';
 /** One line of a TREC run. */
 export interface TrecRunRow {
     qid: string;
@@ -60,4 +60,3 @@ export declare function formatTrecRun(rows: readonly TrecRunRow[], tag: string):
 export declare function parseTrecQrels(text: string, file?: string): ParsedQrels;
 /** Formats qrels as TREC `qid 0 docid grade` lines, queries and documents in map order. */
 export declare function formatTrecQrels(qrels: Qrels): string;
-//# sourceMappingURL=trec.d.ts.map

@@ -3,8 +3,8 @@
  * tinypool `workerData` (its typed arrays sit on SharedArrayBuffers, so they are shared, not copied); each task
  * is then a block of queries, and each answer the block's hits in the same order.
  */
-import type { SearchIndexSnapshot } from '../search/snapshot.ts';
-import type { SearchArm, SearchHit } from '../search/types.ts';
+import type { SearchIndexSnapshot } from '../search/snapshot.js';
+import type { SearchArm, SearchHit } from '../search/types.js';
 /** What every worker receives at start: the shared index. */
 export interface SearchWorkerData {
     snapshot: SearchIndexSnapshot;
@@ -38,4 +38,3 @@ export interface SearchTaskResult {
     /** Time the worker spent on the task, ms (the rest of a round trip is dispatch and messaging). */
     busyMs: number;
 }
-//# sourceMappingURL=messages.d.ts.map

@@ -1,7 +1,7 @@
-import type { Embedder } from '../search/embedder.ts';
-import { type SearchConfig, type SearchIndex } from '../search/index.ts';
-import type { IndexableChunk } from '../search/tenant-layout.ts';
-import type { SearchArm, SearchHit } from '../search/types.ts';
+import type { Embedder } from '../search/embedder.js';
+import { type SearchConfig, type SearchIndex } from '../search/index.js';
+import type { IndexableChunk } from '../search/tenant-layout.js';
+import type { SearchArm, SearchHit } from '../search/types.js';
 /** One query of {@link SearchPool.searchBatch}. */
 export interface BatchQuery {
     query: string;
@@ -60,4 +60,3 @@ export declare class SearchPool {
     destroy(): Promise<void>;
 }
 export {};
-//# sourceMappingURL=search-pool.d.ts.map

@@ -13,9 +13,12 @@ import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
 import { buildSearchIndex } from "../search/index.js";
 import { snapshotSearchIndex } from "../search/snapshot.js";
+import { isSourceModule } from "../util/module-path.js";
 /** Default pool options. */
 export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Math.min(2, availableParallelism())), minQueriesPerTask: 16, kernel: 'auto' });
-const workerUrl = new URL('./worker/search-worker.mjs', import.meta.url);
+// Installed, the compiled worker sits beside this module. From this repository's .ts sources (its own tests)
+// a plain-JS shim registers tsx first: Node 20 worker threads load neither .ts nor the parent's `--import`.
+const workerUrl = isSourceModule(import.meta.url) ? new URL('./worker/search-worker.mjs', import.meta.url) : new URL('./worker/search-worker.js', import.meta.url);
 /** A lazily started worker pool answering batches of searches. */
 export class SearchPool {
     source;

@@ -6,6 +6,5 @@
  * export default defineConfig({ test: { projects: [{ plugins: [ragEval({ corpus: { kind: 'kb', root: 'kb' } })], test: { name: 'evals' } }] } })
  * ```
  */
-export { ragEval } from '../vitest/plugin.ts';
-export type { RagEvalOptions, RagEvalConfig } from '../config/schema.ts';
-//# sourceMappingURL=plugin.d.ts.map
+export { ragEval } from '../vitest/plugin.js';
+export type { RagEvalOptions, RagEvalConfig } from '../config/schema.js';

@@ -2,5 +2,4 @@
  * `vitest-rag/reporter`: the scorecard reporter, for setups that register reporters by hand (the plugin
  * registers it automatically).
  */
-export { RagReporter, REPORT_FILES, HARNESS_VERSION } from '../vitest/reporter.ts';
-//# sourceMappingURL=reporter.d.ts.map
+export { RagReporter, REPORT_FILES, HARNESS_VERSION } from '../vitest/reporter.js';

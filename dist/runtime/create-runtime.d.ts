@@ -1,9 +1,9 @@
-import type { RagAdapter, SystemOutput } from '../adapter/types.ts';
-import type { RagEvalConfig } from '../config/schema.ts';
-import type { Judge, JudgeVerdict } from '../judge/types.ts';
-import { type ModelClients } from '../llm/index.ts';
-import type { SearchIndex } from '../search/index.ts';
-import { type PreparedCorpus } from './prepare-corpus.ts';
+import type { RagAdapter, SystemOutput } from '../adapter/types.js';
+import type { RagEvalConfig } from '../config/schema.js';
+import type { Judge, JudgeVerdict } from '../judge/types.js';
+import { type ModelClients } from '../llm/index.js';
+import type { SearchIndex } from '../search/index.js';
+import { type PreparedCorpus } from './prepare-corpus.js';
 /** What a completed case leaves behind: everything that cost a model call (the answer and the verdict). */
 export interface CaseCheckpoint {
     output: SystemOutput;
@@ -39,4 +39,3 @@ export declare function modelClientOptions(config: RagEvalConfig): {
 };
 /** Builds the runtime for `config`. */
 export declare function createRagRuntime(config: RagEvalConfig): Promise<RagRuntime>;
-//# sourceMappingURL=create-runtime.d.ts.map

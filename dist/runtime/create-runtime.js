@@ -109,7 +109,7 @@ export async function createRagRuntime(config) {
     if (config.mode === 'system' && config.judge === 'model') {
         if (!models?.judge)
             throw new Error('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options');
-        const allowSameModel = config.models.judge?.allowSameModel;
+        const allowSameModel = config.models?.judge?.allowSameModel;
         judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel });
     }
     let checkpoints;

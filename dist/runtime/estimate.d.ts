@@ -1,7 +1,7 @@
-import type { RagEvalConfig } from '../config/schema.ts';
-import { type PlannedCall, type RunCostEstimate } from '../llm/index.ts';
-import type { GoldenSet } from './golden-set.ts';
-import type { PreparedCorpus } from './prepare-corpus.ts';
+import type { RagEvalConfig } from '../config/schema.js';
+import { type PlannedCall, type RunCostEstimate } from '../llm/index.js';
+import type { GoldenSet } from './golden-set.js';
+import type { PreparedCorpus } from './prepare-corpus.js';
 /** Output token caps the estimate assumes when the config sets none (the pipeline's and judge's defaults). */
 export declare const ESTIMATE_DEFAULTS: {
     readonly answerMaxTokens: 400;
@@ -17,4 +17,3 @@ export declare const ESTIMATE_DEFAULTS: {
 export declare function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): PlannedCall[] | undefined;
 /** The worst-case cost of the planned calls, priced with the config's prices over the built-in table. */
 export declare function estimateEvalCost(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): RunCostEstimate | undefined;
-//# sourceMappingURL=estimate.d.ts.map

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { promptPath } from "../config/resolve.js";
-import { estimateRunCost, mergePrices, parseModelConfig, resolveJudgeChain } from "../llm/index.js";
+import { estimateRunCost, mergePrices, resolveJudgeChain } from "../llm/index.js";
 /** Output token caps the estimate assumes when the config sets none (the pipeline's and judge's defaults). */
 export const ESTIMATE_DEFAULTS = { answerMaxTokens: 400, judgeMaxTokens: 800, rewriteMaxTokens: 120, sourcesShown: 3 };
 function templateChars(config, name) {
@@ -22,9 +22,9 @@ function templateChars(config, name) {
  * Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(config, set, prepared) {
-    if (!config.models || config.mode !== 'system')
+    const models = config.models;
+    if (!models || config.mode !== 'system')
         return undefined;
-    const models = parseModelConfig(config.models);
     const generator = models.generator?.chain[0]?.model;
     if (!generator)
         return undefined;
@@ -55,7 +55,6 @@ export function estimateEvalCost(config, set, prepared) {
     const calls = planModelCalls(config, set, prepared);
     if (!calls)
         return undefined;
-    const models = parseModelConfig(config.models);
-    return estimateRunCost({ calls }, mergePrices(models.prices));
+    return estimateRunCost({ calls }, mergePrices(config.models?.prices));
 }
 //# sourceMappingURL=estimate.js.map

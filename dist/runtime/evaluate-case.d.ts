@@ -3,10 +3,10 @@
  * test through its adapter, scores retrieval against the resolved expected chunks, runs the hard checks and
  * the judge, assigns the error class, and returns the per-case record the reporter aggregates.
  */
-import type { SystemOutput } from '../adapter/types.ts';
-import { type CaseRecord } from '../scorecard/case-record.ts';
-import type { ModuleCase } from './golden-module.ts';
-import type { RagRuntime } from './create-runtime.ts';
+import type { SystemOutput } from '../adapter/types.js';
+import { type CaseRecord } from '../scorecard/case-record.js';
+import type { ModuleCase } from './golden-module.js';
+import type { RagRuntime } from './create-runtime.js';
 /** The outcome of one case: its record, the raw output (for matchers) and an error if the system failed. */
 export interface CaseEvaluation {
     record: CaseRecord;
@@ -28,4 +28,3 @@ export declare function shouldContainScore(answer: string, literals: ReadonlyArr
 }>): number;
 /** The record a case starts with (set before the system runs, so even a timed-out case reports its facets). */
 export declare function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecord['mode']): CaseRecord;
-//# sourceMappingURL=evaluate-case.d.ts.map

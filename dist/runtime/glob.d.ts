@@ -2,4 +2,3 @@
 export declare function globToRegExp(pattern: string): RegExp;
 /** Absolute paths of the files under `root` matching `pattern`, sorted; `node_modules` and dot folders skipped. */
 export declare function globFiles(root: string, pattern: string): string[];
-//# sourceMappingURL=glob.d.ts.map

@@ -3,7 +3,7 @@
  * case, each on its own generated line, with a source map that sends that line to the case's line in the
  * golden file. Pure string building.
  */
-import type { GoldenCase } from '../cases/schema.ts';
+import type { GoldenCase } from '../cases/schema.js';
 /** A case as the generated module carries it to the worker. */
 export interface ModuleCase {
     case: GoldenCase;
@@ -48,4 +48,3 @@ export interface GoldenModule {
  * is the golden file's text and `sourcePath` its absolute path (for the map).
  */
 export declare function buildGoldenModule(data: GoldenModuleData, runtimeImport: string, source: string, sourcePath: string): GoldenModule;
-//# sourceMappingURL=golden-module.d.ts.map

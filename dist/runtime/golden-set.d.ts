@@ -1,7 +1,7 @@
-import { type GoldenParseResult } from '../cases/parse-golden.ts';
-import type { Problem } from '../cases/problems.ts';
-import type { RagEvalConfig } from '../config/schema.ts';
-import type { GoldenModuleData } from './golden-module.ts';
+import { type GoldenParseResult } from '../cases/parse-golden.js';
+import type { Problem } from '../cases/problems.js';
+import type { RagEvalConfig } from '../config/schema.js';
+import type { GoldenModuleData } from './golden-module.js';
 /** One parsed golden file. */
 export interface GoldenFileSummary {
     /** Path relative to the project root (posix). */
@@ -35,4 +35,3 @@ export declare function checkGoldenSet(config: RagEvalConfig): Promise<{
     set: GoldenSet;
     problems: Problem[];
 }>;
-//# sourceMappingURL=golden-set.d.ts.map

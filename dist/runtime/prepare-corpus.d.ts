@@ -1,5 +1,5 @@
-import type { CorpusSource } from '../config/schema.ts';
-import type { Chunk, ChunkerConfig, Corpus } from '../corpus/types.ts';
+import type { CorpusSource } from '../config/schema.js';
+import type { Chunk, ChunkerConfig, Corpus } from '../corpus/types.js';
 /** A loaded, chunked corpus. */
 export interface PreparedCorpus {
     corpus: Corpus;
@@ -14,4 +14,3 @@ export interface PreparedCorpus {
 export declare function corpusStamp(root: string): string;
 /** Loads `source` and chunks it with the one-line `chunkerSpec` (`structural`, `fixed:800/100`). Cached. */
 export declare function prepareCorpus(source: CorpusSource, chunkerSpec: string): Promise<PreparedCorpus>;
-//# sourceMappingURL=prepare-corpus.d.ts.map

@@ -3,4 +3,3 @@ export declare function selectSample(cases: ReadonlyArray<{
     case_id: string;
     case_type: string;
 }>, n: number, seed: number): Set<string>;
-//# sourceMappingURL=sample.d.ts.map

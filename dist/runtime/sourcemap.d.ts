@@ -11,4 +11,3 @@ export declare function encodeVlq(value: number): string;
  * [generated column, source index, source line, source column].
  */
 export declare function encodeLineMappings(sourceLines: ReadonlyArray<number | undefined>): string;
-//# sourceMappingURL=sourcemap.d.ts.map

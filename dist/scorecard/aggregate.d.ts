@@ -2,8 +2,8 @@
  * `buildScorecard`: turns the per-case records of a run into the scorecard document. Pure: records and
  * context in, data out; the renderers and the gate read the result.
  */
-import type { CaseRecord } from './case-record.ts';
-import { type Scorecard, type ScorecardContext } from './scorecard.ts';
+import type { CaseRecord } from './case-record.js';
+import { type Scorecard, type ScorecardContext } from './scorecard.js';
 /**
  * Builds the scorecard of a run.
  * - Hard assertions: per check, ran / passed / failed, counting only checks that applied.
@@ -16,4 +16,3 @@ import { type Scorecard, type ScorecardContext } from './scorecard.ts';
  * parser rejects duplicates, so this only happens with hand-made input).
  */
 export declare function buildScorecard(records: readonly CaseRecord[], context: ScorecardContext): Scorecard;
-//# sourceMappingURL=aggregate.d.ts.map

@@ -2,9 +2,9 @@
  * Answer metrics of a run: their means (from the per-case rows), who judged them, judge coverage, and the
  * calibration figure printed next to each judge metric.
  */
-import type { CaseRecord } from './case-record.ts';
-import { type MetricRow } from './grouped-metrics.ts';
-import type { AnswerSection, CalibrationFigure, RunJudgeKind } from './scorecard.ts';
+import type { CaseRecord } from './case-record.js';
+import { type MetricRow } from './grouped-metrics.js';
+import type { AnswerSection, CalibrationFigure, RunJudgeKind } from './scorecard.js';
 /** Answer metrics that come from the judge (and so carry a judge kind, coverage and calibration). */
 export declare const JUDGE_METRICS: readonly string[];
 /** Calibration record keys tried, in order, for each judge metric (the calibrate command names criteria). */
@@ -18,4 +18,3 @@ export declare function judgeKindOf(records: readonly CaseRecord[]): RunJudgeKin
  * out). Coverage = judged / scorable: 16 judged of 20 system-mode cases -> 0.8.
  */
 export declare function summarizeAnswers(rows: readonly MetricRow[], calibration: Record<string, CalibrationFigure> | undefined): AnswerSection;
-//# sourceMappingURL=answer-quality.d.ts.map

@@ -2,8 +2,8 @@
  * The per-case record: everything one golden case's test hands to the reporter (through Vitest's
  * `task.meta.rag`), and the unit the scorecard aggregates and the baseline stores. JSON-serialisable.
  */
-import type { CaseType, DynamismSchema, PopularitySchema, QuestionType } from '../cases/schema.ts';
-import type { EvalMode } from '../adapter/types.ts';
+import type { CaseType, DynamismSchema, PopularitySchema, QuestionType } from '../cases/schema.js';
+import type { EvalMode } from '../adapter/types.js';
 import type { z } from 'zod';
 /** Version of the {@link CaseRecord} shape; bump on an incompatible change. */
 export declare const CASE_RECORD_VERSION = 1;
@@ -101,4 +101,3 @@ export interface CaseRecord {
     /** Set when the case errored before producing results (it scores zero, never leaves the average). */
     error?: string;
 }
-//# sourceMappingURL=case-record.d.ts.map

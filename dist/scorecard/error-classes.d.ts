@@ -1,5 +1,5 @@
-import type { CaseRecord, ErrorClass } from './case-record.ts';
-import type { ErrorClassSection, FixHalf } from './scorecard.ts';
+import type { CaseRecord, ErrorClass } from './case-record.js';
+import type { ErrorClassSection, FixHalf } from './scorecard.js';
 /** Every error class, in display order (the first ones point at retrieval, `correct` last). */
 export declare const ERROR_CLASSES: readonly ErrorClass[];
 /**
@@ -11,4 +11,3 @@ export declare const ERROR_CLASSES: readonly ErrorClass[];
 export declare const FIX_HALF: Readonly<Record<Exclude<ErrorClass, 'correct'>, FixHalf>>;
 /** Tallies the error classes of the records that carry one (records without a class are not counted). */
 export declare function summarizeErrorClasses(records: readonly CaseRecord[]): ErrorClassSection;
-//# sourceMappingURL=error-classes.d.ts.map

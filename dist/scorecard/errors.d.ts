@@ -11,4 +11,3 @@ export declare class ScorecardFormatError extends Error {
     readonly code = "VITEST_RAG_SCORECARD_FORMAT";
     constructor(source: string, problem: string);
 }
-//# sourceMappingURL=errors.d.ts.map

@@ -1,5 +1,5 @@
-import type { CaseRecord } from './case-record.ts';
-import type { GroupedMetrics, MetricGroup } from './scorecard.ts';
+import type { CaseRecord } from './case-record.js';
+import type { GroupedMetrics, MetricGroup } from './scorecard.js';
 /** One case's metric values for one family (retrieval or answer). */
 export interface MetricRow {
     record: CaseRecord;
@@ -24,4 +24,3 @@ export declare function buildMetricRows(records: readonly CaseRecord[], pick: (r
 export declare function meanOfRows(rows: readonly MetricRow[]): MetricGroup;
 /** Means overall, per case type, and per question type, popularity and dynamism. */
 export declare function groupMetrics(rows: readonly MetricRow[]): GroupedMetrics;
-//# sourceMappingURL=grouped-metrics.d.ts.map

@@ -2,8 +2,8 @@
  * Hard assertions over a run: per check, how many ran, passed and failed, and the failing cases. A check that
  * did not apply to a case is absent from its record, so "3 of 3 passed" never counts a skipped check.
  */
-import type { CaseRecord, HardCheckName } from './case-record.ts';
-import type { HardSection } from './scorecard.ts';
+import type { CaseRecord, HardCheckName } from './case-record.js';
+import type { HardSection } from './scorecard.js';
 /** Display order of the hard checks (names not listed here follow, alphabetically). */
 export declare const HARD_CHECK_ORDER: readonly HardCheckName[];
 /**
@@ -12,4 +12,3 @@ export declare const HARD_CHECK_ORDER: readonly HardCheckName[];
  * toAbstain ran 2 / passed 1 / failed 1, toContainAll ran 1 / passed 1; total ran 3, passed 2, failed 1.
  */
 export declare function summarizeHardChecks(records: readonly CaseRecord[]): HardSection;
-//# sourceMappingURL=hard-checks.d.ts.map

@@ -1,4 +1,4 @@
-import type { MetricGroup } from './scorecard.ts';
+import type { MetricGroup } from './scorecard.js';
 /**
  * Retrieval metrics in the main retrieval table and the facet tables; every metric is in the full table
  * inside a `<details>` block.
@@ -24,4 +24,3 @@ export declare function metricTable(groups: Array<[string, MetricGroup | undefin
 }): string[];
 /** One facet: its values as rows (with n), the given metrics as columns. Values with no scored case are left out. */
 export declare function facetTable(facet: string, groups: Record<string, MetricGroup>, names: readonly string[]): string[];
-//# sourceMappingURL=markdown-tables.d.ts.map

@@ -4,4 +4,3 @@ export declare const METRIC_FAMILY_ORDER: readonly string[];
 export declare function sortMetricNames(names: Iterable<string>): string[];
 /** Sorts case types in schema order (normal first); unknown names follow alphabetically. */
 export declare function sortCaseTypes(types: Iterable<string>): string[];
-//# sourceMappingURL=metric-order.d.ts.map

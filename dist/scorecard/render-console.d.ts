@@ -1,5 +1,5 @@
-import type { GateResult } from '../gate/gate-result.ts';
-import type { Scorecard } from './scorecard.ts';
+import type { GateResult } from '../gate/gate-result.js';
+import type { Scorecard } from './scorecard.js';
 /** Retrieval metrics shown on the console line (others are in the Markdown and JSON). */
 export declare const CONSOLE_RETRIEVAL_METRICS: readonly string[];
 /** Most hard-assertion failures listed on the console before "and N more". */
@@ -9,4 +9,3 @@ export declare const CONSOLE_MAX_FAILURES = 10;
  * and answer metrics, abstention, error classes, usage and the gate's verdict with its reasons and notes.
  */
 export declare function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResult): string;
-//# sourceMappingURL=render-console.d.ts.map

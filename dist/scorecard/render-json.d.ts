@@ -3,7 +3,7 @@
  * file I/O is in `scorecard-file.ts`).
  */
 import { z } from 'zod';
-import { type Scorecard } from './scorecard.ts';
+import { type Scorecard } from './scorecard.js';
 /**
  * The structural check applied on load: the fields the gate and renderers rely on. Sections not listed are
  * taken as written (they are produced by this module and versioned as a whole).
@@ -82,4 +82,3 @@ export declare function serializeScorecard(scorecard: Scorecard): string;
  * @throws ScorecardVersionError when its `version` is not {@link SCORECARD_VERSION}.
  */
 export declare function parseScorecard(text: string, source?: string): Scorecard;
-//# sourceMappingURL=render-json.d.ts.map

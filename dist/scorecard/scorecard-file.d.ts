@@ -1,4 +1,4 @@
-import type { Scorecard } from './scorecard.ts';
+import type { Scorecard } from './scorecard.js';
 /** Where the reporter writes the scorecard, relative to the project root. */
 export declare const DEFAULT_SCORECARD_PATH = ".vitest-rag/scorecard.json";
 /**
@@ -8,4 +8,3 @@ export declare const DEFAULT_SCORECARD_PATH = ".vitest-rag/scorecard.json";
 export declare function readScorecardFile(path: string): Promise<Scorecard>;
 /** Writes the scorecard atomically. */
 export declare function writeScorecardFile(path: string, scorecard: Scorecard): Promise<void>;
-//# sourceMappingURL=scorecard-file.d.ts.map

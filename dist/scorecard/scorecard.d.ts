@@ -2,9 +2,9 @@
  * The scorecard: the one versioned JSON document a run produces. Everything the reporter prints (Markdown,
  * console) and everything the gate and the baseline use is read from it; nothing is computed while printing.
  */
-import type { CaseType } from '../cases/schema.ts';
-import type { EvalMode } from '../adapter/types.ts';
-import type { ErrorClass, HardCheckName } from './case-record.ts';
+import type { CaseType } from '../cases/schema.js';
+import type { EvalMode } from '../adapter/types.js';
+import type { ErrorClass, HardCheckName } from './case-record.js';
 /**
  * Version of the {@link Scorecard} shape. Bump on an incompatible change; `parseScorecard` refuses any other
  * version with a message saying to re-run the evals.
@@ -231,4 +231,3 @@ export interface Scorecard {
     /** Case id to its values, in case id order. */
     cases: Record<string, CaseSummary>;
 }
-//# sourceMappingURL=scorecard.d.ts.map

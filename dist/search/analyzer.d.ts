@@ -48,4 +48,3 @@ export declare function normalizeText(text: string): string;
  * Example with defaults: `"Error ERR-4012 on invoices"` -> `['error', 'err-4012', 'err', '4012', 'invoice']`.
  */
 export declare function analyze(text: string, options?: AnalyzerOptions): string[];
-//# sourceMappingURL=analyzer.d.ts.map

@@ -1,5 +1,5 @@
-import { type IndexableChunk, type TenantLayout } from './tenant-layout.ts';
-import type { RankedRow } from './types.ts';
+import { type IndexableChunk, type TenantLayout } from './tenant-layout.js';
+import type { RankedRow } from './types.js';
 /** BM25 free parameters. */
 export interface Bm25Params {
     /** Term-frequency saturation, >= 0. Default 1.2. */
@@ -51,4 +51,3 @@ export declare class Bm25Index {
      */
     searchTerms(queryTerms: readonly string[], t: number, k: number): RankedRow[];
 }
-//# sourceMappingURL=bm25.d.ts.map

@@ -4,8 +4,8 @@
  * 3-grams 0.5), and the vector is L2-normalised. Texts sharing words or word pieces get a positive cosine, so the
  * vector and hybrid arms run with no API key. It is a lexical stand-in, not a semantic model.
  */
-import { type AnalyzerOptions } from './analyzer.ts';
-import type { Embedder } from './embedder.ts';
+import { type AnalyzerOptions } from './analyzer.js';
+import type { Embedder } from './embedder.js';
 /** Default dimension of the hash embedder (the size of common small sentence models). */
 export declare const defaultHashEmbedderDimensions = 384;
 /** 32-bit FNV-1a over UTF-16 code units. Example: `fnv1a('')` = 2166136261. */
@@ -14,4 +14,3 @@ export declare function fnv1a(text: string): number;
 export declare function hashEmbed(text: string, dimensions?: number, analyzer?: AnalyzerOptions): Float32Array;
 /** The hash embedder as an {@link Embedder} (synchronous too). */
 export declare function createHashEmbedder(dimensions?: number, analyzer?: AnalyzerOptions): Embedder;
-//# sourceMappingURL=embedder-hash.d.ts.map

@@ -1,7 +1,7 @@
 /**
  * The embedder contract the vector arm uses, and an adapter from the model client's `EmbeddingClient`.
  */
-import type { EmbeddingClient } from '../llm/types.ts';
+import type { EmbeddingClient } from '../llm/types.js';
 /** Turns texts into embeddings (any scale: the vector index L2-normalises). */
 export interface Embedder {
     /** Stable identity (model + version), part of the index cache key, e.g. `hash-ngram-v1:384`. */
@@ -17,4 +17,3 @@ export interface Embedder {
  * every returned vector is checked against it.
  */
 export declare function embedderFromClient(client: EmbeddingClient, dimensions?: number | undefined): Embedder;
-//# sourceMappingURL=embedder.d.ts.map

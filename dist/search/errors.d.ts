@@ -9,4 +9,3 @@ export declare class SearchError extends Error {
     readonly code: SearchErrorCode;
     constructor(code: SearchErrorCode, message: string);
 }
-//# sourceMappingURL=errors.d.ts.map

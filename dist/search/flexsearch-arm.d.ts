@@ -1,6 +1,6 @@
-import type { Tokenizer } from './bm25.ts';
-import { type TenantLayout } from './tenant-layout.ts';
-import type { RankedRow } from './types.ts';
+import type { Tokenizer } from './bm25.js';
+import { type TenantLayout } from './tenant-layout.js';
+import type { RankedRow } from './types.js';
 /** A built flexsearch arm. */
 export declare class FlexsearchArm {
     private readonly layout;
@@ -10,4 +10,3 @@ export declare class FlexsearchArm {
     /** flexsearch's top `k` rows of the tenant, scored `1 / (1 + position)`; [] for an unknown tenant. */
     search(query: string, tenantId: string, k: number): RankedRow[];
 }
-//# sourceMappingURL=flexsearch-arm.d.ts.map

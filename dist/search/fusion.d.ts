@@ -42,4 +42,3 @@ export declare function reciprocalRankFusion(lists: readonly (readonly FusionInp
 export declare function minMaxNormalize(scores: readonly number[]): number[];
 /** Weighted fusion on min-max normalised scores; `weights[i]` belongs to `lists[i]`. */
 export declare function weightedScoreFusion(lists: readonly (readonly FusionInput[])[], weights: readonly number[]): FusionInput[];
-//# sourceMappingURL=fusion.d.ts.map

@@ -4,16 +4,16 @@
  * postings / rows / indexes and scores only the asked tenant's (see `tenant-layout.ts`); nothing is filtered
  * after scoring. Ranking is deterministic: score desc, then chunk id asc.
  */
-import type { Chunk } from '../corpus/types.ts';
-import { type AnalyzerOptions } from './analyzer.ts';
-import { type Bm25Index, type Bm25Params, type Tokenizer } from './bm25.ts';
-import type { Embedder } from './embedder.ts';
-import { type FusionConfig } from './fusion.ts';
-import { type IndexableChunk } from './tenant-layout.ts';
-import type { SearchArm, SearchHit } from './types.ts';
-import { type RowSlice, type VectorIndex, type VectorQuery } from './vector.ts';
+import type { Chunk } from '../corpus/types.js';
+import { type AnalyzerOptions } from './analyzer.js';
+import { type Bm25Index, type Bm25Params, type Tokenizer } from './bm25.js';
+import type { Embedder } from './embedder.js';
+import { type FusionConfig } from './fusion.js';
+import { type IndexableChunk } from './tenant-layout.js';
+import type { SearchArm, SearchHit } from './types.js';
+import { type RowSlice, type VectorIndex, type VectorQuery } from './vector.js';
 /** Re-exported so callers import the facade's types from the facade. */
-export type { SearchArm, SearchHit } from './types.ts';
+export type { SearchArm, SearchHit } from './types.js';
 /** Search configuration: which arm answers by default, and each arm's parameters. Part of the index cache key. */
 export interface SearchConfig {
     /** Default arm of `search` when the call names none. */
@@ -91,4 +91,3 @@ export declare function buildSearchIndex(chunks: readonly Chunk[] | readonly Ind
 export declare function tokenizerFor(analyzer: AnalyzerOptions): Tokenizer;
 /** Wraps built (or loaded, or shared) arms in the facade. */
 export declare function createSearchIndex(config: ResolvedSearchConfig, internals: SearchInternals, embedderId?: string | undefined): SearchIndex;
-//# sourceMappingURL=index.d.ts.map

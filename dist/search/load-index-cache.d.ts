@@ -1,6 +1,6 @@
-import type { Embedder } from './embedder.ts';
-import { type SearchConfig, type SearchIndex } from './index.ts';
-import type { IndexableChunk } from './tenant-layout.ts';
+import type { Embedder } from './embedder.js';
+import { type SearchConfig, type SearchIndex } from './index.js';
+import type { IndexableChunk } from './tenant-layout.js';
 /** Inputs of {@link loadOrBuildSearchIndex}. */
 export interface IndexCacheOptions {
     cacheDir: string;
@@ -18,4 +18,3 @@ export declare function loadOrBuildSearchIndex(options: IndexCacheOptions): Prom
     fromCache: boolean;
     path: string;
 }>;
-//# sourceMappingURL=load-index-cache.d.ts.map

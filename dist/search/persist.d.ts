@@ -1,6 +1,6 @@
-import type { ResolvedSearchConfig } from './index.ts';
-import { type SearchIndexSnapshot } from './snapshot.ts';
-import type { IndexableChunk } from './tenant-layout.ts';
+import type { ResolvedSearchConfig } from './index.js';
+import { type SearchIndexSnapshot } from './snapshot.js';
+import type { IndexableChunk } from './tenant-layout.js';
 /** Version of the file format; any change to the layout or to the meaning of a part bumps it. */
 export declare const searchIndexFormatVersion = 1;
 /** What the cache key is made of. */
@@ -26,4 +26,3 @@ export declare function encodeSearchIndex(snapshot: SearchIndexSnapshot, key: st
  * wrong magic, another format version, a key other than `expectedKey`, or a truncated or corrupt file.
  */
 export declare function decodeSearchIndex(bytes: Uint8Array, expectedKey: string): SearchIndexSnapshot;
-//# sourceMappingURL=persist.d.ts.map

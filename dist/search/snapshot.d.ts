@@ -3,10 +3,10 @@
  * receives it once (the arrays are shared, not copied) and rebuilds the facade around it; persistence writes it
  * to disk. No functions inside: the tokenizer is rebuilt from the analyzer options.
  */
-import { type Bm25Parts } from './bm25.ts';
-import { type ResolvedSearchConfig, type SearchIndex } from './index.ts';
-import type { Embedder } from './embedder.ts';
-import { type VectorKernelMode, type VectorParts } from './vector.ts';
+import { type Bm25Parts } from './bm25.js';
+import { type ResolvedSearchConfig, type SearchIndex } from './index.js';
+import type { Embedder } from './embedder.js';
+import { type VectorKernelMode, type VectorParts } from './vector.js';
 /** Version of the snapshot layout; bump on any change to the parts' meaning. */
 export declare const searchSnapshotVersion = 1;
 /** The plain-data form of a {@link SearchIndex}. */
@@ -30,4 +30,3 @@ export declare function searchIndexFromSnapshot(snapshot: SearchIndexSnapshot, o
     embedder?: Embedder;
     kernel?: VectorKernelMode;
 }): SearchIndex;
-//# sourceMappingURL=snapshot.d.ts.map

@@ -23,4 +23,3 @@ export declare function layoutByTenant<T extends IndexableChunk>(chunks: readonl
 };
 /** Tenant number of `tenantId`, or -1 when the tenant has no chunks. Binary search over the sorted ids. */
 export declare function tenantNumber(layout: TenantLayout, tenantId: string): number;
-//# sourceMappingURL=tenant-layout.d.ts.map

@@ -23,4 +23,3 @@ export declare class TopK {
         score: number;
     }>;
 }
-//# sourceMappingURL=top-k.d.ts.map

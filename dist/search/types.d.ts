@@ -16,4 +16,3 @@ export interface RankedRow {
 export type SearchArm = 'bm25' | 'vector' | 'hybrid' | 'flexsearch';
 /** Every arm, in display order. */
 export declare const searchArms: readonly SearchArm[];
-//# sourceMappingURL=types.d.ts.map

@@ -13,9 +13,9 @@
  * so a query's scores are bit-identical whether it runs alone or in a batch. Scores equal the TS kernel's
  * within 1e-6 (float64 sums there). Needs d % 4 = 0.
  */
-import type { VectorParts } from './vector.ts';
-import { type WasmMemory, type WasmModule } from './wasm-api.ts';
-import type { VectorKernel } from './vector-kernel.ts';
+import type { VectorParts } from './vector.js';
+import { type WasmMemory, type WasmModule } from './wasm-api.js';
+import type { VectorKernel } from './vector-kernel.js';
 /** The compiled kernel module, or null when this runtime lacks WASM SIMD or shared memory. */
 export declare function wasmKernelModule(): WasmModule | null;
 /**
@@ -31,4 +31,3 @@ export declare function allocateWasmMatrix(length: number): {
  * missing, d % 4 != 0, or the matrix is not in a WASM memory (the caller then uses the TS kernel).
  */
 export declare function createWasmKernel(parts: VectorParts): VectorKernel | undefined;
-//# sourceMappingURL=vector-kernel-wasm.d.ts.map

@@ -19,4 +19,3 @@ export interface VectorKernel {
  * while every query uses it), 4 independent accumulators (a JS float loop is latency-bound with one).
  */
 export declare function createTsKernel(matrix: Float32Array, d: number): VectorKernel;
-//# sourceMappingURL=vector-kernel.d.ts.map

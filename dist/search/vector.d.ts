@@ -1,7 +1,7 @@
-import { type TenantLayout } from './tenant-layout.ts';
-import type { RankedRow } from './types.ts';
-import { type VectorKernel } from './vector-kernel.ts';
-import type { WasmMemory } from './wasm-api.ts';
+import { type TenantLayout } from './tenant-layout.js';
+import type { RankedRow } from './types.js';
+import { type VectorKernel } from './vector-kernel.js';
+import type { WasmMemory } from './wasm-api.js';
 /** The plain-data form of a vector index. */
 export interface VectorParts {
     layout: TenantLayout;
@@ -66,4 +66,3 @@ export declare class VectorIndex {
      */
     searchBatch(queries: readonly VectorQuery[], slice?: RowSlice): RankedRow[][];
 }
-//# sourceMappingURL=vector.d.ts.map

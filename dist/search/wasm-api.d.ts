@@ -24,4 +24,3 @@ interface WasmApi {
 /** The runtime's WebAssembly object, or undefined where there is none. */
 export declare const wasmApi: WasmApi | undefined;
 export {};
-//# sourceMappingURL=wasm-api.d.ts.map

@@ -59,4 +59,3 @@ export declare function encodeModule(functions: WasmFunction[], memory: {
     maxPages: number;
     shared: boolean;
 }): Uint8Array;
-//# sourceMappingURL=wasm-encoder.d.ts.map

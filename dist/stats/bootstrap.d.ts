@@ -43,4 +43,3 @@ export declare function bcaInterval(values: readonly number[], bootMeans: Float6
  * Example: diffs [0.1, 0.1, 0.1] -> { mean: 0.1, lo: 0.1, hi: 0.1 }.
  */
 export declare function pairedBootstrapBca(diffs: readonly number[], options?: BootstrapOptions): ConfidenceInterval;
-//# sourceMappingURL=bootstrap.d.ts.map

@@ -45,4 +45,3 @@ export interface RunComparison {
  * not significant with only two cases.
  */
 export declare function compareRuns(a: Record<string, number>, b: Record<string, number>, options?: CompareOptions): RunComparison;
-//# sourceMappingURL=compare.d.ts.map

@@ -6,4 +6,3 @@ export declare class StatsError extends Error {
     readonly code: StatsErrorCode;
     constructor(code: StatsErrorCode, message: string);
 }
-//# sourceMappingURL=errors.d.ts.map

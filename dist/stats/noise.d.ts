@@ -24,4 +24,3 @@ export interface NoiseSummary {
  * noise). Example: recall@5 means 0.70, 0.72, 0.74 -> mean 0.72, sd 0.02, minDetectableDiff 0.0554.
  */
 export declare function estimateNoise(runs: ReadonlyArray<Record<string, Record<string, number>>>): Record<string, NoiseSummary>;
-//# sourceMappingURL=noise.d.ts.map

@@ -14,4 +14,3 @@ export declare function normalCdf(x: number): number;
  * {@link normalCdf}, which brings it to about 1e-15 in the central region.
  */
 export declare function inverseNormalCdf(p: number): number;
-//# sourceMappingURL=normal.d.ts.map

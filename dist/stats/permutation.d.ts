@@ -31,4 +31,3 @@ export interface PermutationResult {
  * All differences zero -> p = 1.
  */
 export declare function pairedPermutationTest(diffs: readonly number[], options?: PermutationOptions): PermutationResult;
-//# sourceMappingURL=permutation.d.ts.map

@@ -10,4 +10,3 @@ export declare const DEFAULT_SEED = 24301;
  * only uses 32-bit integer arithmetic (`Math.imul`, `>>>`).
  */
 export declare function mulberry32(seed: number): () => number;
-//# sourceMappingURL=prng.d.ts.map

@@ -2,4 +2,3 @@
 export declare function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void>;
 /** Synchronous {@link writeFileAtomic}, for reporters and exit paths that cannot await. */
 export declare function writeFileAtomicSync(path: string, data: string | Uint8Array): void;
-//# sourceMappingURL=atomic-write.d.ts.map

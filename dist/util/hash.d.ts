@@ -4,4 +4,3 @@ export declare function sha256(data: string | Uint8Array): string;
 export declare function canonicalJson(value: unknown): string;
 /** Hex sha256 of {@link canonicalJson}(value). */
 export declare function hashJson(value: unknown): string;
-//# sourceMappingURL=hash.d.ts.map

@@ -1,3 +1,2 @@
 /** The UTF-8 text of `path`, or `undefined` when it does not exist. */
 export declare function readTextIfExists(path: string): Promise<string | undefined>;
-//# sourceMappingURL=read-if-exists.d.ts.map

@@ -4,8 +4,8 @@
  * runs, so `vitest list` stays cheap; teardown closes pools and clients.
  */
 import type { Environment } from 'vitest/environments';
-import type { RagEvalConfig } from '../config/schema.ts';
-import { type RagRuntime } from '../runtime/create-runtime.ts';
+import type { RagEvalConfig } from '../config/schema.js';
+import { type RagRuntime } from '../runtime/create-runtime.js';
 /** What the environment puts on `globalThis.__VITEST_RAG__`. */
 export interface RagRuntimeHandle {
     config: RagEvalConfig;
@@ -15,4 +15,3 @@ export interface RagRuntimeHandle {
 export declare const RUNTIME_GLOBAL = "__VITEST_RAG__";
 declare const environment: Environment;
 export default environment;
-//# sourceMappingURL=environment.d.ts.map

@@ -10,4 +10,3 @@ export declare class GoldenSetError extends Error {
 }
 /** Vitest global setup entry. */
 export default function setup(project: TestProject): Promise<void>;
-//# sourceMappingURL=global-setup.d.ts.map

@@ -1,5 +1,5 @@
 import { formatProblems } from "../cases/problems.js";
-import { assertEstimateWithinLimit, parseModelConfig, resetSpendFile } from "../llm/index.js";
+import { assertEstimateWithinLimit, resetSpendFile } from "../llm/index.js";
 import { modelClientOptions } from "../runtime/create-runtime.js";
 import { estimateEvalCost } from "../runtime/estimate.js";
 import { checkGoldenSet } from "../runtime/golden-set.js";
@@ -29,7 +29,7 @@ export default async function setup(project) {
             resetSpendFile(spendFile);
             clearProviderStats(config.outDir);
         }
-        const limit = parseModelConfig(config.models).spendLimitUsd;
+        const limit = config.models.spendLimitUsd;
         const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker));
         if (estimate) {
             console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`);

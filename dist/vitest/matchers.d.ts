@@ -1,5 +1,6 @@
-import type { GoldenCase } from '../cases/schema.ts';
-interface RagMatchers<R = unknown> {
+import type { GoldenCase } from '../cases/schema.js';
+/** The matchers `vitest-rag/matchers` adds to `expect(...)`. */
+export interface RagMatchers<R = unknown> {
     /** The output is an abstention, as an out_of_scope or cross_tenant case requires. */
     toAbstain(goldenCase: GoldenCase): R;
     /** No retrieved chunk or shown source from another tenant, and no forbidden text in the answer. */
@@ -15,5 +16,3 @@ declare module 'vitest' {
     interface AsymmetricMatchersContaining extends RagMatchers {
     }
 }
-export {};
-//# sourceMappingURL=matchers.d.ts.map

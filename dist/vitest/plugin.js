@@ -8,16 +8,19 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { resolveConfig } from "../config/resolve.js";
 import { loadGoldenModuleData } from "../runtime/golden-set.js";
 import { buildGoldenModule } from "../runtime/golden-module.js";
+import { siblingModulePath } from "../util/module-path.js";
+import { GOLDEN_FILE } from "./golden-modules.js";
+import { replaceGithubActionsReporter } from "./github-actions.js";
+import { ProgressReporter } from "./progress.js";
 import { RagReporter } from "./reporter.js";
-const GOLDEN_FILE = /\.golden\.jsonl$/;
-const ENVIRONMENT_PATH = fileURLToPath(new URL('./environment.ts', import.meta.url));
-const GLOBAL_SETUP_PATH = fileURLToPath(new URL('./global-setup.ts', import.meta.url));
-const RUNTIME_PATH = fileURLToPath(new URL('./golden-runtime.ts', import.meta.url));
-const reporterRegistered = new WeakSet();
+const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, './environment');
+const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup');
+const RUNTIME_PATH = siblingModulePath(import.meta.url, './golden-runtime');
+/** Eval projects whose reporter is registered, per Vitest instance (one reporter per project). */
+const reporterRegistered = new WeakMap();
 function isBlobReporter(entry) {
     return entry === 'blob' || (Array.isArray(entry) && entry[0] === 'blob');
 }
@@ -34,18 +37,26 @@ function listFiles(dir) {
         return statSync(path).isDirectory() ? listFiles(path) : [path];
     });
 }
+/** A Vitest project's name as configured (a string, or `{ label }`), or undefined when the project has none. */
+function projectName(name) {
+    if (typeof name === 'string')
+        return name || undefined;
+    if (name && typeof name === 'object' && 'label' in name && typeof name.label === 'string')
+        return name.label || undefined;
+    return undefined;
+}
 /** The Vite plugins of a vitest-rag `evals` project. */
 export function ragEval(options = {}) {
     let config;
-    const getConfig = (root) => {
-        config ??= resolveConfig(options, root ?? process.cwd());
+    const getConfig = (root, project) => {
+        config ??= resolveConfig(options, root ?? process.cwd(), process.env, project);
         return config;
     };
     const plugin = {
         name: 'vitest-rag:golden',
         enforce: 'pre',
         config(userConfig) {
-            const resolved = getConfig(userConfig.root);
+            const resolved = getConfig(userConfig.root, projectName(userConfig.test?.name));
             return {
                 test: {
                     include: [resolved.golden],
@@ -59,13 +70,23 @@ export function ragEval(options = {}) {
             };
         },
         configureVitest({ vitest }) {
-            if (reporterRegistered.has(vitest))
+            const cfg = getConfig();
+            const registered = reporterRegistered.get(vitest) ?? new Set();
+            if (registered.has(cfg.project))
                 return;
+            registered.add(cfg.project);
+            reporterRegistered.set(vitest, registered);
             const reporters = vitest.config.reporters;
+            // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
+            if (!process.stdout.isTTY)
+                reporters.push(new ProgressReporter(cfg.project));
+            // A blob-reporting shard is gated after the merge, not on its own.
             if (reporters.some(isBlobReporter))
                 return;
-            reporterRegistered.add(vitest);
-            reporters.push(new RagReporter(getConfig()));
+            reporters.push(new RagReporter(cfg));
+            // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
+            // reporter would add one per failed expect, located inside the harness. It keeps every other test.
+            replaceGithubActionsReporter(reporters);
         },
         async transform(source, id) {
             const file = id.split('?')[0] ?? id;

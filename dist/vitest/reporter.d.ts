@@ -1,19 +1,13 @@
 import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
-import type { RagEvalConfig } from '../config/schema.ts';
-import type { GateResult } from '../gate/gate-result.ts';
-import { type GatePolicy } from '../gate/policy.ts';
-import type { Scorecard } from '../scorecard/scorecard.ts';
-import './task-meta.ts';
+import { REPORT_FILES } from '../config/resolve.js';
+import type { RagEvalConfig } from '../config/schema.js';
+import type { GateResult } from '../gate/gate-result.js';
+import { type GatePolicy } from '../gate/policy.js';
+import type { Scorecard } from '../scorecard/scorecard.js';
+import './task-meta.js';
 /** The harness version, recorded in every scorecard. */
 export declare const HARNESS_VERSION: string;
-/** Files the reporter writes under `outDir`. */
-export declare const REPORT_FILES: {
-    readonly scorecard: "scorecard.json";
-    readonly markdown: "scorecard.md";
-    readonly gate: "gate.json";
-    readonly trecRun: "run.trec";
-    readonly trecQrels: "qrels.trec";
-};
+export { REPORT_FILES };
 /** The gate policy a config asks for. */
 export declare function gatePolicyFor(config: RagEvalConfig): GatePolicy;
 /** Outcome of one reported run (what tests and the CLI read back). */
@@ -35,8 +29,14 @@ export declare class RagReporter implements Reporter {
     onTestRunStart(): void;
     onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void>;
     private log;
+    /** A golden module of this reporter's project (each eval project has its own reporter, scorecard and baseline). */
+    private owns;
     private collect;
     private report;
     private printAnnotations;
 }
-//# sourceMappingURL=reporter.d.ts.map
+/**
+ * What a run's unhandled errors were. A merged blob report keeps only an error's type (`Unhandled Error`, no
+ * message): say so, and where the message is (the log of the shard that raised it).
+ */
+export declare function describeUnhandled(errors: ReadonlyArray<SerializedError>): string;

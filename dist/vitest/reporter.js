@@ -5,9 +5,9 @@
  * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
  * one file reruns.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snapshotConfig } from "../config/resolve.js";
+import { REPORT_FILES, snapshotConfig } from "../config/resolve.js";
 import { loadBaseline } from "../gate/baseline-file.js";
 import { calibrationFigures, loadCalibrationRecord } from "../judge/calibration-record.js";
 import { evaluateGate } from "../gate/evaluate.js";
@@ -22,12 +22,12 @@ import { serializeScorecard } from "../scorecard/render-json.js";
 import { renderMarkdown } from "../scorecard/render-markdown.js";
 import { exportTrec } from "../scorecard/trec-export.js";
 import { writeFileAtomicSync } from "../util/atomic-write.js";
+import { PACKAGE_INFO } from "../util/package-info.js";
+import { isGoldenModuleOf } from "./golden-modules.js";
 import "./task-meta.js";
-const GOLDEN_FILE = /\.golden\.jsonl$/;
 /** The harness version, recorded in every scorecard. */
-export const HARNESS_VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
-/** Files the reporter writes under `outDir`. */
-export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' };
+export const HARNESS_VERSION = PACKAGE_INFO.version;
+export { REPORT_FILES };
 /** The gate policy a config asks for. */
 export function gatePolicyFor(config) {
     return {
@@ -72,11 +72,15 @@ export class RagReporter {
         else
             (error ? console.error(text) : console.log(text));
     }
+    /** A golden module of this reporter's project (each eval project has its own reporter, scorecard and baseline). */
+    owns(module) {
+        return isGoldenModuleOf(module, this.config.project);
+    }
     collect(modules) {
         let filtered = false;
         const moduleErrors = [];
         for (const module of modules) {
-            if (!GOLDEN_FILE.test(module.moduleId))
+            if (!this.owns(module))
                 continue;
             const seen = new Set();
             const file = module.relativeModuleId;
@@ -113,9 +117,13 @@ export class RagReporter {
             return;
         }
         const { filtered, moduleErrors } = this.collect(modules);
-        const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId));
-        if (!ran && this.records.size === 0)
-            return; // not a golden-case run (e.g. a unit project alone)
+        const ran = modules.some((m) => this.owns(m));
+        if (!ran && this.records.size === 0) {
+            // Not a golden-case run (e.g. a unit project alone), or a merge whose shards all failed before any case.
+            if (unhandledErrors.length > 0)
+                this.log(`vitest-rag: no golden case ran; ${describeUnhandled(unhandledErrors)}`, true);
+            return;
+        }
         const goldenSet = readGoldenSet(config);
         const prepared = await prepareCorpus(config.corpus, config.chunker);
         const records = [...this.records.values()];
@@ -160,7 +168,7 @@ export class RagReporter {
         if (reason === 'interrupted')
             failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.');
         if (unhandledErrors.length > 0)
-            failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`);
+            failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`);
         if (failures.length > 0)
             gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] };
         this.last = { scorecard, gate, filtered };
@@ -193,6 +201,14 @@ export class RagReporter {
             process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`);
         }
     }
+}
+/**
+ * What a run's unhandled errors were. A merged blob report keeps only an error's type (`Unhandled Error`, no
+ * message): say so, and where the message is (the log of the shard that raised it).
+ */
+export function describeUnhandled(errors) {
+    const lines = errors.map((e) => (e.message ? e.message.split('\n')[0] : `${e.name ?? e.type ?? 'an error'} without a message (a merged blob report keeps only its type; the log of the shard that raised it has the error)`));
+    return `${errors.length} unhandled error(s) during the run: ${lines.map((l, i) => `(${i + 1}) ${l}`).join('; ')}`;
 }
 function erroredRecord(caseId, file, line, error) {
     return {

@@ -1,5 +1,5 @@
-import { type Baseline } from '../../gate/baseline.ts';
-import type { CliCommand } from '../command.ts';
+import { type Baseline } from '../../gate/baseline.js';
+import type { CliCommand } from '../command.js';
 /** Asks the user a yes/no question; resolves to undefined when there is no one to ask (no TTY). */
 export type Confirm = (question: string) => Promise<boolean | undefined>;
 /** The default {@link Confirm}: a `[y/N]` prompt on the process's terminal, undefined without a TTY. */
@@ -12,4 +12,3 @@ export declare function createBaselineAcceptCommand(confirm?: Confirm, now?: () 
 export declare const baselineShowCommand: CliCommand;
 /** Both baseline subcommands, for the command registry. */
 export declare const baselineCommands: CliCommand[];
-//# sourceMappingURL=baseline.d.ts.map

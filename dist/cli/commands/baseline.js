@@ -4,14 +4,15 @@
  * with `--yes` or after an interactive `y`; `show` prints the committed baseline.
  */
 import { createInterface } from 'node:readline/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { diffString } from 'json-diff';
-import { createBaseline, DEFAULT_BASELINE_PATH, summarizeBaselineForDiff } from "../../gate/baseline.js";
+import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from "../../config/resolve.js";
+import { createBaseline, summarizeBaselineForDiff } from "../../gate/baseline.js";
 import { loadBaseline, writeBaseline } from "../../gate/baseline-file.js";
 import { BaselineFormatError, BaselineVersionError } from "../../gate/errors.js";
 import { ScorecardFormatError, ScorecardVersionError } from "../../scorecard/errors.js";
 import { sortCaseTypes, sortMetricNames } from "../../scorecard/metric-order.js";
-import { DEFAULT_SCORECARD_PATH, readScorecardFile } from "../../scorecard/scorecard-file.js";
+import { readScorecardFile } from "../../scorecard/scorecard-file.js";
 import { parseCliArgs } from "../args.js";
 /** The default {@link Confirm}: a `[y/N]` prompt on the process's terminal, undefined without a TTY. */
 export const confirmOnTerminal = async (question) => {
@@ -28,6 +29,17 @@ export const confirmOnTerminal = async (question) => {
 };
 function parse(argv, options) {
     return parseCliArgs(argv, options).values;
+}
+/** `--project NAME`: whose scorecard and baseline (default `evals`); explicit file flags win. */
+const projectOption = { project: { type: 'string' } };
+/** The scorecard and baseline paths of a command line: `--scorecard`/`--baseline`, else the project's defaults. */
+function projectPaths(cwd, args) {
+    const project = typeof args.project === 'string' ? args.project : DEFAULT_PROJECT;
+    const defaults = projectDefaults(project);
+    return {
+        scorecard: resolve(cwd, args.scorecard ?? join(defaults.outDir, REPORT_FILES.scorecard)),
+        baseline: resolve(cwd, args.baseline ?? defaults.baseline),
+    };
 }
 const KNOWN_ERRORS = [ScorecardFormatError, ScorecardVersionError, BaselineFormatError, BaselineVersionError];
 function isKnownError(error) {
@@ -50,9 +62,8 @@ export function diffBaselines(before, after) {
     return text === '' ? '(no change in the aggregate metrics)\n' : text;
 }
 async function runAccept(argv, io, confirm, now) {
-    const args = parse(argv, { scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' } });
-    const scorecardPath = resolve(io.cwd, args.scorecard ?? DEFAULT_SCORECARD_PATH);
-    const baselinePath = resolve(io.cwd, args.baseline ?? DEFAULT_BASELINE_PATH);
+    const args = parse(argv, { ...projectOption, scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' } });
+    const { scorecard: scorecardPath, baseline: baselinePath } = projectPaths(io.cwd, args);
     const scorecard = await readScorecardFile(scorecardPath);
     const refusal = refusalReason(scorecard);
     if (refusal !== undefined) {
@@ -116,8 +127,8 @@ function renderBaseline(baseline, path) {
     return `${lines.join('\n')}\n`;
 }
 async function runShow(argv, io) {
-    const args = parse(argv, { baseline: { type: 'string' }, json: { type: 'boolean' } });
-    const baselinePath = resolve(io.cwd, args.baseline ?? DEFAULT_BASELINE_PATH);
+    const args = parse(argv, { ...projectOption, baseline: { type: 'string' }, json: { type: 'boolean' } });
+    const baselinePath = projectPaths(io.cwd, args).baseline;
     const baseline = await loadBaseline(baselinePath);
     if (!baseline) {
         io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: npx vitest-rag baseline accept\n`);
@@ -145,14 +156,15 @@ export function createBaselineAcceptCommand(confirm = confirmOnTerminal, now = (
         name: 'baseline accept',
         summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',
         usage: [
-            'Usage: vitest-rag baseline accept [--scorecard FILE] [--baseline FILE] [--yes]',
+            'Usage: vitest-rag baseline accept [--project NAME] [--scorecard FILE] [--baseline FILE] [--yes]',
             '',
             'Shows the diff of the aggregate metrics between the current baseline and the last run, then writes the',
             'new baseline after an interactive "y", or at once with --yes. Without a terminal and without --yes it',
             'prints the diff and exits 1. Empty, partial and errored runs are refused.',
             '',
-            `  --scorecard FILE  the run's scorecard (default ${DEFAULT_SCORECARD_PATH})`,
-            `  --baseline FILE   the baseline to write (default ${DEFAULT_BASELINE_PATH})`,
+            `  --project NAME    the Vitest project whose run to accept (default ${DEFAULT_PROJECT})`,
+            `  --scorecard FILE  the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})`,
+            '  --baseline FILE   the baseline to write (default baselines/<project>.baseline.json)',
             '  --yes, -y         write without asking',
         ].join('\n'),
         run: withKnownErrors((argv, io) => runAccept(argv, io, confirm, now)),
@@ -163,9 +175,10 @@ export const baselineShowCommand = {
     name: 'baseline show',
     summary: 'print the committed baseline: identity and aggregate metrics',
     usage: [
-        'Usage: vitest-rag baseline show [--baseline FILE] [--json]',
+        'Usage: vitest-rag baseline show [--project NAME] [--baseline FILE] [--json]',
         '',
-        `  --baseline FILE  the baseline to show (default ${DEFAULT_BASELINE_PATH})`,
+        `  --project NAME   the Vitest project whose baseline to show (default ${DEFAULT_PROJECT})`,
+        '  --baseline FILE  the baseline to show (default baselines/<project>.baseline.json)',
         '  --json           print the aggregate summary as JSON',
     ].join('\n'),
     run: withKnownErrors(runShow),

@@ -1,5 +1,5 @@
-import { type SearchHit } from '../../search/types.ts';
-import { type CliCommand } from '../command.ts';
+import { type SearchHit } from '../../search/types.js';
+import { type CliCommand } from '../command.js';
 /** Collapses a chunk ranking to documents (best chunk's score), keeping the first `k` documents. */
 export declare function rankDocuments(hits: readonly SearchHit[], docOf: (chunkId: string) => string, k: number): Array<{
     docid: string;
@@ -7,4 +7,3 @@ export declare function rankDocuments(hits: readonly SearchHit[], docOf: (chunkI
 }>;
 /** The `search` command. */
 export declare const searchCommand: CliCommand;
-//# sourceMappingURL=search.d.ts.map

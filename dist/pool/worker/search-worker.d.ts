@@ -1,4 +1,3 @@
-import type { SearchTask, SearchTaskResult } from '../messages.ts';
+import type { SearchTask, SearchTaskResult } from '../messages.js';
 /** Answers one block of queries. */
 export default function runSearchTask(task: SearchTask): Promise<SearchTaskResult>;
-//# sourceMappingURL=search-worker.d.ts.map
