@@ -7,7 +7,7 @@
  * It installs from the npm registry (the only host it reaches; one shared npm cache, --prefer-offline), so it
  * runs only when VITEST_RAG_PACKAGE_TEST=1, which `.ci/run` sets.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,14 +27,25 @@ interface Ran {
   output: string
 }
 
-function run(command: string, args: string[], cwd: string, timeoutMs = 300_000): Ran {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    env: { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', GITHUB_ACTIONS: undefined, OPENAI_API_KEY: undefined, npm_config_audit: 'false', npm_config_fund: 'false' },
+/** Runs a command to its end (asynchronously, so the two projects' installs and runs overlap). */
+function run(command: string, args: string[], cwd: string, timeoutMs = 300_000): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', GITHUB_ACTIONS: undefined, OPENAI_API_KEY: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, output: stdout + stderr })
+    })
   })
-  return { code: result.status, stdout: result.stdout ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}` }
 }
 
 /** A file using the public API the way a team's config and tests do; the consumer's tsc must accept it. */
@@ -80,9 +91,9 @@ describe.skipIf(!enabled)('the packed package in fresh projects (needs the npm r
   const root = mkdtempSync(join(tmpdir(), 'vitest-rag-pack-'))
   let tarball = ''
 
-  beforeAll(() => {
+  beforeAll(async () => {
     // `npm pack` builds first (prepack); under `npm test` the pretest build has just run, so skip a second one.
-    const packed = run('npm', ['pack', '--pack-destination', root, '--json', ...(distIsFresh() ? ['--ignore-scripts'] : [])], repoRoot)
+    const packed = await run('npm', ['pack', '--pack-destination', root, '--json', ...(distIsFresh() ? ['--ignore-scripts'] : [])], repoRoot)
     expect(packed.code, packed.output).toBe(0)
     const files = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]
     tarball = join(root, files?.filename ?? '')
@@ -93,17 +104,17 @@ describe.skipIf(!enabled)('the packed package in fresh projects (needs the npm r
   }, 300_000)
 
   for (const [name, type, strictLibs] of [['consumer-default', undefined, false], ['consumer-esm', 'module', true]] as const) {
-    test.concurrent(`${name}: install, init, evals pass, a broken case fails by name, tsc --noEmit passes`, () => {
+    test.concurrent(`${name}: install, init, evals pass, a broken case fails by name, tsc --noEmit passes`, async ({ expect }) => {
       const dir = consumerProject(root, name, type, strictLibs)
-      const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...CONSUMER_DEPS], dir)
+      const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...CONSUMER_DEPS], dir)
       expect(installed.code, installed.output).toBe(0)
-      expect(run('npx', ['--no-install', 'vitest-rag', '--version'], dir).output.trim()).toBe(pkg.version)
+      expect((await run('npx', ['--no-install', 'vitest-rag', '--version'], dir)).output.trim()).toBe(pkg.version)
 
-      const init = run('npx', ['--no-install', 'vitest-rag', 'init'], dir)
+      const init = await run('npx', ['--no-install', 'vitest-rag', 'init'], dir)
       expect(init.code, init.output).toBe(0)
       expect(existsSync(join(dir, type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts'))).toBe(true)
 
-      const evals = run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+      const evals = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
       expect(evals.code, evals.output).toBe(0)
       const scorecard = JSON.parse(readFileSync(join(dir, '.vitest-rag/evals/scorecard.json'), 'utf8')) as { run: { cases: number }; hard: { failed: number } }
       expect(scorecard.run.cases).toBe(6)
@@ -115,12 +126,12 @@ describe.skipIf(!enabled)('the packed package in fresh projects (needs the npm r
       const at = lines.findIndex((l) => l.includes('"example-normal"'))
       lines[at] = JSON.stringify({ ...(JSON.parse(lines[at] ?? '{}') as object), must_contain: ['zebra-not-in-any-answer'] })
       writeFileSync(goldenPath, lines.join('\n'))
-      const broken = run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+      const broken = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
       expect(broken.code, broken.output).toBe(1)
       expect(broken.output).toContain('example-normal toContainAll')
       expect(broken.output).toContain('"zebra-not-in-any-answer"')
 
-      const tsc = run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], dir)
+      const tsc = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], dir)
       expect(tsc.code, tsc.output).toBe(0)
     }, 600_000)
   }

@@ -82,7 +82,7 @@ function ignoreOutputs(cwd: string, io: CliIo): void {
   const text = existsSync(path) ? readFileSync(path, 'utf8') : ''
   if (text.split('\n').some((l) => l.trim() === '.vitest-rag/' || l.trim() === '.vitest-rag')) return
   writeFileAtomicSync(path, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}.vitest-rag/\n`)
-  io.stdout(`  ${text === '' ? 'created ' : 'appended'}     .gitignore (.vitest-rag/: scorecards and caches)\n`)
+  io.stdout(`  ${(text === '' ? 'created' : 'appended').padEnd(12)} .gitignore (.vitest-rag/: scorecards and caches)\n`)
 }
 
 /** Runs `init` in `io.cwd` with files from `packageRoot`. */
