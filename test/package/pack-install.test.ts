@@ -112,7 +112,10 @@ describe.skipIf(!enabled)('the packed package in fresh projects (needs the npm r
 
       const init = await run('npx', ['--no-install', 'vitest-rag', 'init'], dir)
       expect(init.code, init.output).toBe(0)
-      expect(existsSync(join(dir, type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts'))).toBe(true)
+      const configPath = join(dir, type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts')
+      // Searches in tinypool worker threads: the installed package must load its compiled worker, without tsx.
+      writeFileSync(configPath, readFileSync(configPath, 'utf8').replace("root: 'evals/kb' }", "root: 'evals/kb' }, search: { workers: true }"))
+      expect(readFileSync(configPath, 'utf8')).toContain('search: { workers: true }')
 
       const evals = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
       expect(evals.code, evals.output).toBe(0)
