@@ -97,12 +97,14 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p))
   const corpus = o.corpus ? { ...o.corpus, root: abs(o.corpus.root) } : { kind: 'kb' as const, root: SAMPLE_KB_ROOT }
   const adapter = o.adapter.kind === 'module' ? { ...o.adapter, path: abs(o.adapter.path) } : o.adapter
+  const sourceMap = typeof o.sourceMap === 'string' ? abs(o.sourceMap) : o.sourceMap
   return {
     ...o,
     project,
     root,
     corpus,
     adapter,
+    ...(sourceMap !== undefined ? { sourceMap } : {}),
     prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
     baseline: abs(o.baseline ?? defaults.baseline),
     calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),

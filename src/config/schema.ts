@@ -3,6 +3,7 @@
  * {@link resolveConfig}. Every later stage reads the resolved, defaulted {@link RagEvalConfig}.
  */
 import { z } from 'zod'
+import { LocatorSchema } from '../cases/schema.ts'
 import { ModelConfigSchema } from '../llm/config.ts'
 
 /** Where the corpus comes from: a knowledge-base folder (tenants/<id>/docs, changelog, tickets) or BEIR. */
@@ -19,8 +20,10 @@ export const CorpusSourceSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('beir'),
       root: z.string().min(1),
-      /** The one tenant a BEIR corpus is indexed under (golden cases use it as `tenant_id`). */
-      tenantId: z.string().min(1).default('default'),
+      /** The tenant every BEIR document loads into (default `default`); cases use it as `tenant_id`. */
+      tenant: z.string().min(1).optional(),
+      /** Same as `tenant` (the earlier name, still accepted). */
+      tenantId: z.string().min(1).optional(),
     })
     .strict(),
 ])
@@ -160,6 +163,17 @@ export const RagEvalOptionsSchema = z
     calibration: z.string().optional(),
     /** Model providers, prices, retries, cache and spend limit (see docs/providers.md). Absent: everything runs offline. */
     models: ModelConfigSchema.optional(),
+    /**
+     * How the system's own source references (document ids, URLs, ...) map to the corpus, when no exact id,
+     * key or locator finds them: a table `{ "<your id>": "<harness chunk id, document id or key>" | locator }`,
+     * or the path of a module whose default export is `(ref, tenant) => id | locator | undefined`.
+     */
+    sourceMap: z.union([z.record(z.string(), z.union([z.string().min(1), LocatorSchema])), z.string().min(1)]).optional(),
+    /** Stop the run when more than `maxUnresolvedShare` of the source references in the first `afterCases` cases name nothing. */
+    unresolvedSources: z
+      .object({ afterCases: z.number().int().positive().default(5), maxUnresolvedShare: z.number().min(0).max(1).default(0.2) })
+      .strict()
+      .default({ afterCases: 5, maxUnresolvedShare: 0.2 }),
     /** Retrieval metric cutoffs. */
     ks: z.array(z.number().int().positive()).default([1, 3, 5, 10, 20]),
     gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true }),

@@ -24,11 +24,12 @@ function templateChars(config: RagEvalConfig, name: string): number {
 /**
  * The planned model calls of a system run over the selected cases: one answer per case (plus a rewrite for
  * cases with history) on the generator, and one verdict per case on the judge when the judge is a model.
- * Undefined when no model is configured (an offline run costs nothing).
+ * Retrieval mode plans only the rewrites (it runs the same query rewrite as system mode). Undefined when no
+ * model is configured (an offline run costs nothing).
  */
 export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): PlannedCall[] | undefined {
   const models = config.models
-  if (!models || config.mode !== 'system') return undefined
+  if (!models) return undefined
   const generator = models.generator?.chain[0]?.model
   if (!generator) return undefined
   const judge =
@@ -44,6 +45,7 @@ export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: 
       if (!set.selected.has(c.case_id)) continue
       const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
       if (c.history.length > 0) calls.push({ model: generator, promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length, maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens })
+      if (config.mode === 'retrieval') continue
       calls.push({ model: generator, promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars, maxTokens })
       if (judge) {
         calls.push({ model: judge, promptChars: templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })

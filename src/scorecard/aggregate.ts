@@ -8,6 +8,7 @@ import { summarizeAnswers } from './answer-quality.ts'
 import { summarizeErrorClasses } from './error-classes.ts'
 import { buildMetricRows, groupMetrics, type MetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
+import { summarizeSources } from './source-summary.ts'
 import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
@@ -40,6 +41,8 @@ function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], 
       ...(r?.scored && r.metrics ? { retrieval: { ...r.metrics } } : {}),
       ...(a?.scored && a.metrics ? { answer: { ...a.metrics } } : {}),
       hard,
+      ...(record.retrieval.level !== undefined && r?.scored ? { retrievalLevel: record.retrieval.level } : {}),
+      ...(record.sources && record.sources.unresolved.length > 0 ? { unresolvedSources: [...record.sources.unresolved] } : {}),
       ...(record.errorClass !== undefined ? { errorClass: record.errorClass } : {}),
       ...(record.error !== undefined ? { error: record.error } : {}),
     }
@@ -87,6 +90,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
     usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
+    sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
   }
 }

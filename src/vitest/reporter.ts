@@ -7,7 +7,7 @@
  */
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { REPORT_FILES, snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadBaseline } from '../gate/baseline-file.ts'
@@ -28,6 +28,7 @@ import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
 import { PACKAGE_INFO } from '../util/package-info.ts'
 import { isGoldenModuleOf } from './golden-modules.ts'
+import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
 import './task-meta.ts'
 
 /** The harness version, recorded in every scorecard. */
@@ -60,8 +61,18 @@ export class RagReporter implements Reporter {
   private startedAt = new Date().toISOString()
   /** The last run's outcome. */
   last: ReportedRun | undefined
+  private readonly unresolved: UnresolvedSourcesWatch
 
-  constructor(private readonly config: RagEvalConfig) {}
+  constructor(private readonly config: RagEvalConfig) {
+    this.unresolved = new UnresolvedSourcesWatch(config.unresolvedSources)
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const message = this.unresolved.add(testCase.meta().rag)
+    if (message === undefined) return
+    this.log(message, true)
+    void this.vitest?.cancelCurrentRun('test-failure')
+  }
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest
@@ -69,6 +80,7 @@ export class RagReporter implements Reporter {
 
   onTestRunStart(): void {
     this.startedAt = new Date().toISOString()
+    this.unresolved.reset()
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
@@ -174,7 +186,9 @@ export class RagReporter implements Reporter {
       gate ??= evaluateGate(scorecard, baseline, policy)
     }
     const failures: string[] = [...moduleErrors]
-    if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    const stopped = this.unresolved.stopMessage
+    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
+    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
     if (unhandledErrors.length > 0) failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
     if (failures.length > 0) gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] }
 
