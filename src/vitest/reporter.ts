@@ -68,6 +68,8 @@ export class RagReporter implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    // Each eval project's reporter watches only its own cases.
+    if (!isGoldenModuleOf(testCase.module, this.config.project)) return
     const message = this.unresolved.add(testCase.meta().rag)
     if (message === undefined) return
     this.log(message, true)
