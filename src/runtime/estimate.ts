@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { estimateRunCost, mergePrices, resolveJudgeChain, type PlannedCall, type RunCostEstimate } from '../llm/index.ts'
+import { MAX_CLAIMS_CHECKED } from '../judge/claim-metrics.ts'
 import type { GoldenSet } from './golden-set.ts'
 import type { PreparedCorpus } from './prepare-corpus.ts'
 
@@ -23,9 +24,9 @@ function templateChars(config: RagEvalConfig, name: string): number {
 
 /**
  * The planned model calls of a system run over the selected cases: one answer per case (plus a rewrite for
- * cases with history) on the generator, and one verdict per case on the judge when the judge is a model.
- * Retrieval mode plans only the rewrites (it runs the same query rewrite as system mode). Undefined when no
- * model is configured (an offline run costs nothing).
+ * cases with history) on the generator, one verdict per case on the judge when the judge is a model, plus the
+ * claim-level metrics' checks with `claimMetrics: 'model'`. Retrieval mode plans only the rewrites (it runs
+ * the same query rewrite as system mode). Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): PlannedCall[] | undefined {
   const models = config.models
@@ -49,10 +50,27 @@ export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: 
       calls.push({ model: generator, promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars, maxTokens })
       if (judge) {
         calls.push({ model: judge, promptChars: templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+        if (config.claimMetrics === 'model') calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
       }
     }
   }
   return calls
+}
+
+/**
+ * The claim-level metrics' calls on the model judge for one case, worst case: two extractions (answer,
+ * reference), then {@link MAX_CLAIMS_CHECKED} checks of answer claims against the sources, as many of
+ * reference claims, and as many of answer claims against the reference (prompt: template + claim + passages).
+ */
+function plannedClaimCalls(model: string, sourcesChars: number, answerChars: number, referenceChars: number): PlannedCall[] {
+  const extract = 1500
+  const verify = 1200 + 300
+  return [
+    { model, promptChars: extract + answerChars, maxTokens: 600 },
+    { model, promptChars: extract + referenceChars, maxTokens: 600 },
+    ...Array.from({ length: 2 * MAX_CLAIMS_CHECKED }, () => ({ model, promptChars: verify + sourcesChars, maxTokens: 200 })),
+    ...Array.from({ length: MAX_CLAIMS_CHECKED }, () => ({ model, promptChars: verify + referenceChars, maxTokens: 200 })),
+  ]
 }
 
 /** The worst-case cost of the planned calls, priced with the config's prices over the built-in table. */

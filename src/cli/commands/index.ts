@@ -8,6 +8,7 @@ import { scoreRunCommand } from './score-run.ts'
 import { searchCommand } from './search.ts'
 import { baselineCommands } from './baseline.ts'
 import { initCommand } from './init.ts'
+import { goldenLifeCommands } from './golden-life.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
 export const commands: CliCommand[] = [
@@ -17,4 +18,5 @@ export const commands: CliCommand[] = [
   scoreRunCommand,
   searchCommand,
   ...baselineCommands,
+  ...goldenLifeCommands,
 ]
