@@ -8,6 +8,7 @@ import { scoreRunCommand } from './score-run.ts'
 import { searchCommand } from './search.ts'
 import { baselineCommands } from './baseline.ts'
 import { initCommand } from './init.ts'
+import { experimentCommands } from './experiments.ts'
 import { goldenLifeCommands } from './golden-life.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
@@ -19,4 +20,5 @@ export const commands: CliCommand[] = [
   searchCommand,
   ...baselineCommands,
   ...goldenLifeCommands,
+  ...experimentCommands,
 ]
