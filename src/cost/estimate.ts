@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { estimateRunCost, mergePrices, parseModelConfig, resolveJudgeChain, type PlannedCall, type RunCostEstimate } from '../llm/index.ts'
+import { estimateRunCost, mergePrices, resolveJudgeChain, type PlannedCall, type RunCostEstimate } from '../llm/index.ts'
 import { MAX_CLAIMS_CHECKED } from '../judge/claim-metrics.ts'
 import type { GoldenSet } from '../golden-set/golden-set.ts'
 import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
@@ -29,8 +29,8 @@ function templateChars(config: RagEvalConfig, name: string): number {
  * the same query rewrite as system mode). Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): PlannedCall[] | undefined {
-  if (!config.models) return undefined
-  const models = parseModelConfig(config.models)
+  const models = config.models
+  if (!models) return undefined
   const generator = models.generator?.chain[0]?.model
   if (!generator) return undefined
   const judge =
@@ -39,7 +39,7 @@ export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: 
       : undefined
   const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
   const sourcesChars = ESTIMATE_DEFAULTS.sourcesShown * meanChunk
-  const maxTokens = (config.pipeline as { maxTokens?: number }).maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
+  const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
   const calls: PlannedCall[] = []
   for (const file of set.files) {
     for (const { case: c } of file.parsed.cases) {
@@ -77,6 +77,5 @@ function plannedClaimCalls(model: string, sourcesChars: number, answerChars: num
 export function estimateEvalCost(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): RunCostEstimate | undefined {
   const calls = planModelCalls(config, set, prepared)
   if (!calls) return undefined
-  const models = parseModelConfig(config.models)
-  return estimateRunCost({ calls }, mergePrices(models.prices))
+  return estimateRunCost({ calls }, mergePrices(config.models?.prices))
 }

@@ -132,7 +132,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     : index
   const retriever = createIndexRetriever(searcher, prepared.chunks)
   const pipeline = createReferencePipeline({
-    ...(config.pipeline as object),
+    ...config.pipeline,
     retriever,
     chunks: prepared.chunks,
     k: config.search.k,
@@ -151,7 +151,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
  * the whole run, not once per worker (the global setup resets it at the start of a run).
  */
 export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; spendFile: string } {
-  const own = (config.models as { cacheDir?: string } | undefined)?.cacheDir
+  const own = config.models?.cacheDir
   return { cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'), spendFile: join(config.outDir, 'spend.json') }
 }
 
@@ -176,7 +176,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.mode === 'system' && config.judge === 'heuristic') judge = createHeuristicJudge()
   if (config.mode === 'system' && config.judge === 'model') {
     if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
-    const allowSameModel = (config.models as { judge?: { allowSameModel?: boolean } }).judge?.allowSameModel
+    const allowSameModel = config.models?.judge?.allowSameModel
     judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
   }
   const claimChecker = chooseClaimChecker(config, judge, models)

@@ -16,6 +16,7 @@ import { type SearchConfig, type SearchIndex, buildSearchIndex } from '../search
 import { snapshotSearchIndex } from '../search/snapshot.ts'
 import type { IndexableChunk } from '../search/tenant-layout.ts'
 import type { SearchArm, SearchHit } from '../search/types.ts'
+import { isSourceModule } from '../util/module-path.ts'
 import type { VectorKernelMode } from '../search/vector.ts'
 import type { PoolQuery, SearchTask, SearchTaskResult, SearchWorkerData } from './messages.ts'
 import { VitestRagError } from '../util/errors.ts'
@@ -43,7 +44,9 @@ export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Mat
 
 type IndexSource = { index: SearchIndex } | { chunks: readonly IndexableChunk[]; config?: Partial<SearchConfig>; embedder?: Embedder }
 
-const workerUrl = new URL('./worker/search-worker.mjs', import.meta.url)
+// Installed, the compiled worker sits beside this module. From this repository's .ts sources (its own tests)
+// a plain-JS shim registers tsx first: Node 20 worker threads load neither .ts nor the parent's `--import`.
+const workerUrl = isSourceModule(import.meta.url) ? new URL('./worker/search-worker.mjs', import.meta.url) : new URL('./worker/search-worker.js', import.meta.url)
 
 /** A lazily started worker pool answering batches of searches. */
 export class SearchPool {

@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../problems/problems.ts'
 import { missingHeaderEnv } from '../adapter/http-adapter.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { assertEstimateWithinLimit, parseModelConfig, resetSpendFile } from '../llm/index.ts'
+import { assertEstimateWithinLimit, resetSpendFile } from '../llm/index.ts'
 import { modelClientOptions } from '../evaluation/create-runtime.ts'
 import { estimateEvalCost } from '../cost/estimate.ts'
 import { checkGoldenSet } from '../golden-set/golden-set.ts'
@@ -51,7 +51,7 @@ export default async function setup(project: TestProject): Promise<void> {
       resetSpendFile(spendFile)
       clearProviderStats(config.outDir)
     }
-    const limit = parseModelConfig(config.models).spendLimitUsd
+    const limit = config.models.spendLimitUsd
     const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
     if (estimate) {
       console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`)

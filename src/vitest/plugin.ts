@@ -14,24 +14,35 @@ import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
 import { loadGoldenModuleData } from '../golden-set/golden-set.ts'
 import { buildGoldenModule } from '../golden-set/golden-module.ts'
 import { walkFiles } from '../util/walk.ts'
+import { siblingModulePath } from '../util/module-path.ts'
+import { GOLDEN_FILE } from './golden-modules.ts'
+import { replaceGithubActionsReporter } from './github-actions.ts'
+import { ProgressReporter } from './progress.ts'
 import { RagReporter } from './reporter.ts'
 
-const GOLDEN_FILE = /\.golden\.jsonl$/
-const ENVIRONMENT_PATH = fileURLToPath(new URL('./environment.ts', import.meta.url))
-const GLOBAL_SETUP_PATH = fileURLToPath(new URL('./global-setup.ts', import.meta.url))
-const RUNTIME_PATH = fileURLToPath(new URL('./golden-runtime.ts', import.meta.url))
+const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, './environment')
+const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
+const RUNTIME_PATH = siblingModulePath(import.meta.url, './golden-runtime')
 
-const reporterRegistered = new WeakSet<object>()
+/** Eval projects whose reporter is registered, per Vitest instance (one reporter per project). */
+const reporterRegistered = new WeakMap<object, Set<string>>()
 
 function isBlobReporter(entry: unknown): boolean {
   return entry === 'blob' || (Array.isArray(entry) && entry[0] === 'blob')
 }
 
+/** A Vitest project's name as configured (a string, or `{ label }`), or undefined when the project has none. */
+function projectName(name: unknown): string | undefined {
+  if (typeof name === 'string') return name || undefined
+  if (name && typeof name === 'object' && 'label' in name && typeof name.label === 'string') return name.label || undefined
+  return undefined
+}
+
 /** The Vite plugins of a vitest-rag `evals` project. */
 export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
-  const getConfig = (root?: string): RagEvalConfig => {
-    config ??= resolveConfig(options, root ?? process.cwd())
+  const getConfig = (root?: string, project?: string): RagEvalConfig => {
+    config ??= resolveConfig(options, root ?? process.cwd(), process.env, project)
     return config
   }
 
@@ -39,7 +50,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
     name: 'vitest-rag:golden',
     enforce: 'pre',
     config(userConfig) {
-      const resolved = getConfig(userConfig.root)
+      const resolved = getConfig(userConfig.root, projectName(userConfig.test?.name))
       return {
         test: {
           include: [resolved.golden],
@@ -53,11 +64,20 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       }
     },
     configureVitest({ vitest }: { vitest: Vitest }) {
-      if (reporterRegistered.has(vitest)) return
+      const cfg = getConfig()
+      const registered = reporterRegistered.get(vitest) ?? new Set<string>()
+      if (registered.has(cfg.project)) return
+      registered.add(cfg.project)
+      reporterRegistered.set(vitest, registered)
       const reporters = vitest.config.reporters as unknown[]
+      // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
+      if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
+      // A blob-reporting shard is gated after the merge, not on its own.
       if (reporters.some(isBlobReporter)) return
-      reporterRegistered.add(vitest)
-      reporters.push(new RagReporter(getConfig()))
+      reporters.push(new RagReporter(cfg))
+      // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
+      // reporter would add one per failed expect, located inside the harness. It keeps every other test.
+      replaceGithubActionsReporter(reporters)
     },
     async transform(source, id) {
       const file = id.split('?')[0] ?? id

@@ -5,10 +5,10 @@
  * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
  * one file reruns.
  */
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { snapshotConfig } from '../config/resolve.ts'
+import { REPORT_FILES, snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadBaseline } from '../artifacts/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
@@ -28,18 +28,15 @@ import { exportTrec } from '../scorecard/trec-export.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
 import { writeRunHtml } from '../experiments/html-report.ts'
+import { PACKAGE_INFO } from '../util/package-info.ts'
+import { isGoldenModuleOf } from './golden-modules.ts'
 import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
 import './task-meta.ts'
 
-const GOLDEN_FILE = /\.golden\.jsonl$/
-
 /** The harness version, recorded in every scorecard. */
-export const HARNESS_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version
+export const HARNESS_VERSION: string = PACKAGE_INFO.version
 
-/** Files the reporter writes under `outDir`. */
-export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' } as const
+export { REPORT_FILES }
 
 /** The gate policy a config asks for. */
 export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
@@ -73,6 +70,8 @@ export class RagReporter implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    // Each eval project's reporter watches only its own cases.
+    if (!isGoldenModuleOf(testCase.module, this.config.project)) return
     const message = this.unresolved.add(testCase.meta().rag)
     if (message === undefined) return
     this.log(message, true)
@@ -104,11 +103,16 @@ export class RagReporter implements Reporter {
     else (error ? console.error(text) : console.log(text))
   }
 
+  /** A golden module of this reporter's project (each eval project has its own reporter, scorecard and baseline). */
+  private owns(module: TestModule): boolean {
+    return isGoldenModuleOf(module, this.config.project)
+  }
+
   private collect(modules: ReadonlyArray<TestModule>): { filtered: boolean; moduleErrors: string[] } {
     let filtered = false
     const moduleErrors: string[] = []
     for (const module of modules) {
-      if (!GOLDEN_FILE.test(module.moduleId)) continue
+      if (!this.owns(module)) continue
       const seen = new Set<string>()
       const file = module.relativeModuleId
       for (const test of module.children.allTests()) {
@@ -143,14 +147,18 @@ export class RagReporter implements Reporter {
       return
     }
     const { filtered, moduleErrors } = this.collect(modules)
-    const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId))
-    if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
+    const ran = modules.some((m) => this.owns(m))
+    if (!ran && this.records.size === 0) {
+      // Not a golden-case run (e.g. a unit project alone), or a merge whose shards all failed before any case.
+      if (unhandledErrors.length > 0) this.log(`vitest-rag: no golden case ran; ${describeUnhandled(unhandledErrors)}`, true)
+      return
+    }
     const records = [...this.records.values()]
     const failures: string[] = [...moduleErrors]
     const stopped = this.unresolved.stopMessage
     if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
     else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
-    if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
+    if (unhandledErrors.length > 0) failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
     const scorecard = await this.buildRunScorecard(records, filtered, failures)
     const gate = await this.decideGate(scorecard, filtered)
     this.last = { scorecard, gate, filtered }
@@ -227,4 +235,13 @@ export class RagReporter implements Reporter {
       process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`)
     }
   }
+}
+
+/**
+ * What a run's unhandled errors were. A merged blob report keeps only an error's type (`Unhandled Error`, no
+ * message): say so, and where the message is (the log of the shard that raised it).
+ */
+export function describeUnhandled(errors: ReadonlyArray<SerializedError>): string {
+  const lines = errors.map((e) => (e.message ? e.message.split('\n')[0] : `${e.name ?? (e as { type?: string }).type ?? 'an error'} without a message (a merged blob report keeps only its type; the log of the shard that raised it has the error)`))
+  return `${errors.length} unhandled error(s) during the run: ${lines.map((l, i) => `(${i + 1}) ${l}`).join('; ')}`
 }

@@ -70,11 +70,23 @@ async function cli(argv: string[], cwd: string, confirm?: Confirm): Promise<Capt
 }
 
 describe('vitest-rag baseline accept', () => {
-  async function setup(records: CaseRecord[], expectedCases?: number) {
+  async function setup(records: CaseRecord[], expectedCases?: number, project = 'evals') {
     const dir = workspace()
-    await writeScorecardFile(join(dir, '.vitest-rag', 'scorecard.json'), scorecardOf(records, expectedCases))
+    await writeScorecardFile(join(dir, '.vitest-rag', project, 'scorecard.json'), scorecardOf(records, expectedCases))
     return dir
   }
+
+  test('--project NAME accepts that project\'s scorecard as baselines/NAME.baseline.json', async () => {
+    const dir = await setup(uniformRun(20, () => 0.6), undefined, 'squad')
+    const result = await cli(['baseline', 'accept', '--project', 'squad', '--yes'], dir)
+    expect(result.code, result.stderr).toBe(0)
+    expect(readdirSync(join(dir, 'baselines'))).toEqual(['squad.baseline.json'])
+    expect((await loadBaseline(join(dir, 'baselines', 'squad.baseline.json')))?.metrics.retrieval.overall.mean['recall@5']).toBeCloseTo(0.6, 12)
+    const shown = await cli(['baseline', 'show', '--project', 'squad'], dir)
+    expect(shown.stdout).toContain(`Baseline ${join(dir, 'baselines', 'squad.baseline.json')}`)
+    // The default project (evals) has no scorecard in this workspace.
+    expect((await cli(['baseline', 'accept', '--yes'], dir)).stderr).toContain(join('.vitest-rag', 'evals', 'scorecard.json'))
+  })
 
   test('with --yes it shows the diff and writes the baseline at the default path', async () => {
     const dir = await setup(uniformRun(20, () => 0.8))

@@ -4,15 +4,16 @@
  * with `--yes` or after an interactive `y`; `show` prints the committed baseline.
  */
 import { createInterface } from 'node:readline/promises'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { diffString } from 'json-diff'
-import { createBaseline, DEFAULT_BASELINE_PATH, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
+import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
+import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../artifacts/baseline-file.ts'
 import { checkRun } from '../../gate/evaluate.ts'
 import { BaselineFormatError, BaselineVersionError } from '../../gate/errors.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
 import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
-import { DEFAULT_SCORECARD_PATH, readScorecardFile } from '../../artifacts/scorecard-file.ts'
+import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
 import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
 import type { CliCommand, CliIo } from '../command.ts'
 import { parseCliArgs, type CliOptions } from '../args.ts'
@@ -36,6 +37,19 @@ function parse(argv: string[], options: CliOptions) {
   return parseCliArgs(argv, options).values
 }
 
+/** `--project NAME`: whose scorecard and baseline (default `evals`); explicit file flags win. */
+const projectOption = { project: { type: 'string' } } as const satisfies CliOptions
+
+/** The scorecard and baseline paths of a command line: `--scorecard`/`--baseline`, else the project's defaults. */
+function projectPaths(cwd: string, args: Record<string, string | boolean | undefined>): { scorecard: string; baseline: string } {
+  const project = typeof args.project === 'string' ? args.project : DEFAULT_PROJECT
+  const defaults = projectDefaults(project)
+  return {
+    scorecard: resolve(cwd, (args.scorecard as string | undefined) ?? join(defaults.outDir, REPORT_FILES.scorecard)),
+    baseline: resolve(cwd, (args.baseline as string | undefined) ?? defaults.baseline),
+  }
+}
+
 const KNOWN_ERRORS = [ScorecardFormatError, ScorecardVersionError, BaselineFormatError, BaselineVersionError]
 
 function isKnownError(error: unknown): error is Error {
@@ -56,9 +70,8 @@ export function diffBaselines(before: Baseline | undefined, after: Baseline): st
 }
 
 async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () => Date): Promise<number> {
-  const args = parse(argv, { scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' } })
-  const scorecardPath = resolve(io.cwd, (args.scorecard as string | undefined) ?? DEFAULT_SCORECARD_PATH)
-  const baselinePath = resolve(io.cwd, (args.baseline as string | undefined) ?? DEFAULT_BASELINE_PATH)
+  const args = parse(argv, { ...projectOption, scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' } })
+  const { scorecard: scorecardPath, baseline: baselinePath } = projectPaths(io.cwd, args)
   const scorecard = await readScorecardFile(scorecardPath)
   const refusal = refusalReason(scorecard)
   if (refusal !== undefined) {
@@ -121,8 +134,8 @@ function renderBaseline(baseline: Baseline, path: string): string {
 }
 
 async function runShow(argv: string[], io: CliIo): Promise<number> {
-  const args = parse(argv, { baseline: { type: 'string' }, json: { type: 'boolean' } })
-  const baselinePath = resolve(io.cwd, (args.baseline as string | undefined) ?? DEFAULT_BASELINE_PATH)
+  const args = parse(argv, { ...projectOption, baseline: { type: 'string' }, json: { type: 'boolean' } })
+  const baselinePath = projectPaths(io.cwd, args).baseline
   const baseline = await loadBaseline(baselinePath)
   if (!baseline) {
     io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: npx vitest-rag baseline accept\n`)
@@ -150,14 +163,15 @@ export function createBaselineAcceptCommand(confirm: Confirm = confirmOnTerminal
     name: 'baseline accept',
     summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',
     usage: [
-      'Usage: vitest-rag baseline accept [--scorecard FILE] [--baseline FILE] [--yes]',
+      'Usage: vitest-rag baseline accept [--project NAME] [--scorecard FILE] [--baseline FILE] [--yes]',
       '',
       'Shows the diff of the aggregate metrics between the current baseline and the last run, then writes the',
       'new baseline after an interactive "y", or at once with --yes. Without a terminal and without --yes it',
       'prints the diff and exits 1. Empty, partial and errored runs are refused.',
       '',
-      `  --scorecard FILE  the run's scorecard (default ${DEFAULT_SCORECARD_PATH})`,
-      `  --baseline FILE   the baseline to write (default ${DEFAULT_BASELINE_PATH})`,
+      `  --project NAME    the Vitest project whose run to accept (default ${DEFAULT_PROJECT})`,
+      `  --scorecard FILE  the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})`,
+      '  --baseline FILE   the baseline to write (default baselines/<project>.baseline.json)',
       '  --yes, -y         write without asking',
     ].join('\n'),
     run: withKnownErrors((argv, io) => runAccept(argv, io, confirm, now)),
@@ -169,9 +183,10 @@ export const baselineShowCommand: CliCommand = {
   name: 'baseline show',
   summary: 'print the committed baseline: identity and aggregate metrics',
   usage: [
-    'Usage: vitest-rag baseline show [--baseline FILE] [--json]',
+    'Usage: vitest-rag baseline show [--project NAME] [--baseline FILE] [--json]',
     '',
-    `  --baseline FILE  the baseline to show (default ${DEFAULT_BASELINE_PATH})`,
+    `  --project NAME   the Vitest project whose baseline to show (default ${DEFAULT_PROJECT})`,
+    '  --baseline FILE  the baseline to show (default baselines/<project>.baseline.json)',
     '  --json           print the aggregate summary as JSON',
   ].join('\n'),
   run: withKnownErrors(runShow),
