@@ -58,7 +58,7 @@ import { expect } from 'vitest'
 const options: RagEvalOptions = {
   corpus: { kind: 'kb', root: 'evals/kb' },
   pipeline: { maxSources: 4, gate: { minTopScore: 0.5 } },
-  models: { generator: { chain: [{ name: 'openai', baseURL: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o-mini' }] }, spendLimitUsd: 1 },
+  models: { generator: { chain: [{ name: 'openai', baseURL: 'http://127.0.0.1:8080/v1', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o-mini' }] }, spendLimitUsd: 1 },
 }
 export const plugins = ragEval(options)
 export const reporter: typeof RagReporter = RagReporter

@@ -21,8 +21,8 @@ describe('the sourceMap option', () => {
   })
 
   test('a table maps by chunkId, docId, url or path; a bad module is a clear error', async () => {
-    const map = await loadSourceMap({ 'https://x.test/a': 'billing/seats', 'KB-2': { kind: 'ticket', ticket: 'GX-7' } })
-    expect(map?.({ url: 'https://x.test/a' }, 't')).toBe('billing/seats')
+    const map = await loadSourceMap({ 'https://docs.example/a': 'billing/seats', 'KB-2': { kind: 'ticket', ticket: 'GX-7' } })
+    expect(map?.({ url: 'https://docs.example/a' }, 't')).toBe('billing/seats')
     expect(map?.({ chunkId: 'KB-2' }, 't')).toEqual({ kind: 'ticket', ticket: 'GX-7' })
     expect(await loadSourceMap(undefined)).toBeUndefined()
     const root = tempDir()
