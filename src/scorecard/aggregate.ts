@@ -3,6 +3,7 @@
  * context in, data out; the renderers and the gate read the result.
  */
 import type { CaseRecord } from './case-record.ts'
+import { retrievalConventions } from '../metrics/conventions.ts'
 import { summarizeAbstention } from './abstention-summary.ts'
 import { summarizeAnswers } from './answer-quality.ts'
 import { summarizeErrorClasses } from './error-classes.ts'
@@ -87,6 +88,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
     usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
+    conventions: { retrieval: retrievalConventions() },
     cases: summarizeCases(records, retrievalRows, answerRows),
   }
 }

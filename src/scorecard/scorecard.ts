@@ -5,6 +5,7 @@
 import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { ErrorClass, HardCheckName } from './case-record.ts'
+import type { RetrievalConventions } from '../metrics/conventions.ts'
 
 /**
  * Version of the {@link Scorecard} shape. Bump on an incompatible change; `parseScorecard` refuses any other
@@ -240,6 +241,8 @@ export interface Scorecard {
   abstention: AbstentionSection
   errorClasses: ErrorClassSection
   usage: UsageSection
+  /** How the retrieval figures were computed (precision denominator, nothing-relevant rule, discount, ties). */
+  conventions: { retrieval: RetrievalConventions }
   /** Case id to its values, in case id order. */
   cases: Record<string, CaseSummary>
 }

@@ -206,6 +206,17 @@ describe('buildScorecard: the document', () => {
     expect(s.retrieval.overall).toEqual({ n: 0, unscored: 0, failed: 0, mean: {} })
   })
 
+  test('records its retrieval conventions: precision denominator, nothing-relevant rule, discount, ties', () => {
+    const s = buildScorecard([], buildContext())
+    expect(s.conventions.retrieval).toMatchObject({
+      precisionDenominator: 'min(k, retrieved)',
+      nothingRelevant: { score: 1 },
+      ndcgDiscount: 'log2(rank+1)',
+    })
+    expect(s.conventions.retrieval.nothingRelevant.trecEval).toMatch(/scores it 0/)
+    expect(s.conventions.retrieval.ties).toMatch(/minus 0.000001|minus 1e-6/)
+  })
+
   test('permuting the records leaves every aggregate unchanged', () => {
     const forward = buildScorecard([...retrievalRecords, ...systemRecords], buildContext({ mode: 'system' }))
     const backward = buildScorecard([...retrievalRecords, ...systemRecords].reverse(), buildContext({ mode: 'system' }))
