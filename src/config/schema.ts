@@ -35,6 +35,12 @@ export const AdapterSpecSchema = z.discriminatedUnion('kind', [
 /** The system under test. */
 export type AdapterSpec = z.infer<typeof AdapterSpecSchema>
 
+/**
+ * Absolute floors: metric name to the lowest mean allowed, overall (`'*'`) or per case type. Checked on every
+ * run without a significance test and without a baseline, e.g. `{ 'recall@5': { '*': 0.8, multi_turn: 0.6 } }`.
+ */
+export const FloorsSchema = z.record(z.string(), z.record(z.string(), z.number().min(-1).max(1)))
+
 /** Gate policy as configuration (ratios in [0, 1]). */
 export const GateOptionsSchema = z
   .object({
@@ -46,6 +52,27 @@ export const GateOptionsSchema = z
     minJudgeCoverage: z.number().min(0).max(1).default(0.25),
     /** A drop must also be confirmed by the paired significance test. Default true. */
     requireSignificance: z.boolean().default(true),
+    /** Absolute floors per metric and case type, checked without a significance test (see {@link FloorsSchema}). */
+    floors: FloorsSchema.optional(),
+    /**
+     * Judge metrics are required: a run whose configured judge covered fewer than `minJudgeCoverage` of the
+     * cases fails instead of passing with a warning. Default false.
+     */
+    requireJudge: z.boolean().default(false),
+  })
+  .strict()
+
+/** Size limits on golden input (see `InputLimits` in src/cases/parse-golden.ts); each defaults on its own. */
+export const InputLimitsSchema = z
+  .object({
+    /** Longest golden-file line, in UTF-8 bytes. Default 65,536. */
+    maxLineBytes: z.number().int().positive().default(65_536),
+    /** Longest `query`, in characters. Default 4,000. */
+    maxQueryChars: z.number().int().positive().default(4_000),
+    /** Most turns in `history`. Default 50. */
+    maxHistoryTurns: z.number().int().positive().default(50),
+    /** Longest answer literal (`must_contain`, `should_contain`, `forbidden_text`), in characters. Default 1,000. */
+    maxLiteralChars: z.number().int().positive().default(1_000),
   })
   .strict()
 
@@ -89,7 +116,9 @@ export const RagEvalOptionsSchema = z
     models: z.unknown().optional(),
     /** Retrieval metric cutoffs. */
     ks: z.array(z.number().int().positive()).default([1, 3, 5, 10, 20]),
-    gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true }),
+    gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true, requireJudge: false }),
+    /** Size limits on golden input; a case over one is a problem naming file, line, field and the option. */
+    limits: InputLimitsSchema.default({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 }),
     /** The committed baseline this run is compared with. */
     baseline: z.string().default('baselines/evals.baseline.json'),
     /** Where scorecards, checkpoints and caches are written. */
