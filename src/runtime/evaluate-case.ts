@@ -10,7 +10,7 @@ import { citedMarkerSet, parseCitationMarkers } from '../checks/citations.ts'
 import { didAbstain, foldForMatch, runHardChecks } from '../checks/hard-checks.ts'
 import { statesDisagreement } from '../generation/conflict.ts'
 import { CRAG_SCORE } from '../judge/rubric.ts'
-import type { JudgeVerdict } from '../judge/types.ts'
+import type { Judge, JudgeInput, JudgeVerdict } from '../judge/types.ts'
 import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
 import { scoreRetrieval } from '../metrics/retrieval.ts'
 import { spanRecallAtK } from '../metrics/span-recall.ts'
@@ -74,7 +74,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
     const shown = new Set((output.sources ?? []).map((s) => s.chunkId))
     if (checkpointed?.judgement) judgement = checkpointed.judgement
     else if (runtime.judge) {
-      judgement = await runtime.judge.judge({
+      judgement = await judgeOrUnjudged(runtime.judge, {
         caseId: c.case_id,
         query: c.query,
         answer: output.answer,
@@ -149,6 +149,20 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement })
   await runtime.saveProviderStats?.()
   return { record, output }
+}
+
+/**
+ * The judge's verdict, or, when the judge itself fails (transport error, spend refusal, provider outage), a
+ * failed verdict carrying the reason: the case stays unjudged (its answer metrics absent, lowering judge
+ * coverage) while its retrieval metrics and hard checks stand. A judge outage is not a system failure.
+ */
+async function judgeOrUnjudged(judge: Judge, input: JudgeInput): Promise<JudgeVerdict> {
+  try {
+    return await judge.judge(input)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return { kind: judge.kind, ...(judge.model !== undefined ? { model: judge.model } : {}), failed: true, reasons: { judge: `the judge failed, so the case is unjudged: ${reason}` }, claims: [] }
+  }
 }
 
 /**

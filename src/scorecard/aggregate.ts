@@ -43,6 +43,7 @@ function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], 
       hard,
       ...(record.errorClass !== undefined ? { errorClass: record.errorClass } : {}),
       ...(record.error !== undefined ? { error: record.error } : {}),
+      ...(record.judge?.failed ? { unjudged: record.judge.reasons?.judge ?? 'the judge verdict could not be parsed' } : {}),
     }
   }
   return cases

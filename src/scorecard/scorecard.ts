@@ -210,6 +210,8 @@ export interface CaseSummary {
   hard: Partial<Record<HardCheckName, boolean>>
   errorClass?: ErrorClass
   error?: string
+  /** Why the case has no answer metrics although it was judged: the judge failed (its reason). */
+  unjudged?: string
 }
 
 /** Run-level facts: how many cases ran and whether the run is complete. */
