@@ -3,6 +3,8 @@
  * the messages to print (reasons first, then warnings and notes).
  */
 
+import type { GroupPower } from './power.ts'
+
 /** Why a gate failed. */
 export type GateReasonCode =
   | 'empty_run'
@@ -14,6 +16,12 @@ export type GateReasonCode =
   | 'not_comparable'
   /** The comparison itself threw (e.g. an invalid policy): fail closed, with the error's message. */
   | 'gate_error'
+  /** A metric's mean is under its absolute floor (`policy.floors`). */
+  | 'below_floor'
+  /** The configured judge covered too few cases and judge metrics are required (`policy.requireJudge`). */
+  | 'judge_coverage'
+  /** A baseline that was named (option or `VITEST_RAG_BASELINE`) does not exist. */
+  | 'baseline_missing'
 
 /** One reason the gate failed. */
 export interface GateReason {
@@ -38,12 +46,13 @@ export interface SignificanceSummary {
 
 /**
  * The verdict of one metric comparison:
- * - `improvement`: rose; `unchanged`: equal within 1e-9; `within_tolerance`: dropped by at most the allowed drop;
+ * - `improvement`: rose, confirmed by the paired test; `no_detectable_change`: rose, but the test does not confirm it;
+ * - `unchanged`: equal within 1e-9; `within_tolerance`: dropped by at most the allowed drop;
  * - `not_significant`: dropped by more, but the paired test did not confirm it (passes);
  * - `regression`: dropped by more, confirmed (or significance not required, or too few pairs to test): fails;
  * - `missing`: the baseline has the metric and this run does not: fails closed.
  */
-export type ComparisonVerdict = 'improvement' | 'unchanged' | 'within_tolerance' | 'not_significant' | 'regression' | 'missing'
+export type ComparisonVerdict = 'improvement' | 'no_detectable_change' | 'unchanged' | 'within_tolerance' | 'not_significant' | 'regression' | 'missing'
 
 /** One gated metric in one group, baseline against current. */
 export interface MetricComparison {
@@ -72,4 +81,6 @@ export interface GateResult {
   messages: string[]
   /** Whether a baseline was compared at all (false: no baseline, or not comparable). */
   compared: boolean
+  /** Per gated metric and group: its size and the smallest drop the gate can confirm there (when compared). */
+  power?: GroupPower[]
 }

@@ -149,6 +149,7 @@ function renderUsage(s: Scorecard): string[] {
 
 const VERDICT_ICON: Record<MetricComparison['verdict'], string> = {
   improvement: '⬆️ improvement',
+  no_detectable_change: 'no detectable change',
   unchanged: 'unchanged',
   within_tolerance: 'within tolerance',
   not_significant: '⚠️ not significant',
