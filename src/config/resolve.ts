@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseModelConfig } from '../llm/config.ts'
+import { DEFAULT_BASELINE_PATH } from '../gate/baseline.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
@@ -59,6 +60,16 @@ function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
   return out
 }
 
+/** The value of `baseline` (or `VITEST_RAG_BASELINE`) that turns the comparison off. */
+export const NO_BASELINE = 'none'
+
+/** The baseline fields of the resolved config: the default path, a named path, or none at all. */
+function baselineOf(value: string | undefined, namedBy: string, abs: (p: string) => string): Pick<RagEvalConfig, 'baseline' | 'baselineNamedBy' | 'noBaseline'> {
+  if (value === undefined) return { baseline: abs(DEFAULT_BASELINE_PATH) }
+  if (value.toLowerCase() === NO_BASELINE) return { baseline: abs(DEFAULT_BASELINE_PATH), noBaseline: true }
+  return { baseline: abs(value), baselineNamedBy: namedBy }
+}
+
 /**
  * Validates `options` (plus environment overrides), applies defaults and resolves paths against `root`.
  * Throws {@link ConfigError} listing every problem.
@@ -92,7 +103,7 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
     corpus,
     adapter,
     prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
-    baseline: abs(o.baseline),
+    ...baselineOf(o.baseline, env[ENV_OVERRIDES.baseline] ? ENV_OVERRIDES.baseline : 'the baseline option of ragEval()', abs),
     calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
     outDir: abs(o.outDir),
   }

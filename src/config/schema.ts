@@ -119,8 +119,12 @@ export const RagEvalOptionsSchema = z
     gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true, requireJudge: false }),
     /** Size limits on golden input; a case over one is a problem naming file, line, field and the option. */
     limits: InputLimitsSchema.default({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 }),
-    /** The committed baseline this run is compared with. */
-    baseline: z.string().default('baselines/evals.baseline.json'),
+    /**
+     * The committed baseline this run is compared with. Default `baselines/evals.baseline.json`, where a missing
+     * file means "no baseline yet"; a path named here (or by `VITEST_RAG_BASELINE`) must exist. `none`: compare
+     * with no baseline (the run checks and floors still apply).
+     */
+    baseline: z.string().optional(),
     /** Where scorecards, checkpoints and caches are written. */
     outDir: z.string().default('.vitest-rag'),
     /** Run a seeded, stratified subset of N cases (also `VITEST_RAG_SAMPLE=N`). */
@@ -145,7 +149,13 @@ export const RagEvalOptionsSchema = z
 export type RagEvalOptions = z.input<typeof RagEvalOptionsSchema>
 
 /** The resolved configuration: defaults applied, paths absolute. */
-export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts' | 'calibration'> & {
+export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts' | 'calibration' | 'baseline'> & {
+  /** Absolute path of the baseline. */
+  baseline: string
+  /** What named the baseline (`the baseline option`, `VITEST_RAG_BASELINE`), or undefined for the default path. */
+  baselineNamedBy?: string
+  /** True when `baseline` (or `VITEST_RAG_BASELINE`) is `none`: no baseline is read. */
+  noBaseline?: boolean
   /** Absolute path of the judge's calibration record (it may not exist). */
   calibration: string
   corpus: CorpusSource

@@ -88,9 +88,10 @@ function compareOne(
   // when it holds a subset (a sampled run) the baseline's full-set mean would compare different cases.
   const paired = pairedValues(current, baseline, family, metric, group)
   const pairedIds = Object.keys(paired.a)
-  const subsetRun = Object.keys(current.cases).length < Object.keys(baseline.cases).length
+  // Paired means only: a subset run, or a watch-mode run after an edit (only unchanged cases are comparable).
+  const subsetRun = policy.pairedOnly === true || Object.keys(current.cases).length < Object.keys(baseline.cases).length
   if (subsetRun && pairedIds.length === 0) {
-    return { message: `${name}: no case of this group is in this run's subset; not compared` }
+    return { message: `${name}: no unchanged case of this group is in this run; not compared` }
   }
   const before = pairedIds.length > 0 ? meanOf(paired.a) : baselineMean
   const after = pairedIds.length > 0 ? meanOf(paired.b) : currentGroup?.mean[metric]

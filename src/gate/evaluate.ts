@@ -160,14 +160,21 @@ export function evaluateGate(current: Scorecard, baseline: Baseline | undefined,
   // An empty run has nothing to compare; its own reason says everything.
   if (current.run.cases === 0) return finish(reasons, [], [], false)
   const problems = comparabilityProblems(current, baseline)
-  if (problems.length > 0) {
+  const notes: string[] = [...runNotes]
+  if (problems.length > 0 && policy.pairedOnly) {
+    // Watch mode: an edit to the golden set or corpus should not blind the gate; compare what is comparable.
+    const paired = Object.entries(baseline.cases).filter(([id, c]) => current.cases[id]?.caseHash === c.caseHash).length
+    notes.push(
+      `the baseline was taken on other inputs (${problems.join('; ')}): compared only the ${paired} case(s) with the same id and content ` +
+        `(${Object.keys(current.cases).length - paired} new or edited case(s) not compared); CI fails such a run as NOT COMPARABLE until \`${BASELINE_ACCEPT_COMMAND}\``,
+    )
+  } else if (problems.length > 0) {
     const message =
       `NOT COMPARABLE: the baseline was taken on other inputs (${problems.join('; ')}); no metric was compared. ` +
       `Review this scorecard and accept it as the new baseline with \`${BASELINE_ACCEPT_COMMAND}\``
     if (policy.onNotComparable === 'fail') return finish([...reasons, { code: 'not_comparable', message }], [], runNotes, false)
     return finish(reasons, [], [`WARNING ${message}`, ...runNotes], false)
   }
-  const notes: string[] = [...runNotes]
   if (current.mode !== baseline.mode) notes.push(`mode differs: baseline ${baseline.mode}, this run ${current.mode}; only metrics both runs have are compared`)
   let compared: ReturnType<typeof compareGatedMetrics>
   try {

@@ -61,6 +61,11 @@ export interface GatePolicy {
   floors?: Readonly<Record<string, Readonly<Record<string, number>>>>
   /** The judge the run was configured with; a configured judge under `minJudgeCoverage` is reported. */
   configuredJudge?: 'heuristic' | 'model' | 'off'
+  /**
+   * Compare only cases paired by id and case content (watch mode): a baseline from another golden set or
+   * corpus is then compared on the cases it shares with the run, instead of being NOT COMPARABLE. Default false.
+   */
+  pairedOnly?: boolean
   /** Fail (instead of warn) when the configured judge covered under `minJudgeCoverage`. Default false. */
   requireJudge: boolean
   /** Seed of the bootstrap and Monte Carlo permutation, so the same runs always give the same verdict. */

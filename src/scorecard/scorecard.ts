@@ -52,6 +52,12 @@ export interface ScorecardContext {
   providers?: Record<string, ProviderUsage>
   /** Judge calibration per criterion (`faithfulness`, `citation_accuracy`, `answer_relevance`, `crag`). */
   calibration?: Record<string, CalibrationFigure>
+  /** How the cases were chosen, when not the whole golden set. */
+  selection?: RunSelection
+  /** The run was interrupted. */
+  interrupted?: boolean
+  /** Errors Vitest caught outside any test. */
+  unhandledErrors?: number
 }
 
 /**
@@ -214,6 +220,19 @@ export interface CaseSummary {
   unjudged?: string
 }
 
+/**
+ * How a run's cases were chosen when they were not the whole golden set. Such a run is gated on what it ran,
+ * but `baseline accept` refuses it (it would become a baseline of a subset).
+ */
+export interface RunSelection {
+  /** Some cases were not selected: a file filter, `-t`, `.only`, or cases skipped. */
+  filtered?: boolean
+  /** `sample: N` ran `size` of the golden set's `of` cases. */
+  sample?: { size: number; of: number }
+  /** One shard of a sharded run (`--shard index/count`), not merged with the others. */
+  shard?: { index: number; count: number }
+}
+
 /** Run-level facts: how many cases ran and whether the run is complete. */
 export interface RunSection {
   cases: number
@@ -222,6 +241,12 @@ export interface RunSection {
   partial: boolean
   errored: number
   erroredCaseIds: string[]
+  /** Present when the run did not cover the whole golden set by design (filter, sample, shard). */
+  selection?: RunSelection
+  /** True when the run was interrupted (Ctrl-C, bail, timeout): its figures are partial. */
+  interrupted?: boolean
+  /** Errors Vitest caught outside any test; the run fails closed on them. */
+  unhandledErrors?: number
 }
 
 /** The scorecard document. */

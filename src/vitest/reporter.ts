@@ -7,12 +7,14 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { Reporter, SerializedError, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadBaseline } from '../gate/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
-import { evaluateGate } from '../gate/evaluate.ts'
+import { evaluateGate, withMissingBaseline } from '../gate/evaluate.ts'
+import { markOutputsStale } from './stale-outputs.ts'
+import type { RunSelection } from '../scorecard/scorecard.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
 import { readGoldenSet } from '../runtime/golden-set.ts'
@@ -45,6 +47,9 @@ export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
     maxRelativeDrop: config.gate.maxRelativeDrop,
     minJudgeCoverage: config.gate.minJudgeCoverage,
     requireSignificance: config.gate.requireSignificance,
+    requireJudge: config.gate.requireJudge,
+    ...(config.mode === 'system' ? { configuredJudge: config.judge } : {}),
+    ...(config.gate.floors ? { floors: config.gate.floors } : {}),
     ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),
   }
 }
@@ -70,8 +75,11 @@ export class RagReporter implements Reporter {
     this.vitest = vitest
   }
 
-  onTestRunStart(): void {
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
     this.startedAt = new Date().toISOString()
+    // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
+    // crashed run would otherwise leave a stale "pass" behind).
+    if (!this.config.dryRun && specifications.some((spec) => GOLDEN_FILE.test(spec.moduleId))) markOutputsStale(this.config.outDir, this.startedAt)
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
@@ -82,6 +90,14 @@ export class RagReporter implements Reporter {
       this.log(`vitest-rag: the reporter failed: ${(error as Error).stack ?? String(error)}`, true)
       process.exitCode = 1
     }
+  }
+
+  /** In watch mode, Vitest's own summary says PASS for the tests: repeat the gate's verdict after it. */
+  onWatcherStart(): void {
+    const gate = this.last?.gate
+    if (!gate) return
+    const first = gate.reasons[0]?.message ?? gate.messages[0]
+    this.log(`vitest-rag gate: ${gate.pass ? 'PASS' : 'FAIL'}${!gate.pass && first ? ` (${first}${gate.reasons.length > 1 ? `; and ${gate.reasons.length - 1} more` : ''})` : ''}`, !gate.pass)
   }
 
   private log(text: string, error = false): void {
@@ -148,10 +164,14 @@ export class RagReporter implements Reporter {
       finishedAt: new Date().toISOString(),
       // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
       expectedCases: filtered ? undefined : goldenSet.expectedCases,
+      selection: this.selection(filtered, goldenSet),
+      ...(reason === 'interrupted' ? { interrupted: true } : {}),
+      ...(unhandledErrors.length > 0 ? { unhandledErrors: unhandledErrors.length } : {}),
       ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
       ...(providers ? { providers } : {}),
     })
-    const policy = gatePolicyFor(config)
+    // Watch mode compares what is comparable after an edit (cases with the same id and content); CI does not.
+    const policy: GatePolicy = { ...gatePolicyFor(config), ...(this.vitest?.config.watch ? { pairedOnly: true } : {}) }
     let gate: GateResult
     const extra: string[] = []
     if (filtered) {
@@ -160,12 +180,15 @@ export class RagReporter implements Reporter {
     } else {
       let baseline
       try {
-        baseline = await loadBaseline(config.baseline)
+        baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
       } catch (error) {
         gate = evaluateGate(scorecard, undefined, policy)
         gate = { ...gate, pass: false, status: 'fail', messages: [`vitest-rag: cannot read the baseline: ${(error as Error).message}`, ...gate.messages] }
       }
       gate ??= evaluateGate(scorecard, baseline, policy)
+      if (baseline === undefined && config.baselineNamedBy !== undefined && gate.reasons.every((r) => r.code !== 'baseline_missing')) {
+        gate = withMissingBaseline(gate, config.baseline, config.baselineNamedBy)
+      }
     }
     const failures: string[] = [...moduleErrors]
     if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
@@ -188,6 +211,17 @@ export class RagReporter implements Reporter {
     for (const line of extra) this.log(line)
     this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`)
     if (!gate.pass) process.exitCode = 1
+  }
+
+  /** How this run's cases were chosen, when not the whole golden set (recorded so `baseline accept` can refuse it). */
+  private selection(filtered: boolean, goldenSet: ReturnType<typeof readGoldenSet>): RunSelection {
+    const all = goldenSet.files.reduce((n, f) => n + f.parsed.cases.length, 0)
+    const shard = this.vitest?.config.shard
+    return {
+      ...(filtered ? { filtered: true } : {}),
+      ...(this.config.sample !== undefined && goldenSet.expectedCases < all ? { sample: { size: goldenSet.expectedCases, of: all } } : {}),
+      ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}),
+    }
   }
 
   private printAnnotations(records: CaseRecord[]): void {

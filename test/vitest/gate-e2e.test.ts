@@ -28,7 +28,9 @@ function readJson(path: string): any {
 }
 
 async function runFixture(out: Outputs, variant: string, extraArgs: string[] = []): Promise<RunResult> {
-  return runVitest('e2e', ['run', ...extraArgs], { ...out.env, FIXTURE_VARIANT: variant })
+  // Until a baseline is accepted there is none to name (a named baseline that does not exist fails the gate).
+  const baseline = existsSync(out.baseline) ? out.baseline : 'none'
+  return runVitest('e2e', ['run', ...extraArgs], { ...out.env, FIXTURE_BASELINE: baseline, FIXTURE_VARIANT: variant })
 }
 
 async function acceptBaseline(out: Outputs): Promise<RunResult> {

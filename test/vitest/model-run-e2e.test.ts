@@ -29,7 +29,7 @@ const verdict = JSON.stringify({
 describe('a system run with a model generator and a model judge', () => {
   let server: OpenAiTestServer
   const out = tempDir()
-  const env = () => ({ FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: join(out, 'none.json') })
+  const env = () => ({ FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: 'none' })
 
   let throttled = false
   beforeAll(async () => {

@@ -39,7 +39,7 @@ describe('listing and filtering cases', () => {
   test('file:line runs exactly that case, and the gate skips the baseline comparison for a filtered run', async () => {
     const out = tempDir()
     // Line 3 of a.golden.jsonl is E2E-003.
-    const run = await runVitest('e2e', ['run', `${join(fixtureDir, 'golden/a.golden.jsonl')}:3`], { FIXTURE_OUT: out, FIXTURE_BASELINE: join(out, 'none.json') })
+    const run = await runVitest('e2e', ['run', `${join(fixtureDir, 'golden/a.golden.jsonl')}:3`], { FIXTURE_OUT: out, FIXTURE_BASELINE: 'none' })
     expect(run.code, run.output).toBe(0)
     // Only a.golden.jsonl is collected; of its 10 cases, 9 are skipped by the line filter.
     expect(run.output).toMatch(/Tests\s+1 passed \| 9 skipped \(10\)/)
@@ -75,11 +75,11 @@ describe('a golden set that cannot run stops before any case executes', () => {
 describe('sharding', () => {
   test('two shards merged with --merge-reports give the same scorecard and gate as one run', async () => {
     const single = tempDir()
-    const whole = await runVitest('e2e', ['run'], { FIXTURE_OUT: single, FIXTURE_BASELINE: join(single, 'none.json') })
+    const whole = await runVitest('e2e', ['run'], { FIXTURE_OUT: single, FIXTURE_BASELINE: 'none' })
     expect(whole.code, whole.output).toBe(0)
 
     const merged = tempDir()
-    const env = { FIXTURE_OUT: merged, FIXTURE_BASELINE: join(merged, 'none.json') }
+    const env = { FIXTURE_OUT: merged, FIXTURE_BASELINE: 'none' }
     for (const shard of ['1/2', '2/2']) {
       const part = await runVitest('e2e', ['run', `--shard=${shard}`, '--reporter=blob', `--outputFile=${join(merged, 'blobs', `blob-${shard[0]}.json`)}`], env)
       expect(part.code, part.output).toBe(0)
@@ -114,7 +114,7 @@ describe('watch mode', () => {
     const out = tempDir()
     const child = spawn(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'watch', '--root', copy], {
       cwd: repoRoot,
-      env: { ...process.env, FIXTURE_OUT: out, FIXTURE_BASELINE: join(out, 'none.json'), FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: { ...process.env, FIXTURE_OUT: out, FIXTURE_BASELINE: 'none', FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let log = ''
@@ -130,6 +130,10 @@ describe('watch mode', () => {
     }
     try {
       await waitForRuns(1)
+      // Vitest's own summary says the tests passed; the gate's verdict is repeated after it.
+      const deadline = Date.now() + 10_000
+      while (!log.includes('vitest-rag gate:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      expect(log).toContain('vitest-rag gate: PASS')
       const mark = log.length
 
       // 1. Edit one golden line (E2E-013 in b.golden.jsonl): only that file reruns.
