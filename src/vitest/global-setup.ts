@@ -12,16 +12,26 @@ import { estimateEvalCost } from '../runtime/estimate.ts'
 import { checkGoldenSet } from '../runtime/golden-set.ts'
 import { prepareCorpus } from '../runtime/prepare-corpus.ts'
 import { clearProviderStats } from '../runtime/provider-stats.ts'
+import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
 export class GoldenSetError extends Error {
   readonly code = 'VITEST_RAG_GOLDEN_SET_INVALID'
 }
 
-/** Vitest global setup entry. */
+/** Vitest global setup entry: a startup problem is printed once as its list of problems, and the run exits 1. */
 export default async function setup(project: TestProject): Promise<void> {
   const config = (project.config.environmentOptions as { rag?: RagEvalConfig } | undefined)?.rag
   if (!config) return
+  try {
+    await checkBeforeRun(config)
+  } catch (error) {
+    if (isStartupProblem(error)) stopAtStartup(error)
+    throw error
+  }
+}
+
+async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   const { set, problems } = await checkGoldenSet(config)
   if (problems.length > 0) {
     throw new GoldenSetError(

@@ -16,6 +16,7 @@ import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
 import { loadGoldenModuleData } from '../runtime/golden-set.ts'
 import { buildGoldenModule } from '../runtime/golden-module.ts'
 import { RagReporter } from './reporter.ts'
+import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
 const GOLDEN_FILE = /\.golden\.jsonl$/
 const ENVIRONMENT_PATH = fileURLToPath(new URL('./environment.ts', import.meta.url))
@@ -45,7 +46,13 @@ function listFiles(dir: string): string[] {
 export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
   const getConfig = (root?: string): RagEvalConfig => {
-    config ??= resolveConfig(options, root ?? process.cwd())
+    try {
+      config ??= resolveConfig(options, root ?? process.cwd())
+    } catch (error) {
+      // A bad option is a startup problem: its list, once, and exit 1 (not a stack trace from Vite's config loader).
+      if (isStartupProblem(error)) stopAtStartup(error)
+      throw error
+    }
     return config
   }
 

@@ -59,6 +59,18 @@ describe('a golden set that cannot run stops before any case executes', () => {
     expect(run.output).toContain('golden/bad.golden.jsonl:3: forbidden_text')
     expect(run.output).toContain('golden/bad.golden.jsonl:4: not valid JSON')
     expect(run.output).not.toMatch(/Tests\s+\d+ (passed|failed)/)
+    // Printed once, as the list: no Vitest "Unhandled Error", no stack frame, no "No test files found".
+    expect(run.output.split('the golden set has 4 problems').length - 1).toBe(1)
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |at .*global-setup\.ts/)
+    expect(run.output).toContain('vitest-rag: stopped before any case ran (exit code 1).')
+  }, 60_000)
+
+  test('bad ragEval options are listed once, with exit code 1 and no stack trace', async () => {
+    const run = await runVitest('e2e-bad-config', ['run'], { FIXTURE_OUT: tempDir() })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('vitest-rag: invalid ragEval options:\n  ragEval options: mode: Invalid option: expected one of "retrieval"|"system"\n  ragEval options: ks.0:')
+    expect(run.output.split('invalid ragEval options').length - 1).toBe(1)
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |    at /)
   }, 60_000)
 
   test('unresolved locators are all reported with case, line and a fix before any retrieval', async () => {
