@@ -21,24 +21,46 @@ function templateChars(config: RagEvalConfig, name: string): number {
   }
 }
 
+/** Texts sent to the embedder per request in the estimate (the client batches; the total is what matters). */
+const EMBED_BATCH_CHARS = 100_000
+
 /**
- * The planned model calls of a system run over the selected cases: one answer per case (plus a rewrite for
- * cases with history) on the generator, and one verdict per case on the judge when the judge is a model.
- * Undefined when no model is configured (an offline run costs nothing).
+ * The planned embedding calls: every chunk of the corpus, every selected query and the one dimension probe,
+ * when an embedding model serves the vector or hybrid arm (input tokens only; a cached index makes them free,
+ * but the worst case does not assume it).
+ */
+function planEmbeddingCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus, models: ReturnType<typeof parseModelConfig>): PlannedCall[] {
+  const embedder = models.embedder?.chain[0]?.model
+  const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
+  if (!embedder || !vectorArm || config.adapter.kind !== 'reference') return []
+  const queryChars = set.files.flatMap((f) => f.parsed.cases).filter(({ case: c }) => set.selected.has(c.case_id)).reduce((s, { case: c }) => s + c.query.length, 0)
+  const total = prepared.chunks.reduce((s, c) => s + c.text.length, 0) + queryChars + 'dimension probe'.length
+  const calls: PlannedCall[] = []
+  for (let left = total; left > 0; left -= EMBED_BATCH_CHARS) calls.push({ model: embedder, promptChars: Math.min(left, EMBED_BATCH_CHARS), maxTokens: 0 })
+  return calls
+}
+
+/**
+ * The planned model calls of a run over the selected cases: in system mode one answer per case (plus a rewrite
+ * for cases with history) on the generator, and, when the judge is a model, a verdict per case plus the one
+ * re-ask the judge makes after an unparseable verdict (the re-ask resends the prompt and the bad reply); in any
+ * mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per answer follow the pipeline's
+ * `maxSources`. Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): PlannedCall[] | undefined {
-  if (!config.models || config.mode !== 'system') return undefined
+  if (!config.models) return undefined
   const models = parseModelConfig(config.models)
+  const calls: PlannedCall[] = planEmbeddingCalls(config, set, prepared, models)
   const generator = models.generator?.chain[0]?.model
-  if (!generator) return undefined
+  if (!generator || config.mode !== 'system') return calls
   const judge =
     config.judge === 'model' && models.judge
       ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]?.model
       : undefined
+  const pipeline = config.pipeline as { maxTokens?: number; maxSources?: number }
   const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
-  const sourcesChars = ESTIMATE_DEFAULTS.sourcesShown * meanChunk
-  const maxTokens = (config.pipeline as { maxTokens?: number }).maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
-  const calls: PlannedCall[] = []
+  const sourcesChars = (pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
+  const maxTokens = pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
   for (const file of set.files) {
     for (const { case: c } of file.parsed.cases) {
       if (!set.selected.has(c.case_id)) continue
@@ -46,7 +68,9 @@ export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: 
       if (c.history.length > 0) calls.push({ model: generator, promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length, maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens })
       calls.push({ model: generator, promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars, maxTokens })
       if (judge) {
-        calls.push({ model: judge, promptChars: templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+        const judgePrompt = templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length
+        calls.push({ model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+        calls.push({ model: judge, promptChars: judgePrompt + ESTIMATE_DEFAULTS.judgeMaxTokens * 4, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
       }
     }
   }

@@ -6,7 +6,7 @@
 import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../cases/problems.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { assertEstimateWithinLimit, parseModelConfig, resetSpendFile } from '../llm/index.ts'
+import { assertEstimateWithinLimit, parseModelConfig, resetSpendFile, ResumeNeedsCacheError } from '../llm/index.ts'
 import { modelClientOptions } from '../runtime/create-runtime.ts'
 import { estimateEvalCost } from '../runtime/estimate.ts'
 import { checkGoldenSet } from '../runtime/golden-set.ts'
@@ -41,7 +41,10 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   if (set.files.length === 0) {
     throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)
   }
+  let estimated = false
   if (config.models) {
+    const models = parseModelConfig(config.models)
+    if (config.resume && models.cacheMode === 'off') throw new ResumeNeedsCacheError()
     // One spend ledger for the whole run, shared by every worker through a file; a resumed run keeps what
     // the interrupted one spent. The dry-run estimate refuses a run that could exceed the limit.
     const { spendFile } = modelClientOptions(config)
@@ -49,12 +52,17 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
       resetSpendFile(spendFile)
       clearProviderStats(config.outDir)
     }
-    const limit = parseModelConfig(config.models).spendLimitUsd
+    const limit = models.spendLimitUsd
     const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
     if (estimate) {
+      estimated = true
       console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`)
       if (limit !== undefined) assertEstimateWithinLimit(estimate, limit)
     }
+  }
+  if (config.dryRun && !estimated) {
+    // A dry run always prints a figure, even when nothing is priced.
+    console.log('vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)')
   }
   if (config.dryRun) {
     console.log(`vitest-rag: dry run: ${set.expectedCases} case(s) would run${config.models ? '' : ' offline, at no model cost'}; no case is executed`)

@@ -19,6 +19,7 @@ export const STARTUP_ERROR_CODES: ReadonlySet<string> = new Set([
   'VITEST_RAG_MISSING_API_KEY',
   'VITEST_RAG_MODEL_CONFIG',
   'VITEST_RAG_UNPRICED_MODEL',
+  'VITEST_RAG_RESUME_NEEDS_CACHE',
 ])
 
 /** Whether `error` is a startup problem (an error with one of {@link STARTUP_ERROR_CODES}). */

@@ -73,6 +73,19 @@ describe('a golden set that cannot run stops before any case executes', () => {
     expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |    at /)
   }, 60_000)
 
+  test('resume with the response cache off is refused at startup, saying why', async () => {
+    const run = await runVitest('e2e-model', ['run'], { FIXTURE_OUT: tempDir(), FIXTURE_BASELINE: 'none', FIXTURE_CACHE_MODE: 'off', VITEST_RAG_RESUME: '1' })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('vitest-rag: VITEST_RAG_RESUME=1 (or resume: true) needs the response cache, and models.cacheMode is "off"')
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found/)
+  }, 60_000)
+
+  test('a dry run always prints a cost figure, $0 when no model is configured', async () => {
+    const run = await runVitest('e2e', ['run'], { FIXTURE_OUT: tempDir(), VITEST_RAG_DRY_RUN: '1' })
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain('vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)')
+  }, 60_000)
+
   test('unresolved locators are all reported with case, line and a fix before any retrieval', async () => {
     const run = await runVitest('e2e-stale', ['run'], { FIXTURE_OUT: tempDir() })
     expect(run.code).toBe(1)
