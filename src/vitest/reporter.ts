@@ -142,7 +142,10 @@ export class RagReporter implements Reporter {
       this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.')
       return
     }
+    const marks: Array<[string, number]> = [['start', performance.now()]]
+    const mark = (name: string) => marks.push([name, performance.now()])
     const { filtered, moduleErrors } = this.collect(modules)
+    mark('collect')
     const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId))
     if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
     const goldenSet = readGoldenSet(config)
@@ -152,6 +155,7 @@ export class RagReporter implements Reporter {
     const judgeKind = records.find((r) => r.judge)?.judge?.kind
     const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined
     const providers = config.models ? readProviderStats(config.outDir) : undefined
+    mark('inputs')
     const scorecard = buildScorecard(records, {
       harnessVersion: HARNESS_VERSION,
       goldenSetHash: goldenSet.hash,
@@ -171,6 +175,7 @@ export class RagReporter implements Reporter {
       ...(providers ? { providers } : {}),
     })
     // Watch mode compares what is comparable after an edit (cases with the same id and content); CI does not.
+    mark('scorecard')
     const policy: GatePolicy = { ...gatePolicyFor(config), ...(this.vitest?.config.watch ? { pairedOnly: true } : {}) }
     let gate: GateResult
     const extra: string[] = []
@@ -195,6 +200,7 @@ export class RagReporter implements Reporter {
     if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
     if (failures.length > 0) gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] }
 
+    mark('gate')
     this.last = { scorecard, gate, filtered }
     const outDir = config.outDir
     writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
@@ -207,6 +213,11 @@ export class RagReporter implements Reporter {
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
     if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
 
+    mark('files')
+    // `npm run bench:scale` reads where the reporter's time goes.
+    if (process.env.VITEST_RAG_TIMINGS === '1') {
+      this.log(`vitest-rag: report timings: ${marks.slice(1).map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`).join(', ')}`)
+    }
     this.log(renderConsoleSummary(scorecard, gate))
     for (const line of extra) this.log(line)
     this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`)
