@@ -9,7 +9,7 @@ import { summarizeAnswers } from './answer-quality.ts'
 import { summarizeErrorClasses } from './error-classes.ts'
 import { buildMetricRows, groupMetrics, type MetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
-import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
+import { SCORECARD_VERSION, type CaseSummary, type ProviderUsage, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
   const usage: UsageSection = { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0, latencyMsTotal: 0 }
@@ -22,6 +22,26 @@ function sumUsage(records: readonly CaseRecord[]): UsageSection {
     usage.latencyMsTotal += r.latencyMs
   }
   return usage
+}
+
+/** Every model call of the run, summed over the providers. */
+function ledgerTotal(providers: Record<string, ProviderUsage>): NonNullable<UsageSection['total']> {
+  const total = { calls: 0, cachedCalls: 0, failures: 0, costUsd: 0, savedUsd: 0 }
+  for (const p of Object.values(providers)) {
+    total.calls += p.calls
+    total.cachedCalls += p.cached
+    total.failures += p.failures
+    total.costUsd += p.costUsd
+    total.savedUsd += p.savedUsd
+  }
+  return total
+}
+
+/** The cases the spend limit stopped (their error is the limit's message), or nothing. */
+function spendLimitStop(records: readonly CaseRecord[]): Pick<UsageSection, 'spendLimit'> {
+  const stopped = records.filter((r) => r.error?.includes('spend limit reached') === true).sort((a, b) => a.caseId.localeCompare(b.caseId))
+  if (stopped.length === 0) return {}
+  return { spendLimit: { stoppedCases: stopped.length, caseIds: stopped.map((r) => r.caseId), message: stopped[0]?.error ?? '' } }
 }
 
 function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], answer: MetricRow[]): Record<string, CaseSummary> {
@@ -91,7 +111,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     answer: summarizeAnswers(answerRows, context.calibration),
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
-    usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
+    usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}), ...spendLimitStop(records) },
     conventions: { retrieval: retrievalConventions() },
     cases: summarizeCases(records, retrievalRows, answerRows),
   }

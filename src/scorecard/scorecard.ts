@@ -186,6 +186,14 @@ export interface UsageSection {
    * retries by cause (never hidden), chain fallbacks, failures, tokens, cost and what the cache saved.
    */
   providers?: Record<string, ProviderUsage>
+  /**
+   * The one cost ledger of the run: every model call summed over the providers (generator, judge, embedder,
+   * re-asks and errored cases included), when provider stats exist; the per-case figures above count only
+   * what the system under test reported for its own answers.
+   */
+  total?: { calls: number; cachedCalls: number; failures: number; costUsd: number; savedUsd: number }
+  /** Set when the spend limit stopped cases: which, and the limit's message (what was left, how to resume). */
+  spendLimit?: { stoppedCases: number; caseIds: string[]; message: string }
 }
 
 /** One provider's model-call tally over a run (summed over every worker). */
