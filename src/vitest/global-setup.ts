@@ -6,7 +6,10 @@
 import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../cases/problems.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { assertEstimateWithinLimit, parseModelConfig, resetSpendFile, ResumeNeedsCacheError } from '../llm/index.ts'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { assertEstimateWithinLimit, createModelClients, parseModelConfig, resetSpendFile, ResumeNeedsCacheError } from '../llm/index.ts'
+import { embeddingDimensions, PROBE_FILE } from '../llm/probe.ts'
 import { modelClientOptions } from '../runtime/create-runtime.ts'
 import { estimateEvalCost } from '../runtime/estimate.ts'
 import { checkGoldenSet } from '../runtime/golden-set.ts'
@@ -31,6 +34,14 @@ export default async function setup(project: TestProject): Promise<void> {
   }
 }
 
+/** The embedding dimension probe, once for the whole run, before any worker starts (workers read its record). */
+async function probeOnce(config: RagEvalConfig): Promise<void> {
+  const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
+  if (!config.models || config.dryRun || !vectorArm || config.adapter.kind !== 'reference') return
+  const clients = createModelClients(config.models, modelClientOptions(config))
+  if (clients.embedder) await embeddingDimensions(clients.embedder, config.outDir)
+}
+
 async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   const { set, problems } = await checkGoldenSet(config)
   if (problems.length > 0) {
@@ -51,6 +62,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
     if (!config.resume && !config.dryRun) {
       resetSpendFile(spendFile)
       clearProviderStats(config.outDir)
+      rmSync(join(config.outDir, PROBE_FILE), { force: true })
     }
     const limit = models.spendLimitUsd
     const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
@@ -60,6 +72,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
       if (limit !== undefined) assertEstimateWithinLimit(estimate, limit)
     }
   }
+  await probeOnce(config)
   if (config.dryRun && !estimated) {
     // A dry run always prints a figure, even when nothing is priced.
     console.log('vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)')
