@@ -85,6 +85,10 @@ describe('a system run with a model generator and a model judge', () => {
     // question without calling the generator, so 9 answers (one retried after a 429) and 10 verdicts.
     expect(scorecard.usage.providers['local-gen']).toMatchObject({ calls: 9, retries: { rate_limit: 1 } })
     expect(scorecard.usage.providers['local-judge']).toMatchObject({ calls: 10 })
+    // One ledger: the console line and usage.total count the judge's 10 calls too (9 + 10 = 19), not only the
+    // generator's answers the system reported.
+    expect(scorecard.usage.total).toMatchObject({ calls: 19 })
+    expect(run.output).toMatch(/usage: 19 model calls \(0 cached, 0 failed; generator, judge and embedder\)/)
     expect(readFileSync(join(out, 'scorecard.md'), 'utf8')).toMatch(/\| local-gen \| 9 \| 0 \| rate_limit 1 \|/)
   }, 120_000)
 
@@ -103,8 +107,9 @@ describe('a system run with a model generator and a model judge', () => {
 
   test('a resumed run reuses every completed case (answer and verdict) and repeats no paid call', async () => {
     const before = server.requests.length
-    // With the cache off, any repeated call would reach the server; the checkpoints must answer instead.
-    const resumed = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_CACHE_MODE: 'off', VITEST_RAG_RESUME: '1' })
+    // With an empty cache, any repeated call would reach the server; the checkpoints must answer instead. (Resume
+    // with the cache off is refused at startup: see spine-e2e.)
+    const resumed = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_CACHE_DIR: join(out, 'empty-cache'), VITEST_RAG_RESUME: '1' })
     expect(resumed.code, resumed.output).toBe(0)
     expect(server.requests.length).toBe(before)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
