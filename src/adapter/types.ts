@@ -5,6 +5,9 @@
  * pipeline is one adapter; a user's own chatbot (a TS function or an HTTP endpoint) is another.
  */
 import type { Turn } from '../cases/schema.ts'
+import type { SourceReference } from '../sources/types.ts'
+
+export type { SourceReference }
 
 /** `retrieval` runs only the retriever (no generation, no model cost); `system` runs the full pipeline. */
 export type EvalMode = 'retrieval' | 'system'
@@ -20,21 +23,24 @@ export interface SystemInput {
   trial?: number
 }
 
-/** One retrieved chunk as the system ranked it (rank 1 first). */
-export interface RetrievedChunk {
-  chunkId: string
-  tenantId: string
-  score: number
-  /** Document id, for per-document runs (TREC export). */
-  docId?: string
+/**
+ * One retrieved item as the system ranked it (rank 1 first): any {@link SourceReference} the system knows (a
+ * harness chunk id, a document id, URL, path, locator or the passage text). The harness resolves it against its
+ * own corpus; `tenantId` is only the system's label, checked against the corpus's truth.
+ */
+export interface RetrievedChunk extends SourceReference {
+  /** The tenant the system believes the item belongs to (checked, never trusted). */
+  tenantId?: string
+  /** The system's score (any scale; only reported). */
+  score?: number
 }
 
-/** A source shown to the generator under the marker `[marker]`. */
-export interface ShownSource {
+/** A source shown to the generator under the marker `[marker]`: any {@link SourceReference}, resolved like a retrieved item. */
+export interface ShownSource extends SourceReference {
   marker: number
-  chunkId: string
-  tenantId: string
-  /** The text the generator saw (for citation and faithfulness checks). */
+  /** The tenant the system believes the source belongs to (checked, never trusted). */
+  tenantId?: string
+  /** The text the generator saw (for citation and faithfulness checks, and a reference of last resort). */
   text?: string
   /** ISO date or version of the source, when known (conflict rule). */
   date?: string

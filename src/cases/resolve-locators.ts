@@ -41,12 +41,14 @@ export interface CaseOrigin {
   line: number
 }
 
-interface CorpusIndex {
+/** The corpus indexed for locator lookups (built once per resolution by {@link buildCorpusIndex}). */
+export interface CorpusIndex {
   byKey: Map<string, SourceDocument> // `${tenant}\u0000${kind}\u0000${key}`
   byId: Map<string, SourceDocument>
   keysOf: Map<string, string[]> // `${tenant}\u0000${kind}` -> keys
   tenantsOfKey: Map<string, string[]> // `${kind}\u0000${key}` -> tenants
   chunksOf: Map<string, Chunk[]>
+  tenants: Set<string>
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -55,9 +57,11 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value])
 }
 
-function indexCorpus(documents: readonly SourceDocument[], chunks: readonly Chunk[]): CorpusIndex {
-  const index: CorpusIndex = { byKey: new Map(), byId: new Map(), keysOf: new Map(), tenantsOfKey: new Map(), chunksOf: new Map() }
+/** Indexes documents by (tenant, kind, key) and id, and chunks by document, for {@link locateSource}. */
+export function buildCorpusIndex(documents: readonly SourceDocument[], chunks: readonly Chunk[]): CorpusIndex {
+  const index: CorpusIndex = { byKey: new Map(), byId: new Map(), keysOf: new Map(), tenantsOfKey: new Map(), chunksOf: new Map(), tenants: new Set() }
   for (const doc of documents) {
+    index.tenants.add(doc.tenantId)
     index.byKey.set(`${doc.tenantId}\u0000${doc.kind}\u0000${doc.key}`, doc)
     index.byId.set(doc.id, doc)
     push(index.keysOf, `${doc.tenantId}\u0000${doc.kind}`, doc.key)
@@ -80,7 +84,8 @@ export function findSections(sections: readonly HeadingSection[], heading: strin
   })
 }
 
-type Located = { ok: true; doc: SourceDocument; start: number; end: number } | { ok: false; code: string; message: string; fix?: string }
+/** Where a locator points: a document and a `[start, end)` span of it, or why it points nowhere. */
+export type Located = { ok: true; doc: SourceDocument; start: number; end: number } | { ok: false; code: string; message: string; fix?: string }
 
 const KIND_NOUN = { doc: 'doc', changelog: 'changelog entry', ticket: 'ticket', document: 'document' } as const
 
@@ -88,12 +93,17 @@ function unknownKey(index: CorpusIndex, tenant: string, kind: keyof typeof KIND_
   const elsewhere = (index.tenantsOfKey.get(`${kind}\u0000${key}`) ?? []).filter((t) => t !== tenant)
   const near = closestMatch(key, index.keysOf.get(`${tenant}\u0000${kind}`) ?? [])
   let fix: string | undefined
-  if (elsewhere.length > 0) fix = `it exists in tenant ${elsewhere.map((t) => `"${t}"`).join(', ')}; set "tenant" on the expected source if that is meant`
+  if (elsewhere.length > 0) {
+    // The case's tenant_id is what retrieval is filtered by: pointing only the expected source at the other
+    // tenant would leave every metric at 0 in a green run.
+    fix = `it exists in tenant ${elsewhere.map((t) => `"${t}"`).join(', ')}; if the case belongs there, set the case's "tenant_id" to ${JSON.stringify(elsewhere[0])}`
+  }
   else if (near !== undefined) fix = `did you mean "${near}"?`
   return { ok: false, code, message: `no ${KIND_NOUN[kind]} "${key}" in tenant "${tenant}"`, ...(fix ? { fix } : {}) }
 }
 
-function locate(locator: Locator, tenant: string, index: CorpusIndex): Located {
+/** Finds what `locator` names in `tenant`'s documents (see {@link resolveLocators} for the rules). */
+export function locateSource(locator: Locator, tenant: string, index: CorpusIndex): Located {
   const find = (kind: keyof typeof KIND_NOUN, key: string) => index.byKey.get(`${tenant}\u0000${kind}\u0000${key}`)
   switch (locator.kind) {
     case 'doc': {
@@ -151,7 +161,7 @@ function locate(locator: Locator, tenant: string, index: CorpusIndex): Located {
 }
 
 /** Whether a chunk shares at least one non-whitespace character with `[start, end)` of its document. */
-function overlaps(chunk: Chunk, start: number, end: number): boolean {
+export function chunkOverlaps(chunk: Chunk, start: number, end: number): boolean {
   const from = Math.max(start, chunk.start)
   const to = Math.min(end, chunk.end)
   return to > from && chunk.text.slice(from - chunk.start, to - chunk.start).trim() !== ''
@@ -170,7 +180,7 @@ export function resolveLocators(
   chunks: readonly Chunk[],
   files?: ReadonlyMap<string, CaseOrigin>,
 ): LocatorResolution {
-  const index = indexCorpus(documents, chunks)
+  const index = buildCorpusIndex(documents, chunks)
   const expected = new Map<string, ExpectedChunk[]>()
   const spans = new Map<string, ExpectedSpan[]>()
   const problems: Problem[] = []
@@ -178,16 +188,28 @@ export function resolveLocators(
     const origin = files?.get(c.case_id)
     const hits = new Map<string, ExpectedChunk>()
     const caseSpans: ExpectedSpan[] = []
+    // Every case's tenant must exist, abstaining cases included: a typo there makes an out_of_scope or
+    // cross_tenant case pass against an empty tenant.
+    if (!index.tenants.has(c.tenant_id)) {
+      problems.push(unknownTenant(index, c.tenant_id, { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}) }, 'tenant_id', c.case_id))
+      expected.set(c.case_id, [])
+      spans.set(c.case_id, [])
+      continue
+    }
     c.expected_sources.forEach((source, i) => {
       const tenant = source.tenant ?? c.tenant_id
-      const located = locate(source.locator, tenant, index)
+      if (source.tenant !== undefined && !index.tenants.has(source.tenant)) {
+        problems.push(unknownTenant(index, source.tenant, { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}) }, `expected_sources[${i}].tenant`, c.case_id))
+        return
+      }
+      const located = locateSource(source.locator, tenant, index)
       const where = { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}), path: `expected_sources[${i}].locator`, value: source.locator }
       if (!located.ok) {
         problems.push({ ...where, code: located.code, message: `case "${c.case_id}": ${located.message}`, ...(located.fix ? { fix: located.fix } : {}) })
         return
       }
       caseSpans.push({ docId: located.doc.id, start: located.start, end: located.end, grade: source.grade })
-      const hit = (index.chunksOf.get(located.doc.id) ?? []).filter((ch) => overlaps(ch, located.start, located.end))
+      const hit = (index.chunksOf.get(located.doc.id) ?? []).filter((ch) => chunkOverlaps(ch, located.start, located.end))
       if (hit.length === 0) {
         problems.push({
           ...where,
@@ -206,6 +228,19 @@ export function resolveLocators(
     spans.set(c.case_id, caseSpans)
   }
   return { expected, spans, problems }
+}
+
+function unknownTenant(index: CorpusIndex, tenant: string, where: { file: string; line?: number }, path: string, caseId: string): Problem {
+  const known = [...index.tenants].sort()
+  const near = closestMatch(tenant, known)
+  return {
+    ...where,
+    path,
+    value: tenant,
+    code: 'unknown_tenant',
+    message: `case "${caseId}": tenant "${tenant}" does not exist in the corpus (tenants: ${known.map((t) => `"${t}"`).join(', ') || 'none'})`,
+    fix: near !== undefined ? `did you mean "${near}"?` : 'use one of the corpus\'s tenants (a BEIR corpus has one: its `corpus.tenant` option, default "default")',
+  }
 }
 
 /** Throws {@link UnresolvedLocatorsError} listing every problem of `resolution`, when there is any. */

@@ -1,29 +1,32 @@
 /**
- * The hard assertions, as pure checks: each takes the system's output and the case, and returns whether it
- * applies and, if so, whether it passed with a message that says what went wrong. The Vitest matchers in
- * `src/vitest/matchers.ts` are thin wrappers, so the same rules serve reports and experiments.
+ * The hard assertions, as pure checks over the system's output AFTER the harness resolved every source it
+ * named: each returns whether it applies and, if so, whether it passed with a message that says what went
+ * wrong. They run once per case (in the case evaluation); the Vitest matchers assert from the record.
  *
- * Zero tolerance: one leaked chunk, one fabricated marker, one missing literal fails the case.
+ * Nothing the system claims is taken on trust: tenancy is the corpus's, a cited source must exist and have
+ * been retrieved, an abstention must read as one. Zero tolerance: one leaked chunk, one fabricated citation,
+ * one missing literal fails the case.
  */
-import type { SystemOutput } from '../adapter/types.ts'
+import type { EvalMode, SystemOutput } from '../adapter/types.ts'
 import { mustAbstain, type GoldenCase } from '../cases/schema.ts'
-import type { HardCheckName } from '../scorecard/case-record.ts'
+import type { HardCheckName, HardCheckResult } from '../scorecard/case-record.ts'
+import type { SourceResolution } from '../sources/types.ts'
+import { readAbstention } from './abstention.ts'
 import { parseCitationMarkers } from './citations.ts'
-import { isAbstention } from '../generation/abstention.ts'
+
+export { didAbstain } from './abstention.ts'
 
 /** A check's outcome; `applies: false` means it was not run and is not counted. */
 export type CheckOutcome = { applies: false } | { applies: true; passed: boolean; message: string }
 
-const notApplicable: CheckOutcome = { applies: false }
-
-/**
- * Whether the output is an abstention: the system said so, or its answer text reads as one. No answer at all
- * (in system mode) is silence, and silence is an abstention.
- */
-export function didAbstain(output: SystemOutput): boolean {
-  if (output.abstained !== undefined) return output.abstained
-  return isAbstention(output.answer)
+/** The output with every named source resolved: `retrieved[i]` / `shown[i]` resolve `output.retrieved[i]` / `output.sources[i]`. */
+export interface ResolvedOutput {
+  output: SystemOutput
+  retrieved: readonly SourceResolution[]
+  shown: readonly SourceResolution[]
 }
+
+const notApplicable: CheckOutcome = { applies: false }
 
 /** Folds case and whitespace so `must_contain` and `forbidden_text` match as a reader would read them. */
 export function foldForMatch(text: string): string {
@@ -31,65 +34,91 @@ export function foldForMatch(text: string): string {
 }
 
 /**
- * `toAbstain`: a case that must abstain (out_of_scope, cross_tenant) gets an abstention. Applies only in
- * system mode (retrieval mode generates no answer).
+ * `toAbstain`: a case that must abstain (out_of_scope, cross_tenant) gets an abstention, as the one detector
+ * reads the answer text; `abstained: true` beside an answer that states content fails. System mode only.
  */
-export function checkAbstains(output: SystemOutput, c: GoldenCase, mode: 'retrieval' | 'system'): CheckOutcome {
+export function checkAbstains(output: SystemOutput, c: GoldenCase, mode: EvalMode): CheckOutcome {
   if (mode !== 'system' || !mustAbstain(c)) return notApplicable
-  const passed = didAbstain(output)
-  return {
-    applies: true,
-    passed,
-    message: passed
-      ? `abstained as a ${c.case_type} case must`
-      : `a ${c.case_type} case must abstain, but the system answered: ${JSON.stringify(truncate(output.answer ?? '', 200))}`,
+  const reading = readAbstention(output)
+  const quoted = JSON.stringify(truncate(output.answer ?? '', 200))
+  let message = `abstained as a ${c.case_type} case must`
+  if (reading.flagContradicted) message = `the system marked the answer abstained: true, but it states content: ${quoted}`
+  else if (!reading.abstained) message = `a ${c.case_type} case must abstain, but the system answered: ${quoted}`
+  return { applies: true, passed: reading.abstained, message }
+}
+
+function tenantProblems(what: string, items: ReadonlyArray<{ label?: string; tenantId?: string; resolution: SourceResolution; name: string }>, tenant: string): string[] {
+  const problems: string[] = []
+  for (const item of items) {
+    const r = item.resolution
+    if (r.resolved && r.tenantId !== tenant) {
+      problems.push(`${what} ${item.name} belongs to tenant "${r.tenantId}", not the case's tenant "${tenant}"${item.tenantId !== undefined && item.tenantId !== r.tenantId ? ` (the system labelled it "${item.tenantId}")` : ''}`)
+    } else if (r.resolved && item.tenantId !== undefined && item.tenantId !== r.tenantId) {
+      problems.push(`${what} ${item.name} is labelled tenant "${item.tenantId}" but belongs to tenant "${r.tenantId}"`)
+    } else if (!r.resolved && item.tenantId !== undefined && item.tenantId !== tenant) {
+      problems.push(`${what} ${item.name} is labelled with another tenant, "${item.tenantId}"`)
+    }
   }
+  return problems
 }
 
 /**
- * `toNotLeakAcrossTenants`, two checks in one: (1) no retrieved chunk and no shown source belongs to another
- * tenant; (2) none of the case's `forbidden_text` appears in the answer. Applies to every case (isolation
- * matters everywhere); the text half only when there is an answer and forbidden text.
+ * `toNotLeakAcrossTenants`: (1) every retrieved item and shown source belongs, by the corpus's own
+ * chunk-to-tenant map, to the case's tenant; (2) every tenant label the system sent agrees with that truth (a
+ * wrong label is a failure naming both tenants); (3) no `forbidden_text` appears in the answer. Every case.
  */
-export function checkNoTenantLeak(output: SystemOutput, c: GoldenCase): CheckOutcome {
-  const problems: string[] = []
-  const foreign = output.retrieved.filter((hit) => hit.tenantId !== c.tenant_id)
-  if (foreign.length > 0) {
-    const list = foreign.slice(0, 5).map((h) => `${h.chunkId} (tenant ${h.tenantId})`).join(', ')
-    problems.push(`${foreign.length} retrieved chunk(s) from another tenant than "${c.tenant_id}": ${list}`)
-  }
-  const foreignShown = (output.sources ?? []).filter((s) => s.tenantId !== c.tenant_id)
-  if (foreignShown.length > 0) {
-    problems.push(`${foreignShown.length} source(s) shown to the generator from another tenant: ${foreignShown.map((s) => `[${s.marker}] ${s.chunkId} (tenant ${s.tenantId})`).join(', ')}`)
-  }
+export function checkNoTenantLeak(resolved: ResolvedOutput, c: GoldenCase): CheckOutcome {
+  const { output } = resolved
+  const problems = [
+    ...tenantProblems('retrieved', output.retrieved.map((h, i) => ({ tenantId: h.tenantId, resolution: resolved.retrieved[i] ?? unresolvedAt(i), name: `#${i + 1} ${nameOf(resolved.retrieved[i])}` })), c.tenant_id),
+    ...tenantProblems('shown source', (output.sources ?? []).map((s, i) => ({ tenantId: s.tenantId, resolution: resolved.shown[i] ?? unresolvedAt(i), name: `[${s.marker}] ${nameOf(resolved.shown[i])}` })), c.tenant_id),
+  ]
   if (output.answer !== undefined && c.forbidden_text.length > 0) {
     const answer = foldForMatch(output.answer)
     const leaked = c.forbidden_text.filter((t) => answer.includes(foldForMatch(t)))
     if (leaked.length > 0) problems.push(`the answer contains forbidden text: ${leaked.map((t) => JSON.stringify(t)).join(', ')}`)
   }
+  const shownProblems = problems.slice(0, 5)
+  const more = problems.length > 5 ? `; and ${problems.length - 5} more` : ''
   return {
     applies: true,
     passed: problems.length === 0,
-    message: problems.length === 0 ? `no cross-tenant retrieval or text (tenant "${c.tenant_id}")` : problems.join('; '),
+    message: problems.length === 0 ? `no cross-tenant retrieval or text (tenant "${c.tenant_id}")` : shownProblems.join('; ') + more,
   }
 }
 
+/** Whether a shown source is among the retrieved items: same document and overlapping text. */
+function wasRetrieved(source: SourceResolution, retrieved: readonly SourceResolution[]): boolean {
+  if (!source.resolved) return false
+  return retrieved.some((r) => r.resolved && r.docId === source.docId && r.start < source.end && source.start < r.end)
+}
+
 /**
- * `toHaveNoFabricatedCitations`: every `[n]` marker in the answer points at a source actually shown to the
- * generator. Applies in system mode to answers that are not abstentions.
+ * `toHaveNoFabricatedCitations`: every `[n]` marker in the answer points at a shown source, and every cited
+ * source resolves to the corpus and was among the retrieved items. System mode, answers that are not
+ * abstentions.
  */
-export function checkNoFabricatedCitations(output: SystemOutput, mode: 'retrieval' | 'system'): CheckOutcome {
-  if (mode !== 'system' || output.answer === undefined || didAbstain(output)) return notApplicable
-  const shown = new Set((output.sources ?? []).map((s) => s.marker))
-  const cited = parseCitationMarkers(output.answer)
-  const fabricated = [...new Set(cited.filter((m) => !shown.has(m)))]
+export function checkNoFabricatedCitations(resolved: ResolvedOutput, mode: EvalMode): CheckOutcome {
+  const { output } = resolved
+  if (mode !== 'system' || output.answer === undefined || readAbstention(output).abstained) return notApplicable
+  const sources = output.sources ?? []
+  const cited = [...new Set(parseCitationMarkers(output.answer))]
+  const problems: string[] = []
+  const noSource = cited.filter((m) => !sources.some((s) => s.marker === m))
+  if (noSource.length > 0) {
+    const shownMarkers = [...new Set(sources.map((s) => s.marker))].sort((a, b) => a - b)
+    problems.push(`marker(s) ${noSource.map((m) => `[${m}]`).join(', ')} point at no source shown to the generator (shown: ${shownMarkers.map((m) => `[${m}]`).join(', ') || 'none'})`)
+  }
+  sources.forEach((s, i) => {
+    if (!cited.includes(s.marker)) return
+    const r = resolved.shown[i] ?? unresolvedAt(i)
+    if (!r.resolved) problems.push(`[${s.marker}] cites ${r.reference}, which is in no document of the corpus`)
+    else if (!wasRetrieved(r, resolved.retrieved)) problems.push(`[${s.marker}] cites ${r.docId}, which the system did not retrieve`)
+  })
   return {
     applies: true,
-    passed: fabricated.length === 0,
-    message:
-      fabricated.length === 0
-        ? `${cited.length} marker(s), all pointing at shown sources`
-        : `marker(s) ${fabricated.map((m) => `[${m}]`).join(', ')} point at no source shown to the generator (shown: ${[...shown].sort((a, b) => a - b).map((m) => `[${m}]`).join(', ') || 'none'})`,
+    passed: problems.length === 0,
+    message: problems.length === 0 ? `${cited.length} marker(s), each citing a retrieved source of the corpus` : problems.join('; '),
   }
 }
 
@@ -97,7 +126,7 @@ export function checkNoFabricatedCitations(output: SystemOutput, mode: 'retrieva
  * `toContainAll`: every `must_contain` literal appears in the answer (case and whitespace folded).
  * Applies in system mode when the case has `must_contain` literals.
  */
-export function checkContainsAll(output: SystemOutput, c: GoldenCase, mode: 'retrieval' | 'system'): CheckOutcome {
+export function checkContainsAll(output: SystemOutput, c: GoldenCase, mode: EvalMode): CheckOutcome {
   if (mode !== 'system' || c.must_contain.length === 0) return notApplicable
   const answer = foldForMatch(output.answer ?? '')
   const missing = c.must_contain.filter((t) => !answer.includes(foldForMatch(t)))
@@ -111,15 +140,25 @@ export function checkContainsAll(output: SystemOutput, c: GoldenCase, mode: 'ret
   }
 }
 
-/** Runs every hard check for a case; only the applicable ones are returned. */
-export function runHardChecks(output: SystemOutput, c: GoldenCase, mode: 'retrieval' | 'system'): Array<{ name: HardCheckName } & Extract<CheckOutcome, { applies: true }>> {
+/** Runs every hard check for a case, once; only the applicable ones are returned, in a fixed order. */
+export function runHardChecks(resolved: ResolvedOutput, c: GoldenCase, mode: EvalMode): HardCheckResult[] {
   const all: Array<[HardCheckName, CheckOutcome]> = [
-    ['toAbstain', checkAbstains(output, c, mode)],
-    ['toNotLeakAcrossTenants', checkNoTenantLeak(output, c)],
-    ['toHaveNoFabricatedCitations', checkNoFabricatedCitations(output, mode)],
-    ['toContainAll', checkContainsAll(output, c, mode)],
+    ['toAbstain', checkAbstains(resolved.output, c, mode)],
+    ['toNotLeakAcrossTenants', checkNoTenantLeak(resolved, c)],
+    ['toHaveNoFabricatedCitations', checkNoFabricatedCitations(resolved, mode)],
+    ['toContainAll', checkContainsAll(resolved.output, c, mode)],
   ]
-  return all.flatMap(([name, outcome]) => (outcome.applies ? [{ name, ...outcome }] : []))
+  return all.flatMap(([name, outcome]) => (outcome.applies ? [{ name, passed: outcome.passed, message: outcome.message }] : []))
+}
+
+function nameOf(r: SourceResolution | undefined): string {
+  if (r === undefined) return '(unresolved)'
+  if (!r.resolved) return r.reference
+  return r.level === 'chunk' ? (r.chunkIds[0] ?? r.docId) : r.docId
+}
+
+function unresolvedAt(i: number): SourceResolution {
+  return { resolved: false, reference: `item ${i + 1}` }
 }
 
 function truncate(text: string, max: number): string {

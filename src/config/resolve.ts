@@ -97,11 +97,13 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p))
   const corpus = o.corpus ? { ...o.corpus, root: abs(o.corpus.root) } : { kind: 'kb' as const, root: SAMPLE_KB_ROOT }
   const adapter = o.adapter.kind === 'module' ? { ...o.adapter, path: abs(o.adapter.path) } : o.adapter
+  const sourceMap = typeof o.sourceMap === 'string' ? abs(o.sourceMap) : o.sourceMap
   return {
     ...o,
     root,
     corpus,
     adapter,
+    ...(sourceMap !== undefined ? { sourceMap } : {}),
     prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
     ...baselineOf(o.baseline, env[ENV_OVERRIDES.baseline] ? ENV_OVERRIDES.baseline : 'the baseline option of ragEval()', abs),
     calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),

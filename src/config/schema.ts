@@ -3,11 +3,15 @@
  * {@link resolveConfig}. Every later stage reads the resolved, defaulted {@link RagEvalConfig}.
  */
 import { z } from 'zod'
+import { LocatorSchema } from '../cases/schema.ts'
 
 /** Where the corpus comes from: a knowledge-base folder (tenants/<id>/docs, changelog, tickets) or BEIR. */
 export const CorpusSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('kb'), root: z.string().min(1) }).strict(),
-  z.object({ kind: z.literal('beir'), root: z.string().min(1), tenantId: z.string().min(1).default('default') }).strict(),
+  /** `tenant`: the tenant every BEIR document loads into (default `default`); cases use it as `tenant_id`. */
+  z
+    .object({ kind: z.literal('beir'), root: z.string().min(1), tenant: z.string().min(1).optional(), tenantId: z.string().min(1).optional() })
+    .strict(),
 ])
 /** Where the corpus comes from. */
 export type CorpusSource = z.infer<typeof CorpusSourceSchema>
@@ -114,6 +118,17 @@ export const RagEvalOptionsSchema = z
     calibration: z.string().optional(),
     /** Model providers, cache and spend (see src/llm). Absent: everything runs offline. */
     models: z.unknown().optional(),
+    /**
+     * How the system's own source references (document ids, URLs, ...) map to the corpus, when no exact id,
+     * key or locator finds them: a table `{ "<your id>": "<harness chunk id, document id or key>" | locator }`,
+     * or the path of a module whose default export is `(ref, tenant) => id | locator | undefined`.
+     */
+    sourceMap: z.union([z.record(z.string(), z.union([z.string().min(1), LocatorSchema])), z.string().min(1)]).optional(),
+    /** Stop the run when more than `maxUnresolvedShare` of the source references in the first `afterCases` cases name nothing. */
+    unresolvedSources: z
+      .object({ afterCases: z.number().int().positive().default(5), maxUnresolvedShare: z.number().min(0).max(1).default(0.2) })
+      .strict()
+      .default({ afterCases: 5, maxUnresolvedShare: 0.2 }),
     /** Retrieval metric cutoffs. */
     ks: z.array(z.number().int().positive()).default([1, 3, 5, 10, 20]),
     gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true, requireJudge: false }),

@@ -3,7 +3,8 @@
  * case's tenant, gate on the evidence, then answer from the top sources with `[n]` citations, through a
  * generator model when one is configured and with the deterministic extractive generator otherwise.
  *
- * `retrieval` mode stops after retrieval and makes no model call (the rewrite is the deterministic one).
+ * `retrieval` mode stops after retrieval and generates nothing; it runs the same query rewrite as `system`
+ * mode, so one arm gives one recall in both modes.
  */
 import type { CaseUsage, RagAdapter, RetrievedChunk, ShownSource, SystemInput, SystemOutput } from '../adapter/types.ts'
 import type { Chunk } from '../corpus/types.ts'
@@ -14,7 +15,7 @@ import { defaultExtractiveConfig, generateExtractive, type ExtractiveConfig } fr
 import { collectGateEvidence, defaultGateConfig, evaluateGate, type GateConfig, type GateDecision } from './gate.ts'
 import { defaultPromptsDir, loadPromptTemplate } from './load-prompt.ts'
 import { buildAnswerRequest, type PromptTemplate } from './prompt.ts'
-import { rewriteDeterministic, rewriteQuery } from './rewrite.ts'
+import { rewriteQuery } from './rewrite.ts'
 import { buildTermStats, weighQuery, type TermStats } from './term-stats.ts'
 import { join } from 'node:path'
 
@@ -90,21 +91,20 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
 
   async function run(input: SystemInput): Promise<ReferenceOutput> {
     const calls: ChatResult[] = []
-    const rewrite =
-      input.mode === 'retrieval'
-        ? { query: rewriteDeterministic(input.query, input.history), method: input.history.length === 0 ? ('none' as const) : ('deterministic' as const) }
-        : await rewriteQuery(input.query, input.history, {
-            ...(options.rewriter !== undefined ? { rewriter: options.rewriter } : {}),
-            ...(rewriteTemplate !== undefined ? { template: rewriteTemplate } : {}),
-            caseId: input.caseId,
-            ...(input.trial !== undefined ? { trial: input.trial } : {}),
-          })
+    const rewrite = await rewriteQuery(input.query, input.history, {
+      ...(options.rewriter !== undefined ? { rewriter: options.rewriter } : {}),
+      ...(rewriteTemplate !== undefined ? { template: rewriteTemplate } : {}),
+      caseId: input.caseId,
+      ...(input.trial !== undefined ? { trial: input.trial } : {}),
+    })
     if ('call' in rewrite && rewrite.call !== undefined) calls.push(rewrite.call)
 
-    // The retriever is asked for the case's tenant; anything else it returns is dropped (defence in depth:
-    // another tenant's chunk must never reach the prompt).
-    const hits = (await options.retriever(rewrite.query, input.tenantId, k)).filter((h) => h.chunk.tenantId === input.tenantId).slice(0, k)
-    const retrieved: RetrievedChunk[] = hits.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId }))
+    // `retrieved` reports exactly what the index returned for the case's tenant, so an isolation bug in the
+    // index reaches the leak assertion. The tenant filter applies after it, to what the gate and the generator
+    // see (defence in depth: another tenant's chunk must never reach the prompt).
+    const returned = (await options.retriever(rewrite.query, input.tenantId, k)).slice(0, k)
+    const retrieved: RetrievedChunk[] = returned.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId }))
+    const hits = returned.filter((h) => h.chunk.tenantId === input.tenantId)
     const query = weighQuery(rewrite.query, input.tenantId, termStats)
     const evidence = collectGateEvidence(query, hits)
     const gate = evaluateGate(evidence, gateConfig)

@@ -47,9 +47,10 @@ export function hasEvidenceInTopK(
  * The case's error class; the first rule that matches wins:
  * 1. must abstain but answered -> `wrong_abstention` (the most harmful: an answer that should not exist);
  * 2. must abstain and abstained -> `correct` (nothing else applies to a refusal);
- * 3. answerable, abstained, evidence WAS retrieved -> `wrong_abstention` (the generator gave up on usable evidence);
- * 4. evidence not retrieved (abstained or not) -> `retrieval_miss`: retrieval comes before every generation
- *    class because a generator cannot cite or use what it never saw;
+ * 3. answerable and abstained -> `wrong_abstention`: an answerable question went unanswered, whatever was
+ *    retrieved (a system that declines everything must not pass for one whose retrieval misses);
+ * 4. evidence not retrieved -> `retrieval_miss`: retrieval comes before every generation class because a
+ *    generator cannot cite or use what it never saw;
  * 5. faithfulness < 1 -> `hallucination` (an unsupported claim outranks how it was cited);
  * 6. stale_conflict and the older value used -> `stale`;
  * 7. stale_conflict and the disagreement not stated -> `conflict_mishandled`;
@@ -59,7 +60,7 @@ export function hasEvidenceInTopK(
  */
 export function classifyError(input: ErrorClassInput): ErrorClass {
   if (input.mustAbstain) return input.abstained ? 'correct' : 'wrong_abstention'
-  if (input.abstained) return input.evidenceRetrieved ? 'wrong_abstention' : 'retrieval_miss'
+  if (input.abstained) return 'wrong_abstention'
   if (!input.evidenceRetrieved) return 'retrieval_miss'
   if (input.faithfulness !== undefined && input.faithfulness < 1) return 'hallucination'
   if (input.caseType === 'stale_conflict') {

@@ -4,7 +4,7 @@
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
 import { join, resolve } from 'node:path'
-import { functionAdapter, loadModuleAdapter } from '../adapter/function-adapter.ts'
+import { loadModuleAdapter } from '../adapter/function-adapter.ts'
 import { httpAdapter } from '../adapter/http-adapter.ts'
 import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
 import { promptPath } from '../config/resolve.ts'
@@ -23,6 +23,8 @@ import { createHashEmbedder } from '../search/embedder-hash.ts'
 import type { SearchIndex } from '../search/index.ts'
 import { loadOrBuildSearchIndex } from '../search/load-index-cache.ts'
 import { SearchPool } from '../pool/search-pool.ts'
+import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
+import { loadSourceMap } from '../sources/source-map.ts'
 import { prepareCorpus, type PreparedCorpus } from './prepare-corpus.ts'
 import { providerStatsWriter } from './provider-stats.ts'
 
@@ -45,6 +47,8 @@ export interface RagRuntime {
   /** The search index (reference adapter only). */
   index?: SearchIndex
   adapter: RagAdapter
+  /** Resolves what the system names against the corpus (with the configured `sourceMap`); default: without one. */
+  resolveSource?: SourceResolver
   judge?: Judge
   models?: ModelClients
   checkpoints?: CaseCheckpoints
@@ -96,17 +100,8 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     generator: models?.generator,
     rewriter: models?.generator,
   })
-  if (config.mode === 'retrieval') {
-    // Component mode: retrieval only, no generation and no model cost.
-    return {
-      index,
-      pool,
-      adapter: functionAdapter(async (input) => {
-        const hits = await retriever(input.query, input.tenantId, config.search.k)
-        return { retrieved: hits.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId })) }
-      }, 'reference-retrieval'),
-    }
-  }
+  // Retrieval mode runs the same pipeline (the same query rewrite, so the same arm gives the same recall in
+  // both modes) and stops after retrieval: no generation.
   return { adapter: pipeline, index, pool }
 }
 
@@ -136,6 +131,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   const models = config.models ? createModelClients(config.models, modelClientOptions(config)) : undefined
   const { adapter, index, pool } = await createAdapter(config, prepared, models)
+  const resolveSource = createSourceResolver(prepared.corpus.documents, prepared.chunks, await loadSourceMap(config.sourceMap))
   let judge: Judge | undefined
   if (config.mode === 'system' && config.judge === 'heuristic') judge = createHeuristicJudge()
   if (config.mode === 'system' && config.judge === 'model') {
@@ -163,6 +159,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     prepared,
     index,
     adapter,
+    resolveSource,
     judge,
     models,
     checkpoints,

@@ -41,10 +41,10 @@ function planEmbeddingCalls(config: RagEvalConfig, set: GoldenSet, prepared: Pre
 }
 
 /**
- * The planned model calls of a run over the selected cases: in system mode one answer per case (plus a rewrite
- * for cases with history) on the generator, and, when the judge is a model, a verdict per case plus the one
- * re-ask the judge makes after an unparseable verdict (the re-ask resends the prompt and the bad reply); in any
- * mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per answer follow the pipeline's
+ * The planned model calls of a run over the selected cases: a rewrite for each case with history (retrieval
+ * mode runs the same query rewrite as system mode); in system mode one answer per case on the generator, and,
+ * when the judge is a model, a verdict per case plus the one re-ask the judge makes after an unparseable verdict
+ * (the re-ask resends the prompt and the bad reply); in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per answer follow the pipeline's
  * `maxSources`. Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): PlannedCall[] | undefined {
@@ -52,7 +52,7 @@ export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: 
   const models = parseModelConfig(config.models)
   const calls: PlannedCall[] = planEmbeddingCalls(config, set, prepared, models)
   const generator = models.generator?.chain[0]?.model
-  if (!generator || config.mode !== 'system') return calls
+  if (!generator) return calls
   const judge =
     config.judge === 'model' && models.judge
       ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]?.model
@@ -66,6 +66,7 @@ export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: 
       if (!set.selected.has(c.case_id)) continue
       const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
       if (c.history.length > 0) calls.push({ model: generator, promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length, maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens })
+      if (config.mode === 'retrieval') continue
       calls.push({ model: generator, promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars, maxTokens })
       if (judge) {
         const judgePrompt = templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length

@@ -9,6 +9,7 @@ import { summarizeAnswers } from './answer-quality.ts'
 import { summarizeErrorClasses } from './error-classes.ts'
 import { buildMetricRows, groupMetrics, type MetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
+import { summarizeSources } from './source-summary.ts'
 import { SCORECARD_VERSION, type CaseSummary, type ProviderUsage, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
@@ -61,6 +62,8 @@ function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], 
       ...(r?.scored && r.metrics ? { retrieval: { ...r.metrics } } : {}),
       ...(a?.scored && a.metrics ? { answer: { ...a.metrics } } : {}),
       hard,
+      ...(record.retrieval.level !== undefined && r?.scored ? { retrievalLevel: record.retrieval.level } : {}),
+      ...(record.sources && record.sources.unresolved.length > 0 ? { unresolvedSources: [...record.sources.unresolved] } : {}),
       ...(record.errorClass !== undefined ? { errorClass: record.errorClass } : {}),
       ...(record.error !== undefined ? { error: record.error } : {}),
       ...(record.judge?.failed ? { unjudged: record.judge.reasons?.judge ?? 'the judge verdict could not be parsed' } : {}),
@@ -113,6 +116,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     errorClasses: summarizeErrorClasses(records),
     usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}), ...spendLimitStop(records) },
     conventions: { retrieval: retrievalConventions() },
+    sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
   }
 }

@@ -32,7 +32,8 @@ export function judgeKindOf(records: readonly CaseRecord[]): RunJudgeKind {
 
 /**
  * Builds the answer section from the system-mode rows (retrieval-mode cases have no answer and are left
- * out). Coverage = judged / scorable: 16 judged of 20 system-mode cases -> 0.8.
+ * out). Coverage = judged / scorable: 16 judged of 20 system-mode cases -> 0.8. Answer coverage = answered
+ * (not an abstention) / scorable: 15 answered of 20 -> 0.75.
  */
 export function summarizeAnswers(
   rows: readonly MetricRow[],
@@ -48,6 +49,7 @@ export function summarizeAnswers(
     const key = (CALIBRATION_KEYS[metric] ?? [metric]).find((k) => calibration?.[k] !== undefined)
     figures[metric] = (key !== undefined ? calibration?.[key] : undefined) ?? 'uncalibrated'
   }
+  const answered = records.filter((r) => r.answer !== undefined && !r.answer.abstained && r.error === undefined).length
   const judgeModel = records.find((r) => isJudged(r) && r.judge?.model !== undefined)?.judge?.model
   return {
     ...grouped,
@@ -57,6 +59,8 @@ export function summarizeAnswers(
     scorable,
     coverage: scorable === 0 ? 0 : judged / scorable,
     judgeFailed: records.filter((r) => r.judge?.failed === true).length,
+    answered,
+    answerCoverage: scorable === 0 ? 0 : answered / scorable,
     calibration: figures,
   }
 }

@@ -5,6 +5,7 @@
 import type { CaseType, DynamismSchema, PopularitySchema, QuestionType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { z } from 'zod'
+import type { ResolvedVia, RetrievalLevel } from '../sources/types.ts'
 
 /** Version of the {@link CaseRecord} shape; bump on an incompatible change. */
 export const CASE_RECORD_VERSION = 1
@@ -41,11 +42,29 @@ export type ErrorClass =
   | 'wrong_abstention'
   | 'correct'
 
-/** A retrieved chunk as recorded: rank order is array order. */
+/** A retrieved item as recorded: rank order is array order. */
 export interface RecordedHit {
+  /** The harness chunk id it resolved to (its first chunk), or the system's reference when it did not resolve. */
   chunkId: string
   score: number
+  /** The tenant the corpus says it belongs to; the system's label when it did not resolve. */
   tenantId: string
+  /** Harness document id, when resolved. */
+  docId?: string
+  /** How the system's reference resolved (`unresolved`: it names nothing in the corpus). */
+  via?: ResolvedVia | 'unresolved'
+}
+
+/** How a case's source references resolved: a reference that names nothing is a per-case problem. */
+export interface RecordedSources {
+  /** References the system named (retrieved items and shown sources). */
+  references: number
+  /** References that resolved to nothing (each occurrence counts). */
+  unresolvedCount: number
+  /** Distinct descriptions of the references that resolved to nothing. */
+  unresolved: string[]
+  /** Resolved references per way of resolving. */
+  via: Partial<Record<ResolvedVia, number>>
 }
 
 /** An expected chunk with its relevance grade (0-3). */
@@ -94,7 +113,15 @@ export interface CaseRecord {
     scored: boolean
     /** Metric name (`recall@5`, `mrr`, `ndcg@10`, ...) to value in [0, 1]. */
     metrics: Record<string, number>
+    /** The level the metrics were computed at (chunk, document or span): the level the system returned. */
+    level?: RetrievalLevel
+    /** The ids scored, in rank order, at that level (chunk ids, document ids; `unresolved:<rank>` for misses). */
+    ranked?: string[]
+    /** The qrels at that level (documents at the best grade of their expected chunks). */
+    judged?: RecordedExpected[]
   }
+  /** How the sources the system named resolved against the corpus. */
+  sources?: RecordedSources
   answer?: {
     text: string
     abstained: boolean

@@ -7,6 +7,7 @@ import type { GateResult } from '../gate/gate-result.ts'
 import { ERROR_CLASSES } from './error-classes.ts'
 import { sortMetricNames } from './metric-order.ts'
 import type { Scorecard } from './scorecard.ts'
+import { levelLine } from './source-summary.ts'
 
 /** Retrieval metrics shown on the console line (others are in the Markdown and JSON). */
 export const CONSOLE_RETRIEVAL_METRICS: readonly string[] = ['recall@5', 'recall@20', 'mrr', 'ndcg@10']
@@ -32,11 +33,16 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResu
   for (const f of h.failures.slice(0, CONSOLE_MAX_FAILURES)) lines.push(`    x ${f.caseId} ${f.check} (${f.file}:${f.line}): ${f.message}`)
   if (h.failures.length > CONSOLE_MAX_FAILURES) lines.push(`    ... and ${h.failures.length - CONSOLE_MAX_FAILURES} more`)
   const r = s.retrieval.overall
-  lines.push(`  retrieval: ${values(r.mean, CONSOLE_RETRIEVAL_METRICS) || 'no scored cases'} (${r.n} scored, ${r.unscored} unscored)`)
+  const level = s.sources && Object.keys(s.sources.levels).length > 0 ? `; ${levelLine(s.sources)}` : ''
+  lines.push(`  retrieval: ${values(r.mean, CONSOLE_RETRIEVAL_METRICS) || 'no scored cases'} (${r.n} scored, ${r.unscored} unscored${level})`)
+  if (s.sources && s.sources.unresolved > 0) {
+    lines.push(`  sources: ${s.sources.unresolved} of ${s.sources.references} references name nothing in the corpus (${s.sources.problems.length} case(s), e.g. ${s.sources.problems[0]?.caseId}: ${s.sources.problems[0]?.unresolved[0]})`)
+  }
   const a = s.answer
   if (a.scorable > 0) {
     const names = sortMetricNames(Object.keys(a.overall.mean))
-    lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%): ${values(a.overall.mean, names) || 'none scored'}`)
+    const answered = a.answerCoverage === undefined ? '' : `, answered ${(a.answerCoverage * 100).toFixed(0)}%`
+    lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%${answered}): ${values(a.overall.mean, names) || 'none scored'}`)
   }
   if (s.abstention.answered > 0) {
     const b = s.abstention

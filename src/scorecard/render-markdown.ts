@@ -9,6 +9,7 @@ import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
 import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table } from './markdown-tables.ts'
 import { sortCaseTypes } from './metric-order.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
+import { levelLine } from './source-summary.ts'
 
 function byTypeGroups(metrics: GroupedMetrics): Array<[string, MetricGroup | undefined]> {
   const byType = metrics.byCaseType as Record<string, MetricGroup | undefined>
@@ -67,7 +68,10 @@ function renderRetrieval(s: Scorecard): string[] {
     '',
     '### Retrieval',
     '',
-    `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)`,
+    `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)${s.sources && Object.keys(s.sources.levels).length > 0 ? ` · computed at ${levelLine(s.sources)}` : ''}`,
+    ...(s.sources && s.sources.unresolved > 0
+      ? ['', `${s.sources.unresolved} of ${s.sources.references} source references name nothing in the corpus: ${s.sources.problems.slice(0, 5).map((p) => `\`${escapeMarkdown(p.caseId)}\` (${escapeMarkdown(p.unresolved[0] ?? '')})`).join(', ')}`]
+      : []),
     '',
     ...metricTable(groups, headline),
     ...full,
@@ -86,7 +90,7 @@ function renderAnswers(s: Scorecard): string[] {
     '',
     '### Answer quality',
     '',
-    `${judge} · coverage ${percent(a.coverage)} (${a.judged} of ${a.scorable} cases judged)${failed}`,
+    `${judge} · coverage ${percent(a.coverage)} (${a.judged} of ${a.scorable} cases judged)${failed}${a.answered !== undefined ? ` · answered ${percent(a.answerCoverage ?? 0)} (${a.answered} of ${a.scorable}; faithfulness, citation accuracy and relevance are over answered cases)` : ''}`,
     '',
     ...metricTable(groups, names, { header: 'Calibration', cell: (m) => calibrationCell(a.calibration[m]) }),
     ...facetTables(a, names),

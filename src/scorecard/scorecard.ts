@@ -6,6 +6,8 @@ import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { ErrorClass, HardCheckName } from './case-record.ts'
 import type { RetrievalConventions } from '../metrics/conventions.ts'
+import type { SourcesSection } from './source-summary.ts'
+import type { RetrievalLevel } from '../sources/types.ts'
 
 /**
  * Version of the {@link Scorecard} shape. Bump on an incompatible change; `parseScorecard` refuses any other
@@ -125,6 +127,13 @@ export interface AnswerSection extends GroupedMetrics {
   coverage: number
   /** Cases whose judge verdict could not be parsed (not a score; they lower coverage). */
   judgeFailed: number
+  /**
+   * System-mode cases with an answer that is not an abstention. Faithfulness, citation accuracy and answer
+   * relevance are means over these cases only ("faithful because silent" is not a score).
+   */
+  answered?: number
+  /** `answered / scorable`, in [0, 1]: how much of the golden set the system answered at all. */
+  answerCoverage?: number
   /** Per judge metric: the calibration figure, or `uncalibrated`. */
   calibration: Record<string, CalibrationFigure | 'uncalibrated'>
 }
@@ -222,6 +231,10 @@ export interface CaseSummary {
   answer?: Record<string, number>
   /** Hard check name to passed. */
   hard: Partial<Record<HardCheckName, boolean>>
+  /** The level the retrieval values were computed at. */
+  retrievalLevel?: RetrievalLevel
+  /** References the system named that resolve to nothing in the corpus. */
+  unresolvedSources?: string[]
   errorClass?: ErrorClass
   error?: string
   /** Why the case has no answer metrics although it was judged: the judge failed (its reason). */
@@ -278,6 +291,8 @@ export interface Scorecard {
   usage: UsageSection
   /** How the retrieval figures were computed (precision denominator, nothing-relevant rule, discount, ties). */
   conventions: { retrieval: RetrievalConventions }
+  /** How the sources the system named resolved, and the level (chunk, document, span) of the retrieval metrics. */
+  sources?: SourcesSection
   /** Case id to its values, in case id order. */
   cases: Record<string, CaseSummary>
 }

@@ -1,10 +1,13 @@
 /**
  * Runs once, in the main process, before any golden case: checks the whole golden set (every file parses,
  * case ids are unique across files, every locator resolves against the corpus) and stops the run with every
- * problem listed, so a stale golden set fails in seconds, loudly, instead of looking like a recall drop.
+ * problem listed, so a stale golden set fails in seconds, loudly, instead of looking like a recall drop. Every
+ * case's tenant and every expected source's tenant must exist in the corpus; an HTTP adapter's header env vars
+ * must be set.
  */
 import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../cases/problems.ts'
+import { missingHeaderEnv } from '../adapter/http-adapter.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -48,6 +51,11 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
     throw new GoldenSetError(
       `vitest-rag: the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
     )
+  }
+  if (config.adapter.kind === 'http' && !config.dryRun) {
+    // Once, here: a missing token would otherwise fail every case with the same message.
+    const missing = missingHeaderEnv(config.adapter.headersFromEnv)
+    if (missing) throw new GoldenSetError(missing)
   }
   if (set.files.length === 0) {
     throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)

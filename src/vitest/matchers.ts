@@ -1,32 +1,24 @@
 /**
  * The hard assertions as Vitest matchers, zero tolerance, with messages that say what went wrong:
- * `toAbstain`, `toNotLeakAcrossTenants`, `toHaveNoFabricatedCitations`, `toContainAll`. They wrap the pure
- * checks in `src/checks/hard-checks.ts`, so reports and experiments apply the very same rules.
+ * `toAbstain`, `toNotLeakAcrossTenants`, `toHaveNoFabricatedCitations`, `toContainAll`. Each check is
+ * computed ONCE, in the case evaluation (`src/checks/hard-checks.ts`, after the harness resolved every source
+ * the system named), and stored in the case record; the matchers assert from that record, so the test, the
+ * scorecard and experiments can never disagree.
  *
- * Usage (any Vitest test, with `import 'vitest-rag/matchers'`):
- * `expect(output).toAbstain(goldenCase)`; `expect(output).toNotLeakAcrossTenants(goldenCase)`;
- * `expect(output).toHaveNoFabricatedCitations()`; `expect(output).toContainAll(goldenCase)`.
+ * Usage: `expect(record).toAbstain()`, where `record` is a `CaseRecord` (e.g. `evaluateCase(...).record`).
  */
 import { expect } from 'vitest'
-import type { SystemOutput } from '../adapter/types.ts'
-import type { GoldenCase } from '../cases/schema.ts'
-import {
-  checkAbstains,
-  checkContainsAll,
-  checkNoFabricatedCitations,
-  checkNoTenantLeak,
-  type CheckOutcome,
-} from '../checks/hard-checks.ts'
+import type { CaseRecord, HardCheckName } from '../scorecard/case-record.ts'
 
 interface RagMatchers<R = unknown> {
-  /** The output is an abstention, as an out_of_scope or cross_tenant case requires. */
-  toAbstain(goldenCase: GoldenCase): R
-  /** No retrieved chunk or shown source from another tenant, and no forbidden text in the answer. */
-  toNotLeakAcrossTenants(goldenCase: GoldenCase): R
-  /** Every `[n]` marker in the answer points at a source actually shown to the generator. */
+  /** The case's `toAbstain` check passed: an out_of_scope or cross_tenant case got an abstention. */
+  toAbstain(): R
+  /** The case's `toNotLeakAcrossTenants` check passed: nothing from another tenant, by the corpus's own map. */
+  toNotLeakAcrossTenants(): R
+  /** The case's `toHaveNoFabricatedCitations` check passed: every citation is a retrieved source of the corpus. */
   toHaveNoFabricatedCitations(): R
-  /** Every `must_contain` literal of the case appears in the answer. */
-  toContainAll(goldenCase: GoldenCase): R
+  /** The case's `toContainAll` check passed: every `must_contain` literal is in the answer. */
+  toContainAll(): R
 }
 
 declare module 'vitest' {
@@ -36,25 +28,28 @@ declare module 'vitest' {
   interface AsymmetricMatchersContaining extends RagMatchers {}
 }
 
-function toResult(name: string, outcome: CheckOutcome, isNot: boolean) {
-  if (!outcome.applies) {
-    // A matcher called explicitly on a case it does not apply to is a usage error, not a pass.
-    return { pass: isNot, message: () => `${name}: this check does not apply to the given case` }
+function fromRecord(name: HardCheckName, received: unknown, isNot: boolean) {
+  const hard = (received as Partial<CaseRecord> | undefined)?.hard
+  if (!Array.isArray(hard)) {
+    return { pass: isNot, message: () => `${name}: expected a vitest-rag case record (with its hard checks), got ${typeof received}` }
   }
-  return { pass: outcome.passed, message: () => `${name}: ${outcome.message}` }
+  const check = hard.find((h) => h.name === name)
+  // A matcher called on a case it does not apply to is a usage error, not a pass.
+  if (!check) return { pass: isNot, message: () => `${name}: this check does not apply to case ${(received as CaseRecord).caseId}` }
+  return { pass: check.passed, message: () => `${name}: ${check.message ?? (check.passed ? 'passed' : 'failed')}` }
 }
 
 expect.extend({
-  toAbstain(received: SystemOutput, goldenCase: GoldenCase) {
-    return toResult('toAbstain', checkAbstains(received, goldenCase, 'system'), this.isNot)
+  toAbstain(received: unknown) {
+    return fromRecord('toAbstain', received, this.isNot)
   },
-  toNotLeakAcrossTenants(received: SystemOutput, goldenCase: GoldenCase) {
-    return toResult('toNotLeakAcrossTenants', checkNoTenantLeak(received, goldenCase), this.isNot)
+  toNotLeakAcrossTenants(received: unknown) {
+    return fromRecord('toNotLeakAcrossTenants', received, this.isNot)
   },
-  toHaveNoFabricatedCitations(received: SystemOutput) {
-    return toResult('toHaveNoFabricatedCitations', checkNoFabricatedCitations(received, 'system'), this.isNot)
+  toHaveNoFabricatedCitations(received: unknown) {
+    return fromRecord('toHaveNoFabricatedCitations', received, this.isNot)
   },
-  toContainAll(received: SystemOutput, goldenCase: GoldenCase) {
-    return toResult('toContainAll', checkContainsAll(received, goldenCase, 'system'), this.isNot)
+  toContainAll(received: unknown) {
+    return fromRecord('toContainAll', received, this.isNot)
   },
 })

@@ -7,7 +7,7 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Reporter, SerializedError, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
+import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadBaseline } from '../gate/baseline-file.ts'
@@ -28,6 +28,7 @@ import { renderMarkdown } from '../scorecard/render-markdown.ts'
 import { exportTrec } from '../scorecard/trec-export.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
 import './task-meta.ts'
 
 const GOLDEN_FILE = /\.golden\.jsonl$/
@@ -68,8 +69,18 @@ export class RagReporter implements Reporter {
   private startedAt = new Date().toISOString()
   /** The last run's outcome. */
   last: ReportedRun | undefined
+  private readonly unresolved: UnresolvedSourcesWatch
 
-  constructor(private readonly config: RagEvalConfig) {}
+  constructor(private readonly config: RagEvalConfig) {
+    this.unresolved = new UnresolvedSourcesWatch(config.unresolvedSources)
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const message = this.unresolved.add(testCase.meta().rag)
+    if (message === undefined) return
+    this.log(message, true)
+    void this.vitest?.cancelCurrentRun('test-failure')
+  }
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest
@@ -77,6 +88,7 @@ export class RagReporter implements Reporter {
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
     this.startedAt = new Date().toISOString()
+    this.unresolved.reset()
     // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
     // crashed run would otherwise leave a stale "pass" behind).
     if (!this.config.dryRun && specifications.some((spec) => GOLDEN_FILE.test(spec.moduleId))) markOutputsStale(this.config.outDir, this.startedAt)
@@ -196,7 +208,9 @@ export class RagReporter implements Reporter {
       }
     }
     const failures: string[] = [...moduleErrors]
-    if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    const stopped = this.unresolved.stopMessage
+    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
+    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
     if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
     if (failures.length > 0) gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] }
 

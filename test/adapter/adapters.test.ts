@@ -2,7 +2,7 @@ import http from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadModuleAdapter } from '../../src/adapter/function-adapter.ts'
-import { httpAdapter } from '../../src/adapter/http-adapter.ts'
+import { httpAdapter, missingHeaderEnv, redactDeep } from '../../src/adapter/http-adapter.ts'
 import { validateSystemOutput } from '../../src/adapter/validate-output.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
 
@@ -37,9 +37,34 @@ describe('the HTTP adapter', () => {
     expect(seen.at(-1)).toEqual({ body: { caseId: 'GC-1', query: 'q', tenantId: 'acme', history: [], mode: 'system' }, auth: 'Bearer t0k' })
   })
 
-  test('a non-2xx answer fails with the status and the case id', async () => {
+  test('a non-2xx answer fails with the status, the case id and the body size, never the body', async () => {
     const adapter = httpAdapter({ url })
-    await expect(adapter.run({ caseId: 'boom', query: 'q', tenantId: 'acme', history: [], mode: 'system' })).rejects.toThrow(/answered 503 for case boom/)
+    const run = adapter.run({ caseId: 'boom', query: 'q', tenantId: 'acme', history: [], mode: 'system' })
+    // "overloaded" is 10 bytes; Node's http server sends no content-type unless told.
+    await expect(run).rejects.toThrow(`vitest-rag: POST ${url} answered 503 for case boom (10 byte body, content-type "none"; the body is not shown)`)
+  })
+
+  test('a transport failure names the URL (without its query) and the cause', async () => {
+    const closed = http.createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as { port: number }).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const adapter = httpAdapter({ url: `http://127.0.0.1:${port}/rag?key=abc` })
+    await expect(adapter.run({ caseId: 'GC-9', query: 'q', tenantId: 'acme', history: [], mode: 'system' })).rejects.toThrow(
+      `vitest-rag: POST http://127.0.0.1:${port}/rag failed for case GC-9: connection refused`,
+    )
+  })
+
+  test('every env-derived header value is redacted from what the endpoint returns, the bare token of "Bearer <token>" too', () => {
+    const secrets = ['Bearer t0ken-abcdefgh', 't0ken-abcdefgh']
+    expect(redactDeep({ answer: 'you sent Bearer t0ken-abcdefgh', retrieved: [{ text: 'x t0ken-abcdefgh y' }] }, secrets)).toEqual({
+      answer: 'you sent [redacted]',
+      retrieved: [{ text: 'x [redacted] y' }],
+    })
+    expect(missingHeaderEnv({ Authorization: 'A_TOKEN', 'X-Key': 'B_KEY' }, { A_TOKEN: 'set' })).toBe(
+      "vitest-rag: the HTTP adapter's headersFromEnv names environment variable(s) that are not set: B_KEY (for header X-Key); set them before the run",
+    )
+    expect(missingHeaderEnv({ Authorization: 'A_TOKEN' }, { A_TOKEN: 'set' })).toBeUndefined()
   })
 
   test('a missing env var for a header is named before any request', async () => {
@@ -59,7 +84,7 @@ describe('module adapters and output validation', () => {
 
   test('an invalid output names every bad field and the adapter', () => {
     expect(() => validateSystemOutput({ retrieved: [{ chunkId: '', score: 'high' }], confidence: 2 }, 'my-bot')).toThrow(
-      /adapter "my-bot" returned an invalid output:[\s\S]*retrieved\.0\.chunkId[\s\S]*retrieved\.0\.tenantId[\s\S]*retrieved\.0\.score[\s\S]*confidence/,
+      /adapter "my-bot" returned an invalid output:[\s\S]*retrieved\.0\.chunkId[\s\S]*retrieved\.0\.score[\s\S]*confidence/,
     )
   })
 })

@@ -142,7 +142,7 @@ describe('resolveLocators', () => {
       [3, 'expected_sources[0].locator', 'unknown_slug', 'did you mean "billing/seats"?'],
       [3, 'expected_sources[1].locator', 'unknown_heading', 'did you mean "Plans"?'],
       [3, 'expected_sources[2].locator', 'unknown_entry', 'did you mean "CL-2025-014"?'],
-      [4, 'expected_sources[0].locator', 'unknown_ticket', 'it exists in tenant "globex"; set "tenant" on the expected source if that is meant'],
+      [4, 'expected_sources[0].locator', 'unknown_ticket', 'it exists in tenant "globex"; if the case belongs there, set the case\'s "tenant_id" to "globex"'],
       [4, 'expected_sources[1].locator', 'span_out_of_range', 'keep end <= 322'],
     ])
     expect(() => assertLocatorsResolved(result)).toThrow(UnresolvedLocatorsError)
@@ -155,6 +155,18 @@ describe('resolveLocators', () => {
     })()
     expect(error?.code).toBe('VITEST_RAG_UNRESOLVED_LOCATORS')
     expect(error?.message).toContain('golden/x.golden.jsonl:3: expected_sources[0].locator: case "bad-1": no doc "billing/seat" in tenant "acme"')
+  })
+
+  test('every case tenant and expected-source tenant must exist, abstaining cases included, with the closest name', () => {
+    const cases = [
+      goldenCase('typo', [], { case_type: 'out_of_scope', answerable: false, tenant_id: 'acmee' }),
+      goldenCase('src', [{ locator: { kind: 'doc', slug: 'billing/seats' }, tenant: 'nowhere' }]),
+    ]
+    const result = resolveLocators(cases, documents, chunks, new Map([['typo', { file: 'golden/x.golden.jsonl', line: 7 }]]))
+    expect(result.problems.map((p) => [p.line, p.path, p.code, p.message, p.fix])).toEqual([
+      [7, 'tenant_id', 'unknown_tenant', 'case "typo": tenant "acmee" does not exist in the corpus (tenants: "acme", "globex")', 'did you mean "acme"?'],
+      [undefined, 'expected_sources[0].tenant', 'unknown_tenant', 'case "src": tenant "nowhere" does not exist in the corpus (tenants: "acme", "globex")', 'use one of the corpus\'s tenants (a BEIR corpus has one: its `corpus.tenant` option, default "default")'],
+    ])
   })
 
   test('a case that expects nothing resolves to an empty list', () => {

@@ -1,9 +1,23 @@
+/**
+ * The hard checks over resolved outputs (test/fixtures/kb-mini: tenants acme and globex): tenancy from the
+ * corpus's own map, citations that must exist and have been retrieved, abstentions as the text reads.
+ */
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import type { SystemOutput } from '../../src/adapter/types.ts'
 import { GoldenCaseSchema, type GoldenCaseInput } from '../../src/cases/schema.ts'
 import { parseCitationMarkers } from '../../src/checks/citations.ts'
 import { checkAbstains, checkContainsAll, checkNoFabricatedCitations, checkNoTenantLeak, runHardChecks } from '../../src/checks/hard-checks.ts'
+import { resolveOutput } from '../../src/runtime/case-sources.ts'
+import { prepareCorpus } from '../../src/runtime/prepare-corpus.ts'
+import { createSourceResolver } from '../../src/sources/resolve-source.ts'
+import type { CaseRecord } from '../../src/scorecard/case-record.ts'
 import '../../src/vitest/matchers.ts'
+import { repoRoot } from '../helpers/run-vitest.ts'
+
+const prepared = await prepareCorpus({ kind: 'kb', root: join(repoRoot, 'test/fixtures/kb-mini') }, 'structural')
+const resolver = createSourceResolver(prepared.corpus.documents, prepared.chunks)
+const resolved = (output: SystemOutput) => resolveOutput(resolver, output, 'acme')
 
 const facets = { answerable: true, question_type: 'simple', popularity: 'head', dynamism: 'static' } as const
 function goldenCase(input: Partial<GoldenCaseInput>) {
@@ -17,11 +31,13 @@ function goldenCase(input: Partial<GoldenCaseInput>) {
     ...input,
   })
 }
+const ACME = 'acme/doc/billing/seats#30a5cf6cd914381e'
+const GLOBEX = 'globex/doc/billing/seats#cede301208847d91'
 const crossTenant = goldenCase({ case_type: 'cross_tenant', answerable: false, expected_sources: [], forbidden_text: ['Globex Turbo plan'] })
 const answered: SystemOutput = {
-  retrieved: [{ chunkId: 'acme/doc/billing/seats#1', tenantId: 'acme', score: 3 }],
-  answer: 'The Team plan has 5 seats [1].',
-  sources: [{ marker: 1, chunkId: 'acme/doc/billing/seats#1', tenantId: 'acme' }],
+  retrieved: [{ chunkId: ACME, tenantId: 'acme', score: 3 }],
+  answer: 'The Team plan has 50 seats [1].',
+  sources: [{ marker: 1, chunkId: ACME, tenantId: 'acme' }],
   abstained: false,
 }
 
@@ -32,8 +48,8 @@ describe('citation markers', () => {
   })
 })
 
-describe('the hard checks', () => {
-  test('toAbstain applies only to must-abstain cases in system mode', () => {
+describe('toAbstain', () => {
+  test('applies only to must-abstain cases in system mode', () => {
     expect(checkAbstains(answered, goldenCase({}), 'system')).toEqual({ applies: false })
     expect(checkAbstains(answered, crossTenant, 'retrieval')).toEqual({ applies: false })
     expect(checkAbstains(answered, crossTenant, 'system')).toMatchObject({ applies: true, passed: false })
@@ -41,47 +57,86 @@ describe('the hard checks', () => {
     expect(checkAbstains(refusal, crossTenant, 'system')).toMatchObject({ applies: true, passed: true })
   })
 
-  test('a retrieved chunk from another tenant is a leak even when the answer is clean', () => {
-    const leaky = { ...answered, retrieved: [...answered.retrieved, { chunkId: 'globex/doc/x#1', tenantId: 'globex', score: 1 }] }
-    const outcome = checkNoTenantLeak(leaky, goldenCase({}))
-    expect(outcome).toMatchObject({ applies: true, passed: false })
-    expect(outcome.applies && outcome.message).toContain('globex/doc/x#1 (tenant globex)')
+  test('abstained: true beside an answer that states content fails, naming the lie', () => {
+    const lying = { retrieved: [], answer: 'Globex sells seats in packs of ten.', abstained: true }
+    expect(checkAbstains(lying, crossTenant, 'system')).toEqual({
+      applies: true,
+      passed: false,
+      message: 'the system marked the answer abstained: true, but it states content: "Globex sells seats in packs of ten."',
+    })
+  })
+})
+
+describe('toNotLeakAcrossTenants, from the corpus\'s own tenant map', () => {
+  test('another tenant\'s chunk relabelled with the case tenant is a leak naming both tenants', () => {
+    const relabelled = { ...answered, retrieved: [...answered.retrieved, { chunkId: GLOBEX, tenantId: 'acme', score: 1 }] }
+    const outcome = checkNoTenantLeak(resolved(relabelled), goldenCase({}))
+    expect(outcome).toEqual({
+      applies: true,
+      passed: false,
+      message: `retrieved #2 ${GLOBEX} belongs to tenant "globex", not the case's tenant "acme" (the system labelled it "acme")`,
+    })
+  })
+
+  test('a relabelled shown source is a leak too, and a wrong label on an own source fails on its own', () => {
+    const shown = { ...answered, sources: [{ marker: 1, chunkId: GLOBEX, tenantId: 'acme' }] }
+    expect(checkNoTenantLeak(resolved(shown), goldenCase({}))).toMatchObject({ passed: false, message: expect.stringContaining(`shown source [1] ${GLOBEX} belongs to tenant "globex"`) })
+    const mislabelled = { ...answered, retrieved: [{ chunkId: ACME, tenantId: 'globex', score: 1 }] }
+    expect(checkNoTenantLeak(resolved(mislabelled), goldenCase({}))).toMatchObject({ passed: false, message: `retrieved #1 ${ACME} is labelled tenant "globex" but belongs to tenant "acme"` })
   })
 
   test('forbidden text is matched case- and whitespace-insensitively', () => {
-    const outcome = checkNoTenantLeak({ retrieved: [], answer: 'Try the globex  turbo PLAN.' }, crossTenant)
-    expect(outcome).toMatchObject({ applies: true, passed: false })
+    const outcome = checkNoTenantLeak(resolved({ retrieved: [], answer: 'Try the globex  turbo PLAN.' }), crossTenant)
+    expect(outcome).toMatchObject({ applies: true, passed: false, message: 'the answer contains forbidden text: "Globex Turbo plan"' })
   })
+})
 
-  test('a marker pointing at no shown source is a fabricated citation', () => {
-    const fabricated = { ...answered, answer: 'Five seats [1], and SSO [3].' }
-    const outcome = checkNoFabricatedCitations(fabricated, 'system')
-    expect(outcome).toMatchObject({ applies: true, passed: false })
-    expect(outcome.applies && outcome.message).toContain('[3]')
+describe('toHaveNoFabricatedCitations', () => {
+  test('a marker pointing at no shown source is fabricated', () => {
+    const outcome = checkNoFabricatedCitations(resolved({ ...answered, answer: 'Fifty seats [1], and SSO [3].' }), 'system')
+    expect(outcome).toMatchObject({ applies: true, passed: false, message: 'marker(s) [3] point at no source shown to the generator (shown: [1])' })
     // Not applicable to an abstention, nor in retrieval mode.
-    expect(checkNoFabricatedCitations({ retrieved: [], answer: "I don't know.", abstained: true }, 'system')).toEqual({ applies: false })
-    expect(checkNoFabricatedCitations(answered, 'retrieval')).toEqual({ applies: false })
+    expect(checkNoFabricatedCitations(resolved({ retrieved: [], answer: "I don't know.", abstained: true }), 'system')).toEqual({ applies: false })
+    expect(checkNoFabricatedCitations(resolved(answered), 'retrieval')).toEqual({ applies: false })
   })
 
+  test('a cited chunk id that exists nowhere is fabricated', () => {
+    const ghost = { ...answered, sources: [{ marker: 1, chunkId: 'acme/doc/billing/seats#ffffffffffffffff', tenantId: 'acme' }] }
+    expect(checkNoFabricatedCitations(resolved(ghost), 'system')).toMatchObject({
+      passed: false,
+      message: '[1] cites chunkId "acme/doc/billing/seats#ffffffffffffffff", which is in no document of the corpus',
+    })
+  })
+
+  test('a cited source the system did not retrieve is fabricated; one it retrieved is not', () => {
+    const unretrieved = { ...answered, sources: [{ marker: 1, docId: 'acme/ticket/TCK-1042' }] }
+    expect(checkNoFabricatedCitations(resolved(unretrieved), 'system')).toMatchObject({ passed: false, message: '[1] cites acme/ticket/TCK-1042, which the system did not retrieve' })
+    expect(checkNoFabricatedCitations(resolved(answered), 'system')).toMatchObject({ passed: true })
+    // A whole retrieved document covers a cited chunk of it.
+    const byDoc = { ...answered, retrieved: [{ docId: 'billing/seats' }] }
+    expect(checkNoFabricatedCitations(resolved(byDoc), 'system')).toMatchObject({ passed: true })
+  })
+})
+
+describe('toContainAll and the applicable set', () => {
   test('toContainAll names every missing literal', () => {
-    const c = goldenCase({ must_contain: ['5 seats', 'Team plan', 'SSO'] })
-    const outcome = checkContainsAll(answered, c, 'system')
+    const outcome = checkContainsAll(answered, goldenCase({ must_contain: ['50 seats', 'Team plan', 'SSO'] }), 'system')
     expect(outcome).toMatchObject({ applies: true, passed: false })
     expect(outcome.applies && outcome.message).toContain('missing 1 of 3 required literal(s): "SSO"')
   })
 
   test('only applicable checks are returned, so "N of N passed" never counts a skipped check', () => {
-    // A normal case without must_contain in system mode: leak + citations apply; abstain and contain do not.
-    expect(runHardChecks(answered, goldenCase({}), 'system').map((c) => c.name)).toEqual(['toNotLeakAcrossTenants', 'toHaveNoFabricatedCitations'])
-    expect(runHardChecks(answered, goldenCase({}), 'retrieval').map((c) => c.name)).toEqual(['toNotLeakAcrossTenants'])
+    expect(runHardChecks(resolved(answered), goldenCase({}), 'system').map((c) => c.name)).toEqual(['toNotLeakAcrossTenants', 'toHaveNoFabricatedCitations'])
+    expect(runHardChecks(resolved(answered), goldenCase({}), 'retrieval').map((c) => c.name)).toEqual(['toNotLeakAcrossTenants'])
   })
 })
 
-describe('the matchers', () => {
-  test('pass and fail through expect with the check message', () => {
-    expect(answered).toHaveNoFabricatedCitations()
-    expect(answered).toNotLeakAcrossTenants(goldenCase({}))
-    expect(() => expect(answered).toAbstain(crossTenant)).toThrow(/toAbstain: a cross_tenant case must abstain/)
-    expect(() => expect(answered).toContainAll(goldenCase({ must_contain: ['SSO'] }))).toThrow(/missing 1 of 1/)
+describe('the matchers assert from the record', () => {
+  const record = { caseId: 'GC-1', hard: [{ name: 'toAbstain', passed: false, message: 'a cross_tenant case must abstain, but the system answered: "x"' }, { name: 'toNotLeakAcrossTenants', passed: true, message: 'ok' }] } as unknown as CaseRecord
+  test('pass and fail with the recorded message; a check absent from the record is a usage error', () => {
+    expect(record).toNotLeakAcrossTenants()
+    expect(() => expect(record).toAbstain()).toThrow('toAbstain: a cross_tenant case must abstain, but the system answered: "x"')
+    expect(() => expect(record).toContainAll()).toThrow('toContainAll: this check does not apply to case GC-1')
+    expect(() => expect(answered).toAbstain()).toThrow(/expected a vitest-rag case record/)
   })
 })

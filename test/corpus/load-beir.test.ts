@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { CorpusError } from '../../src/corpus/errors.ts'
 import { loadBeir } from '../../src/corpus/load-beir.ts'
+import { prepareCorpus } from '../../src/runtime/prepare-corpus.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 const DATASETS = resolve(repoRoot, '../shared/datasets')
@@ -26,6 +27,15 @@ describe('loadBeir', () => {
     ])
     expect(queries).toEqual([{ id: 'q1', text: 'which first?', metadata: { k: 1 } }])
     expect(qrels.get('q1')?.get('d1')).toBe(2)
+  })
+
+  test('the ragEval corpus option `tenant` names the tenant BEIR documents load into (default "default")', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'vitest-rag-beir-'))
+    writeFileSync(join(root, 'corpus.jsonl'), '{"_id":"d1","text":"first"}\n')
+    const named = await prepareCorpus({ kind: 'beir', root, tenant: 'scifact' }, 'structural')
+    expect(named.corpus.documents.map((d) => [d.id, d.tenantId])).toEqual([['scifact/document/d1', 'scifact']])
+    const unnamed = await prepareCorpus({ kind: 'beir', root }, 'structural')
+    expect(unnamed.corpus.documents.map((d) => d.tenantId)).toEqual(['default'])
   })
 
   test('reports every bad line and duplicate id at once', async () => {

@@ -67,14 +67,15 @@ describe('createReferencePipeline (offline: extractive generator)', () => {
     expect(globex.sources?.every((s) => s.tenantId === 'globex')).toBe(true)
   })
 
-  test('drops another tenant\'s chunk even when the retriever leaks one', async () => {
+  test('reports another tenant\'s chunk the retriever leaked (for the leak check), but never shows it to the generator', async () => {
     const honest = await bm25Retriever()
     const leaky: Retriever = async (query, tenantId, k) => [
       { chunk: tinyChunks.find((c) => c.tenantId === 'globex')!, score: 99 },
       ...(await honest(query, tenantId, k)),
     ]
     const out = await createReferencePipeline({ retriever: leaky, chunks: tinyChunks }).run(input('How long are deleted projects kept?'))
-    expect(out.retrieved.map((h) => h.tenantId)).not.toContain('globex')
+    // `retrieved` is what the index returned, so the harness's leak assertion sees the isolation bug.
+    expect(out.retrieved[0]?.tenantId).toBe('globex')
     expect(out.sources?.map((s) => s.tenantId)).not.toContain('globex')
     expect(out.answer).toContain('30 days')
   })

@@ -71,7 +71,7 @@ export async function runSample(
     else {
       r.wrongAbstention = abstained
       const strong = new Set((expected.get(c.case_id) ?? []).filter((e) => e.grade >= 2).map((e) => e.chunkId))
-      r.evidenceShown = (out.sources ?? []).some((s) => strong.has(s.chunkId))
+      r.evidenceShown = (out.sources ?? []).some((s) => strong.has(s.chunkId ?? ""))
     }
     if (c.must_contain.length > 0) r.mustContainOk = c.must_contain.every((t) => lower.includes(t.toLowerCase()))
     if (c.case_type === 'stale_conflict') r.conflictOk = (r.mustContainOk ?? true) && statesDisagreement(answer)

@@ -20,7 +20,9 @@ describe('one case per class', () => {
   })
   test('missing evidence is a retrieval_miss, even when the answer also hallucinates', () => {
     expect(classifyError({ ...ok, evidenceRetrieved: false, faithfulness: 0 })).toBe('retrieval_miss')
-    expect(classifyError({ ...ok, evidenceRetrieved: false, abstained: true })).toBe('retrieval_miss')
+  })
+  test('abstaining on an answerable case is a wrong_abstention whatever was retrieved (always-abstain must not pass for a retrieval miss)', () => {
+    expect(classifyError({ ...ok, evidenceRetrieved: false, abstained: true })).toBe('wrong_abstention')
   })
   test('an unsupported claim is a hallucination, ahead of a citation error', () => {
     expect(classifyError({ ...ok, faithfulness: 0.5, citationAccuracy: 0 })).toBe('hallucination')

@@ -127,7 +127,7 @@ describe('renderConsoleSummary', () => {
     expect(lines[1]).toBe('  hard assertions: 1 of 2 FAILED')
     expect(lines[2]).toBe('    x GC-0002 toNotLeakAcrossTenants (golden/support.golden.jsonl:7): answer quotes "plan | gold" of tenant brassmoth')
     expect(lines[3]).toBe('  retrieval: recall@5 1.000  recall@20 1.000  mrr 1.000  ndcg@10 1.000 (1 scored, 1 unscored)')
-    expect(text).toContain('  answers (heuristic judge, coverage 100%): faithfulness 0.500  crag_truthfulness 0.000')
+    expect(text).toContain('  answers (heuristic judge, coverage 100%, answered 100%): faithfulness 0.500  crag_truthfulness 0.000')
     expect(text).toContain('  usage: 3 calls (3 cached, 0 retries), $0.0000 spent, $0.0123 saved')
     expect(text).toContain('  gate: FAIL')
   })
