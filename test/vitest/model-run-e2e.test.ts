@@ -118,3 +118,24 @@ describe('a system run with a model generator and a model judge', () => {
     expect(scorecard.run.cases).toBe(10)
   }, 120_000)
 })
+
+describe('a run where every model request fails', () => {
+  let server: OpenAiTestServer
+  const out = tempDir()
+  beforeAll(async () => {
+    // Every request is refused with a non-retryable 400: no case gets an answer.
+    server = await startOpenAiServer(() => ({ status: 400, errorMessage: 'scripted refusal' }))
+  })
+  afterAll(() => server.close())
+
+  test('still writes the provider section: every failed call is tallied, whatever the cases\' outcome', async () => {
+    // One case that calls the generator, so the run holds no case that succeeded (a success saved the stats).
+    const run = await runVitest('e2e-model', ['run', '-t', 'E2E-001'], { FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: 'none' })
+    expect(run.code).toBe(1)
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect([scorecard.run.cases, scorecard.run.errored]).toEqual([1, 1])
+    // Before, provider stats were saved only after a case succeeded: this run had no provider section at all.
+    expect(scorecard.usage.providers['local-gen'].failures).toBeGreaterThan(0)
+    expect(scorecard.usage.total.failures).toBe(Object.values(scorecard.usage.providers as Record<string, { failures: number }>).reduce((s, p) => s + p.failures, 0))
+  }, 120_000)
+})
