@@ -186,34 +186,10 @@ export class RagReporter implements Reporter {
       ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
       ...(providers ? { providers } : {}),
     })
-    // Watch mode compares what is comparable after an edit (cases with the same id and content); CI does not.
     mark('scorecard')
-    const policy: GatePolicy = { ...gatePolicyFor(config), ...(this.vitest?.config.watch ? { pairedOnly: true } : {}) }
-    let gate: GateResult
-    const extra: string[] = []
-    if (filtered) {
-      gate = evaluateGate(scorecard, undefined, policy)
-      extra.push('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.')
-    } else {
-      let baseline
-      try {
-        baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
-      } catch (error) {
-        gate = evaluateGate(scorecard, undefined, policy)
-        gate = { ...gate, pass: false, status: 'fail', messages: [`vitest-rag: cannot read the baseline: ${(error as Error).message}`, ...gate.messages] }
-      }
-      gate ??= evaluateGate(scorecard, baseline, policy)
-      if (baseline === undefined && config.baselineNamedBy !== undefined && gate.reasons.every((r) => r.code !== 'baseline_missing')) {
-        gate = withMissingBaseline(gate, config.baseline, config.baselineNamedBy)
-      }
-    }
-    const failures: string[] = [...moduleErrors]
-    const stopped = this.unresolved.stopMessage
-    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
-    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
-    if (unhandledErrors.length > 0) failures.push(`vitest-rag: ${unhandledErrors.length} unhandled error(s) during the run; the gate fails closed.`)
-    if (failures.length > 0) gate = { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] }
-
+    const compared = await this.compareWithBaseline(scorecard, filtered)
+    const { extra } = compared
+    const gate = this.failClosed(compared.gate, moduleErrors, reason, unhandledErrors.length)
     mark('gate')
     this.last = { scorecard, gate, filtered }
     const outDir = config.outDir
@@ -229,13 +205,45 @@ export class RagReporter implements Reporter {
 
     mark('files')
     // `npm run bench:scale` reads where the reporter's time goes.
-    if (process.env.VITEST_RAG_TIMINGS === '1') {
-      this.log(`vitest-rag: report timings: ${marks.slice(1).map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`).join(', ')}`)
-    }
+    if (process.env.VITEST_RAG_TIMINGS === '1') this.log(`vitest-rag: report timings: ${marks.slice(1).map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`).join(', ')}`)
     this.log(renderConsoleSummary(scorecard, gate))
     for (const line of extra) this.log(line)
     this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`)
     if (!gate.pass) process.exitCode = 1
+  }
+
+  /** The gate failed closed on what went wrong around the cases: module errors, a stopped or interrupted run, unhandled errors. */
+  private failClosed(gate: GateResult, moduleErrors: string[], reason: TestRunEndReason, unhandledErrors: number): GateResult {
+    const failures: string[] = [...moduleErrors]
+    const stopped = this.unresolved.stopMessage
+    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
+    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    if (unhandledErrors > 0) failures.push(`vitest-rag: ${unhandledErrors} unhandled error(s) during the run; the gate fails closed.`)
+    return failures.length > 0 ? { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] } : gate
+  }
+
+  /**
+   * The gate against the baseline: none for a filtered run; a named baseline that is missing fails; an
+   * unreadable one fails with its reason. Watch mode compares what is comparable after an edit (cases with the
+   * same id and content); CI does not.
+   */
+  private async compareWithBaseline(scorecard: Scorecard, filtered: boolean): Promise<{ gate: GateResult; extra: string[] }> {
+    const config = this.config
+    const policy: GatePolicy = { ...gatePolicyFor(config), ...(this.vitest?.config.watch ? { pairedOnly: true } : {}) }
+    if (filtered) {
+      const note = 'vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.'
+      return { gate: evaluateGate(scorecard, undefined, policy), extra: [note] }
+    }
+    let baseline
+    try {
+      baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
+    } catch (error) {
+      const gate = evaluateGate(scorecard, undefined, policy)
+      return { gate: { ...gate, pass: false, status: 'fail', messages: [`vitest-rag: cannot read the baseline: ${(error as Error).message}`, ...gate.messages] }, extra: [] }
+    }
+    const gate = evaluateGate(scorecard, baseline, policy)
+    if (baseline === undefined && config.baselineNamedBy !== undefined) return { gate: withMissingBaseline(gate, config.baseline, config.baselineNamedBy), extra: [] }
+    return { gate, extra: [] }
   }
 
   /** How this run's cases were chosen, when not the whole golden set (recorded so `baseline accept` can refuse it). */
