@@ -113,6 +113,8 @@ describe('hard assertions and judge coverage, end to end', () => {
     expect(run.output).toMatch(/::error file=golden\/a\.golden\.jsonl,line=10,title=vitest-rag E2E-010::/)
     expect(readFileSync(summary, 'utf8')).toContain('E2E-010')
     expect(run.code).toBe(1)
+    // The env names a baseline file that was never written: a named baseline that does not exist fails too.
+    expect(run.output).toContain(`the baseline ${out.baseline} (named by the baseline option of ragEval()) does not exist`)
     // Two cross-tenant cases leak: each fails toNotLeakAcrossTenants (forbidden text) and toAbstain.
     expect(run.output).toContain('Tests  2 failed | 18 passed (20)')
     expect(run.output).toMatch(/the answer contains forbidden text: "(north|south) secret code 4417"/)
