@@ -5,6 +5,7 @@
 import { normalizeText } from '../corpus/normalize.ts'
 import { hashJson, sha256 } from '../util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
+import { applyGradeScale, GradeScaleHeaderSchema, isGradeScaleHeader, type GradeScale } from './grade-scale.ts'
 import type { Problem } from './problems.ts'
 import { problemsFromZod } from './zod-problems.ts'
 
@@ -93,6 +94,8 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
   const cases: GoldenCaseAt[] = []
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
+  let scale: GradeScale | undefined
+  let seenContent = false
   const lines = normalizeText(text).split('\n')
   lines.forEach((raw, index) => {
     const line = index + 1
@@ -132,6 +135,20 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
       })
       return
     }
+    const first = !seenContent
+    seenContent = true
+    if (isGradeScaleHeader(json)) {
+      const header = readScaleHeader(json, first, file, line, problems)
+      if (header) scale = header
+      return
+    }
+    let offScale = false
+    if (scale) {
+      const mapped = applyGradeScale(json as Record<string, unknown>, scale, file, line)
+      problems.push(...mapped.problems)
+      offScale = mapped.problems.length > 0
+      json = mapped.json
+    }
     // The case id is checked for duplicates even when the rest of the line is invalid, so a user sees both.
     const id = (json as { case_id?: unknown }).case_id
     if (typeof id === 'string') {
@@ -139,6 +156,8 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
       if (first !== undefined) problems.push(duplicateCaseIdProblem(file, line, id, `${file}:${first}`))
       else firstLineOf.set(id, line)
     }
+    // A grade off the file's scale has been reported; validating the line would only add echoes of it.
+    if (offScale) return
     const parsed = GoldenCaseSchema.safeParse(json)
     if (!parsed.success) {
       problems.push(...problemsFromZod(parsed.error.issues, json, GoldenCaseSchema, file, line))
@@ -149,6 +168,18 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     else cases.push({ case: parsed.data, line })
   })
   return { cases, problems, hash: hashJson(cases.map((c) => c.case)) }
+}
+
+/** Validates a `grade_scale` header line; it must be the file's first line (comments aside). */
+function readScaleHeader(json: object, first: boolean, file: string, line: number, problems: Problem[]): GradeScale | undefined {
+  if (!first) {
+    problems.push({ code: 'misplaced_grade_scale', file, line, path: 'grade_scale', message: 'a grade_scale header must come before every case', fix: 'move this line to the top of the file' })
+    return undefined
+  }
+  const parsed = GradeScaleHeaderSchema.safeParse(json)
+  if (parsed.success) return parsed.data.grade_scale
+  problems.push(...problemsFromZod(parsed.error.issues, json, GradeScaleHeaderSchema, file, line))
+  return undefined
 }
 
 /**

@@ -28,11 +28,16 @@ export interface ExpectedSpan {
   grade: number
 }
 
-/** Resolution of every case: expected chunks and spans by case id, and every locator that did not resolve. */
+/**
+ * Resolution of every case: expected chunks and spans by case id, every locator that did not resolve
+ * (`problems`: the run stops), and `warnings` that do not stop it: a judged document (or span) that is empty
+ * or only whitespace, so no chunk can ever hold it; that source is left out of the case's expected chunks.
+ */
 export interface LocatorResolution {
   expected: Map<string, ExpectedChunk[]>
   spans: Map<string, ExpectedSpan[]>
   problems: Problem[]
+  warnings: Problem[]
 }
 
 /** Where a case came from, for messages. */
@@ -184,6 +189,7 @@ export function resolveLocators(
   const expected = new Map<string, ExpectedChunk[]>()
   const spans = new Map<string, ExpectedSpan[]>()
   const problems: Problem[] = []
+  const warnings: Problem[] = []
   for (const c of cases) {
     const origin = files?.get(c.case_id)
     const hits = new Map<string, ExpectedChunk>()
@@ -210,6 +216,15 @@ export function resolveLocators(
       }
       caseSpans.push({ docId: located.doc.id, start: located.start, end: located.end, grade: source.grade })
       const hit = (index.chunksOf.get(located.doc.id) ?? []).filter((ch) => chunkOverlaps(ch, located.start, located.end))
+      if (hit.length === 0 && located.doc.text.slice(located.start, located.end).trim() === '') {
+        warnings.push({
+          ...where,
+          code: 'empty_document',
+          message: `case "${c.case_id}": the judged ${located.end - located.start === located.doc.text.length ? 'document' : 'span of document'} "${located.doc.id}"${located.doc.origin ? ` (${located.doc.origin})` : ''} is empty, so no chunk can hold it; this source is left out`,
+          fix: `give "${located.doc.id}" its text, or remove this expected source`,
+        })
+        return
+      }
       if (hit.length === 0) {
         problems.push({
           ...where,
@@ -227,7 +242,7 @@ export function resolveLocators(
     expected.set(c.case_id, [...hits.values()])
     spans.set(c.case_id, caseSpans)
   }
-  return { expected, spans, problems }
+  return { expected, spans, problems, warnings }
 }
 
 function unknownTenant(index: CorpusIndex, tenant: string, where: { file: string; line?: number }, path: string, caseId: string): Problem {

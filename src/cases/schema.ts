@@ -43,6 +43,13 @@ export const PopularitySchema = z.enum(['head', 'torso', 'tail'])
 /** CRAG dynamism facet: how fast the true answer changes over time. */
 export const DynamismSchema = z.enum(['static', 'slow', 'fast'])
 
+/**
+ * A case's review status: `active` cases run and gate (the default when absent); `draft` cases (written by
+ * `vitest-rag promote` from a reviewed correction) are parsed and validated but not run, so they never enter
+ * a scorecard or the gate until a reviewer changes their status to `active`.
+ */
+export const CaseStatusSchema = z.enum(['active', 'draft'])
+
 /** One prior turn of a conversation. */
 export const TurnSchema = z.strictObject({
   role: z.enum(['user', 'assistant']),
@@ -136,68 +143,93 @@ const GoldenCaseObject = z.object({
   should_contain: z.array(WeightedLiteralSchema).default([]),
   forbidden_text: z.array(nonEmpty).default([]),
   notes: z.string().optional(),
-  answerable: z.boolean(),
-  question_type: QuestionTypeSchema,
-  popularity: PopularitySchema,
-  dynamism: DynamismSchema,
+  answerable: z.boolean().optional(),
+  question_type: QuestionTypeSchema.optional(),
+  popularity: PopularitySchema.optional(),
+  dynamism: DynamismSchema.optional(),
   tags: z.array(nonEmpty).optional(),
+  synthetic: z.boolean().optional(),
+  status: CaseStatusSchema.optional(),
 })
+
+/**
+ * Defaults of the four CRAG facets when a case leaves them out: `answerable` is false for the case types
+ * that must abstain (`out_of_scope`, `cross_tenant`) and true otherwise; a question is `simple`, of `torso`
+ * popularity (neither head nor tail) and `static` (its answer does not change). Written here once so the
+ * docs (`docs/golden-format.md`) and the parser agree.
+ */
+export const FACET_DEFAULTS = { question_type: 'simple', popularity: 'torso', dynamism: 'static' } as const
 
 /** Case types that expect no sources and must abstain. */
 export const ABSTAIN_CASE_TYPES: ReadonlySet<CaseType> = new Set(['out_of_scope', 'cross_tenant'])
 
 /**
- * One golden case, with its cross-field rules:
+ * One golden case, with its cross-field rules and facet defaults ({@link FACET_DEFAULTS}):
  * - `out_of_scope` and `cross_tenant` cases expect no sources, are not answerable, and so must abstain;
  * - `cross_tenant` needs `forbidden_text` (the other tenant's facts that must never appear);
  * - `multi_turn` needs `history`;
  * - an answerable case names at least one expected source with grade > 0.
  * Uniqueness of `case_id` is a file-level rule, checked by the golden file parser.
  */
-export const GoldenCaseSchema = GoldenCaseObject.strict().superRefine((c, ctx) => {
-  if (ABSTAIN_CASE_TYPES.has(c.case_type)) {
-    if (c.expected_sources.some((s) => s.grade > 0)) {
+export const GoldenCaseSchema = GoldenCaseObject.strict()
+  .superRefine((c, ctx) => {
+    const answerable = c.answerable ?? !ABSTAIN_CASE_TYPES.has(c.case_type)
+    if (ABSTAIN_CASE_TYPES.has(c.case_type)) {
+      if (c.expected_sources.some((s) => s.grade > 0)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['expected_sources'],
+          message: `a ${c.case_type} case must expect no sources (it must abstain); remove them or change case_type`,
+        })
+      }
+      if (answerable) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['answerable'],
+          message: `a ${c.case_type} case must abstain, so answerable must be false`,
+        })
+      }
+    }
+    if (c.case_type === 'cross_tenant' && c.forbidden_text.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['forbidden_text'],
+        message: "a cross_tenant case needs forbidden_text: the other tenant's facts that must never appear",
+      })
+    }
+    if (c.case_type === 'multi_turn' && c.history.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['history'],
+        message: 'a multi_turn case needs history: the prior turns as [{ "role": "user", "content": "..." }, ...]',
+      })
+    }
+    if (answerable && !c.expected_sources.some((s) => s.grade > 0)) {
       ctx.addIssue({
         code: 'custom',
         path: ['expected_sources'],
-        message: `a ${c.case_type} case must expect no sources (it must abstain); remove them or change case_type`,
+        message: 'an answerable case needs at least one expected source with grade > 0',
       })
     }
-    if (c.answerable) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['answerable'],
-        message: `a ${c.case_type} case must abstain, so answerable must be false`,
-      })
-    }
-  }
-  if (c.case_type === 'cross_tenant' && c.forbidden_text.length === 0) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['forbidden_text'],
-      message: "a cross_tenant case needs forbidden_text: the other tenant's facts that must never appear",
-    })
-  }
-  if (c.case_type === 'multi_turn' && c.history.length === 0) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['history'],
-      message: 'a multi_turn case needs history: the prior turns as [{ "role": "user", "content": "..." }, ...]',
-    })
-  }
-  if (c.answerable && !c.expected_sources.some((s) => s.grade > 0)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['expected_sources'],
-      message: 'an answerable case needs at least one expected source with grade > 0',
-    })
-  }
-})
+  })
+  // Facet defaults are filled in here (not with `.default()`) because `answerable`'s depends on `case_type`.
+  .transform((c) => ({
+    ...c,
+    answerable: c.answerable ?? !ABSTAIN_CASE_TYPES.has(c.case_type),
+    question_type: c.question_type ?? FACET_DEFAULTS.question_type,
+    popularity: c.popularity ?? FACET_DEFAULTS.popularity,
+    dynamism: c.dynamism ?? FACET_DEFAULTS.dynamism,
+  }))
 
 /** One validated golden case (defaults applied). */
 export type GoldenCase = z.infer<typeof GoldenCaseSchema>
 /** A golden case as written in the file, before defaults. */
 export type GoldenCaseInput = z.input<typeof GoldenCaseSchema>
+
+/** Whether a case is a draft (written by `promote`, not yet reviewed into the run). */
+export function isDraft(c: Pick<GoldenCase, 'status'>): boolean {
+  return c.status === 'draft'
+}
 
 /** Whether a case must abstain (its hard assertion `toAbstain` applies). */
 export function mustAbstain(c: Pick<GoldenCase, 'case_type'>): boolean {

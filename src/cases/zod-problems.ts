@@ -49,6 +49,9 @@ function unwrap(schema: z.ZodType, value: unknown): z.ZodType {
   for (let guard = 0; guard < 10; guard++) {
     if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) {
       current = current.unwrap() as z.ZodType
+    } else if (current instanceof z.ZodPipe) {
+      // A transform after validation (facet defaults): the input side holds the shape.
+      current = current.in as z.ZodType
     } else if (current instanceof z.ZodDiscriminatedUnion) {
       const discriminator = current.def.discriminator
       const tag = valueAt(value, [discriminator])

@@ -112,12 +112,25 @@ export const RagEvalOptionsSchema = z
     /** The judge: `heuristic` (offline, deterministic), `model` (needs `models.judge`), or `off`. */
     judge: z.enum(['heuristic', 'model', 'off']).default('heuristic'),
     /**
+     * Claim-level answer metrics (claim_faithfulness, context_precision, context_recall, noise_sensitivity) of
+     * judged cases: `heuristic` (default) checks claims offline at no cost; `model` extracts and checks them with
+     * the judge model (needs `models.judge`; cached, and at most 38 calls per case, in the dry-run estimate);
+     * `off` skips them.
+     */
+    claimMetrics: z.enum(['heuristic', 'model', 'off']).default('heuristic'),
+    /**
      * The judge's calibration record (written by `vitest-rag calibrate`); its agreement figures are printed next
      * to every judge metric. Default `evals/calibration/<judge>.json`; absent file: metrics show "uncalibrated".
      */
     calibration: z.string().optional(),
     /** Model providers, cache and spend (see src/llm). Absent: everything runs offline. */
     models: z.unknown().optional(),
+    /**
+     * A pooled qrels file (written by `vitest-rag qrels pool` / `qrels override`, relative to the project root):
+     * retrieval is scored with its grades where the golden set has none, human grades winning over all. Absent:
+     * golden grades only.
+     */
+    qrels: z.string().min(1).optional(),
     /**
      * How the system's own source references (document ids, URLs, ...) map to the corpus, when no exact id,
      * key or locator finds them: a table `{ "<your id>": "<harness chunk id, document id or key>" | locator }`,

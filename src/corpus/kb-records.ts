@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import type { Problem } from '../cases/problems.ts'
-import { problemsFromZod } from '../cases/zod-problems.ts'
+import { parseJsonlRecords } from '../cases/jsonl-records.ts'
 import { markdownTitle, parseHeadingSections } from './markdown.ts'
 import { normalizeText } from './normalize.ts'
 import type { SourceDocument } from './types.ts'
@@ -80,42 +80,29 @@ function parseJsonl<T>(
   build: (record: T, line: number) => SourceDocument,
 ): RecordsResult {
   const documents: SourceDocument[] = []
-  const problems: Problem[] = []
+  const parsed = parseJsonlRecords(normalizeText(text), file, schema)
+  const problems: Problem[] = [...parsed.problems]
   const firstLineOf = new Map<string, number>()
-  normalizeText(text)
-    .split('\n')
-    .forEach((raw, index) => {
-      const line = index + 1
-      if (raw.trim() === '') return
-      let json: unknown
-      try {
-        json = JSON.parse(raw)
-      } catch (error) {
-        problems.push({ code: 'invalid_json', file, line, path: '', message: `not valid JSON: ${(error as Error).message}` })
-        return
-      }
-      const parsed = schema.safeParse(json)
-      if (!parsed.success) {
-        problems.push(...problemsFromZod(parsed.error.issues, json, schema, file, line))
-        return
-      }
-      const id = idOf(parsed.data)
-      const first = firstLineOf.get(id)
-      if (first !== undefined) {
-        problems.push({
-          code: 'duplicate_id',
-          file,
-          line,
-          path: idField,
-          value: id,
-          message: `"${id}" is already used on line ${first}`,
-          fix: `give one of lines ${first} and ${line} a different ${idField}`,
-        })
-        return
-      }
-      firstLineOf.set(id, line)
-      documents.push(build(parsed.data, line))
-    })
+  for (const { value, line } of parsed.records) {
+    const id = idOf(value)
+    const first = firstLineOf.get(id)
+    if (first !== undefined) {
+      problems.push({
+        code: 'duplicate_id',
+        file,
+        line,
+        path: idField,
+        value: id,
+        message: `"${id}" is already used on line ${first}`,
+        fix: `give one of lines ${first} and ${line} a different ${idField}`,
+      })
+      continue
+    }
+    firstLineOf.set(id, line)
+    documents.push(build(value, line))
+  }
+  // One list in file order, whichever check found the problem.
+  problems.sort((x, y) => (x.line ?? 0) - (y.line ?? 0))
   return { documents, problems }
 }
 

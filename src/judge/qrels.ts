@@ -142,25 +142,33 @@ function chunkOverlaps(chunk: Pick<Chunk, 'start' | 'end' | 'text'>, start: numb
  * Example: golden span grade 3 over chunk A, LLM row grade 1 on chunk A -> A: 3; LLM row grade 2 on B -> B: 2.
  */
 export function judgedChunkGrades(qrels: readonly EffectiveQrel[], chunks: readonly Chunk[], chunker: string): Map<string, number> {
-  const best = new Map<string, { precedence: number; grade: number }>()
+  const byDoc = new Map<string, Chunk[]>()
+  for (const chunk of chunks) byDoc.set(chunk.docId, [...(byDoc.get(chunk.docId) ?? []), chunk])
+  return new Map([...judgedChunkSources(qrels, byDoc, chunker)].map(([id, v]) => [id, v.grade]))
+}
+
+/**
+ * {@link judgedChunkGrades} with the source that decided each chunk's grade, over chunks already grouped by
+ * document (build the grouping once per run: a run calls this once per case).
+ */
+export function judgedChunkSources(qrels: readonly EffectiveQrel[], chunksByDoc: ReadonlyMap<string, readonly Chunk[]>, chunker: string): Map<string, { grade: number; source: QrelsSource }> {
+  const best = new Map<string, { precedence: number; grade: number; source: QrelsSource }>()
   const offer = (chunkId: string, source: QrelsSource, grade: number) => {
     const precedence = QRELS_SOURCE_PRECEDENCE[source]
     const current = best.get(chunkId)
     if (!current || precedence > current.precedence || (precedence === current.precedence && grade > current.grade)) {
-      best.set(chunkId, { precedence, grade })
+      best.set(chunkId, { precedence, grade, source })
     }
   }
-  const byDoc = new Map<string, Chunk[]>()
-  for (const chunk of chunks) byDoc.set(chunk.docId, [...(byDoc.get(chunk.docId) ?? []), chunk])
   for (const q of qrels) {
     const loc = q.locator
     if ('doc_id' in loc) {
-      for (const chunk of byDoc.get(loc.doc_id) ?? []) {
+      for (const chunk of chunksByDoc.get(loc.doc_id) ?? []) {
         if (loc.span === undefined || chunkOverlaps(chunk, loc.span[0], loc.span[1])) offer(chunk.id, q.source, q.grade)
       }
     } else if (loc.chunker === chunker) {
       offer(loc.chunk_id, q.source, q.grade)
     }
   }
-  return new Map([...best].map(([id, v]) => [id, v.grade]))
+  return new Map([...best].map(([id, v]) => [id, { grade: v.grade, source: v.source }]))
 }

@@ -1,8 +1,9 @@
 /**
- * Answer metrics in the RAGAS style (Es et al., 2023), computed from per-claim verdicts that a judge (model
- * or deterministic heuristic) produced. These functions only do the arithmetic, so every score can be
- * checked by hand from the verdicts a scorecard stores. All results are ratios in [0, 1], except
- * {@link cragTruthfulness} in [-1, 1].
+ * Claim-level answer metrics in the RAGAS style (Es et al., 2023), computed from per-claim verdicts that a
+ * claim checker (model or deterministic heuristic, `src/judge/claim-check.ts`) produced; the wiring is
+ * `src/judge/claim-metrics.ts`. These functions only do the arithmetic, so every score can be checked by hand
+ * from the verdicts. All results are ratios in [0, 1]. (The rubric's 0 / 0.5 / 1 scores and CRAG
+ * truthfulness come from the judge's verdict instead: `src/judge/rubric.ts`.)
  */
 
 /**
@@ -40,19 +41,6 @@ export function contextRecall(referenceClaims: ReadonlyArray<{ attributed: boole
   return referenceClaims.filter((claim) => claim.attributed).length / referenceClaims.length
 }
 
-/**
- * Answer relevance = mean of the given scores, each clamped to [0, 1]. Pass either the cosine similarities
- * between the question and the questions generated back from the answer (RAGAS), or a single judge verdict
- * as a one-element array. Example: [0.9, 0.7, -0.1] -> (0.9 + 0.7 + 0) / 3 = 0.533. No scores -> 0
- * (a noncommittal answer that yields no question is not relevant).
- */
-export function answerRelevance(scores: readonly number[]): number {
-  if (scores.length === 0) return 0
-  let sum = 0
-  for (const score of scores) sum += Math.min(1, Math.max(0, score))
-  return sum / scores.length
-}
-
 /** One answer claim as noise sensitivity sees it. */
 export interface NoiseClaim {
   /** The claim agrees with the reference answer. */
@@ -72,55 +60,4 @@ export function noiseSensitivity(claims: readonly NoiseClaim[]): number {
   if (claims.length === 0) return 0
   const misled = claims.filter((c) => !c.correct && c.supportedByIrrelevant && !c.supportedByRelevant).length
   return misled / claims.length
-}
-
-/** One answer claim with its citation markers. */
-export interface CitedClaim {
-  /** Markers the answer attached to the claim (`[2]` -> 2); repeats count once. */
-  markers: readonly number[]
-  /** Markers whose source supports the claim (from the judge). */
-  supportingMarkers: readonly number[]
-}
-
-/**
- * Citation accuracy = correct markers / all markers, in [0, 1], where a marker is correct when its source
- * supports its claim, and a claim WITHOUT a marker counts as one wrong marker (an uncited claim is a citation
- * error, not a free pass). Arithmetic: numerator = sum over claims of |markers ∩ supporting|; denominator =
- * sum over claims of max(1, |markers|).
- * Example: claim A cites [1, 2], only 1 supports it; claim B cites nothing -> 1 / (2 + 1) = 0.333.
- * Zero claims -> 1.0 (nothing was cited wrongly).
- */
-export function citationAccuracy(claims: readonly CitedClaim[]): number {
-  if (claims.length === 0) return 1
-  let correct = 0
-  let total = 0
-  for (const claim of claims) {
-    const markers = new Set(claim.markers)
-    const supporting = new Set(claim.supportingMarkers)
-    for (const marker of markers) if (supporting.has(marker)) correct++
-    total += Math.max(1, markers.size)
-  }
-  return correct / total
-}
-
-/** CRAG grades of an answer (Yang et al., 2024). */
-export type CragGrade = 'perfect' | 'acceptable' | 'missing' | 'incorrect'
-
-/** Score of each {@link CragGrade}: a wrong answer costs more than saying "I don't know". */
-export const CRAG_GRADE_SCORES: Readonly<Record<CragGrade, number>> = {
-  perfect: 1,
-  acceptable: 0.5,
-  missing: 0,
-  incorrect: -1,
-}
-
-/**
- * CRAG truthfulness = mean grade score (+1 perfect, +0.5 acceptable, 0 missing, -1 incorrect), in [-1, 1].
- * Example: [perfect, missing, incorrect, acceptable] -> (1 + 0 - 1 + 0.5) / 4 = 0.125. No grades -> 0.
- */
-export function cragTruthfulness(grades: readonly CragGrade[]): number {
-  if (grades.length === 0) return 0
-  let sum = 0
-  for (const grade of grades) sum += CRAG_GRADE_SCORES[grade]
-  return sum / grades.length
 }

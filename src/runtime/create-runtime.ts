@@ -16,6 +16,10 @@ import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
 import { loadJudgePromptTemplate } from '../judge/load-prompt-template.ts'
 import { createModelJudge } from '../judge/model-judge.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
+import { readQrelsFile } from '../judge/qrels-file.ts'
+import type { QrelsRow } from '../judge/qrels.ts'
+import type { Chunk } from '../corpus/types.ts'
+import { createHeuristicClaimChecker, createModelClaimChecker, type ClaimChecker } from '../judge/claim-check.ts'
 import { CheckpointStore, createModelClients, runFingerprint, type ModelClients } from '../llm/index.ts'
 import { embeddingDimensions } from '../llm/probe.ts'
 import { embedderFromClient, type Embedder } from '../search/embedder.ts'
@@ -32,6 +36,8 @@ import { providerStatsWriter } from './provider-stats.ts'
 export interface CaseCheckpoint {
   output: SystemOutput
   judgement?: JudgeVerdict
+  /** The claim-level metrics (model claim checks are paid calls: a resumed run must not repeat them). */
+  claimMetrics?: Record<string, number>
 }
 
 /** Per-case checkpoints, for `resume`: a resumed run repeats no completed paid call. */
@@ -50,11 +56,44 @@ export interface RagRuntime {
   /** Resolves what the system names against the corpus (with the configured `sourceMap`); default: without one. */
   resolveSource?: SourceResolver
   judge?: Judge
+  /** The pooled qrels file's rows and the chunks by document (when `qrels` is configured). */
+  qrels?: RuntimeQrels
+  /** Extracts and checks claims for the claim-level answer metrics (system mode, unless `claimMetrics: 'off'`). */
+  claimChecker?: ClaimChecker
   models?: ModelClients
   checkpoints?: CaseCheckpoints
   /** Writes the model clients' per-provider tally for the reporter (after each case). */
   saveProviderStats?(): Promise<void>
   close(): Promise<void>
+}
+
+/** Pooled judgments as a worker holds them. */
+export interface RuntimeQrels {
+  rows: QrelsRow[]
+  chunksByDoc: Map<string, Chunk[]>
+  chunker: string
+}
+
+/** Reads the configured pooled qrels file; a bad line stops the run with every problem named. */
+async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus): Promise<RuntimeQrels | undefined> {
+  if (config.qrels === undefined) return undefined
+  const path = resolve(config.root, config.qrels)
+  const { rows, problems } = await readQrelsFile(path)
+  if (problems.length > 0) throw new Error(`vitest-rag: the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`)
+  const chunksByDoc = new Map<string, Chunk[]>()
+  for (const chunk of prepared.chunks) chunksByDoc.set(chunk.docId, [...(chunksByDoc.get(chunk.docId) ?? []), chunk])
+  return { rows, chunksByDoc, chunker: config.chunker }
+}
+
+/**
+ * The claim checker: the offline heuristic (default), or the judge model with `claimMetrics: 'model'`; none in
+ * retrieval mode, with the judge off, or with `claimMetrics: 'off'`.
+ */
+function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, models: ModelClients | undefined): ClaimChecker | undefined {
+  if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
+  if (config.claimMetrics === 'heuristic') return createHeuristicClaimChecker()
+  if (!models?.judge) throw new Error("vitest-rag: claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
+  return createModelClaimChecker(models.judge)
 }
 
 /**
@@ -139,16 +178,18 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     const allowSameModel = (config.models as { judge?: { allowSameModel?: boolean } }).judge?.allowSameModel
     judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
   }
+  const claimChecker = chooseClaimChecker(config, judge, models)
+  const qrels = await loadRuntimeQrels(config, prepared)
   let checkpoints: CaseCheckpoints | undefined
   if (config.resume || config.models) {
     // Checkpoints are written whenever model calls cost money, so an interrupted run can resume; they are
     // read only with `resume`. The fingerprint ties them to this configuration.
-    const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
+    const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, claimMetrics: config.claimMetrics, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
     checkpoints = {
       get: async (caseId, caseHash) => {
         if (!config.resume) return undefined
         const saved = (await store.get(caseId)) as ({ caseHash: string } & CaseCheckpoint) | undefined
-        return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement } : undefined
+        return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement, claimMetrics: saved.claimMetrics } : undefined
       },
       put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
     }
@@ -161,6 +202,8 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
     adapter,
     resolveSource,
     judge,
+    claimChecker,
+    ...(qrels ? { qrels } : {}),
     models,
     checkpoints,
     saveProviderStats: writeStats && models ? () => writeStats(models.stats()) : undefined,

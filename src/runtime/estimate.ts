@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { estimateRunCost, mergePrices, parseModelConfig, resolveJudgeChain, type PlannedCall, type RunCostEstimate } from '../llm/index.ts'
+import { MAX_CLAIMS_CHECKED } from '../judge/claim-metrics.ts'
 import type { GoldenSet } from './golden-set.ts'
 import type { PreparedCorpus } from './prepare-corpus.ts'
 
@@ -44,8 +45,9 @@ function planEmbeddingCalls(config: RagEvalConfig, set: GoldenSet, prepared: Pre
  * The planned model calls of a run over the selected cases: a rewrite for each case with history (retrieval
  * mode runs the same query rewrite as system mode); in system mode one answer per case on the generator, and,
  * when the judge is a model, a verdict per case plus the one re-ask the judge makes after an unparseable verdict
- * (the re-ask resends the prompt and the bad reply); in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per answer follow the pipeline's
- * `maxSources`. Undefined when no model is configured (an offline run costs nothing).
+ * (the re-ask resends the prompt and the bad reply), plus the claim-level metrics' checks with
+ * `claimMetrics: 'model'`; in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per
+ * answer follow the pipeline's `maxSources`. Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): PlannedCall[] | undefined {
   if (!config.models) return undefined
@@ -72,10 +74,27 @@ export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: 
         const judgePrompt = templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length
         calls.push({ model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
         calls.push({ model: judge, promptChars: judgePrompt + ESTIMATE_DEFAULTS.judgeMaxTokens * 4, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+        if (config.claimMetrics === 'model') calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
       }
     }
   }
   return calls
+}
+
+/**
+ * The claim-level metrics' calls on the model judge for one case, worst case: two extractions (answer,
+ * reference), then {@link MAX_CLAIMS_CHECKED} checks of answer claims against the sources, as many of
+ * reference claims, and as many of answer claims against the reference (prompt: template + claim + passages).
+ */
+function plannedClaimCalls(model: string, sourcesChars: number, answerChars: number, referenceChars: number): PlannedCall[] {
+  const extract = 1500
+  const verify = 1200 + 300
+  return [
+    { model, promptChars: extract + answerChars, maxTokens: 600 },
+    { model, promptChars: extract + referenceChars, maxTokens: 600 },
+    ...Array.from({ length: 2 * MAX_CLAIMS_CHECKED }, () => ({ model, promptChars: verify + sourcesChars, maxTokens: 200 })),
+    ...Array.from({ length: MAX_CLAIMS_CHECKED }, () => ({ model, promptChars: verify + referenceChars, maxTokens: 200 })),
+  ]
 }
 
 /** The worst-case cost of the planned calls, priced with the config's prices over the built-in table. */

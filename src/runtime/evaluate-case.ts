@@ -12,6 +12,8 @@ import { hasEvidenceInTopK } from '../metrics/error-class.ts'
 import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedHit } from '../scorecard/case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
+import { caseClaimMetrics } from './case-claims.ts'
+import { caseGrades } from './case-grades.ts'
 import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from './golden-module.ts'
 import type { RagRuntime } from './create-runtime.ts'
@@ -47,14 +49,18 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
 
   const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
   const scored = base.retrieval.scored
-  const retrieval = scoreCaseRetrieval(resolved.retrieved, moduleCase, runtime.prepared, config.ks, scored)
+  const { graded, sources: gradeSources } = caseGrades(runtime, moduleCase)
+  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
   const hard = runHardChecks(resolved, c, config.mode)
 
   let answerStep: AnswerStep | undefined
+  let claimMetrics: Record<string, number> | undefined
   let errorClass: ErrorClass | undefined
   if (config.mode === 'system' && output.answer !== undefined) {
     answerStep = await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) => sourceText(runtime.prepared, r))
     errorClass = answerStep.errorClass
+    claimMetrics = checkpointed?.claimMetrics ?? (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false))
+    Object.assign(answerStep.answerMetrics, claimMetrics)
   } else if (config.mode === 'retrieval' && scored) {
     // Retrieval mode can only blame retrieval: evidence missing from the top k is the one class it can see.
     const top = resolved.retrieved.slice(0, EVIDENCE_DEPTH).flatMap((r) => (r.resolved ? r.chunkIds : []))
@@ -71,6 +77,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       expected: moduleCase.expected,
       scored,
       ...retrieval,
+      ...(gradeSources && scored ? { gradeSources } : {}),
     },
     sources: tallySources(resolved),
     answer: answerStep?.answer,
@@ -91,7 +98,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       : base.usage,
     latencyMs,
   }
-  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement })
+  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement, ...(claimMetrics ? { claimMetrics } : {}) })
   await runtime.saveProviderStats?.()
   return { record, output }
 }
@@ -123,5 +130,6 @@ export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecor
     answerMetrics: {},
     usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
     latencyMs: 0,
+    ...(c.synthetic ? { synthetic: true } : {}),
   }
 }

@@ -9,6 +9,7 @@ import { GoldenFileError, UnresolvedLocatorsError } from '../cases/errors.ts'
 import { duplicateCaseIdProblem, goldenSetHash, parseGoldenText, type GoldenParseResult } from '../cases/parse-golden.ts'
 import type { Problem } from '../cases/problems.ts'
 import { resolveLocators } from '../cases/resolve-locators.ts'
+import { isDraft } from '../cases/schema.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { hashJson } from '../util/hash.ts'
 import { globFiles } from './glob.ts'
@@ -57,7 +58,8 @@ export function readGoldenSet(config: RagEvalConfig): GoldenSet {
       else if (first.file !== f.file) problems.push(duplicateCaseIdProblem(f.file, line, c.case_id, `${first.file}:${first.line}`))
     }
   }
-  const all = files.flatMap((f) => f.parsed.cases.map((c) => c.case))
+  // Drafts (status "draft", from `promote`) are validated like every case but never run, so never gated.
+  const all = files.flatMap((f) => f.parsed.cases.map((c) => c.case)).filter((c) => !isDraft(c))
   const selected = config.sample ? selectSample(all, config.sample, config.seed) : new Set(all.map((c) => c.case_id))
   return {
     files,
@@ -86,7 +88,7 @@ export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: 
   const parsed = parseGoldenText(source, file, config.limits)
   if (parsed.problems.length > 0) throw new GoldenFileError(parsed.problems)
   const selected = selectionFor(config)
-  const cases = parsed.cases.filter((c) => !selected || selected.has(c.case.case_id))
+  const cases = parsed.cases.filter((c) => !isDraft(c.case) && (!selected || selected.has(c.case.case_id)))
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   const files = new Map(cases.map((c) => [c.case.case_id, { file, line: c.line }]))
   const resolved = resolveLocators(cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, files)
@@ -105,15 +107,18 @@ export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: 
  * Checks the whole golden set before any case runs: every file parses, ids are unique across files, and every
  * locator resolves. Returns all problems at once.
  */
-export async function checkGoldenSet(config: RagEvalConfig): Promise<{ set: GoldenSet; problems: Problem[] }> {
+export async function checkGoldenSet(config: RagEvalConfig): Promise<{ set: GoldenSet; problems: Problem[]; warnings: Problem[] }> {
   const set = readGoldenSet(config)
   const problems = [...set.problems]
+  const warnings: Problem[] = []
   if (problems.length === 0) {
     const prepared = await prepareCorpus(config.corpus, config.chunker)
     for (const f of set.files) {
       const files = new Map(f.parsed.cases.map((c) => [c.case.case_id, { file: f.file, line: c.line }]))
-      problems.push(...resolveLocators(f.parsed.cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, files).problems)
+      const resolved = resolveLocators(f.parsed.cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, files)
+      problems.push(...resolved.problems)
+      warnings.push(...resolved.warnings)
     }
   }
-  return { set, problems }
+  return { set, problems, warnings }
 }

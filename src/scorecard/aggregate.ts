@@ -9,6 +9,8 @@ import { summarizeAnswers } from './answer-quality.ts'
 import { summarizeErrorClasses } from './error-classes.ts'
 import { buildMetricRows, groupMetrics, type MetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
+import { splitByOrigin } from './origins.ts'
+import { summarizeGradeSources } from './grade-sources.ts'
 import { summarizeSources } from './source-summary.ts'
 import { SCORECARD_VERSION, type CaseSummary, type ProviderUsage, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
 
@@ -88,6 +90,8 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
   const systemRecords = records.filter((r) => r.mode === 'system')
   const answerRows = buildMetricRows(systemRecords, (r) => ({ metrics: r.answerMetrics, scored: true }))
   const errored = records.filter((r) => r.error !== undefined).map((r) => r.caseId).sort()
+  const origins = splitByOrigin(records, retrievalRows, answerRows)
+  const gradeSources = summarizeGradeSources(records)
   return {
     version: SCORECARD_VERSION,
     harnessVersion: context.harnessVersion,
@@ -118,5 +122,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     conventions: { retrieval: retrievalConventions() },
     sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
+    ...(origins ? { origins } : {}),
+    ...(gradeSources ? { gradeSources } : {}),
   }
 }

@@ -113,6 +113,11 @@ export interface CaseRecord {
     scored: boolean
     /** Metric name (`recall@5`, `mrr`, `ndcg@10`, ...) to value in [0, 1]. */
     metrics: Record<string, number>
+    /**
+     * With a pooled qrels file: how many judged chunks took their grade from each source (`provenance` = the
+     * golden file, `llm`, `heuristic`, `human`). Absent when the run scored golden grades only.
+     */
+    gradeSources?: Partial<Record<'human' | 'provenance' | 'llm' | 'heuristic', number>>
     /** The level the metrics were computed at (chunk, document or span): the level the system returned. */
     level?: RetrievalLevel
     /** The ids scored, in rank order, at that level (chunk ids, document ids; `unresolved:<rank>` for misses). */
@@ -143,4 +148,6 @@ export interface CaseRecord {
   latencyMs: number
   /** Set when the case errored before producing results (it scores zero, never leaves the average). */
   error?: string
+  /** True for a synthetic (model-written) case: the scorecard reports these apart from human-written ones. */
+  synthetic?: boolean
 }

@@ -15,6 +15,10 @@ export const METRIC_FAMILY_ORDER: readonly string[] = [
   'citation_accuracy',
   'answer_relevance',
   'crag_truthfulness',
+  'claim_faithfulness',
+  'context_precision',
+  'context_recall',
+  'noise_sensitivity',
   'should_contain',
 ]
 

@@ -6,6 +6,8 @@ import { gateLines } from '../gate/gate-messages.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { ERROR_CLASSES } from './error-classes.ts'
 import { sortMetricNames } from './metric-order.ts'
+import { describeGaps } from './origins.ts'
+import { describeGradeSources } from './grade-sources.ts'
 import type { Scorecard } from './scorecard.ts'
 import { levelLine } from './source-summary.ts'
 
@@ -43,6 +45,11 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResu
     const names = sortMetricNames(Object.keys(a.overall.mean))
     const answered = a.answerCoverage === undefined ? '' : `, answered ${(a.answerCoverage * 100).toFixed(0)}%`
     lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%${answered}): ${values(a.overall.mean, names) || 'none scored'}`)
+  }
+  if (s.gradeSources) lines.push(`  relevance grades: ${describeGradeSources(s.gradeSources)}`)
+  if (s.origins) {
+    const o = s.origins
+    lines.push(`  synthetic vs human (${o.synthetic.cases} vs ${o.human.cases} cases; synthetic questions overstate retrieval): ${describeGaps(o, 'retrieval', CONSOLE_RETRIEVAL_METRICS) || 'no shared metric'}`)
   }
   if (s.abstention.answered > 0) {
     const b = s.abstention

@@ -7,7 +7,8 @@ import { gateLines } from '../gate/gate-messages.ts'
 import type { GateResult, MetricComparison } from '../gate/gate-result.ts'
 import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
 import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table } from './markdown-tables.ts'
-import { sortCaseTypes } from './metric-order.ts'
+import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
+import { describeGradeSources } from './grade-sources.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
 import { levelLine } from './source-summary.ts'
 
@@ -183,6 +184,20 @@ function renderGate(gate: GateResult): string[] {
   return lines
 }
 
+/** Where the relevance grades came from (pooled qrels), and synthetic vs human-written cases with the gap. */
+function renderOrigins(s: Scorecard): string[] {
+  const grades = s.gradeSources ? ['', `**Relevance grades:** ${describeGradeSources(s.gradeSources)}`] : []
+  const o = s.origins
+  if (!o) return grades
+  const rows = (['retrieval', 'answer'] as const).flatMap((family) =>
+    sortMetricNames(Object.keys(o.gap[family])).map((name) => {
+      const gap = o.gap[family][name] ?? 0
+      return [name, fixed(o.synthetic[family].mean[name] ?? 0, 3), fixed(o.human[family].mean[name] ?? 0, 3), `${gap >= 0 ? '+' : ''}${fixed(gap, 3)}`]
+    }),
+  )
+  return [...grades, '', '### Synthetic vs human-written cases', '', `${o.synthetic.cases} synthetic and ${o.human.cases} human-written cases. Synthetic questions are written from their own passage and overstate retrieval quality: read the gap, not the synthetic mean.`, '', ...table(['Metric', 'Synthetic', 'Human', 'Gap'], rows)]
+}
+
 /**
  * Renders the scorecard (and, when given, the gate's outcome) as Markdown: header with the verdict, hard
  * assertions, retrieval, answer quality, abstention, error classes, usage, gate. Sections with nothing to
@@ -194,6 +209,7 @@ export function renderMarkdown(scorecard: Scorecard, gateResult?: GateResult): s
     ...renderHard(scorecard),
     ...renderRetrieval(scorecard),
     ...renderAnswers(scorecard),
+    ...renderOrigins(scorecard),
     ...renderAbstention(scorecard),
     ...renderErrorClasses(scorecard),
     ...renderUsage(scorecard),

@@ -6,6 +6,8 @@ import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { ErrorClass, HardCheckName } from './case-record.ts'
 import type { RetrievalConventions } from '../metrics/conventions.ts'
+import type { OriginSplit } from './origins.ts'
+import type { GradeSourceSection } from './grade-sources.ts'
 import type { SourcesSection } from './source-summary.ts'
 import type { RetrievalLevel } from '../sources/types.ts'
 
@@ -295,4 +297,8 @@ export interface Scorecard {
   sources?: SourcesSection
   /** Case id to its values, in case id order. */
   cases: Record<string, CaseSummary>
+  /** Synthetic vs human-written cases and the gap between them; absent when no case is synthetic. */
+  origins?: OriginSplit
+  /** Where the relevance grades came from (golden, llm, heuristic, human); absent without a pooled qrels file. */
+  gradeSources?: GradeSourceSection
 }

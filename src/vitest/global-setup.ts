@@ -46,7 +46,8 @@ async function probeOnce(config: RagEvalConfig): Promise<void> {
 }
 
 async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
-  const { set, problems } = await checkGoldenSet(config)
+  const { set, problems, warnings } = await checkGoldenSet(config)
+  if (warnings.length > 0) console.warn(`vitest-rag: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} in the golden set:\n${formatProblems(warnings)}`)
   if (problems.length > 0) {
     throw new GoldenSetError(
       `vitest-rag: the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,

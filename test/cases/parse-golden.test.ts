@@ -62,7 +62,7 @@ describe('parseGoldenText', () => {
       line({ case_id: 'GC-3', case_type: 'faq', expected_sources: [{ locator: { kind: 'docs', slug: 'x' }, grade: 7 }] }), // 3: three issues
       line({ case_id: 'GC-4', expected_source: [] }), // 4: unknown key
       line({ case_id: 'GC-1' }), // 5: duplicate of line 1
-      JSON.stringify({ ...base, case_id: 'GC-6', answerable: undefined }), // 6: missing field
+      JSON.stringify({ ...base, case_id: 'GC-6', tenant_id: undefined }), // 6: missing field (facets such as answerable have defaults)
       line({ case_id: 'GC-7', case_type: 'multi_turn' }), // 7: cross-field rule
     ].join('\n')
     const result = parseGoldenText(text, FILE)
@@ -74,7 +74,7 @@ describe('parseGoldenText', () => {
       [3, 'out_of_range', 'expected_sources[0].grade'],
       [4, 'unknown_key', 'expected_source'],
       [5, 'duplicate_case_id', 'case_id'],
-      [6, 'missing_field', 'answerable'],
+      [6, 'missing_field', 'tenant_id'],
       [7, 'rule', 'history'],
     ])
     const rendered = formatProblems(result.problems).split('\n')
@@ -85,7 +85,7 @@ describe('parseGoldenText', () => {
     expect(rendered[3]).toBe(`${FILE}:3: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)`)
     expect(rendered[4]).toBe(`${FILE}:4: expected_source: unknown field "expected_source" (fix: did you mean "expected_sources"?)`)
     expect(rendered[5]).toContain('case_id "GC-1" is already used at golden/support.golden.jsonl:1')
-    expect(rendered[6]).toBe(`${FILE}:6: answerable: is missing (fix: add "answerable": true or false)`)
+    expect(rendered[6]).toBe(`${FILE}:6: tenant_id: is missing (fix: add "tenant_id": <string>)`)
   })
 
   test('a line that is JSON but not an object is a problem, not a crash', () => {

@@ -1,0 +1,94 @@
+/**
+ * `vitest-rag build-testset`: turns a labelled corpus (BEIR qrels, or a folder of question/answer/source
+ * rows) into a golden file, rejecting questions that copy their answer span, and writes a report.
+ */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+import { parseCliArgs, stringFlag } from '../args.ts'
+import { buildTestset, defaultBuildOptions, renderBuildReport, renderGoldenFile, type BuildOptions } from '../../testset/build-testset.ts'
+import { readBeirCandidates, readRowCandidates } from '../../testset/testset-sources.ts'
+import { TestsetInputError } from '../../testset/errors.ts'
+import { writeFileAtomic } from '../../util/atomic-write.ts'
+import { existingPath, numberFlag, requiredFlag } from './flags.ts'
+
+const usage = `Usage: vitest-rag build-testset (--beir DIR | --rows DIR) --out FILE [--size N] [--seed N]
+                              [--max-overlap X] [--id-prefix P] [--tenant T] [--report FILE] [--force]
+
+Builds a golden file from a labelled corpus.
+  --beir DIR         a BEIR dataset: queries.jsonl, qrels/*.tsv, corpus.jsonl (SQuAD-style metadata.answers
+                     pins each case to its answer's sentence; metadata.is_impossible makes out_of_scope cases)
+  --rows DIR         a folder of *.jsonl rows {"id"?, "question", "answer"?, "source"?, "source_text"?,
+                     "question_type"?, "tenant"?, "answerable"?}
+  --out FILE         the golden file to write (e.g. golden/squad.golden.jsonl); an existing file needs --force
+  --size N           cases to choose after rejection, stratified across question types (default: all)
+  --seed N           seed of the selection hash (default ${defaultBuildOptions.seed})
+  --max-overlap X    reject a question when more than this share of its content words occur in its answer
+                     span (default ${defaultBuildOptions.maxOverlap}; 1 rejects nothing)
+  --id-prefix P      case id prefix (default ${defaultBuildOptions.idPrefix})
+  --tenant T         tenant of every case (default "default", as BEIR corpora load)
+  --report FILE      the JSON report (default: the golden file with .report.json)
+
+Exit code: 0 after writing, 1 when the input has problems, 2 on a usage error.`
+
+function parse(argv: string[], io: CliIo) {
+  const { values } = parseCliArgs(argv, {
+    beir: { type: 'string' },
+    rows: { type: 'string' },
+    out: { type: 'string' },
+    size: { type: 'string' },
+    seed: { type: 'string' },
+    'max-overlap': { type: 'string' },
+    'id-prefix': { type: 'string' },
+    tenant: { type: 'string' },
+    report: { type: 'string' },
+    force: { type: 'boolean' },
+  })
+  const beir = stringFlag(values, 'beir')
+  const rows = stringFlag(values, 'rows')
+  if ((beir === undefined) === (rows === undefined)) throw new CliUsageError('give exactly one of --beir DIR or --rows DIR')
+  const out = resolve(io.cwd, requiredFlag(values, 'out', 'FILE (the golden file to write)'))
+  if (existsSync(out) && values.force !== true) throw new CliUsageError(`--out ${out} exists; pass --force to replace it (a built file overwrites any hand edits)`)
+  const size = stringFlag(values, 'size') === undefined ? undefined : numberFlag(values, 'size', 0, { min: 1, integer: true })
+  return {
+    source: beir !== undefined ? { kind: 'beir' as const, path: existingPath(io.cwd, 'beir', beir, 'folder') } : { kind: 'rows' as const, path: existingPath(io.cwd, 'rows', rows ?? '', 'folder') },
+    out,
+    report: resolve(io.cwd, stringFlag(values, 'report') ?? out.replace(/(\.golden)?\.jsonl$/, '') + '.report.json'),
+    tenant: stringFlag(values, 'tenant') ?? 'default',
+    options: {
+      ...defaultBuildOptions,
+      ...(size === undefined ? {} : { size }),
+      seed: numberFlag(values, 'seed', defaultBuildOptions.seed, { min: 0, integer: true }),
+      maxOverlap: numberFlag(values, 'max-overlap', defaultBuildOptions.maxOverlap, { min: 0, max: 1 }),
+      idPrefix: stringFlag(values, 'id-prefix') ?? defaultBuildOptions.idPrefix,
+    } satisfies BuildOptions,
+  }
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parse(argv, io)
+  let input
+  try {
+    input = args.source.kind === 'beir' ? await readBeirCandidates(args.source.path, args.tenant) : await readRowCandidates(args.source.path, args.tenant)
+  } catch (error) {
+    if (!(error instanceof TestsetInputError)) throw error
+    io.stderr(`${error.message}\n`)
+    return 1
+  }
+  const options = { ...args.options, maxGrade: input.maxGrade }
+  const result = buildTestset(input.candidates, options)
+  await writeFileAtomic(args.out, renderGoldenFile(result, options, `${args.source.kind} ${args.source.path}`))
+  const report = { version: 1, source: args.source, ...result.report, unjudged: input.unjudged, rejections: result.rejections }
+  await writeFileAtomic(args.report, `${JSON.stringify(report, null, 2)}\n`)
+  const skipped = input.unjudged > 0 ? `skipped ${input.unjudged} queries with no judgment and no unanswerable flag\n` : ''
+  io.stdout(`vitest-rag build-testset: ${renderBuildReport(result)}${skipped}wrote ${args.out}\nwrote ${args.report}\n`)
+  return 0
+}
+
+/** `vitest-rag build-testset`. */
+export const buildTestsetCommand: CliCommand = {
+  name: 'build-testset',
+  summary: 'build a golden file from a labelled corpus (BEIR or rows), rejecting questions that copy their answer',
+  usage,
+  run,
+}

@@ -1,0 +1,133 @@
+/**
+ * `vitest-rag feedback add` and `vitest-rag promote`: record a reviewed mistake of one case of a run in the
+ * append-only feedback file, or promote it into a draft golden case and a linked feedback record at once.
+ */
+import { resolve } from 'node:path'
+import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
+import { parseCliArgs, stringFlag } from '../args.ts'
+import { ScorecardFormatError } from '../../scorecard/errors.ts'
+import { DEFAULT_SCORECARD_PATH } from '../../scorecard/scorecard-file.ts'
+import { ERROR_CLASSES } from '../../scorecard/error-classes.ts'
+import { formatProblems } from '../../cases/problems.ts'
+import { problemsFromZod } from '../../cases/zod-problems.ts'
+import { AtomicPairError, FeedbackError } from '../../testset/errors.ts'
+import { CorrectedAssertionsSchema, DEFAULT_FEEDBACK_PATH, type FeedbackRecord } from '../../testset/feedback.ts'
+import { promoteReview, recordFeedback, type FeedbackPaths, type Review } from '../../testset/promote.ts'
+import { requiredFlag } from './flags.ts'
+
+/** Default drafts golden file, relative to the project root. */
+export const DEFAULT_DRAFTS_PATH = 'golden/drafts.golden.jsonl'
+
+const common = `  --run ID            the run reviewed: its scorecard's "startedAt"
+  --case ID           the golden case reviewed (it must be in that run and in its golden file)
+  --error-class C     ${ERROR_CLASSES.join(' | ')}
+  --corrected JSON    the corrected assertions, e.g. '{"must_contain": ["75 seats"]}' (fields: case_type,
+                      answerable, reference_answer, must_contain, should_contain, forbidden_text, expected_sources)
+  --reviewer NAME     who reviewed it
+  --note TEXT         why
+  --scorecard FILE    the run's scorecard (default ${DEFAULT_SCORECARD_PATH})
+  --feedback FILE     the append-only feedback file (default ${DEFAULT_FEEDBACK_PATH})`
+
+const addUsage = `Usage: vitest-rag feedback add --run ID --case ID --error-class C --reviewer NAME [--corrected JSON] [--note TEXT]
+                               [--scorecard FILE] [--feedback FILE]
+
+Appends one reviewed mistake to the feedback file.
+${common}
+
+Exit code: 0 after appending, 1 when the run, the case or a file is wrong, 2 on a usage error.`
+
+const promoteUsage = `Usage: vitest-rag promote --run ID --case ID --error-class C --corrected JSON --reviewer NAME [--note TEXT]
+                         [--scorecard FILE] [--feedback FILE] [--drafts FILE]
+
+Turns a reviewed correction into a draft golden case ("status": "draft": validated, never run or gated until
+a reviewer sets it to "active") and appends the linked feedback record, in one step: both land or neither.
+${common}
+  --drafts FILE       the golden file drafts are appended to (default ${DEFAULT_DRAFTS_PATH})
+
+Exit code: 0 after writing both files, 1 when the run, the case, the correction or a write fails, 2 on a
+usage error.`
+
+const options = {
+  run: { type: 'string' },
+  case: { type: 'string' },
+  'error-class': { type: 'string' },
+  corrected: { type: 'string' },
+  reviewer: { type: 'string' },
+  note: { type: 'string' },
+  scorecard: { type: 'string' },
+  feedback: { type: 'string' },
+  drafts: { type: 'string' },
+} as const
+
+function parseReview(argv: string[], io: CliIo, needsCorrection: boolean): { review: Review; paths: FeedbackPaths } {
+  const { values } = parseCliArgs(argv, options)
+  const errorClass = requiredFlag(values, 'error-class', `C (one of ${ERROR_CLASSES.join(', ')})`)
+  if (!(ERROR_CLASSES as readonly string[]).includes(errorClass)) throw new CliUsageError(`--error-class ${JSON.stringify(errorClass)} is not one of ${ERROR_CLASSES.join(', ')}`)
+  const rawCorrected = needsCorrection ? requiredFlag(values, 'corrected', 'JSON (the corrected assertions)') : (stringFlag(values, 'corrected') ?? '{}')
+  let json: unknown
+  try {
+    json = JSON.parse(rawCorrected)
+  } catch (error) {
+    throw new CliUsageError(`--corrected is not valid JSON (${(error as Error).message}); quote it, e.g. '{"must_contain": ["75 seats"]}'`)
+  }
+  const corrected = CorrectedAssertionsSchema.safeParse(json)
+  if (!corrected.success) throw new CliUsageError(`--corrected has problems:\n${formatProblems(problemsFromZod(corrected.error.issues, json, CorrectedAssertionsSchema, '--corrected'))}`)
+  return {
+    review: {
+      runId: requiredFlag(values, 'run', 'ID (the scorecard\'s "startedAt")'),
+      caseId: requiredFlag(values, 'case', 'ID'),
+      errorClass: errorClass as FeedbackRecord['error_class'],
+      corrected: corrected.data,
+      reviewer: requiredFlag(values, 'reviewer', 'NAME'),
+      note: stringFlag(values, 'note') ?? '',
+    },
+    paths: {
+      root: io.cwd,
+      scorecard: resolve(io.cwd, stringFlag(values, 'scorecard') ?? DEFAULT_SCORECARD_PATH),
+      feedback: resolve(io.cwd, stringFlag(values, 'feedback') ?? DEFAULT_FEEDBACK_PATH),
+      drafts: resolve(io.cwd, stringFlag(values, 'drafts') ?? DEFAULT_DRAFTS_PATH),
+    },
+  }
+}
+
+/** Runs `action`, turning the expected failures (wrong run or case, bad files, failed writes) into exit code 1. */
+async function reporting(io: CliIo, name: string, action: () => Promise<string>): Promise<number> {
+  try {
+    io.stdout(await action())
+    return 0
+  } catch (error) {
+    if (error instanceof FeedbackError || error instanceof AtomicPairError || error instanceof ScorecardFormatError) {
+      io.stderr(`vitest-rag ${name}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      return 1
+    }
+    throw error
+  }
+}
+
+/** `vitest-rag feedback add`. */
+export const feedbackAddCommand: CliCommand = {
+  name: 'feedback add',
+  summary: 'append a reviewed mistake (run, case, error class, corrected assertions) to the feedback file',
+  usage: addUsage,
+  run: (argv, io) => {
+    const { review, paths } = parseReview(argv, io, false)
+    return reporting(io, 'feedback add', async () => {
+      await recordFeedback(review, paths)
+      return `vitest-rag feedback add: recorded ${review.errorClass} on ${review.caseId} (run ${review.runId}) in ${paths.feedback}\n`
+    })
+  },
+}
+
+/** `vitest-rag promote`. */
+export const promoteCommand: CliCommand = {
+  name: 'promote',
+  summary: 'turn a reviewed correction into a draft golden case and a linked feedback record, atomically',
+  usage: promoteUsage,
+  run: (argv, io) => {
+    const { review, paths } = parseReview(argv, io, true)
+    return reporting(io, 'promote', async () => {
+      const { record } = await promoteReview(review, paths)
+      return `vitest-rag promote: draft ${record.promoted?.case_id} appended to ${paths.drafts} (status "draft": set it to "active" after review); feedback recorded in ${paths.feedback}\n`
+    })
+  },
+}
