@@ -28,6 +28,7 @@ import { renderMarkdown } from '../scorecard/render-markdown.ts'
 import { exportTrec } from '../scorecard/trec-export.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import { writeRunHtml } from '../experiments/html-report.ts'
 import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
 import './task-meta.ts'
 
@@ -200,6 +201,7 @@ export class RagReporter implements Reporter {
     writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
     const markdown = renderMarkdown(scorecard, gate)
     writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
+    await writeRunHtml(config, scorecard, gate, records)
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
     if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
 

@@ -7,6 +7,7 @@ import { calibrateCommand } from './calibrate.ts'
 import { scoreRunCommand } from './score-run.ts'
 import { searchCommand } from './search.ts'
 import { baselineCommands } from './baseline.ts'
+import { experimentCommands } from './experiments.ts'
 import { goldenLifeCommands } from './golden-life.ts'
 
 /** Every subcommand, in the order `vitest-rag help` lists them. */
@@ -17,4 +18,5 @@ export const commands: CliCommand[] = [
   searchCommand,
   ...baselineCommands,
   ...goldenLifeCommands,
+  ...experimentCommands,
 ]

@@ -1,0 +1,107 @@
+/**
+ * `vitest-rag eval-retrieval`: every retrieval arm preset over the same golden set and chunks, with recall@5,
+ * recall@20, MRR, hit@1/5/10 and nDCG@10 per arm and per case type, and each arm's paired BCa bootstrap +
+ * permutation test against the reference arm. Vector arms use the offline hash embedder unless `--models` allows
+ * the configured embedding model.
+ */
+import { snapshotConfig } from '../../config/resolve.ts'
+import type { CaseMetrics } from '../../experiments/metric-summary.ts'
+import { ARM_PRESETS, REFERENCE_PRESET, type Preset } from '../../experiments/presets.ts'
+import { createProgress } from '../../experiments/progress.ts'
+import { armTable, RETRIEVAL_EXPERIMENT_KS, significanceTable, summarizeArms, type ArmOutcome } from '../../experiments/retrieval-experiment.ts'
+import { createRetrievalRuntime, evaluateCases } from '../../experiments/run-cases.ts'
+import { formatTextTable } from '../../experiments/text-table.ts'
+import { saveExperimentResult } from '../../experiments/write-result.ts'
+import type { CaseRecord } from '../../scorecard/case-record.ts'
+import { CliUsageError, type CliCommand } from '../command.ts'
+import { parseCliArgs, stringFlag } from '../args.ts'
+import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+
+const usage = `Usage: vitest-rag eval-retrieval [--arms a,b,...] [--reference ARM] [--chunker SPEC] [inputs] [output]
+
+Runs every retrieval arm over the same golden set and chunks and prints recall@5, recall@20, MRR, hit@1/5/10
+and nDCG@10 per arm and per case type, each arm's difference from the reference arm (* = confirmed by the
+paired BCa bootstrap interval and permutation test), and writes the result JSON.
+  --arms LIST        arm presets (default all): ${ARM_PRESETS.map((p) => p.name).join(', ')}
+  --reference ARM    the arm the others are tested against (default ${REFERENCE_PRESET.name})
+  --chunker SPEC     chunker for every arm (default: the config's)
+${SOURCE_USAGE}
+
+Exit code: 0 after writing, 1 on an input problem (golden set, corpus, locators), 2 on a usage error.`
+
+/** The data of an `eval-retrieval` result. */
+export interface EvalRetrievalData {
+  reference: string
+  chunker: string
+  arms: ArmOutcome[]
+  /** Cases whose retrieval is unscored (must-abstain). */
+  unscored: number
+}
+
+function choosePresets(list: string | undefined, reference: string): Preset[] {
+  const names = list === undefined ? ARM_PRESETS.map((p) => p.name) : list.split(',').map((s) => s.trim()).filter(Boolean)
+  const presets = names.map((name) => {
+    const preset = ARM_PRESETS.find((p) => p.name === name)
+    if (!preset) throw new CliUsageError(`unknown arm preset ${JSON.stringify(name)} (expected one of ${ARM_PRESETS.map((p) => p.name).join(', ')})`)
+    return preset
+  })
+  if (!presets.some((p) => p.name === reference)) throw new CliUsageError(`the reference arm ${JSON.stringify(reference)} must be among --arms`)
+  return presets
+}
+
+/** The scored cases' retrieval metrics. */
+export function retrievalMetricsOf(records: readonly CaseRecord[]): CaseMetrics[] {
+  return records.filter((r) => r.retrieval.scored).map((r) => ({ caseId: r.caseId, caseType: r.caseType, metrics: r.retrieval.metrics }))
+}
+
+/** The `eval-retrieval` command. */
+export const evalRetrievalCommand: CliCommand = {
+  name: 'eval-retrieval',
+  summary: 'compare every retrieval arm on the golden set, with paired significance tests',
+  usage,
+  async run(argv, io) {
+    const { values } = parseCliArgs(argv, { ...SOURCE_OPTIONS, arms: { type: 'string' }, reference: { type: 'string' }, chunker: { type: 'string' } })
+    const reference = stringFlag(values, 'reference') ?? REFERENCE_PRESET.name
+    const presets = choosePresets(stringFlag(values, 'arms'), reference)
+    const loaded = await loadResolvedSource('eval-retrieval', sourceArgs(values), io, stringFlag(values, 'chunker'))
+    if (!loaded) return 1
+    const { source, chunker, prepared, cases } = loaded
+    const config = { ...source.config, ks: [...new Set([...source.config.ks, ...RETRIEVAL_EXPERIMENT_KS])].sort((a, b) => a - b) }
+
+    const arms: Array<{ arm: string; description: string; cases: CaseMetrics[]; ms: number }> = []
+    let unscored = 0
+    for (const preset of presets) {
+      const started = performance.now()
+      const runtime = await createRetrievalRuntime(config, prepared, preset.config.search)
+      const records = await evaluateCases(runtime, cases, createProgress(io.stderr, `eval-retrieval: ${preset.name}`, cases.length))
+      const metrics = retrievalMetricsOf(records)
+      unscored = records.length - metrics.length
+      arms.push({ arm: preset.name, description: preset.description, cases: metrics, ms: performance.now() - started })
+    }
+    const seed = intFlag(values, 'seed', 0, config.seed)
+    const resamples = intFlag(values, 'resamples', 100, 10_000)
+    const outcomes = summarizeArms(arms, reference, { seed, resamples })
+    const table = armTable(outcomes)
+    const significance = significanceTable(outcomes, reference)
+    io.stdout(`vitest-rag eval-retrieval: ${source.description}; chunker ${chunker} (${prepared.chunks.length} chunks); ${cases.length - unscored} scored, ${unscored} unscored (must abstain); reference ${reference}\n\n`)
+    io.stdout(formatTextTable(table))
+    io.stdout(`\nPaired against ${reference} (mean difference, 95% BCa interval, permutation p; * = both confirm at 0.05):\n\n`)
+    io.stdout(formatTextTable(significance))
+
+    const path = await saveExperimentResult<EvalRetrievalData>(
+      {
+        kind: 'eval-retrieval',
+        argv: ['eval-retrieval', ...argv],
+        configSnapshot: { ...snapshotConfig({ ...config, chunker }), experiment: { arms: presets, reference, seed, resamples } },
+        goldenSetHash: source.goldenSetHash,
+        corpusFingerprint: prepared.corpus.fingerprint,
+        cases: cases.length,
+        table,
+        data: { reference, chunker, arms: outcomes, unscored },
+      },
+      { outDir: config.outDir, cwd: io.cwd, out: stringFlag(values, 'out') },
+    )
+    io.stdout(`\nwrote ${path}\n`)
+    return 0
+  },
+}

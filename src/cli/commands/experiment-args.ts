@@ -1,0 +1,108 @@
+/**
+ * The flags every experiment command shares (where the golden set, corpus and configuration come from, where
+ * the result goes, the statistics' seed and resamples) and the one place their input errors are printed.
+ */
+import { GoldenFileError, UnresolvedLocatorsError } from '../../cases/errors.ts'
+import { formatProblems, type Problem } from '../../cases/problems.ts'
+import { ConfigError } from '../../config/resolve.ts'
+import { ChunkerSpecError, CorpusError } from '../../corpus/errors.ts'
+import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'
+import type { ModuleCase } from '../../runtime/golden-module.ts'
+import type { PreparedCorpus } from '../../runtime/prepare-corpus.ts'
+import { CliUsageError, type CliIo } from '../command.ts'
+import { stringFlag, type CliOptions, type ParsedCliArgs } from '../args.ts'
+
+/** Options of every experiment command. */
+export const SOURCE_OPTIONS: CliOptions = {
+  config: { type: 'string' },
+  beir: { type: 'string' },
+  'join-by-title': { type: 'boolean' },
+  limit: { type: 'string' },
+  models: { type: 'boolean' },
+  out: { type: 'string' },
+  seed: { type: 'string' },
+  resamples: { type: 'string' },
+}
+
+/** Usage lines of {@link SOURCE_OPTIONS}. */
+export const SOURCE_USAGE = `Inputs (default: this project's golden set and corpus with default ragEval options):
+  --config FILE      ragEval options: a .json file, or a module whose default export is the options object
+  --beir DIR         a BEIR dataset instead: judged queries become cases with document locators,
+                     queries with metadata.is_impossible become must-abstain (out_of_scope) cases
+  --join-by-title    BEIR: join documents that share a title; judged documents become span locators
+  --limit N          only the first N cases
+  --models           allow model calls (the configured generator, judge, embedder); default: offline
+Output:
+  --out FILE         result JSON (default <outDir>/experiments/<command>.json, outDir from the config)
+  --seed N           seed of the bootstrap and permutation resamples (default: the config's seed)
+  --resamples N      bootstrap and permutation resamples (default 10000)`
+
+/** A whole number flag >= `min`, or `fallback` when absent. */
+export function intFlag(values: ParsedCliArgs['values'], name: string, min: number, fallback: number): number
+export function intFlag(values: ParsedCliArgs['values'], name: string, min: number, fallback?: number): number | undefined
+export function intFlag(values: ParsedCliArgs['values'], name: string, min: number, fallback?: number): number | undefined {
+  const raw = stringFlag(values, name)
+  if (raw === undefined) return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < min) throw new CliUsageError(`--${name} needs a whole number >= ${min}, got ${JSON.stringify(raw)}`)
+  return n
+}
+
+/** The source flags as {@link SourceArgs}. */
+export function sourceArgs(values: ParsedCliArgs['values']): SourceArgs {
+  const config = stringFlag(values, 'config')
+  const beir = stringFlag(values, 'beir')
+  if (config !== undefined && beir !== undefined) throw new CliUsageError('give --config or --beir, not both')
+  if (values['join-by-title'] === true && beir === undefined) throw new CliUsageError('--join-by-title applies to --beir datasets only')
+  const limit = intFlag(values, 'limit', 1)
+  return { ...(config ? { config } : {}), ...(beir ? { beir } : {}), joinByTitle: values['join-by-title'] === true, models: values.models === true, ...(limit ? { limit } : {}) }
+}
+
+const INPUT_ERRORS = [GoldenFileError, UnresolvedLocatorsError, CorpusError, ConfigError, ChunkerSpecError]
+
+/** Whether `error` is a problem in the user's inputs (printed, exit 1) rather than a bug. */
+export function isInputError(error: unknown): error is Error {
+  return INPUT_ERRORS.some((type) => error instanceof type) || (error instanceof Error && error.message.startsWith('vitest-rag:'))
+}
+
+/** Loads the source, printing an input error to stderr and resolving to undefined instead of throwing. */
+export async function loadSourceOrReport(command: string, args: SourceArgs, io: CliIo): Promise<ExperimentSource | undefined> {
+  try {
+    return await loadExperimentSource(args, io.cwd)
+  } catch (error) {
+    if (!isInputError(error)) throw error
+    io.stderr(`vitest-rag ${command}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+    return undefined
+  }
+}
+
+/** Prints unresolved locators (every one at once) for a chunker; true when there were any. */
+export function reportLocatorProblems(command: string, chunker: string, problems: readonly Problem[], io: CliIo): boolean {
+  if (problems.length === 0) return false
+  io.stderr(`vitest-rag ${command}: ${problems.length} expected source(s) do not resolve with chunker ${chunker}:\n${formatProblems(problems)}\n`)
+  return true
+}
+
+/** An experiment's inputs with the cases resolved against one chunking of the corpus. */
+export interface ResolvedSource {
+  source: ExperimentSource
+  chunker: string
+  prepared: PreparedCorpus
+  cases: Array<ModuleCase & { file: string }>
+}
+
+/**
+ * Loads the source, prints its notes, chunks the corpus with `chunker` (default: the config's) and resolves
+ * every case's locators; on an input problem prints it (every unresolved locator at once) and resolves to
+ * undefined.
+ */
+export async function loadResolvedSource(command: string, args: SourceArgs, io: CliIo, chunker?: string): Promise<ResolvedSource | undefined> {
+  const source = await loadSourceOrReport(command, args, io)
+  if (!source) return undefined
+  for (const note of source.notes) io.stderr(`vitest-rag ${command}: ${note}\n`)
+  const spec = chunker ?? source.config.chunker
+  const prepared = await source.prepare(spec)
+  const { cases, problems } = resolveCases(source, prepared)
+  if (reportLocatorProblems(command, spec, problems, io)) return undefined
+  return { source, chunker: spec, prepared, cases }
+}

@@ -1,0 +1,35 @@
+/**
+ * Writing the HTML scorecard (the I/O around the pure `scorecard/render-html.ts`): after every Vitest run
+ * the reporter calls {@link writeRunHtml}, which adds each case's query (from the golden set) and chunk
+ * snippets (from the corpus) to the drill-down; `compare` calls {@link writeHtmlFile} with its own deltas.
+ * The page goes to the configured output folder, atomically.
+ */
+import { join } from 'node:path'
+import type { RagEvalConfig } from '../config/schema.ts'
+import type { GateResult } from '../gate/gate-result.ts'
+import { readGoldenSet } from '../runtime/golden-set.ts'
+import { prepareCorpus } from '../runtime/prepare-corpus.ts'
+import type { CaseRecord } from '../scorecard/case-record.ts'
+import { caseDetailsFromRecords } from '../scorecard/html-case-details.ts'
+import { renderHtmlScorecard, type HtmlScorecardInput } from '../scorecard/render-html.ts'
+import type { Scorecard } from '../scorecard/scorecard.ts'
+import { writeFileAtomic } from '../util/atomic-write.ts'
+
+/** The page's file name inside the output folder. */
+export const HTML_SCORECARD_FILE = 'scorecard.html'
+
+/** Renders `input` and writes it atomically to `path`. */
+export async function writeHtmlFile(path: string, input: HtmlScorecardInput): Promise<void> {
+  await writeFileAtomic(path, renderHtmlScorecard(input))
+}
+
+/** Writes `<outDir>/scorecard.html` for a finished run; resolves to its path. */
+export async function writeRunHtml(config: RagEvalConfig, scorecard: Scorecard, gate: GateResult, records: readonly CaseRecord[]): Promise<string> {
+  const queries = new Map<string, string>()
+  for (const f of readGoldenSet(config).files) for (const c of f.parsed.cases) queries.set(c.case.case_id, c.case.query)
+  const prepared = await prepareCorpus(config.corpus, config.chunker)
+  const cases = caseDetailsFromRecords(records, (id) => queries.get(id), (id) => prepared.chunkById.get(id)?.text)
+  const path = join(config.outDir, HTML_SCORECARD_FILE)
+  await writeHtmlFile(path, { title: 'vitest-rag scorecard', scorecard, gate, cases })
+  return path
+}
