@@ -1,33 +1,91 @@
 /**
- * `npm run bench` (`node --import tsx scripts/bench.ts [--quick]`): prints the exact-search core's figures, no
- * asserts. Sections: BM25 on a seeded Zipf corpus against scipy.sparse, exact vector search against numpy
- * (both timed in this same run, so ratios compare like with like on a noisy machine), and the real corpora in
- * ../shared/datasets. `--quick` shrinks every size for a CI-sized run (well under a minute).
+ * `npm run bench` (`node --import tsx scripts/bench.ts [--quick] [--only=SECTION] [--json FILE]`): prints the
+ * exact-search core's figures, no asserts. Sections: `bm25` (seeded Zipf corpus against scipy.sparse), `vector`
+ * (exact vector search against numpy, both timed in this same run, so ratios compare like with like on a noisy
+ * machine), `scale` (10k -> 1M chunks: BM25 and 1M x 384 vectors loaded from the index file), `datasets` (the
+ * real corpora in ../shared/datasets). `--quick` shrinks every size for a CI-sized run and skips `scale`.
+ * `--json FILE` also writes every figure under a stable name (`bench/report.ts`); with `--merge`, the sections of
+ * this run replace those of an existing FILE and the rest is kept (run sections one by one on a slow machine).
+ * `--queries=N`, `--reps=N`, `--vector-sizes=100000x1536,...`, `--scale-sizes=10000,...` and `--bm25-sizes=...`
+ * override the defaults. `npm run bench:readme -- FILE` turns that file into the README's benchmark table.
  */
-import { availableParallelism, cpus } from 'node:os'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { availableParallelism, cpus, loadavg, platform, totalmem } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { writeFileAtomicSync } from '../src/util/atomic-write.ts'
 import { benchBm25 } from './bench/bm25-bench.ts'
 import { benchDatasets } from './bench/datasets-bench.ts'
+import { type BenchMachine, type BenchReport, checkGoals, emptyBenchReport } from './bench/report.ts'
+import { benchScale } from './bench/scale-bench.ts'
 import { benchVector } from './bench/vector-bench.ts'
 
-const quick = process.argv.includes('--quick')
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
+const args = process.argv.slice(2)
+const quick = args.includes('--quick')
+const only = args.find((a) => a.startsWith('--only='))?.slice(7)
+const jsonAt = args.indexOf('--json')
+const jsonPath = jsonAt >= 0 ? args[jsonAt + 1] : undefined
+if (jsonAt >= 0 && (!jsonPath || jsonPath.startsWith('--'))) {
+  console.error('vitest-rag bench: --json needs a file path (npm run bench -- --json bench.json)')
+  process.exit(2)
+}
+const option = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+const numberList = (name: string, fallback: number[]): number[] => option(name)?.split(',').map(Number) ?? fallback
+const queries = option('queries') ? Number(option('queries')) : undefined
+const reps = option('reps') ? Number(option('reps')) : undefined
+const vectorSizes = option('vector-sizes')?.split(',').map((s) => s.split('x').map(Number) as [number, number])
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../..')
 const started = performance.now()
+const runs = (section: string) => !only || only === section
 
+function pythonVersion(module: string): string | null {
+  try {
+    return execFileSync('python3', ['-c', `import ${module}; print(${module}.__version__)`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  } catch {
+    return null
+  }
+}
+
+const machine: BenchMachine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cpus: availableParallelism(),
+  platform: `${platform()} ${process.arch}`,
+  memory_gib: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+  node: process.version,
+  numpy: pythonVersion('numpy'),
+  scipy: pythonVersion('scipy'),
+  load_average: loadavg().map((l) => Math.round(l * 100) / 100),
+}
+const report = emptyBenchReport(machine, quick)
+const previous = args.includes('--merge') && jsonPath && existsSync(resolve(jsonPath)) ? (JSON.parse(readFileSync(resolve(jsonPath), 'utf8')) as BenchReport) : undefined
+if (previous) Object.assign(report, { bm25: previous.bm25, vector: previous.vector, scale: previous.scale, datasets: previous.datasets, runs: previous.runs ?? [] })
+report.runs.push({ date: report.date, args, load_average: machine.load_average })
 console.log(`# vitest-rag exact-search bench${quick ? ' (--quick)' : ''}`)
-console.log(`Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${new Date().toISOString()}\n`)
+console.log(`Node ${machine.node}, numpy ${machine.numpy ?? '-'}, scipy ${machine.scipy ?? '-'}, ${machine.cpus} CPUs (${machine.cpu}), load ${machine.load_average.join(' ')}, ${report.date}\n`)
 
-if (!only || only === 'bm25') {
-  if (quick) await benchBm25([10_000], 10_000, 100, 3)
-  else await benchBm25([10_000, 50_000, 100_000], 50_000, 200, 5)
+// The JSON is rewritten after every section, so a long run that dies late still leaves the figures it took.
+const save = () => {
+  report.goals = checkGoals(report)
+  if (jsonPath) writeFileAtomicSync(resolve(jsonPath), `${JSON.stringify(report, null, 2)}\n`)
 }
-if (!only || only === 'vector') {
-  if (quick) await benchVector([[20_000, 384]], 100, 3, true)
-  else await benchVector([[20_000, 384], [100_000, 384], [100_000, 1536]], 200, 5, true)
+if (runs('vector')) {
+  const figures = await benchVector(vectorSizes ?? (quick ? [[20_000, 384]] : [[20_000, 384], [100_000, 384], [100_000, 1536]]), queries ?? (quick ? 100 : 200), reps ?? (quick ? 3 : 5))
+  report.vector = { ...report.vector, ...figures }
 }
-if (!only || only === 'datasets') {
-  await benchDatasets(resolve(repoRoot, '../shared/datasets'), ['cranfield', 'squad2-dev-cs224n'], quick ? 1 : 3)
+save()
+if (runs('bm25')) {
+  const figures = await benchBm25(numberList('bm25-sizes', quick ? [10_000] : [10_000, 50_000, 100_000]), quick ? 10_000 : 50_000, queries ?? (quick ? 100 : 200), reps ?? (quick ? 3 : 5))
+  report.bm25 = { ...report.bm25, ...figures }
 }
+save()
+if (runs('scale') && !quick) {
+  const figures = await benchScale(numberList('scale-sizes', [10_000, 100_000, 1_000_000]), queries ?? 200, reps ?? 3)
+  report.scale = { bm25: { ...report.scale.bm25, ...figures.bm25 }, vector: { ...report.scale.vector, ...figures.vector } }
+}
+save()
+if (runs('datasets')) report.datasets = await benchDatasets(resolve(repoRoot, '../shared/datasets'), ['cranfield', 'squad2-dev-cs224n'], reps ?? (quick ? 1 : 3))
+save()
+for (const goal of report.goals) console.log(`goal ${goal.figure} <= ${goal.at_most}: ${goal.value === null ? 'not measured' : `${goal.value.toPrecision(3)} (${goal.met ? 'met' : 'NOT met'})`}`)
+if (jsonPath) console.log(`wrote ${jsonPath}`)
 console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`)

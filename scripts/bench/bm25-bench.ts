@@ -12,6 +12,7 @@ import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
 import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/search/index.ts'
 import { fmt, peakRssMiB, printTable, timeBest, timeBestWall } from './measure.ts'
 import { runPython } from './python.ts'
+import type { Bm25Figures } from './report.ts'
 import { zipfCorpus, zipfQueries } from './synthetic.ts'
 
 // The plain analyzer (letter/digit runs) tokenises the pseudo-words exactly like split(' '), in this thread
@@ -25,8 +26,9 @@ interface ScipyResult {
   results: Array<[number[], number[]]>
 }
 
-/** Runs the BM25 section for each corpus size; the scipy comparison on `scipySize` only. */
-export async function benchBm25(sizes: number[], scipySize: number, queryCount: number, reps: number): Promise<void> {
+/** Runs the BM25 section for each corpus size (the scipy comparison on `scipySize` only); figures keyed by size. */
+export async function benchBm25(sizes: number[], scipySize: number, queryCount: number, reps: number): Promise<Record<string, Bm25Figures>> {
+  const figures: Record<string, Bm25Figures> = {}
   console.log(`## BM25, seeded Zipf corpus (s = 1.07, 100k words, 100-200 tokens/doc), ${queryCount} queries, top 10\n`)
   const rows: string[][] = []
   for (const n of sizes) {
@@ -49,6 +51,7 @@ export async function benchBm25(sizes: number[], scipySize: number, queryCount: 
     }
     let scipy: ScipyResult | undefined
     let exact = '-'
+    let exactShare: number | undefined
     if (n === scipySize) {
       const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-bench-'))
       writeFileSync(join(dir, 'docs.txt'), docs.join('\n') + '\n')
@@ -72,8 +75,22 @@ export async function benchBm25(sizes: number[], scipySize: number, queryCount: 
             }
           })
         })
-        exact = `${fmt(sameScore / total)} (same doc ${sameDoc}/${total})`
+        exactShare = sameScore / total
+        exact = `${fmt(exactShare)} (same doc ${sameDoc}/${total})`
       }
+    }
+    figures[String(n)] = {
+      build_ms: buildMs,
+      build_us_per_doc: (buildMs / n) * 1000,
+      ms_per_query: oneThread,
+      cpu_ms_per_query: oneThreadCpu,
+      pool1_ms_per_query: pooled[0] as number,
+      pool2_ms_per_query: pooled[1] as number,
+      ...(scipy
+        ? { scipy_ms_per_query: scipy.ms_per_query, ratio_to_scipy: oneThread / scipy.ms_per_query, cpu_ratio_to_scipy: oneThreadCpu / scipy.cpu_per_query }
+        : {}),
+      ...(exactShare !== undefined ? { rank_exact_vs_scipy: exactShare } : {}),
+      peak_rss_mib: peakRssMiB(),
     }
     rows.push([
       String(n),
@@ -85,14 +102,15 @@ export async function benchBm25(sizes: number[], scipySize: number, queryCount: 
       fmt(pooled[1]),
       fmt(1000 / (pooled[1] as number)),
       scipy ? fmt(scipy.ms_per_query) : '-',
-      scipy ? `${fmt(scipy.ms_per_query / oneThread)}x` : '-',
-      scipy ? `${fmt(scipy.cpu_per_query / oneThreadCpu)}x` : '-',
+      scipy ? `${fmt(oneThread / scipy.ms_per_query)}x` : '-',
+      scipy ? `${fmt(oneThreadCpu / scipy.cpu_per_query)}x` : '-',
       exact,
       fmt(peakRssMiB()),
     ])
   }
   printTable(
-    ['docs', 'build ms', 'build us/doc', 'ms/query 1 thread', 'q/s 1 thread', 'ms/query pool 1w', 'ms/query pool 2w', 'q/s pool 2w', 'scipy ms/query', 'scipy / ours (1 thread)', 'same, CPU time', 'rank_exact@10 vs scipy', 'peak RSS MiB'],
+    ['docs', 'build ms', 'build us/doc', 'ms/query 1 thread', 'q/s 1 thread', 'ms/query pool 1w', 'ms/query pool 2w', 'q/s pool 2w', 'scipy ms/query', 'ours / scipy (1 thread)', 'same, CPU time', 'rank_exact@10 vs scipy', 'peak RSS MiB'],
     rows,
   )
+  return figures
 }

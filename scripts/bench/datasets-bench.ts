@@ -12,10 +12,11 @@ import { buildSearchIndex } from '../../src/search/index.ts'
 import { searchArms } from '../../src/search/types.ts'
 import { fmt, peakRssMiB, printTable, timeBestWall } from './measure.ts'
 
-/** Benchmarks each dataset folder under `root` that exists. */
-export async function benchDatasets(root: string, names: string[], reps: number): Promise<void> {
+/** Benchmarks each dataset folder under `root` that exists; figures as `dataset -> "analyzer/arm" -> name -> value`. */
+export async function benchDatasets(root: string, names: string[], reps: number): Promise<Record<string, Record<string, Record<string, number>>>> {
   console.log('## Real corpora (../shared/datasets), top 10, one chunk per document\n')
   const rows: string[][] = []
+  const figures: Record<string, Record<string, Record<string, number>>> = {}
   for (const name of names) {
     const dir = resolve(root, name)
     if (!existsSync(dir)) {
@@ -38,11 +39,22 @@ export async function benchDatasets(root: string, names: string[], reps: number)
         let ndcg = 0
         for (const q of queries) ndcg += ndcgAtK(index.search(q.text, { tenantId: 't', k: 10, arm }).map((h) => h.chunkId), dataset.qrels.get(q.id)!, 10)
         let pooled = '-'
+        let pooledMs: number | undefined
         if (arm === 'bm25') {
           const pool = new SearchPool({ index }, { threads: 2 })
           const batch = queries.map((q) => ({ query: q.text, tenantId: 't', k: 10, arm }))
-          pooled = fmt((await timeBestWall(reps, () => pool.searchBatch(batch), 3)) / queries.length)
+          pooledMs = (await timeBestWall(reps, () => pool.searchBatch(batch), 3)) / queries.length
+          pooled = fmt(pooledMs)
           await pool.destroy()
+        }
+        const perArm = (figures[name] ??= {})
+        perArm[`${analyzerName}/${arm}`] = {
+          docs: chunks.length,
+          queries: queries.length,
+          build_ms: arm === 'bm25' ? bm25Build : fullBuild,
+          ms_per_query: ms,
+          ...(pooledMs !== undefined ? { pool2_ms_per_query: pooledMs } : {}),
+          ndcg_at_10: ndcg / queries.length,
         }
         rows.push([name, String(chunks.length), String(queries.length), analyzerName, arm, arm === 'bm25' ? fmt(bm25Build) : fmt(fullBuild), fmt(ms), fmt(1000 / ms), pooled, (ndcg / queries.length).toFixed(4), fmt(peakRssMiB())])
       }
@@ -50,4 +62,5 @@ export async function benchDatasets(root: string, names: string[], reps: number)
   }
   printTable(['dataset', 'docs', 'queries', 'analyzer', 'arm', 'build ms', 'ms/query', 'q/s', 'ms/query pool 2w', 'nDCG@10', 'peak RSS MiB'], rows)
   console.log('build ms: bm25 row = BM25 only; other rows = BM25 + hash embeddings (the hybrid index). flexsearch is built on first use, inside its first timed pass (warm-up).\n')
+  return figures
 }

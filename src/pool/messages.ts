@@ -5,12 +5,13 @@
  */
 import type { SearchIndexSnapshot } from '../search/snapshot.ts'
 import type { SearchArm, SearchHit } from '../search/types.ts'
+import type { VectorKernelMode } from '../search/vector.ts'
 
 /** What every worker receives at start: the shared index. */
 export interface SearchWorkerData {
   snapshot: SearchIndexSnapshot
-  /** Vector kernel to use: `'auto'` picks WASM SIMD when the runtime supports it. */
-  kernel: 'auto' | 'ts'
+  /** Vector path to use: `'auto'` picks the bounded int8 scan (or WASM SIMD float32) when the runtime supports it. */
+  kernel: VectorKernelMode
 }
 
 /** One query of a task. `embedding` is set for the vector and hybrid arms (the pool embeds up front). */

@@ -16,6 +16,7 @@ import { type SearchConfig, type SearchIndex, buildSearchIndex } from '../search
 import { snapshotSearchIndex } from '../search/snapshot.ts'
 import type { IndexableChunk } from '../search/tenant-layout.ts'
 import type { SearchArm, SearchHit } from '../search/types.ts'
+import type { VectorKernelMode } from '../search/vector.ts'
 import type { PoolQuery, SearchTask, SearchTaskResult, SearchWorkerData } from './messages.ts'
 
 /** One query of {@link SearchPool.searchBatch}. */
@@ -32,12 +33,12 @@ export interface SearchPoolOptions {
   threads?: number
   /** Batches smaller than this run as a single task (splitting would cost more than it saves). Default 16. */
   minQueriesPerTask?: number
-  /** Vector kernel in the workers. Default `'auto'` (WASM SIMD when available). */
-  kernel?: 'auto' | 'ts'
+  /** Vector path in the workers. Default `'auto'` (the bounded int8 scan, or WASM SIMD float32, when available). */
+  kernel?: VectorKernelMode
 }
 
 /** Default pool options. */
-export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Math.min(2, availableParallelism())), minQueriesPerTask: 16, kernel: 'auto' as const })
+export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Math.min(2, availableParallelism())), minQueriesPerTask: 16, kernel: 'auto' as VectorKernelMode })
 
 type IndexSource = { index: SearchIndex } | { chunks: readonly IndexableChunk[]; config?: Partial<SearchConfig>; embedder?: Embedder }
 

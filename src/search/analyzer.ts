@@ -79,11 +79,15 @@ export function analyze(text: string, options: AnalyzerOptions = defaultAnalyzer
   const out: string[] = []
   const normalized = normalizeText(text)
   const pattern = options.identifiers ? tokenPattern : partPattern
-  for (const match of normalized.matchAll(pattern)) {
-    const token = match[0]
+  // match() with /g returns the matched strings only (no match object per token): the build's hot path.
+  const tokens = normalized.match(pattern)
+  if (!tokens) return out
+  const plain = !options.identifiers && !options.stopWords && options.stemmer !== 's'
+  if (plain) return tokens
+  for (const token of tokens) {
     if (options.identifiers && joiner.test(token)) {
       out.push(token)
-      for (const part of token.matchAll(partPattern)) pushTerm(out, part[0], options)
+      for (const part of token.match(partPattern) ?? []) pushTerm(out, part, options)
     } else {
       pushTerm(out, token, options)
     }

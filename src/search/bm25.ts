@@ -1,7 +1,7 @@
 /**
- * Exact BM25 over an inverted index in typed arrays: CSR postings per tenant, with each posting's full BM25
- * contribution ("impact") precomputed in float64, scored term-at-a-time into a dense accumulator, top-k by a
- * bounded heap. Pure: no I/O, no threads (the arrays live in SharedArrayBuffers so a pool can share them).
+ * Exact BM25 over an inverted index in typed arrays (`bm25-parts.ts`): term-at-a-time scoring into a dense
+ * accumulator with early termination, then every candidate rescored in query order, top-k by a bounded heap.
+ * Pure: no I/O, no threads (the arrays live in SharedArrayBuffers so a pool can share them).
  *
  * The variant (classic Okapi BM25 with Lucene's IDF):
  *   score(q, d) = sum over distinct query terms t present in d of
@@ -15,167 +15,52 @@
  * N, df and avgdl are PER TENANT: a tenant's ranking depends only on its own documents. With global statistics,
  * adding or editing tenant B's documents would change tenant A's scores (and could leak that a term is common in
  * B's corpus through A's rankings), and eval results of A would not be reproducible from A's corpus alone.
+ *
+ * Early termination (exact): terms are accumulated rarest first; once the k-th best partial score theta exceeds
+ * what all remaining terms could add to any document (the sum of their largest impacts), no untouched document
+ * can reach the top k, and only touched documents whose partial score plus that sum reaches theta stay
+ * candidates. Candidates are then scored in query-term order (the order a plain term-at-a-time pass adds them),
+ * so scores are bit-identical to it; the comparisons carry a 1e-9 relative slack for the different float64
+ * summation order of the partial sums (whose error is below 1e-15 relative).
  */
 import { analyze } from './analyzer.ts'
-import { type IndexableChunk, type TenantLayout, layoutByTenant, tenantNumber } from './tenant-layout.ts'
+import { type Bm25Params, type Bm25Parts, type Tokenizer, bm25Impact, buildBm25Parts, defaultBm25Params } from './bm25-parts.ts'
+import type { IndexableChunk } from './tenant-layout.ts'
+import { tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
 import type { RankedRow } from './types.ts'
 
-/** BM25 free parameters. */
-export interface Bm25Params {
-  /** Term-frequency saturation, >= 0. Default 1.2. */
-  k1: number
-  /** Length normalisation in [0, 1]. Default 0.75. */
-  b: number
-}
+export { type Bm25Params, type Bm25Parts, type Tokenizer, bm25Idf, defaultBm25Params } from './bm25-parts.ts'
 
-/** Lucene's defaults: k1 = 1.2, b = 0.75. */
-export const defaultBm25Params: Bm25Params = Object.freeze({ k1: 1.2, b: 0.75 })
-
-/** Text -> index terms; the same function must analyze documents and queries. */
-export type Tokenizer = (text: string) => string[]
-
-/** The plain-data form of a BM25 index (shareable with workers, persistable). */
-export interface Bm25Parts {
-  params: Bm25Params
-  layout: TenantLayout
-  /** Every tenant's vocabulary, concatenated; tenant t owns terms `[termStart[t], termStart[t + 1])`. */
-  terms: string[]
-  termStart: Int32Array
-  /** CSR offsets: term j's postings are `[postingStart[j], postingStart[j + 1])`. Length `terms.length + 1`. */
-  postingStart: Int32Array
-  /** Row inside the tenant (0-based), ascending within a term. */
-  postingRows: Int32Array
-  /** Precomputed `idf * tf * (k1 + 1) / (tf + k1 * norm)` per posting. */
-  postingImpacts: Float64Array
-  /** Average document length (analyzer terms) per tenant. */
-  avgDocLength: Float64Array
-}
-
-/** Lucene IDF: `ln(1 + (N - df + 0.5) / (df + 0.5))`, always > 0. Example: N = 3, df = 1 -> ln(1 + 2.5/1.5) = 0.9808. */
-export function bm25Idf(docCount: number, docFreq: number): number {
-  return Math.log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5))
-}
-
-function sharedArray<T extends Int32Array | Float64Array>(Ctor: { new (b: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }, length: number): T {
-  return new Ctor(new SharedArrayBuffer(Math.max(1, length) * Ctor.BYTES_PER_ELEMENT))
-}
-
-/** A growable int32 list (amortised O(1) push, no boxed numbers). */
-class IntList {
-  data = new Int32Array(1024)
-  length = 0
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2)
-      next.set(this.data)
-      this.data = next
-    }
-    this.data[this.length++] = v
-  }
-}
+// Relative slack of the pruning comparisons (see the file comment).
+const slack = 1e-9
 
 /**
- * Builds the BM25 index in one pass per tenant (linear in the number of terms). Chunks may come in any order;
- * rows follow {@link layoutByTenant}. `tokenize` defaults to {@link analyze} with its default options.
+ * Builds the BM25 index (`buildBm25Parts`). Chunks may come in any order; rows follow `layoutByTenant`.
+ * `tokenize` defaults to {@link analyze} with its default options.
  */
-export function buildBm25Index(
-  chunks: readonly IndexableChunk[],
-  params: Bm25Params = defaultBm25Params,
-  tokenize: Tokenizer = (text) => analyze(text),
-): Bm25Index {
-  const { layout, rows } = layoutByTenant(chunks)
-  const tenantCount = layout.tenantIds.length
-  const terms: string[] = []
-  const termStart = new Int32Array(tenantCount + 1)
-  const avgDocLength = new Float64Array(tenantCount)
-  const perTenant: Array<{ offsets: Int32Array; rows: Int32Array; impacts: Float64Array }> = []
-  let totalPostings = 0
-  for (let t = 0; t < tenantCount; t++) {
-    termStart[t] = terms.length
-    const start = layout.rowStart[t] as number
-    const end = layout.rowStart[t + 1] as number
-    const docCount = end - start
-    const vocab = new Map<string, number>()
-    const df = new IntList()
-    // Per document: its distinct term ids and their frequencies, in first-seen order.
-    const docTerms = new IntList()
-    const docTfs = new IntList()
-    const docEnds = new Int32Array(docCount)
-    const docLengths = new Int32Array(docCount)
-    let totalLength = 0
-    const tf = new Map<number, number>()
-    for (let r = 0; r < docCount; r++) {
-      const tokens = tokenize((rows[start + r] as IndexableChunk).text)
-      docLengths[r] = tokens.length
-      totalLength += tokens.length
-      tf.clear()
-      for (const token of tokens) {
-        let id = vocab.get(token)
-        if (id === undefined) {
-          id = vocab.size
-          vocab.set(token, id)
-          terms.push(token)
-          df.push(0)
-        }
-        tf.set(id, (tf.get(id) ?? 0) + 1)
-      }
-      for (const [id, count] of tf) {
-        docTerms.push(id)
-        docTfs.push(count)
-        df.data[id]!++
-      }
-      docEnds[r] = docTerms.length
-    }
-    const avgdl = docCount > 0 ? totalLength / docCount : 0
-    avgDocLength[t] = avgdl
-    const vocabSize = vocab.size
-    const offsets = new Int32Array(vocabSize + 1)
-    for (let j = 0; j < vocabSize; j++) offsets[j + 1] = (offsets[j] as number) + (df.data[j] as number)
-    const postingCount = offsets[vocabSize] as number
-    const postRows = new Int32Array(postingCount)
-    const impacts = new Float64Array(postingCount)
-    const fill = offsets.slice(0, vocabSize)
-    const idf = new Float64Array(vocabSize)
-    for (let j = 0; j < vocabSize; j++) idf[j] = bm25Idf(docCount, df.data[j] as number)
-    const { k1, b } = params
-    let p = 0
-    for (let r = 0; r < docCount; r++) {
-      const norm = avgdl > 0 ? 1 - b + (b * (docLengths[r] as number)) / avgdl : 1
-      const stop = docEnds[r] as number
-      for (; p < stop; p++) {
-        const id = docTerms.data[p] as number
-        const f = docTfs.data[p] as number
-        const slot = fill[id]!++
-        postRows[slot] = r
-        impacts[slot] = ((idf[id] as number) * f * (k1 + 1)) / (f + k1 * norm)
-      }
-    }
-    perTenant.push({ offsets, rows: postRows, impacts })
-    totalPostings += postingCount
+export function buildBm25Index(chunks: readonly IndexableChunk[], params: Bm25Params = defaultBm25Params, tokenize: Tokenizer = (text) => analyze(text)): Bm25Index {
+  return new Bm25Index(buildBm25Parts(chunks, params, tokenize), tokenize)
+}
+
+/** Index of row `row` in the ascending `rows[lo, hi)`, or -1. */
+function findRow(rows: Int32Array, lo: number, hi: number, row: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    const v = rows[mid] as number
+    if (v === row) return mid
+    if (v < row) lo = mid + 1
+    else hi = mid
   }
-  termStart[tenantCount] = terms.length
-  // Concatenate into shared arrays; term offsets become global.
-  const postingStart = sharedArray(Int32Array, terms.length + 1)
-  const postingRows = sharedArray(Int32Array, totalPostings)
-  const postingImpacts = sharedArray(Float64Array, totalPostings)
-  let base = 0
-  perTenant.forEach((part, t) => {
-    const t0 = termStart[t] as number
-    const n = part.offsets.length - 1
-    for (let j = 0; j < n; j++) postingStart[t0 + j] = base + (part.offsets[j] as number)
-    postingRows.set(part.rows, base)
-    postingImpacts.set(part.impacts, base)
-    base += part.rows.length
-  })
-  postingStart[terms.length] = base
-  return new Bm25Index({ params: { ...params }, layout, terms, termStart, postingStart, postingRows, postingImpacts, avgDocLength }, tokenize)
+  return -1
 }
 
 /** A built BM25 index. Searching is synchronous and scores only the asked tenant's postings. */
 export class Bm25Index {
   readonly parts: Bm25Parts
   readonly tokenize: Tokenizer
+  /** Postings read (accumulated or looked up) so far, over all searches: the work early termination saves. */
+  readonly stats = { scoredPostings: 0 }
   private readonly vocab: Array<Map<string, number>>
   private readonly acc: Float64Array
   private readonly touched: Int32Array
@@ -204,77 +89,113 @@ export class Bm25Index {
   }
 
   /**
-   * Term-at-a-time scoring of tenant number `t`. Only documents with a score > 0 (at least one query term) are
-   * returned, so fewer than k rows may come back.
+   * Scores tenant number `t`. Only documents with a score > 0 (at least one query term) are returned, so fewer
+   * than k rows may come back.
    */
   searchTerms(queryTerms: readonly string[], t: number, k: number): RankedRow[] {
-    const { postingStart, postingRows, postingImpacts, layout } = this.parts
     const vocab = this.vocab[t]
-    if (!vocab) return []
-    const acc = this.acc
-    const touched = this.touched
-    // Distinct terms in first-occurrence order, with their query frequency.
+    if (!vocab || !(k > 0)) return []
+    // Distinct terms in first-occurrence order (the scoring order), with their query frequency.
     const qtf = new Map<string, number>()
     for (const term of queryTerms) qtf.set(term, (qtf.get(term) ?? 0) + 1)
     const ids: number[] = []
     const weights: number[] = []
-    let postings = 0
     for (const [term, weight] of qtf) {
       const j = vocab.get(term)
       if (j === undefined) continue
       ids.push(j)
       weights.push(weight)
-      postings += (postingStart[j + 1] as number) - (postingStart[j] as number)
     }
+    const base = this.parts.layout.rowStart[t] as number
+    const rows = this.candidates(ids, weights, base, k)
     const heap = new TopK(k)
-    let threshold = -Infinity
-    const rows = (layout.rowStart[t + 1] as number) - (layout.rowStart[t] as number)
-    if (postings * 4 >= rows) {
-      // Dense mode (common terms touch most documents): accumulate without bookkeeping, then scan every row.
-      for (let q = 0; q < ids.length; q++) {
-        const j = ids[q] as number
-        const w = weights[q] as number
-        const end = postingStart[j + 1] as number
-        for (let p = postingStart[j] as number; p < end; p++) {
-          const r = postingRows[p] as number
-          acc[r] = (acc[r] as number) + w * (postingImpacts[p] as number)
-        }
-      }
-      for (let r = 0; r < rows; r++) {
-        const score = acc[r] as number
-        if (score === 0) continue
-        acc[r] = 0
-        // Most documents lose to the k-th best: reject them without a call (ties go to the heap, which breaks
-        // them by row).
-        if (score < threshold) continue
-        heap.push(score, r)
-        threshold = heap.threshold
-      }
-    } else {
-      // Sparse mode: remember which documents were touched, and scan only those.
-      let touchedCount = 0
-      for (let q = 0; q < ids.length; q++) {
-        const j = ids[q] as number
-        const w = weights[q] as number
-        const end = postingStart[j + 1] as number
-        for (let p = postingStart[j] as number; p < end; p++) {
-          const r = postingRows[p] as number
-          const before = acc[r] as number
-          // Impacts are > 0, so 0 means "not touched yet".
-          if (before === 0) touched[touchedCount++] = r
-          acc[r] = before + w * (postingImpacts[p] as number)
-        }
-      }
-      for (let i = 0; i < touchedCount; i++) {
-        const r = touched[i] as number
-        const score = acc[r] as number
-        acc[r] = 0
-        if (score < threshold) continue
-        heap.push(score, r)
-        threshold = heap.threshold
-      }
-    }
-    const base = layout.rowStart[t] as number
+    for (let i = 0; i < rows.length; i++) heap.push(this.score(ids, weights, base, rows[i] as number), rows[i] as number)
     return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
+  }
+
+  // The exact score of tenant row `row`: query terms in order, each posting found by binary search.
+  private score(ids: readonly number[], weights: readonly number[], base: number, row: number): number {
+    const { postingStart, postingRows, postingTfs, termIdf, docNorm, params } = this.parts
+    let score = 0
+    for (let q = 0; q < ids.length; q++) {
+      const j = ids[q] as number
+      const p = findRow(postingRows, postingStart[j] as number, postingStart[j + 1] as number, row)
+      if (p >= 0) score = score + (weights[q] as number) * bm25Impact(termIdf[j] as number, postingTfs[p] as number, docNorm[base + row] as number, params.k1)
+    }
+    this.stats.scoredPostings += ids.length
+    return score
+  }
+
+  // Rows that may be in the top k (a superset of it), by rarest-first accumulation with early termination. The
+  // result is a view of `touched`, valid until the next search.
+  private candidates(ids: readonly number[], weights: readonly number[], base: number, k: number): Int32Array {
+    const { postingStart, postingRows, postingTfs, termIdf, termMaxImpact, docNorm, params } = this.parts
+    const acc = this.acc
+    const touched = this.touched
+    const k1 = params.k1
+    const length = (j: number) => (postingStart[j + 1] as number) - (postingStart[j] as number)
+    const order = ids.map((_, q) => q).sort((a, b) => length(ids[a] as number) - length(ids[b] as number))
+    // rest[s]: what the terms after step s can add at most; restPostings[s]: their posting count.
+    const rest = new Float64Array(order.length)
+    const restPostings = new Float64Array(order.length)
+    for (let s = order.length - 2; s >= 0; s--) {
+      const q = order[s + 1] as number
+      rest[s] = (rest[s + 1] as number) + (weights[q] as number) * (termMaxImpact[ids[q] as number] as number)
+      restPostings[s] = (restPostings[s + 1] as number) + length(ids[q] as number)
+    }
+    // Rescoring one candidate costs a binary search per query term.
+    let lookupCost = 0
+    for (const j of ids) lookupCost += Math.log2(length(j) + 1) + 1
+    let count = 0
+    let remaining = 0
+    let theta = -Infinity
+    for (let s = 0; s < order.length; s++) {
+      const q = order[s] as number
+      const j = ids[q] as number
+      const w = weights[q] as number
+      const idf = termIdf[j] as number
+      const end = postingStart[j + 1] as number
+      for (let p = postingStart[j] as number; p < end; p++) {
+        const r = postingRows[p] as number
+        const before = acc[r] as number
+        // Impacts are > 0, so 0 means "not touched yet".
+        if (before === 0) touched[count++] = r
+        acc[r] = before + w * bm25Impact(idf, postingTfs[p] as number, docNorm[base + r] as number, k1)
+      }
+      this.stats.scoredPostings += end - (postingStart[j] as number)
+      remaining = rest[s] as number
+      const last = s === order.length - 1
+      // Stop early when no untouched row can reach theta and rescoring the rows that still can is cheaper than
+      // reading the remaining postings (checking costs passes over the touched rows, so only when they are fewer).
+      if (!last && (restPostings[s] as number) <= 2 * count) continue
+      theta = count >= k ? this.kthBest(count, k) * (1 - slack) : -Infinity
+      if (last || !(remaining < theta)) continue
+      let alive = 0
+      for (let i = 0; i < count; i++) if ((acc[touched[i] as number] as number) + remaining >= theta) alive++
+      if (alive * lookupCost < (restPostings[s] as number)) break
+    }
+    // Compact the candidates in place (n <= i), clearing the accumulator for the next query.
+    let n = 0
+    for (let i = 0; i < count; i++) {
+      const r = touched[i] as number
+      if ((acc[r] as number) + remaining >= theta) touched[n++] = r
+      acc[r] = 0
+    }
+    return touched.subarray(0, n)
+  }
+
+  // The k-th largest accumulated score among the first `count` touched rows.
+  private kthBest(count: number, k: number): number {
+    const heap = new TopK(k)
+    const acc = this.acc
+    const touched = this.touched
+    let threshold = -Infinity
+    for (let i = 0; i < count; i++) {
+      const s = acc[touched[i] as number] as number
+      if (s <= threshold) continue
+      heap.push(s, 0)
+      threshold = heap.threshold
+    }
+    return heap.threshold
   }
 }

@@ -3,13 +3,12 @@
  * the index for exactly these inputs, else builds the index and writes it atomically. A corrupt file or one
  * from another format version is rebuilt with a warning, never trusted.
  */
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../util/atomic-write.ts'
 import type { Embedder } from './embedder.ts'
 import { createHashEmbedder } from './embedder-hash.ts'
 import { type SearchConfig, type SearchIndex, buildSearchIndex, resolveSearchConfig } from './index.ts'
-import { decodeSearchIndex, encodeSearchIndex, fingerprintChunks, searchIndexCacheKey } from './persist.ts'
+import { readSearchIndexFile, writeSearchIndexFile } from './index-file.ts'
+import { fingerprintChunks, searchIndexCacheKey } from './persist.ts'
 import { searchIndexFromSnapshot, snapshotSearchIndex } from './snapshot.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
 
@@ -41,20 +40,13 @@ export async function loadOrBuildSearchIndex(options: IndexCacheOptions): Promis
   })
   const path = join(options.cacheDir, `${key}.vragidx`)
   const warn = options.warn ?? ((message: string) => console.warn(message))
-  let bytes: Uint8Array | undefined
   try {
-    bytes = await readFile(path)
-  } catch {
-    bytes = undefined
-  }
-  if (bytes) {
-    try {
-      return { index: searchIndexFromSnapshot(decodeSearchIndex(bytes, key), embedder ? { embedder } : {}), fromCache: true, path }
-    } catch (error) {
-      warn(`${(error as Error).message} (${path})`)
-    }
+    const snapshot = readSearchIndexFile(path, key)
+    if (snapshot) return { index: searchIndexFromSnapshot(snapshot, embedder ? { embedder } : {}), fromCache: true, path }
+  } catch (error) {
+    warn(`${(error as Error).message} (${path})`)
   }
   const index = await buildSearchIndex(options.chunks, config, embedder)
-  await writeFileAtomic(path, encodeSearchIndex(snapshotSearchIndex(index), key))
+  await writeSearchIndexFile(path, snapshotSearchIndex(index), key)
   return { index, fromCache: false, path }
 }

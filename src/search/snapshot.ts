@@ -10,7 +10,7 @@ import type { Embedder } from './embedder.ts'
 import { VectorIndex, type VectorKernelMode, type VectorParts } from './vector.ts'
 
 /** Version of the snapshot layout; bump on any change to the parts' meaning. */
-export const searchSnapshotVersion = 1
+export const searchSnapshotVersion = 2
 
 /** The plain-data form of a {@link SearchIndex}. */
 export interface SearchIndexSnapshot {

@@ -1,139 +1,20 @@
 /**
- * The WASM SIMD (f32x4) dot-product kernel, assembled at load time by `wasm-encoder.ts` from the source below.
- * The matrix lives in a shared `WebAssembly.Memory` (its buffer is a SharedArrayBuffer, so worker threads share
- * it too); each kernel instance grows the memory once for private scratch space (queries in, scores out), which
- * is safe because `grow` on a shared memory is atomic and returns each caller a distinct region.
- *
- * Two kernels:
- * - `dot1` (one query): one row at a time, read as a single linear stream (memory-bound);
- * - `dot4` (query blocks): two rows x four queries per step (8 accumulators, 6 loads per 32 multiply-adds);
- *   queries are packed interleaved (4 floats of q0, of q1, of q2, of q3, ...) so the four query loads use
- *   constant offsets from one pointer.
- * Both kernels sum a row in the same order (lane j accumulates elements j, j + 4, ...; then (l0 + l1) + (l2 + l3)),
- * so a query's scores are bit-identical whether it runs alone or in a batch. Scores equal the TS kernel's
- * within 1e-6 (float64 sums there). Needs d % 4 = 0.
+ * The WASM SIMD kernels (`wasm-kernels.ts`), assembled at load time by `wasm-encoder.ts` and bound to a matrix.
+ * The matrix (and its int8 codes, when quantized) live in a shared `WebAssembly.Memory` (its buffer is a
+ * SharedArrayBuffer, so worker threads share it too); each kernel instance grows the memory for private scratch
+ * space (queries in, scores out), which is safe because `grow` on a shared memory is atomic and returns each
+ * caller a distinct region.
  */
 import type { VectorParts } from './vector.ts'
 import { type WasmMemory, type WasmModule, wasmApi } from './wasm-api.ts'
-import { type Code, type WasmFunction, encodeModule, op, valType } from './wasm-encoder.ts'
-import type { VectorKernel } from './vector-kernel.ts'
+import { encodeModule } from './wasm-encoder.ts'
+import { dot1, dot4, dotList, idot1, idot4 } from './wasm-kernels.ts'
+import type { Int8Kernel, VectorKernel } from './vector-kernel.ts'
 
 const pageBytes = 65536
 const maxPages = 65536
-
-// dot1(mat, d, r0, r1, q, out): out[r - r0] = dot(row r, q). One row at a time, so the matrix is read as one
-// linear stream (interleaving several rows measured 2.5x slower: the prefetcher loses). One f32x4 accumulator
-// chain per row, in element order, exactly as dot4 sums: a query scores bit-identically alone or in a batch. The
-// chain's add latency caps it near 20 GB/s, above what one thread gets from DRAM here, so it costs nothing; the
-// loop is unrolled by 4 (64 bytes per iteration) with a 16-byte tail.
-function dot1(): WasmFunction {
-  const [mat, d, r0, r1, q, out] = [0, 1, 2, 3, 4, 5]
-  const [bytes, row, i, end64, r, o, rp, qp] = [6, 7, 8, 9, 10, 11, 12, 13]
-  const a = 14
-  const step = (offset: number): Code => [...op.get(a), ...op.get(rp), ...op.v128Load(offset), ...op.get(qp), ...op.v128Load(offset), ...op.f32x4Mul, ...op.f32x4Add, ...op.set(a)]
-  const pointers: Code = [...op.get(row), ...op.get(i), ...op.i32Add, ...op.set(rp), ...op.get(q), ...op.get(i), ...op.i32Add, ...op.set(qp)]
-  const body: Code = [
-    ...op.get(d), ...op.i32(4), ...op.i32Mul, ...op.set(bytes),
-    ...op.get(bytes), ...op.i32(-64), ...op.i32And, ...op.set(end64),
-    ...op.get(mat), ...op.get(r0), ...op.get(bytes), ...op.i32Mul, ...op.i32Add, ...op.set(row),
-    ...op.get(out), ...op.set(o),
-    ...op.get(r0), ...op.set(r),
-    ...op.block, ...op.loop,
-    ...op.get(r), ...op.get(r1), ...op.i32GeS, ...op.brIf(1),
-    ...op.v128Zero, ...op.set(a),
-    ...op.i32(0), ...op.set(i),
-    ...op.block, ...op.loop,
-    ...op.get(i), ...op.get(end64), ...op.i32GeS, ...op.brIf(1),
-    ...pointers,
-    ...step(0), ...step(16), ...step(32), ...step(48),
-    ...op.get(i), ...op.i32(64), ...op.i32Add, ...op.set(i),
-    ...op.br(0), ...op.end, ...op.end,
-    ...op.block, ...op.loop,
-    ...op.get(i), ...op.get(bytes), ...op.i32GeS, ...op.brIf(1),
-    ...pointers,
-    ...step(0),
-    ...op.get(i), ...op.i32(16), ...op.i32Add, ...op.set(i),
-    ...op.br(0), ...op.end, ...op.end,
-    ...op.get(o),
-    ...op.get(a), ...op.f32x4ExtractLane(0), ...op.get(a), ...op.f32x4ExtractLane(1), ...op.f32Add,
-    ...op.get(a), ...op.f32x4ExtractLane(2), ...op.get(a), ...op.f32x4ExtractLane(3), ...op.f32Add, ...op.f32Add,
-    ...op.f32Store(0),
-    ...op.get(o), ...op.i32(4), ...op.i32Add, ...op.set(o),
-    ...op.get(row), ...op.get(bytes), ...op.i32Add, ...op.set(row),
-    ...op.get(r), ...op.i32(1), ...op.i32Add, ...op.set(r),
-    ...op.br(0), ...op.end, ...op.end,
-  ]
-  return { name: 'dot1', params: 6, locals: [{ count: 8, type: valType.i32 }, { count: 1, type: valType.v128 }], body }
-}
-
-// dot4(mat, d, r0, r1, q, nq, out): nq % 4 = 0, queries interleaved by 4; out[k * span + (r - r0)].
-// Rows go in pairs: each step loads 4 floats of two rows and of four queries and updates 8 accumulators
-// (register blocking: 6 loads per 32 multiply-adds). An odd last row runs alone. Each (row, query) sum is one
-// f32x4 chain in element order, exactly as in dot1.
-function dot4(): WasmFunction {
-  const [mat, d, r0, r1, q, nq, out] = [0, 1, 2, 3, 4, 5, 6]
-  const [bytes, row, r, qa, span4, orow, qend, o, rp, rend, qp] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
-  // v128 locals: accumulators of row A (18-21) and row B (22-25), the two row slices, four query slices.
-  const accA = [18, 19, 20, 21]
-  const accB = [22, 23, 24, 25]
-  const [mA, mB] = [26, 27]
-  const qs = [28, 29, 30, 31]
-  const hsum = (a: number): Code => [
-    ...op.get(a), ...op.f32x4ExtractLane(0), ...op.get(a), ...op.f32x4ExtractLane(1), ...op.f32Add,
-    ...op.get(a), ...op.f32x4ExtractLane(2), ...op.get(a), ...op.f32x4ExtractLane(3), ...op.f32Add, ...op.f32Add,
-  ]
-  // Stores accumulator a for query k of the group at row offset `rowOffset` (0 for row A, 4 bytes for row B).
-  const store = (a: number, k: number, rowOffset: number): Code => [...op.get(o), ...op.get(span4), ...op.i32(k), ...op.i32Mul, ...op.i32Add, ...hsum(a), ...op.f32Store(rowOffset)]
-  const madd = (a: number, m: number, qv: number): Code => [...op.get(a), ...op.get(m), ...op.get(qv), ...op.f32x4Mul, ...op.f32x4Add, ...op.set(a)]
-  // The loop over query groups for `rows` (1 or 2) rows starting at `row`, writing at `orow`.
-  const groups = (rows: 1 | 2): Code => [
-    ...op.get(q), ...op.set(qa),
-    ...op.get(orow), ...op.set(o),
-    ...op.get(row), ...op.get(bytes), ...op.i32Add, ...op.set(rend),
-    ...op.block, ...op.loop,
-    ...op.get(qa), ...op.get(qend), ...op.i32GeS, ...op.brIf(1),
-    ...[...accA, ...(rows === 2 ? accB : [])].flatMap((a) => [...op.v128Zero, ...op.set(a)]),
-    ...op.get(row), ...op.set(rp),
-    ...op.get(qa), ...op.set(qp),
-    ...op.block, ...op.loop,
-    ...op.get(rp), ...op.get(rend), ...op.i32GeS, ...op.brIf(1),
-    ...op.get(rp), ...op.v128Load(0), ...op.set(mA),
-    ...(rows === 2 ? [...op.get(rp), ...op.get(bytes), ...op.i32Add, ...op.v128Load(0), ...op.set(mB)] : []),
-    ...qs.flatMap((qv, k) => [...op.get(qp), ...op.v128Load(16 * k), ...op.set(qv)]),
-    ...qs.flatMap((qv, k) => madd(accA[k] as number, mA, qv)),
-    ...(rows === 2 ? qs.flatMap((qv, k) => madd(accB[k] as number, mB, qv)) : []),
-    ...op.get(rp), ...op.i32(16), ...op.i32Add, ...op.set(rp),
-    ...op.get(qp), ...op.i32(64), ...op.i32Add, ...op.set(qp),
-    ...op.br(0), ...op.end, ...op.end,
-    ...accA.flatMap((a, k) => store(a, k, 0)),
-    ...(rows === 2 ? accB.flatMap((a, k) => store(a, k, 4)) : []),
-    ...op.get(qa), ...op.get(bytes), ...op.i32(4), ...op.i32Mul, ...op.i32Add, ...op.set(qa),
-    ...op.get(o), ...op.get(span4), ...op.i32(4), ...op.i32Mul, ...op.i32Add, ...op.set(o),
-    ...op.br(0), ...op.end, ...op.end,
-  ]
-  const body: Code = [
-    ...op.get(d), ...op.i32(4), ...op.i32Mul, ...op.set(bytes),
-    ...op.get(r1), ...op.get(r0), ...op.i32Sub, ...op.i32(4), ...op.i32Mul, ...op.set(span4),
-    ...op.get(q), ...op.get(nq), ...op.get(bytes), ...op.i32Mul, ...op.i32Add, ...op.set(qend),
-    ...op.get(mat), ...op.get(r0), ...op.get(bytes), ...op.i32Mul, ...op.i32Add, ...op.set(row),
-    ...op.get(out), ...op.set(orow),
-    ...op.get(r0), ...op.set(r),
-    // Pairs of rows.
-    ...op.block, ...op.loop,
-    ...op.get(r), ...op.i32(2), ...op.i32Add, ...op.get(r1), ...op.i32GtS, ...op.brIf(1),
-    ...groups(2),
-    ...op.get(orow), ...op.i32(8), ...op.i32Add, ...op.set(orow),
-    ...op.get(row), ...op.get(bytes), ...op.i32(2), ...op.i32Mul, ...op.i32Add, ...op.set(row),
-    ...op.get(r), ...op.i32(2), ...op.i32Add, ...op.set(r),
-    ...op.br(0), ...op.end, ...op.end,
-    // The odd last row.
-    ...op.block,
-    ...op.get(r), ...op.get(r1), ...op.i32GeS, ...op.brIf(0),
-    ...groups(1),
-    ...op.end,
-  ]
-  return { name: 'dot4', params: 7, locals: [{ count: 11, type: valType.i32 }, { count: 14, type: valType.v128 }], body }
-}
+// Rows per dotList call when rescoring (bounds the scratch region).
+const listChunk = 4096
 
 let compiled: WasmModule | undefined | null
 
@@ -142,7 +23,7 @@ export function wasmKernelModule(): WasmModule | null {
   if (compiled === undefined) {
     try {
       if (!wasmApi) throw new Error('no WebAssembly')
-      compiled = new wasmApi.Module(encodeModule([dot1(), dot4()], { minPages: 0, maxPages, shared: true }))
+      compiled = new wasmApi.Module(encodeModule([dot1(), dot4(), dotList(), idot1(), idot4()], { minPages: 0, maxPages, shared: true }))
     } catch {
       compiled = null
     }
@@ -151,17 +32,20 @@ export function wasmKernelModule(): WasmModule | null {
 }
 
 /**
- * Allocates a float32 matrix inside a new shared WebAssembly memory (rounded up to 64 KiB pages; growable later
- * for kernel scratch). Returns undefined when WASM SIMD is unavailable.
+ * Allocates a float32 matrix of `length` floats, followed (16-byte aligned) by `codeBytes` bytes for its int8
+ * codes, inside a new shared WebAssembly memory (rounded up to 64 KiB pages; growable later for kernel scratch).
+ * Returns undefined when WASM SIMD is unavailable or the total exceeds what wasm32 can address.
  */
-export function allocateWasmMatrix(length: number): { matrix: Float32Array; memory: WasmMemory } | undefined {
+export function allocateWasmMatrix(length: number, codeBytes = 0): { matrix: Float32Array; codes: Int8Array | undefined; memory: WasmMemory } | undefined {
   if (!wasmKernelModule() || !wasmApi) return undefined
-  const pages = Math.max(1, Math.ceil((length * 4) / pageBytes))
+  const codeOffset = Math.ceil((length * 4) / 16) * 16
+  const pages = Math.max(1, Math.ceil((codeOffset + codeBytes) / pageBytes))
   if (pages + 16 > maxPages) return undefined // over 4 GiB: wasm32 cannot address it
   try {
     // Maximum = matrix + 256 pages (16 MiB) of headroom for the kernels' scratch regions.
     const memory = new wasmApi.Memory({ initial: pages, maximum: Math.min(maxPages, pages + 256), shared: true })
-    return { matrix: new Float32Array(memory.buffer, 0, length), memory }
+    const codes = codeBytes > 0 ? new Int8Array(memory.buffer, codeOffset, codeBytes) : undefined
+    return { matrix: new Float32Array(memory.buffer, 0, length), codes, memory }
   } catch {
     // Address space for WASM memories is finite (each reserves guard regions): fall back to a plain shared buffer.
     return undefined
@@ -171,68 +55,157 @@ export function allocateWasmMatrix(length: number): { matrix: Float32Array; memo
 interface KernelExports {
   dot1(mat: number, d: number, r0: number, r1: number, q: number, out: number): void
   dot4(mat: number, d: number, r0: number, r1: number, q: number, nq: number, out: number): void
+  dotList(mat: number, d: number, rows: number, count: number, q: number, out: number): void
+  idot1(codes: number, stride: number, r0: number, r1: number, q: number, out: number): void
+  idot4(codes: number, stride: number, r0: number, r1: number, q: number, nq: number, out: number): void
 }
 
-/**
- * A kernel bound to `parts` (whose `memory` holds the matrix at `matrix.byteOffset`), or undefined when SIMD is
- * missing, d % 4 != 0, or the matrix is not in a WASM memory (the caller then uses the TS kernel).
- */
-export function createWasmKernel(parts: VectorParts): VectorKernel | undefined {
+/** A private region of a shared memory, grown on demand; `bytes` and `pointer` change only on growth. */
+class Scratch {
+  pointer = 0
+  bytes = 0
+  constructor(private readonly memory: WasmMemory) {}
+  /** Ensures `bytes` are available; true when the memory grew (views on it must be re-taken). */
+  ensure(bytes: number): boolean {
+    if (bytes <= this.bytes) return false
+    const pages = Math.ceil(bytes / pageBytes)
+    this.pointer = this.memory.grow(pages) * pageBytes
+    this.bytes = pages * pageBytes
+    return true
+  }
+}
+
+function instantiate(memory: WasmMemory): KernelExports | undefined {
   const module = wasmKernelModule()
-  const memory = parts.memory
-  const d = parts.dimensions
-  if (!module || !wasmApi || !memory || d % 4 !== 0 || d === 0) return undefined
-  const exports = new wasmApi.Instance(module, { env: { memory } }).exports as unknown as KernelExports
-  const matPtr = parts.matrix.byteOffset
-  let scratch = 0
-  let scratchBytes = 0
+  if (!module || !wasmApi) return undefined
+  return new wasmApi.Instance(module, { env: { memory } }).exports as unknown as KernelExports
+}
+
+// Group-of-4 interleave: element (query j, lane i) of `width` lanes per v128 goes to group j >> 2 at
+// (i / width) * 4 * width + (j & 3) * width + (i % width); queries past `count` are zero.
+function interleave<T extends Float32Array | Int16Array>(heap: T, at: number, queries: T, count: number, padded: number, length: number, width: number): void {
+  for (let j = 0; j < padded; j++) {
+    const g = at + (j >> 2) * 4 * length + (j & 3) * width
+    const src = j * length
+    for (let i = 0; i < length; i += width) {
+      const dst = g + i * 4
+      for (let l = 0; l < width; l++) heap[dst + l] = j < count ? (queries[src + i + l] as number) : 0
+    }
+  }
+}
+
+/** How to drive one flavour of the block kernels (`dot1`/`dot4` or `idot1`/`idot4`). */
+interface BlockFlavourBinding<Q extends Float32Array | Int16Array, O extends Float32Array | Int32Array> {
+  memory: WasmMemory
+  /** Query elements per query (d for float32, the padded stride for int16) and their bytes. */
+  length: number
+  elementBytes: 2 | 4
+  queryView: (buffer: ArrayBufferLike) => Q
+  outView: (buffer: ArrayBufferLike) => O
+  one: (query: number, out: number, rowFrom: number, rowTo: number) => void
+  four: (queries: number, padded: number, out: number, rowFrom: number, rowTo: number) => void
+  name: string
+}
+
+// setQueries/dotRows over one scratch region: queries (interleaved by 4 when more than one) then the scores.
+function bindBlocks<Q extends Float32Array | Int16Array, O extends Float32Array | Int32Array>(b: BlockFlavourBinding<Q, O>) {
+  const block = new Scratch(b.memory)
+  const width = 16 / b.elementBytes
   let queryCount = 0
   let padded = 0
   let rowLimit = 0
-  let heap = new Float32Array(memory.buffer)
-  const ensureScratch = (bytes: number): void => {
-    if (bytes > scratchBytes) {
-      const pages = Math.ceil(bytes / pageBytes)
-      scratch = memory.grow(pages) * pageBytes
-      scratchBytes = pages * pageBytes
-      // A grow (here or in another thread) replaces memory.buffer; old views stay valid but do not reach the
-      // new region, so take a fresh view.
-      heap = new Float32Array(memory.buffer)
-    }
-  }
+  let queries = b.queryView(b.memory.buffer)
+  let out = b.outView(b.memory.buffer)
   return {
-    name: 'wasm-simd',
-    setQueries(queries, count, maxRows) {
+    setQueries(source: Q, count: number, maxRows: number): void {
       queryCount = count
       padded = count === 1 ? 1 : Math.ceil(count / 4) * 4
       rowLimit = maxRows
-      ensureScratch(padded * d * 4 + padded * maxRows * 4)
-      const qf = scratch >> 2
-      if (count === 1) {
-        heap.set(queries.subarray(0, d), qf)
-        return
+      // A grow (here or in another thread) replaces memory.buffer; old views do not reach the new region.
+      if (block.ensure(padded * b.length * b.elementBytes + padded * maxRows * 4) || queries.buffer.byteLength < b.memory.buffer.byteLength) {
+        queries = b.queryView(b.memory.buffer)
+        out = b.outView(b.memory.buffer)
       }
-      // Interleave by groups of 4: element (query j, dim i) goes to group j >> 2 at (i >> 2) * 16 + (j & 3) * 4 + (i & 3).
-      for (let j = 0; j < padded; j++) {
-        const g = qf + (j >> 2) * 4 * d + (j & 3) * 4
-        const src = j * d
-        for (let i = 0; i < d; i += 4) {
-          const dst = g + i * 4
-          const live = j < count
-          heap[dst] = live ? (queries[src + i] as number) : 0
-          heap[dst + 1] = live ? (queries[src + i + 1] as number) : 0
-          heap[dst + 2] = live ? (queries[src + i + 2] as number) : 0
-          heap[dst + 3] = live ? (queries[src + i + 3] as number) : 0
-        }
-      }
+      const at = block.pointer / b.elementBytes
+      if (count === 1) queries.set(source.subarray(0, b.length), at)
+      else interleave(queries, at, source, count, padded, b.length, width)
     },
-    dotRows(rowFrom, rowTo) {
+    dotRows(rowFrom: number, rowTo: number): O {
       const span = rowTo - rowFrom
-      const outPtr = scratch + padded * d * 4
-      if (span > rowLimit) throw new RangeError(`vitest-rag: WASM kernel block of ${span} rows exceeds the ${rowLimit} announced to setQueries`)
-      if (queryCount === 1) exports.dot1(matPtr, d, rowFrom, rowTo, scratch, outPtr)
-      else exports.dot4(matPtr, d, rowFrom, rowTo, scratch, padded, outPtr)
-      return heap.subarray(outPtr >> 2, (outPtr >> 2) + queryCount * span)
+      const outPtr = block.pointer + padded * b.length * b.elementBytes
+      if (span > rowLimit) throw new RangeError(`vitest-rag: ${b.name} block of ${span} rows exceeds the ${rowLimit} announced to setQueries`)
+      if (queryCount === 1) b.one(block.pointer, outPtr, rowFrom, rowTo)
+      else b.four(block.pointer, padded, outPtr, rowFrom, rowTo)
+      return out.subarray(outPtr >> 2, (outPtr >> 2) + queryCount * span) as O
     },
   }
+}
+
+/**
+ * The float32 kernel bound to `parts` (whose `memory` holds the matrix at `matrix.byteOffset`), or undefined when
+ * SIMD is missing, d % 4 != 0, or the matrix is not in a WASM memory (the caller then uses the TS kernel).
+ * One query: `dot1`; blocks: `dot4` (queries interleaved by 4); `scoreRows`: `dotList`. All bit-identical.
+ */
+export function createWasmKernel(parts: VectorParts): VectorKernel | undefined {
+  const memory = parts.memory
+  const d = parts.dimensions
+  const exports = memory && d % 4 === 0 && d > 0 ? instantiate(memory) : undefined
+  if (!exports || !memory) return undefined
+  const matPtr = parts.matrix.byteOffset
+  const blocks = bindBlocks({
+    memory,
+    length: d,
+    elementBytes: 4,
+    queryView: (buffer) => new Float32Array(buffer),
+    outView: (buffer) => new Float32Array(buffer),
+    one: (q, out, r0, r1) => exports.dot1(matPtr, d, r0, r1, q, out),
+    four: (q, nq, out, r0, r1) => exports.dot4(matPtr, d, r0, r1, q, nq, out),
+    name: 'WASM kernel',
+  })
+  const list = new Scratch(memory)
+  let heap = new Float32Array(memory.buffer)
+  return {
+    name: 'wasm-simd',
+    setQueries: blocks.setQueries,
+    dotRows: blocks.dotRows,
+    scoreRows(query, rows, count) {
+      if (list.ensure(d * 4 + listChunk * 8) || heap.buffer.byteLength < memory.buffer.byteLength) heap = new Float32Array(memory.buffer)
+      const out = new Float32Array(count)
+      const qf = list.pointer >> 2
+      heap.set(query.subarray(0, d), qf)
+      const rowsAt = qf + d
+      const outAt = rowsAt + listChunk
+      const rowView = new Int32Array(heap.buffer, heap.byteOffset, heap.length)
+      for (let from = 0; from < count; from += listChunk) {
+        const n = Math.min(listChunk, count - from)
+        rowView.set(rows.subarray(from, from + n), rowsAt)
+        exports.dotList(matPtr, d, rowsAt << 2, n, qf << 2, outAt << 2)
+        out.set(heap.subarray(outAt, outAt + n), from)
+      }
+      return out
+    },
+  }
+}
+
+/**
+ * The int8 kernel over `parts.quantized` (codes in the same WASM memory as the matrix), or undefined without SIMD
+ * or codes. Scores are exact i32 dot products of the int8 codes with int16 query codes (`quantize.ts`).
+ */
+export function createWasmInt8Kernel(parts: VectorParts): Int8Kernel | undefined {
+  const memory = parts.memory
+  const quantized = parts.quantized
+  const exports = memory && quantized ? instantiate(memory) : undefined
+  if (!exports || !memory || !quantized) return undefined
+  const stride = quantized.stride
+  const codesPtr = quantized.codes.byteOffset
+  return bindBlocks({
+    memory,
+    length: stride,
+    elementBytes: 2,
+    queryView: (buffer) => new Int16Array(buffer),
+    outView: (buffer) => new Int32Array(buffer),
+    one: (q, out, r0, r1) => exports.idot1(codesPtr, stride, r0, r1, q, out),
+    four: (q, nq, out, r0, r1) => exports.idot4(codesPtr, stride, r0, r1, q, nq, out),
+    name: 'WASM int8 kernel',
+  })
 }

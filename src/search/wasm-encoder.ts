@@ -55,13 +55,22 @@ export const op = {
   i32GeU: [0x4f],
   i32GeS: [0x4e],
   i32GtS: [0x4a],
+  i32Shl: [0x74],
+  i32Load: (offset = 0): Code => [0x28, 2, ...uleb(offset)],
+  i32Store: (offset = 0): Code => [0x36, 2, ...uleb(offset)],
   f32Add: [0x92],
   f32Store: (offset = 0): Code => [0x38, 2, ...uleb(offset)],
   v128Load: (offset = 0): Code => [...simd(0x00), 2, ...uleb(offset)],
+  /** Loads 8 bytes and sign-extends each to an i16 lane (`v128.load8x8_s`). */
+  v128Load8x8S: (offset = 0): Code => [...simd(0x01), 3, ...uleb(offset)],
   v128Zero: [...simd(0x0c), ...new Array<number>(16).fill(0)],
   f32x4Add: simd(0xe4),
   f32x4Mul: simd(0xe6),
   f32x4ExtractLane: (lane: number): Code => [...simd(0x1f), lane],
+  i32x4Add: simd(0xae),
+  /** Multiplies i16 lanes pairwise and adds adjacent products into i32 lanes (`i32x4.dot_i16x8_s`). */
+  i32x4DotI16x8S: simd(0xba),
+  i32x4ExtractLane: (lane: number): Code => [...simd(0x1b), lane],
 } as const
 
 /** Value types. */

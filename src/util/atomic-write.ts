@@ -11,8 +11,11 @@ function tempPathFor(path: string): string {
   return `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
 }
 
-/** Writes `data` to a temp file beside `path`, then renames it over `path` (atomic on POSIX). */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+/**
+ * Writes `data` to a temp file beside `path`, then renames it over `path` (atomic on POSIX). A list of byte runs
+ * is written in order (a large index goes out as views over its own arrays, never concatenated).
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array | Iterable<Uint8Array>): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
   const tmp = tempPathFor(path)
   try {

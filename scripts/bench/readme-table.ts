@@ -1,0 +1,88 @@
+/**
+ * The README's benchmark table, rendered from a bench report (`report.ts`, written by `npm run bench -- --json
+ * FILE`): computing apart from printing, so the table shows exactly the figures of one recorded run. Pure.
+ */
+import type { BenchReport, Bm25Figures, VectorFigures } from './report.ts'
+
+/** Markers around the generated part of README.md. */
+export const readmeMarkers = Object.freeze({ start: '<!-- bench-table:start -->', end: '<!-- bench-table:end -->' })
+
+/** 3 significant digits (ms, ratios). Example: 0.31849 -> "0.318", 22.2 -> "22.2", 1234 -> "1234". */
+export function sig3(value: number | undefined | null): string {
+  if (value === undefined || value === null || !Number.isFinite(value)) return '-'
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value >= 1 ? value.toFixed(2) : value.toPrecision(3)
+}
+
+const ratio = (value: number | undefined): string => (value === undefined ? '-' : `${sig3(value)}x`)
+const count = (n: string): string => (Number(n) >= 1e6 ? `${Number(n) / 1e6}M` : `${Number(n) / 1000}k`)
+/** `"100000x1536"` -> `"100k x 1536"`, `"1000000"` -> `"1M"`. */
+const sizeLabel = (key: string): string => key.replace(/^(\d+)x(\d+)$/, (_, n: string, d: string) => `${count(n)} x ${d}`).replace(/^(\d+)$/, (n) => count(n))
+
+function bm25Rows(bm25: Record<string, Bm25Figures>): string[] {
+  return Object.entries(bm25)
+    .filter(([, f]) => f.scipy_ms_per_query !== undefined)
+    .flatMap(([n, f]) => [
+      `| BM25 top-10, ${sizeLabel(n)}-doc Zipf corpus, 1 thread | ${sig3(f.ms_per_query)} ms/query | scipy.sparse exact: ${sig3(f.scipy_ms_per_query)} ms | ${ratio(f.ratio_to_scipy)} |`,
+      `| BM25, same corpus, pool of 2 workers | ${sig3(f.pool2_ms_per_query)} ms/query | | |`,
+    ])
+}
+
+function vectorRows(vector: Record<string, VectorFigures>): string[] {
+  const entries = Object.entries(vector)
+  return [
+    ...entries.map(([size, f]) => {
+      const cpu = f.one_query_cpu_ratio_to_numpy === undefined ? '' : ` (CPU time: ${ratio(f.one_query_cpu_ratio_to_numpy)})`
+      return `| exact vector top-10, one query, ${sizeLabel(size)}, 1 thread | ${sig3(f.one_query_ms)} ms (${sig3(f.rescored_rows_per_query)} rows rescored) | numpy GEMV: ${sig3(f.numpy_gemv_ms)} ms | ${ratio(f.one_query_ratio_to_numpy)}${cpu} |`
+    }),
+    ...entries.map(([size, f]) => `| exact vector top-10, one query, ${sizeLabel(size)}, 2 workers split the rows | ${sig3(f.one_query_pool2_ms)} ms | numpy GEMV: ${sig3(f.numpy_gemv_ms)} ms | ${ratio(f.numpy_gemv_ms === undefined ? undefined : f.one_query_pool2_ms / f.numpy_gemv_ms)} |`),
+    ...entries.map(([size, f]) => `| exact vector, batch of queries, ${sizeLabel(size)}, 2 workers | ${sig3(f.batch_pool2_ms)} ms/query | numpy GEMM + argpartition: ${sig3(f.numpy_gemm_ms)} ms | ${ratio(f.batch_ratio_to_numpy)} |`),
+    ...entries.map(([size, f]) => `| vector index memory, ${sizeLabel(size)} | ${sig3(f.memory_ratio)}x the raw float32 bytes | | |`),
+  ]
+}
+
+function scaleRows(scale: BenchReport['scale']): string[] {
+  return [
+    ...Object.entries(scale.bm25).map(
+      ([n, f]) =>
+        `| BM25, ${sizeLabel(n)} Zipf docs: build, memory, top-10 | built in ${sig3((f.build_ms ?? NaN) / 1000)} s (+${sig3(f.build_rss_mib)} MiB), ${sig3(f.ms_per_query)} ms/query | | |`,
+    ),
+    ...Object.entries(scale.vector).map(
+      ([size, f]) =>
+        `| vectors ${sizeLabel(size)} from the index file: load, one query | loaded in ${sig3(f.load_ms)} ms (+${sig3(f.load_rss_ratio)}x the index bytes), ${sig3(f.ms_per_query)} ms/query | | |`,
+    ),
+  ]
+}
+
+/** The generated README section: provenance line, the table, and the goals with their status. */
+export function renderBenchmarkTable(report: BenchReport): string {
+  const m = report.machine
+  const runs = report.runs ?? []
+  const when =
+    runs.length > 1
+      ? `${runs.length} \`npm run bench -- --json FILE --merge\` runs on ${report.date.slice(0, 10)} (${runs.map((r) => `${r.date.slice(11, 16)} UTC, load ${r.load_average[0]}`).join('; ')})`
+      : `one \`npm run bench -- --json\` run${report.quick ? ' (--quick)' : ''} on ${report.date.slice(0, 10)}, load average ${m.load_average.join(' ')} at the start`
+  const lines = [
+    `Figures from ${when}: ${m.cpus} vCPU ${m.cpu}, Node ${m.node.replace(/^v/, '')}, numpy ${m.numpy ?? '-'}, scipy ${m.scipy ?? '-'} (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).`,
+    '',
+    '| what | ours | peer (same run) | ours / peer |',
+    '|---|---|---|---|',
+    ...bm25Rows(report.bm25),
+    ...vectorRows(report.vector),
+    ...scaleRows(report.scale),
+  ]
+  if (report.goals.length > 0) {
+    lines.push('', 'Goals of issue #16 in this run:', '')
+    for (const g of report.goals) lines.push(`- \`${g.figure}\` <= ${g.at_most}: ${g.value === null ? 'not measured' : `${sig3(g.value)}, ${g.met ? 'met' : 'not met'}`}`)
+  }
+  return lines.join('\n')
+}
+
+/** `text` with everything between the markers replaced by `generated`; throws when a marker is missing. */
+export function replaceGenerated(text: string, generated: string, where = 'README.md'): string {
+  const start = text.indexOf(readmeMarkers.start)
+  const end = text.indexOf(readmeMarkers.end)
+  if (start < 0 || end < start) {
+    throw new Error(`vitest-rag bench: ${where} lacks the ${readmeMarkers.start} ... ${readmeMarkers.end} markers around the benchmark table (add them where the table goes)`)
+  }
+  return `${text.slice(0, start + readmeMarkers.start.length)}\n${generated}\n${text.slice(end)}`
+}

@@ -1,0 +1,139 @@
+/**
+ * The bench's figures as data: every number `npm run bench` prints, under a stable name, so `--json FILE` can
+ * write them and a check (or the README generator, `readme-table.ts`) can read them. Names are snake_case with
+ * their unit (`_ms`, `_mib`); a `ratio_to_<peer>` is always OUR time divided by the peer's time in the same run
+ * (lower is better: 0.5 means twice as fast). Sizes are keys: `"100000x1536"` (rows x d), `"50000"` (documents).
+ */
+
+/** Version of this layout; bump when a name changes meaning. */
+export const benchReportVersion = 1
+
+/** Where and when the figures were taken. */
+export interface BenchMachine {
+  cpu: string
+  cpus: number
+  platform: string
+  memory_gib: number
+  node: string
+  numpy: string | null
+  scipy: string | null
+  /** 1, 5 and 15 minute load averages when the run started (a loaded machine inflates every time). */
+  load_average: number[]
+}
+
+/** BM25 on the Zipf corpus of one size. */
+export interface Bm25Figures {
+  build_ms: number
+  build_us_per_doc: number
+  ms_per_query: number
+  cpu_ms_per_query: number
+  pool1_ms_per_query: number
+  pool2_ms_per_query: number
+  scipy_ms_per_query?: number
+  /** Our ms/query (one thread) / scipy's. */
+  ratio_to_scipy?: number
+  /** Same, in CPU time (scipy's counts all its threads). */
+  cpu_ratio_to_scipy?: number
+  /** Share of top-10 ranks where our score equals scipy's (1e-9 relative). */
+  rank_exact_vs_scipy?: number
+  peak_rss_mib: number
+}
+
+/** Exact vector top-10 at one size. */
+export interface VectorFigures {
+  build_ms: number
+  /** Index bytes (WASM memory incl. the int8 copy and scratch, plus row stats) / raw float32 bytes. */
+  memory_ratio: number
+  kernel: string
+  one_query_ms: number
+  one_query_cpu_ms: number
+  /** The plain float32 path (the reference), one query, this thread. */
+  one_query_float32_ms: number
+  one_query_pool2_ms: number
+  numpy_gemv_ms?: number
+  /** numpy's CPU time per query (both BLAS threads). */
+  numpy_gemv_cpu_ms?: number
+  /** one_query_cpu_ms / numpy_gemv_cpu_ms: the ratio a loaded machine distorts least. */
+  one_query_cpu_ratio_to_numpy?: number
+  /** one_query_ms / numpy_gemv_ms. */
+  one_query_ratio_to_numpy?: number
+  /** min(one_query_ms, one_query_pool2_ms) / numpy_gemv_ms. */
+  one_query_best_ratio_to_numpy?: number
+  batch_ms: number
+  batch_pool2_ms: number
+  batch_float32_pool2_ms: number
+  numpy_gemm_ms?: number
+  /** batch_pool2_ms / numpy_gemm_ms. */
+  batch_ratio_to_numpy?: number
+  /** Rows rescored in float32 per query by the bounded path (the rest were ruled out in int8). */
+  rescored_rows_per_query: number
+  /** Queries whose bounded top-10 equals the float32 path's, ids and scores. */
+  exact_vs_float32: string
+  /** Queries whose top-10 ids equal numpy's. */
+  same_top10_as_numpy?: string
+  peak_rss_mib: number
+}
+
+/** One goal of the issue, checked against a figure. */
+export interface BenchGoal {
+  /** Dotted path of the figure, e.g. `vector.100000x1536.one_query_ratio_to_numpy`. */
+  figure: string
+  /** The figure must be at most this. */
+  at_most: number
+  value: number | null
+  met: boolean
+}
+
+/** One `npm run bench` invocation whose figures are in the report (several when merged with `--merge`). */
+export interface BenchRun {
+  date: string
+  /** The command-line arguments after `scripts/bench.ts`. */
+  args: string[]
+  load_average: number[]
+}
+
+/** Everything one run (or several merged runs) measured. */
+export interface BenchReport {
+  version: number
+  date: string
+  /** The runs whose figures this holds, oldest first; a later run's section replaces the same section before it. */
+  runs: BenchRun[]
+  quick: boolean
+  machine: BenchMachine
+  bm25: Record<string, Bm25Figures>
+  vector: Record<string, VectorFigures>
+  /** The million-chunk section (`scale-bench.ts`): per size, where the time goes. */
+  scale: { bm25: Record<string, Record<string, number>>; vector: Record<string, Record<string, number>> }
+  /** Real corpora: `dataset -> "analyzer/arm" -> figures`. */
+  datasets: Record<string, Record<string, Record<string, number>>>
+  goals: BenchGoal[]
+}
+
+/** An empty report for this machine and time. */
+export function emptyBenchReport(machine: BenchMachine, quick: boolean, date = new Date().toISOString()): BenchReport {
+  return { version: benchReportVersion, date, runs: [], quick, machine, bm25: {}, vector: {}, scale: { bm25: {}, vector: {} }, datasets: {}, goals: [] }
+}
+
+/** The issue's goals (#16), as (figure, at most) pairs. */
+export const benchGoals: ReadonlyArray<[string, number]> = [
+  ['vector.100000x1536.one_query_ratio_to_numpy', 0.8],
+  ['vector.100000x1536.batch_ratio_to_numpy', 1.0],
+  ['vector.100000x1536.memory_ratio', 1.3],
+  ['scale.bm25.1000000.build_ms', 60_000],
+  ['scale.bm25.1000000.build_rss_mib', 2048],
+  ['scale.bm25.1000000.ms_per_query', 5],
+]
+
+/** Reads a figure by dotted path (`undefined` when absent). Keys may contain dots only as separators. */
+export function figureAt(report: BenchReport, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), report)
+}
+
+/** Checks every goal against the report's figures; a missing figure is a goal not met. */
+export function checkGoals(report: BenchReport): BenchGoal[] {
+  return benchGoals.map(([figure, atMost]) => {
+    const value = figureAt(report, figure)
+    const number = typeof value === 'number' && Number.isFinite(value) ? value : null
+    return { figure, at_most: atMost, value: number, met: number !== null && number <= atMost }
+  })
+}

@@ -1,0 +1,77 @@
+import { describe, expect, test } from 'vitest'
+import { renderBenchmarkTable, replaceGenerated, sig3 } from '../../scripts/bench/readme-table.ts'
+import { type BenchReport, checkGoals, emptyBenchReport } from '../../scripts/bench/report.ts'
+
+function sampleReport(): BenchReport {
+  const report = emptyBenchReport(
+    { cpu: 'AMD EPYC 9R14', cpus: 2, platform: 'linux x64', memory_gib: 23, node: 'v20.20.2', numpy: '2.4.6', scipy: '1.17.1', load_average: [1.5, 2, 2.25] },
+    false,
+    '2026-12-01T03:00:00.000Z',
+  )
+  report.bm25['50000'] = { build_ms: 2500, build_us_per_doc: 50, ms_per_query: 0.318, cpu_ms_per_query: 0.3, pool1_ms_per_query: 0.33, pool2_ms_per_query: 0.176, scipy_ms_per_query: 0.69, ratio_to_scipy: 0.318 / 0.69, rank_exact_vs_scipy: 1, peak_rss_mib: 400 }
+  report.vector['100000x1536'] = {
+    build_ms: 7500, memory_ratio: 1.2651, kernel: 'wasm-int8-bounded', one_query_ms: 12.5, one_query_cpu_ms: 12, one_query_float32_ms: 22.2, one_query_pool2_ms: 9,
+    numpy_gemv_ms: 25, numpy_gemv_cpu_ms: 40, one_query_cpu_ratio_to_numpy: 0.3, one_query_ratio_to_numpy: 0.5, one_query_best_ratio_to_numpy: 0.36, batch_ms: 6, batch_pool2_ms: 3.3, batch_float32_pool2_ms: 4.27,
+    numpy_gemm_ms: 3, batch_ratio_to_numpy: 1.1, rescored_rows_per_query: 31.4, exact_vs_float32: '200/200', same_top10_as_numpy: '20/20', peak_rss_mib: 2000,
+  }
+  report.scale.bm25['1000000'] = { build_ms: 52_000, build_rss_mib: 1300, ms_per_query: 3.2 }
+  report.scale.vector['1000000x384'] = { load_ms: 900, load_rss_ratio: 1.01, ms_per_query: 20 }
+  report.goals = checkGoals(report)
+  return report
+}
+
+describe('README benchmark table from the bench JSON', () => {
+  test('sig3 keeps three significant digits: 0.31849 -> 0.318, 22.24 -> 22.2, 1234.5 -> 1235', () => {
+    expect([sig3(0.31849), sig3(22.24), sig3(1234.5), sig3(1.2651), sig3(undefined)]).toEqual(['0.318', '22.2', '1235', '1.27', '-'])
+  })
+
+  test('renders provenance, one row per figure, and the goals with their status', () => {
+    const lines = renderBenchmarkTable(sampleReport()).split('\n')
+    expect(lines[0]).toBe(
+      'Figures from one `npm run bench -- --json` run on 2026-12-01, load average 1.5 2 2.25 at the start: 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1 (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).',
+    )
+    expect(lines.slice(2)).toEqual([
+      '| what | ours | peer (same run) | ours / peer |',
+      '|---|---|---|---|',
+      // 0.318 / 0.69 = 0.4609
+      '| BM25 top-10, 50k-doc Zipf corpus, 1 thread | 0.318 ms/query | scipy.sparse exact: 0.690 ms | 0.461x |',
+      '| BM25, same corpus, pool of 2 workers | 0.176 ms/query | | |',
+      '| exact vector top-10, one query, 100k x 1536, 1 thread | 12.5 ms (31.4 rows rescored) | numpy GEMV: 25.0 ms | 0.500x (CPU time: 0.300x) |',
+      // 9 / 25 = 0.36
+      '| exact vector top-10, one query, 100k x 1536, 2 workers split the rows | 9.00 ms | numpy GEMV: 25.0 ms | 0.360x |',
+      '| exact vector, batch of queries, 100k x 1536, 2 workers | 3.30 ms/query | numpy GEMM + argpartition: 3.00 ms | 1.10x |',
+      '| vector index memory, 100k x 1536 | 1.27x the raw float32 bytes | | |',
+      '| BM25, 1M Zipf docs: build, memory, top-10 | built in 52.0 s (+1300 MiB), 3.20 ms/query | | |',
+      '| vectors 1M x 384 from the index file: load, one query | loaded in 900 ms (+1.01x the index bytes), 20.0 ms/query | | |',
+      '',
+      'Goals of issue #16 in this run:',
+      '',
+      '- `vector.100000x1536.one_query_ratio_to_numpy` <= 0.8: 0.500, met',
+      '- `vector.100000x1536.batch_ratio_to_numpy` <= 1: 1.10, not met',
+      '- `vector.100000x1536.memory_ratio` <= 1.3: 1.27, met',
+      '- `scale.bm25.1000000.build_ms` <= 60000: 52000, met',
+      '- `scale.bm25.1000000.build_rss_mib` <= 2048: 1300, met',
+      '- `scale.bm25.1000000.ms_per_query` <= 5: 3.20, met',
+    ])
+  })
+
+  test('a missing figure is a goal not met, and the README splice keeps everything outside the markers', () => {
+    const report = sampleReport()
+    report.scale = { bm25: {}, vector: {} }
+    expect(checkGoals(report).find((g) => g.figure === 'scale.bm25.1000000.ms_per_query')).toEqual({ figure: 'scale.bm25.1000000.ms_per_query', at_most: 5, value: null, met: false })
+    const readme = 'intro\n<!-- bench-table:start -->\nold table\n<!-- bench-table:end -->\noutro\n'
+    expect(replaceGenerated(readme, 'new table')).toBe('intro\n<!-- bench-table:start -->\nnew table\n<!-- bench-table:end -->\noutro\n')
+    expect(() => replaceGenerated('no markers', 'x')).toThrow(/README.md lacks the <!-- bench-table:start --> \.\.\. <!-- bench-table:end --> markers/)
+  })
+
+  test('a report merged from several runs names each run with its time and load', () => {
+    const report = sampleReport()
+    report.runs = [
+      { date: '2026-12-01T03:03:07.607Z', args: ['--only=scale'], load_average: [10.05, 14.82, 15.04] },
+      { date: '2026-12-01T03:23:35.107Z', args: ['--only=vector'], load_average: [3.83, 6.85, 10.48] },
+    ]
+    expect(renderBenchmarkTable(report).split('\n')[0]).toBe(
+      'Figures from 2 `npm run bench -- --json FILE --merge` runs on 2026-12-01 (03:03 UTC, load 10.05; 03:23 UTC, load 3.83): 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1 (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).',
+    )
+  })
+})
