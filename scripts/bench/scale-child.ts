@@ -5,7 +5,7 @@
 import { SearchPool } from '../../src/pool/search-pool.ts'
 import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
 import { buildBm25Index } from '../../src/search/bm25.ts'
-import { readSearchIndexFile, writeSearchIndexFile } from '../../src/search/index-file.ts'
+import { readSearchIndexFile, writeSearchIndexFile } from '../../src/artifacts/index-file.ts'
 import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/search/index.ts'
 import { searchIndexFromSnapshot, snapshotSearchIndex } from '../../src/search/snapshot.ts'
 import type { Embedder } from '../../src/search/embedder.ts'

@@ -2,31 +2,30 @@
  * Error classes for golden cases: thrown at the I/O edge when the data-level problem list is not empty.
  * Each carries the full list (never just the first) and a message that renders all of them.
  */
-import { formatProblems, type Problem } from './problems.ts'
+import { formatProblems, type Problem } from '../problems/problems.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** A golden file has problems (bad JSON, schema violations, rule failures, duplicate ids). */
-export class GoldenFileError extends Error {
-  readonly code = 'VITEST_RAG_GOLDEN_INVALID'
+export class GoldenFileError extends VitestRagError<'VITEST_RAG_GOLDEN_INVALID'> {
   readonly problems: Problem[]
   constructor(problems: Problem[]) {
     const files = [...new Set(problems.map((p) => p.file))].join(', ')
     super(
+      'VITEST_RAG_GOLDEN_INVALID',
       `vitest-rag: ${problems.length} problem${problems.length === 1 ? '' : 's'} in golden file ${files}:\n${formatProblems(problems)}`,
     )
-    this.name = 'GoldenFileError'
     this.problems = problems
   }
 }
 
 /** Some expected-source locators point at nothing in the corpus (unknown slug, heading, entry, ticket, id, span). */
-export class UnresolvedLocatorsError extends Error {
-  readonly code = 'VITEST_RAG_UNRESOLVED_LOCATORS'
+export class UnresolvedLocatorsError extends VitestRagError<'VITEST_RAG_UNRESOLVED_LOCATORS'> {
   readonly problems: Problem[]
   constructor(problems: Problem[]) {
     super(
+      'VITEST_RAG_UNRESOLVED_LOCATORS',
       `vitest-rag: ${problems.length} locator${problems.length === 1 ? '' : 's'} did not resolve; fix the golden file or the corpus:\n${formatProblems(problems)}`,
     )
-    this.name = 'UnresolvedLocatorsError'
     this.problems = problems
   }
 }

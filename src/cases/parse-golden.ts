@@ -2,12 +2,12 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
-import { normalizeText } from '../corpus/normalize.ts'
 import { hashJson, sha256 } from '../util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
+import { readJsonlLines, type JsonlOptions } from '../problems/jsonl.ts'
+import type { Problem } from '../problems/problems.ts'
+import { problemsFromZod } from '../problems/zod-problems.ts'
 import { applyGradeScale, GradeScaleHeaderSchema, isGradeScaleHeader, type GradeScale } from './grade-scale.ts'
-import type { Problem } from './problems.ts'
-import { problemsFromZod } from './zod-problems.ts'
 
 /** One parsed case and the 1-based line it came from. */
 export interface GoldenCaseAt {
@@ -24,6 +24,13 @@ export interface GoldenParseResult {
   cases: GoldenCaseAt[]
   problems: Problem[]
   hash: string
+}
+
+/** Golden sets allow `//` note lines and hold one case object per line. */
+const GOLDEN_JSONL: JsonlOptions = {
+  comments: true,
+  objects: true,
+  objectFix: 'write each case as {"case_id": ..., "case_type": ..., ...} on its own line',
 }
 
 /**
@@ -96,45 +103,9 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
   let seenContent = false
-  const lines = normalizeText(text).split('\n')
-  lines.forEach((raw, index) => {
-    const line = index + 1
-    const trimmed = raw.trim()
-    if (trimmed === '' || trimmed.startsWith('//')) return
-    // Cheap bound first: a UTF-8 byte is at least a quarter of a code unit's worth, so only long lines are measured.
-    if (trimmed.length * 3 > limits.maxLineBytes) {
-      const bytes = Buffer.byteLength(trimmed, 'utf8')
-      if (bytes > limits.maxLineBytes) {
-        problems.push(limitProblem(file, line, '', `the line is ${bytes} bytes, over the ${limits.maxLineBytes}-byte limit; it was not parsed`, 'maxLineBytes', limits.maxLineBytes))
-        return
-      }
-    }
-    let json: unknown
-    try {
-      json = JSON.parse(trimmed)
-    } catch (error) {
-      problems.push({
-        code: 'invalid_json',
-        file,
-        line,
-        path: '',
-        message: `not valid JSON: ${(error as Error).message}`,
-        fix: 'one JSON object per line; check quotes, commas and brackets',
-      })
-      return
-    }
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-      problems.push({
-        code: 'invalid_type',
-        file,
-        line,
-        path: '',
-        value: json,
-        message: `a line must hold one JSON object, got ${Array.isArray(json) ? 'an array' : JSON.stringify(json)}`,
-        fix: 'write each case as {"case_id": ..., "case_type": ..., ...} on its own line',
-      })
-      return
-    }
+  readJsonlLines(text, file, problems, (value, line) => {
+    // readJsonlLines checked the line holds an object (GOLDEN_JSONL.objects) within limits.maxLineBytes.
+    let json = value as object
     const first = !seenContent
     seenContent = true
     if (isGradeScaleHeader(json)) {
@@ -166,6 +137,10 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     const overLimits = caseLimitProblems(parsed.data, file, line, limits)
     if (overLimits.length > 0) problems.push(...overLimits)
     else cases.push({ case: parsed.data, line })
+  }, {
+    ...GOLDEN_JSONL,
+    maxLineBytes: limits.maxLineBytes,
+    lineTooLarge: (line, bytes, limit) => limitProblem(file, line, '', `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, 'maxLineBytes', limit),
   })
   return { cases, problems, hash: hashJson(cases.map((c) => c.case)) }
 }

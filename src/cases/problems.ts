@@ -1,55 +1,5 @@
 /**
- * Problems in user data (golden files, corpora, locators) as a list, rendered in one place, so a user sees
- * every problem at once instead of fixing them one run at a time.
+ * @deprecated Moved to `src/problems/problems.ts` (below cases/ and corpus/, which both report problems).
+ * This re-export stays for one release so branches that import the old path still build; import the new one.
  */
-
-/**
- * One problem in user data.
- * - `code`: stable, machine-readable kind, e.g. `invalid_json`, `unknown_key`, `unknown_slug`;
- * - `file` / `line` (1-based): where it is, when it comes from a file;
- * - `path`: the field path inside the record, e.g. `expected_sources[0].locator.kind` (`''` for the whole record);
- * - `value`: the offending value, when there is one;
- * - `message`: what is wrong, quoting the value; `fix`: what to do about it.
- */
-export interface Problem {
-  code: string
-  file: string
-  line?: number
-  path: string
-  value?: unknown
-  message: string
-  fix?: string
-}
-
-/**
- * Renders one problem on one line:
- * `golden/support.golden.jsonl:14: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)`.
- */
-export function formatProblem(problem: Problem): string {
-  const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`
-  const field = problem.path === '' ? '' : `${problem.path}: `
-  const fix = problem.fix === undefined ? '' : ` (fix: ${problem.fix})`
-  return `${where}: ${field}${problem.message}${fix}`
-}
-
-/** Renders problems one per line, in the order given (parsers emit them in file order). */
-export function formatProblems(problems: readonly Problem[]): string {
-  return problems.map(formatProblem).join('\n')
-}
-
-/** Formats a field path the way a user writes it: `expected_sources[0].locator.kind`. */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = ''
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`
-    else out += out === '' ? String(part) : `.${String(part)}`
-  }
-  return out
-}
-
-/** Quotes a value for a message: strings in double quotes, `undefined` as `missing`, the rest as JSON (cut at 80 chars). */
-export function quoteValue(value: unknown): string {
-  if (value === undefined) return 'missing'
-  const json = JSON.stringify(value) ?? String(value)
-  return json.length > 80 ? `${json.slice(0, 77)}...` : json
-}
+export { formatPath, formatProblem, formatProblems, quoteValue, type Problem } from '../problems/problems.ts'

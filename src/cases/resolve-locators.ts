@@ -6,9 +6,9 @@
  * Every locator that points at nothing is reported, all together, with a fix hint; none is dropped.
  */
 import type { Chunk, HeadingSection, SourceDocument } from '../corpus/types.ts'
-import { closestMatch } from './closest.ts'
+import { closestMatch } from '../problems/closest.ts'
 import { UnresolvedLocatorsError } from './errors.ts'
-import type { Problem } from './problems.ts'
+import type { Problem } from '../problems/problems.ts'
 import type { GoldenCase, Locator } from './schema.ts'
 
 export { UnresolvedLocatorsError }
@@ -48,9 +48,9 @@ export interface CaseOrigin {
 
 /** The corpus indexed for locator lookups (built once per resolution by {@link buildCorpusIndex}). */
 export interface CorpusIndex {
-  byKey: Map<string, SourceDocument> // `${tenant}\u0000${kind}\u0000${key}`
+  byKey: Map<string, SourceDocument> // `${tenantId}\u0000${kind}\u0000${key}`
   byId: Map<string, SourceDocument>
-  keysOf: Map<string, string[]> // `${tenant}\u0000${kind}` -> keys
+  keysOf: Map<string, string[]> // `${tenantId}\u0000${kind}` -> keys
   tenantsOfKey: Map<string, string[]> // `${kind}\u0000${key}` -> tenants
   chunksOf: Map<string, Chunk[]>
   tenants: Set<string>
@@ -94,9 +94,9 @@ export type Located = { ok: true; doc: SourceDocument; start: number; end: numbe
 
 const KIND_NOUN = { doc: 'doc', changelog: 'changelog entry', ticket: 'ticket', document: 'document' } as const
 
-function unknownKey(index: CorpusIndex, tenant: string, kind: keyof typeof KIND_NOUN, key: string, code: string): Located {
-  const elsewhere = (index.tenantsOfKey.get(`${kind}\u0000${key}`) ?? []).filter((t) => t !== tenant)
-  const near = closestMatch(key, index.keysOf.get(`${tenant}\u0000${kind}`) ?? [])
+function unknownKey(index: CorpusIndex, tenantId: string, kind: keyof typeof KIND_NOUN, key: string, code: string): Located {
+  const elsewhere = (index.tenantsOfKey.get(`${kind}\u0000${key}`) ?? []).filter((t) => t !== tenantId)
+  const near = closestMatch(key, index.keysOf.get(`${tenantId}\u0000${kind}`) ?? [])
   let fix: string | undefined
   if (elsewhere.length > 0) {
     // The case's tenant_id is what retrieval is filtered by: pointing only the expected source at the other
@@ -104,16 +104,16 @@ function unknownKey(index: CorpusIndex, tenant: string, kind: keyof typeof KIND_
     fix = `it exists in tenant ${elsewhere.map((t) => `"${t}"`).join(', ')}; if the case belongs there, set the case's "tenant_id" to ${JSON.stringify(elsewhere[0])}`
   }
   else if (near !== undefined) fix = `did you mean "${near}"?`
-  return { ok: false, code, message: `no ${KIND_NOUN[kind]} "${key}" in tenant "${tenant}"`, ...(fix ? { fix } : {}) }
+  return { ok: false, code, message: `no ${KIND_NOUN[kind]} "${key}" in tenant "${tenantId}"`, ...(fix ? { fix } : {}) }
 }
 
-/** Finds what `locator` names in `tenant`'s documents (see {@link resolveLocators} for the rules). */
-export function locateSource(locator: Locator, tenant: string, index: CorpusIndex): Located {
-  const find = (kind: keyof typeof KIND_NOUN, key: string) => index.byKey.get(`${tenant}\u0000${kind}\u0000${key}`)
+/** Finds what `locator` names in `tenantId`'s documents (see {@link resolveLocators} for the rules). */
+export function locateSource(locator: Locator, tenantId: string, index: CorpusIndex): Located {
+  const find = (kind: keyof typeof KIND_NOUN, key: string) => index.byKey.get(`${tenantId}\u0000${kind}\u0000${key}`)
   switch (locator.kind) {
     case 'doc': {
       const doc = find('doc', locator.slug)
-      if (!doc) return unknownKey(index, tenant, 'doc', locator.slug, 'unknown_slug')
+      if (!doc) return unknownKey(index, tenantId, 'doc', locator.slug, 'unknown_slug')
       if (locator.heading === undefined) return { ok: true, doc, start: 0, end: doc.text.length }
       const sections = doc.sections ?? []
       const matches = findSections(sections, locator.heading)
@@ -139,17 +139,17 @@ export function locateSource(locator: Locator, tenant: string, index: CorpusInde
     }
     case 'changelog': {
       const doc = find('changelog', locator.entry)
-      return doc ? { ok: true, doc, start: 0, end: doc.text.length } : unknownKey(index, tenant, 'changelog', locator.entry, 'unknown_entry')
+      return doc ? { ok: true, doc, start: 0, end: doc.text.length } : unknownKey(index, tenantId, 'changelog', locator.entry, 'unknown_entry')
     }
     case 'ticket': {
       const doc = find('ticket', locator.ticket)
-      return doc ? { ok: true, doc, start: 0, end: doc.text.length } : unknownKey(index, tenant, 'ticket', locator.ticket, 'unknown_ticket')
+      return doc ? { ok: true, doc, start: 0, end: doc.text.length } : unknownKey(index, tenantId, 'ticket', locator.ticket, 'unknown_ticket')
     }
     case 'document': {
       // A bare key finds a generic document (BEIR `_id`); a full `<tenant>/<kind>/<key>` id finds any document.
       const byId = index.byId.get(locator.id)
-      const doc = find('document', locator.id) ?? (byId?.tenantId === tenant ? byId : undefined)
-      if (!doc) return unknownKey(index, tenant, 'document', locator.id, 'unknown_document')
+      const doc = find('document', locator.id) ?? (byId?.tenantId === tenantId ? byId : undefined)
+      if (!doc) return unknownKey(index, tenantId, 'document', locator.id, 'unknown_document')
       if (!locator.span) return { ok: true, doc, start: 0, end: doc.text.length }
       const [start, end] = locator.span
       if (end > doc.text.length) {
@@ -203,12 +203,12 @@ export function resolveLocators(
       continue
     }
     c.expected_sources.forEach((source, i) => {
-      const tenant = source.tenant ?? c.tenant_id
+      const tenantId = source.tenant ?? c.tenant_id
       if (source.tenant !== undefined && !index.tenants.has(source.tenant)) {
         problems.push(unknownTenant(index, source.tenant, { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}) }, `expected_sources[${i}].tenant`, c.case_id))
         return
       }
-      const located = locateSource(source.locator, tenant, index)
+      const located = locateSource(source.locator, tenantId, index)
       const where = { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}), path: `expected_sources[${i}].locator`, value: source.locator }
       if (!located.ok) {
         problems.push({ ...where, code: located.code, message: `case "${c.case_id}": ${located.message}`, ...(located.fix ? { fix: located.fix } : {}) })
@@ -245,15 +245,15 @@ export function resolveLocators(
   return { expected, spans, problems, warnings }
 }
 
-function unknownTenant(index: CorpusIndex, tenant: string, where: { file: string; line?: number }, path: string, caseId: string): Problem {
+function unknownTenant(index: CorpusIndex, tenantId: string, where: { file: string; line?: number }, path: string, caseId: string): Problem {
   const known = [...index.tenants].sort()
-  const near = closestMatch(tenant, known)
+  const near = closestMatch(tenantId, known)
   return {
     ...where,
     path,
-    value: tenant,
+    value: tenantId,
     code: 'unknown_tenant',
-    message: `case "${caseId}": tenant "${tenant}" does not exist in the corpus (tenants: ${known.map((t) => `"${t}"`).join(', ') || 'none'})`,
+    message: `case "${caseId}": tenant "${tenantId}" does not exist in the corpus (tenants: ${known.map((t) => `"${t}"`).join(', ') || 'none'})`,
     fix: near !== undefined ? `did you mean "${near}"?` : 'use one of the corpus\'s tenants (a BEIR corpus has one: its `corpus.tenant` option, default "default")',
   }
 }

@@ -4,7 +4,7 @@
  * text states content is a lie the `toAbstain` check reports.
  */
 import type { SystemOutput } from '../adapter/types.ts'
-import { isAbstention } from '../generation/abstention.ts'
+import { isAbstention } from '../text/abstention.ts'
 
 /** How an output reads. */
 export interface AbstentionReading {

@@ -4,6 +4,7 @@
  */
 import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
 import { commands as registered } from './commands/index.ts'
+import { PACKAGE_INFO } from '../util/package-info.ts'
 
 function findCommand(argv: string[], commands: CliCommand[]): { command: CliCommand; rest: string[] } | undefined {
   const two = argv.slice(0, 2).join(' ')
@@ -14,26 +15,61 @@ function findCommand(argv: string[], commands: CliCommand[]): { command: CliComm
   return undefined
 }
 
+function commandList(commands: CliCommand[]): string[] {
+  const width = Math.max(0, ...commands.map((c) => c.name.length))
+  return commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)
+}
+
 /** The text `vitest-rag help` prints. */
 export function renderHelp(commands: CliCommand[]): string {
-  const width = Math.max(0, ...commands.map((c) => c.name.length))
-  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)
-  return ['Usage: vitest-rag <command> [options]', '', 'Commands:', ...lines, '', 'Run `vitest-rag help <command>` for its options.', ''].join('\n')
+  return [
+    'Usage: vitest-rag <command> [options]',
+    '',
+    'Commands:',
+    ...commandList(commands),
+    '',
+    'Run `vitest-rag <command> --help` (or `vitest-rag help <command>`) for its options; `vitest-rag --version` prints the version.',
+    '',
+  ].join('\n')
 }
+
+/** The subcommands of group `word` (e.g. `baseline` -> `baseline accept`, `baseline show`). */
+function groupOf(word: string | undefined, commands: CliCommand[]): CliCommand[] {
+  return word === undefined ? [] : commands.filter((c) => c.name.startsWith(`${word} `))
+}
+
+/** The text a command group prints for `vitest-rag <group> --help`. */
+export function renderGroupHelp(group: string, commands: CliCommand[]): string {
+  return [`Usage: vitest-rag ${group} <subcommand> [options]`, '', 'Subcommands:', ...commandList(groupOf(group, commands)), '', `Run \`vitest-rag ${group} <subcommand> --help\` for its options.`, ''].join('\n')
+}
+
+const HELP_FLAGS = new Set(['--help', '-h'])
 
 /** Runs the CLI with `argv` (without `node` and the script path); resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIo, commands: CliCommand[] = registered): Promise<number> {
-  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
-    const target = argv[0] === 'help' ? findCommand(argv.slice(1), commands) : undefined
-    io.stdout(target ? `${target.command.usage}\n` : renderHelp(commands))
+  if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version') {
+    io.stdout(`${PACKAGE_INFO.version}\n`)
+    return 0
+  }
+  if (argv.length === 0 || argv[0] === 'help' || HELP_FLAGS.has(argv[0] ?? '')) {
+    const asked = argv[0] === 'help' ? argv.slice(1) : []
+    const target = findCommand(asked, commands)
+    if (target) io.stdout(`${target.command.usage}\n`)
+    else io.stdout(groupOf(asked[0], commands).length > 0 ? renderGroupHelp(asked[0] ?? '', commands) : renderHelp(commands))
     return 0
   }
   const found = findCommand(argv, commands)
+  if (!found && groupOf(argv[0], commands).length > 0) {
+    // A group word alone (`vitest-rag baseline`) or with --help lists its subcommands; a bad subcommand is a usage error.
+    const help = argv.length === 1 || HELP_FLAGS.has(argv[1] ?? '')
+    ;(help ? io.stdout : io.stderr)(`${help ? '' : `vitest-rag: unknown command "${argv.join(' ')}"\n\n`}${renderGroupHelp(argv[0] ?? '', commands)}`)
+    return help ? 0 : 2
+  }
   if (!found) {
     io.stderr(`vitest-rag: unknown command "${argv.join(' ')}"\n\n${renderHelp(commands)}`)
     return 2
   }
-  if (found.rest.includes('--help') || found.rest.includes('-h')) {
+  if (found.rest.some((arg) => HELP_FLAGS.has(arg))) {
     io.stdout(`${found.command.usage}\n`)
     return 0
   }

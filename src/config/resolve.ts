@@ -5,9 +5,8 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseModelConfig } from '../llm/config.ts'
-import { DEFAULT_BASELINE_PATH } from '../gate/baseline.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
@@ -22,8 +21,10 @@ export function promptPath(config: Pick<RagEvalConfig, 'prompts'>, name: string)
 }
 
 /** Bad `ragEval` options. */
-export class ConfigError extends Error {
-  readonly code = 'VITEST_RAG_CONFIG_INVALID'
+export class ConfigError extends VitestRagError<'VITEST_RAG_CONFIG_INVALID'> {
+  constructor(message: string) {
+    super('VITEST_RAG_CONFIG_INVALID', message)
+  }
 }
 
 /** Environment variables that override options, so a CLI run can change them without editing config. */
@@ -60,21 +61,39 @@ function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
   return out
 }
 
+/** The project name used when the Vitest project has none (the name `vitest-rag init` gives it). */
+export const DEFAULT_PROJECT = 'evals'
+
+/** A project name as a file-name part: anything but letters, digits, `.`, `_` and `-` becomes `-`. */
+export function projectSlug(project: string): string {
+  return project.replace(/[^A-Za-z0-9._-]+/g, '-')
+}
+
+/** Files the reporter writes under a project's `outDir`. */
+export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' } as const
+
+/** Per-project default paths, relative to the project root: `{ baseline, outDir }`. */
+export function projectDefaults(project: string = DEFAULT_PROJECT): { baseline: string; outDir: string } {
+  const slug = projectSlug(project)
+  return { baseline: `baselines/${slug}.baseline.json`, outDir: `.vitest-rag/${slug}` }
+}
+
 /** The value of `baseline` (or `VITEST_RAG_BASELINE`) that turns the comparison off. */
 export const NO_BASELINE = 'none'
 
-/** The baseline fields of the resolved config: the default path, a named path, or none at all. */
-function baselineOf(value: string | undefined, namedBy: string, abs: (p: string) => string): Pick<RagEvalConfig, 'baseline' | 'baselineNamedBy' | 'noBaseline'> {
-  if (value === undefined) return { baseline: abs(DEFAULT_BASELINE_PATH) }
-  if (value.toLowerCase() === NO_BASELINE) return { baseline: abs(DEFAULT_BASELINE_PATH), noBaseline: true }
+/** The baseline fields of the resolved config: the project's default path, a named path, or none at all. */
+function baselineOf(value: string | undefined, defaultPath: string, namedBy: string, abs: (p: string) => string): Pick<RagEvalConfig, 'baseline' | 'baselineNamedBy' | 'noBaseline'> {
+  if (value === undefined) return { baseline: abs(defaultPath) }
+  if (value.toLowerCase() === NO_BASELINE) return { baseline: abs(defaultPath), noBaseline: true }
   return { baseline: abs(value), baselineNamedBy: namedBy }
 }
 
 /**
  * Validates `options` (plus environment overrides), applies defaults and resolves paths against `root`.
- * Throws {@link ConfigError} listing every problem.
+ * `project` is the Vitest project's name: it names the default baseline and output folder. Throws
+ * {@link ConfigError} listing every problem.
  */
-export function resolveConfig(options: RagEvalOptions = {}, root: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): RagEvalConfig {
+export function resolveConfig(options: RagEvalOptions = {}, root: string = process.cwd(), env: NodeJS.ProcessEnv = process.env, project: string = DEFAULT_PROJECT): RagEvalConfig {
   const merged = { ...options, ...envOverrides(env) }
   const parsed = RagEvalOptionsSchema.safeParse(merged)
   if (!parsed.success) {
@@ -84,30 +103,25 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
     })
     throw new ConfigError(`vitest-rag: invalid ragEval options:\n${lines.join('\n')}`)
   }
+  // `models` is part of the schema, so a bad provider fails the run here, once, at startup, with every problem
+  // listed, instead of once per test file inside the workers.
   const o = parsed.data
-  if (o.models !== undefined) {
-    // Validated here, at the edge, so a bad provider fails the run once at startup with every problem listed,
-    // instead of once per test file inside the workers.
-    try {
-      parseModelConfig(o.models)
-    } catch (error) {
-      throw new ConfigError(`vitest-rag: invalid ragEval options: models: ${(error as Error).message.replace(/^vitest-rag: invalid models config: /, '')}`)
-    }
-  }
+  const defaults = projectDefaults(project)
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p))
   const corpus = o.corpus ? { ...o.corpus, root: abs(o.corpus.root) } : { kind: 'kb' as const, root: SAMPLE_KB_ROOT }
   const adapter = o.adapter.kind === 'module' ? { ...o.adapter, path: abs(o.adapter.path) } : o.adapter
   const sourceMap = typeof o.sourceMap === 'string' ? abs(o.sourceMap) : o.sourceMap
   return {
     ...o,
+    project,
     root,
     corpus,
     adapter,
     ...(sourceMap !== undefined ? { sourceMap } : {}),
     prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
-    ...baselineOf(o.baseline, env[ENV_OVERRIDES.baseline] ? ENV_OVERRIDES.baseline : 'the baseline option of ragEval()', abs),
+    ...baselineOf(o.baseline, defaults.baseline, env[ENV_OVERRIDES.baseline] ? ENV_OVERRIDES.baseline : 'the baseline option of ragEval()', abs),
     calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
-    outDir: abs(o.outDir),
+    outDir: abs(o.outDir ?? defaults.outDir),
   }
 }
 

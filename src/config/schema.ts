@@ -4,13 +4,27 @@
  */
 import { z } from 'zod'
 import { LocatorSchema } from '../cases/schema.ts'
+import { ModelConfigSchema } from '../llm/config.ts'
 
 /** Where the corpus comes from: a knowledge-base folder (tenants/<id>/docs, changelog, tickets) or BEIR. */
 export const CorpusSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('kb'), root: z.string().min(1) }).strict(),
-  /** `tenant`: the tenant every BEIR document loads into (default `default`); cases use it as `tenant_id`. */
   z
-    .object({ kind: z.literal('beir'), root: z.string().min(1), tenant: z.string().min(1).optional(), tenantId: z.string().min(1).optional() })
+    .object({
+      /** `kb`: a folder `tenants/<id>/` of docs, changelog and tickets; `beir`: a BEIR dataset (corpus.jsonl, queries.jsonl). */
+      kind: z.literal('kb'),
+      /** The corpus folder, relative to the project root. */
+      root: z.string().min(1),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('beir'),
+      root: z.string().min(1),
+      /** The tenant every BEIR document loads into (default `default`); cases use it as `tenant_id`. */
+      tenant: z.string().min(1).optional(),
+      /** Same as `tenant` (the earlier name, still accepted). */
+      tenantId: z.string().min(1).optional(),
+    })
     .strict(),
 ])
 /** Where the corpus comes from. */
@@ -25,13 +39,23 @@ export type CorpusSource = z.infer<typeof CorpusSourceSchema>
  */
 export const AdapterSpecSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reference') }).strict(),
-  z.object({ kind: z.literal('module'), path: z.string().min(1), options: z.unknown().optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('module'),
+      /** The adapter module, relative to the project root. */
+      path: z.string().min(1),
+      /** Passed to the module's factory as its one argument: any JSON value (it is part of the run's fingerprint). */
+      options: z.json().optional(),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal('http'),
+      /** The endpoint: POSTed one `SystemInput` as JSON per case, it answers with a `SystemOutput`. */
       url: z.string().url(),
       /** Header name to env var NAME (e.g. `{ Authorization: 'BOT_TOKEN' }`): values never enter reports. */
       headersFromEnv: z.record(z.string(), z.string()).default({}),
+      /** Per-request timeout in ms. */
       timeoutMs: z.number().int().positive().default(60_000),
     })
     .strict(),
@@ -80,6 +104,51 @@ export const InputLimitsSchema = z
   })
   .strict()
 
+/**
+ * Options of the reference pipeline (used when `adapter` is `reference`). Its retrieval depth is `search.k`;
+ * its prompt templates come from `prompts`.
+ */
+export const PipelineOptionsSchema = z
+  .object({
+    /** Name shown in reports. Default `reference` (`reference-extractive` without a generator model). */
+    name: z.string().min(1).optional(),
+    /** How many top chunks are shown to the generator as sources `[1]..[n]`. Default 3. */
+    maxSources: z.number().int().positive().optional(),
+    /** Output token cap of the answer call. Default 400. */
+    maxTokens: z.number().int().positive().optional(),
+    /** The confidence gate that decides to abstain; every score is a ratio in [0, 1]. */
+    gate: z
+      .object({
+        /** Abstain when the best chunk's query-term coverage is below this. Default 0.55. */
+        minTopScore: z.number().min(0).max(1).optional(),
+        /** Abstain when the best coverage beats the runner-up's by less than this. Default 0 (off). */
+        minMargin: z.number().min(0).max(1).optional(),
+        /** How many top retrieved chunks the gate looks at. Default 5. */
+        lookahead: z.number().int().positive().optional(),
+      })
+      .strict()
+      .optional(),
+    /** The offline extractive generator (used when no generator model is configured). */
+    extractive: z
+      .object({
+        /** Most sentences in an answer (before the conflict note). Default 2. */
+        maxSentences: z.number().int().positive().optional(),
+        /** A sentence needs at least this score (in [0, 1]) to be used; none reaching it -> abstain. Default 0.4. */
+        minSentenceScore: z.number().min(0).max(1).optional(),
+        /** Extra sentences need at least this fraction of the best sentence's score. Default 0.75. */
+        relativeFloor: z.number().min(0).max(1).optional(),
+        /** Credit in [0, 1] for a query term found only in the source's title or heading path. Default 0.5. */
+        headingCredit: z.number().min(0).max(1).optional(),
+        /** A sentence at least this relevant takes part in the conflict check. Default 0.3. */
+        minConflictScore: z.number().min(0).max(1).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+/** Options of the reference pipeline. */
+export type PipelineOptions = z.infer<typeof PipelineOptionsSchema>
+
 /** Options of `ragEval(options)`, as a user writes them. */
 export const RagEvalOptionsSchema = z
   .object({
@@ -91,9 +160,12 @@ export const RagEvalOptionsSchema = z
     chunker: z.string().default('structural'),
     /** `retrieval` runs only the retriever (no model cost); `system` runs the full pipeline. */
     mode: z.enum(['retrieval', 'system']).default('system'),
+    /** The system under test; default the bundled reference pipeline. */
     adapter: AdapterSpecSchema.default({ kind: 'reference' }),
+    /** Retrieval of the reference pipeline. */
     search: z
       .object({
+        /** The search arm: exact BM25, exact vector (cosine), hybrid (reciprocal rank fusion of both), or flexsearch. */
         arm: z.enum(['bm25', 'vector', 'hybrid', 'flexsearch']).default('bm25'),
         /** Retrieval depth: how many chunks are retrieved (and scored) per case. */
         k: z.number().int().positive().default(20),
@@ -107,8 +179,8 @@ export const RagEvalOptionsSchema = z
      * one reruns the cases. A template missing there falls back to the bundled one. Default: the bundled folder.
      */
     prompts: z.string().optional(),
-    /** Options passed to the reference pipeline (gate threshold, sources shown, ...). */
-    pipeline: z.record(z.string(), z.unknown()).default({}),
+    /** Options of the reference pipeline (gate thresholds, sources shown, answer length). */
+    pipeline: PipelineOptionsSchema.default({}),
     /** The judge: `heuristic` (offline, deterministic), `model` (needs `models.judge`), or `off`. */
     judge: z.enum(['heuristic', 'model', 'off']).default('heuristic'),
     /**
@@ -123,8 +195,8 @@ export const RagEvalOptionsSchema = z
      * to every judge metric. Default `evals/calibration/<judge>.json`; absent file: metrics show "uncalibrated".
      */
     calibration: z.string().optional(),
-    /** Model providers, cache and spend (see src/llm). Absent: everything runs offline. */
-    models: z.unknown().optional(),
+    /** Model providers, prices, retries, cache and spend limit (see docs/providers.md). Absent: everything runs offline. */
+    models: ModelConfigSchema.optional(),
     /**
      * A pooled qrels file (written by `vitest-rag qrels pool` / `qrels override`, relative to the project root):
      * retrieval is scored with its grades where the golden set has none, human grades winning over all. Absent:
@@ -148,13 +220,13 @@ export const RagEvalOptionsSchema = z
     /** Size limits on golden input; a case over one is a problem naming file, line, field and the option. */
     limits: InputLimitsSchema.default({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 }),
     /**
-     * The committed baseline this run is compared with. Default `baselines/evals.baseline.json`, where a missing
-     * file means "no baseline yet"; a path named here (or by `VITEST_RAG_BASELINE`) must exist. `none`: compare
-     * with no baseline (the run checks and floors still apply).
+     * The committed baseline this run is compared with. Default `baselines/<project>.baseline.json`, from the
+     * Vitest project name, where a missing file means "no baseline yet"; a path named here (or by
+     * `VITEST_RAG_BASELINE`) must exist. `none`: compare with no baseline (the run checks and floors still apply).
      */
-    baseline: z.string().optional(),
-    /** Where scorecards, checkpoints and caches are written. */
-    outDir: z.string().default('.vitest-rag'),
+    baseline: z.string().min(1).optional(),
+    /** Where scorecards, checkpoints and caches are written. Default `.vitest-rag/<project>/`, from the Vitest project name. */
+    outDir: z.string().min(1).optional(),
     /** Run a seeded, stratified subset of N cases (also `VITEST_RAG_SAMPLE=N`). */
     sample: z.number().int().positive().optional(),
     /** Seed for sampling and every resample. */
@@ -177,13 +249,17 @@ export const RagEvalOptionsSchema = z
 export type RagEvalOptions = z.input<typeof RagEvalOptionsSchema>
 
 /** The resolved configuration: defaults applied, paths absolute. */
-export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts' | 'calibration' | 'baseline'> & {
-  /** Absolute path of the baseline. */
+export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts' | 'calibration' | 'baseline' | 'outDir'> & {
+  /** The Vitest project's name (`evals` when the project has none): it names the default baseline and output folder. */
+  project: string
+  /** Absolute path of the committed baseline. */
   baseline: string
-  /** What named the baseline (`the baseline option`, `VITEST_RAG_BASELINE`), or undefined for the default path. */
+  /** What named the baseline (`the baseline option`, `VITEST_RAG_BASELINE`), or undefined for the project's default path. */
   baselineNamedBy?: string
   /** True when `baseline` (or `VITEST_RAG_BASELINE`) is `none`: no baseline is read. */
   noBaseline?: boolean
+  /** Absolute folder of scorecards, checkpoints and caches. */
+  outDir: string
   /** Absolute path of the judge's calibration record (it may not exist). */
   calibration: string
   corpus: CorpusSource

@@ -3,7 +3,7 @@
  * sorted `id:hash` lines, so a run records exactly which corpus it scored and `verify` can name what changed.
  */
 import { sha256 } from '../util/hash.ts'
-import { normalizeText } from './normalize.ts'
+import { normalizeText } from '../text/normalize.ts'
 import type { SourceDocument } from './types.ts'
 
 /** Hex sha256 of the document's normalised text (so CRLF vs LF or NFD vs NFC do not count as a change). */

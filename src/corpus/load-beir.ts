@@ -6,10 +6,11 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Problem } from '../cases/problems.ts'
+import { readJsonlLines } from '../problems/jsonl.ts'
+import type { Problem } from '../problems/problems.ts'
 import { CorpusError } from './errors.ts'
 import { fingerprintCorpus } from './fingerprint.ts'
-import { normalizeText } from './normalize.ts'
+import { normalizeText } from '../text/normalize.ts'
 import type { Corpus, SourceDocument } from './types.ts'
 
 /** One BEIR query. `metadata` is passed through as the dataset wrote it (`{}` when absent). */
@@ -38,18 +39,7 @@ export interface BeirDataset {
 export const defaultBeirLoadOptions = { tenantId: 'default' } as const
 
 function readJsonl(text: string, file: string, problems: Problem[], each: (record: Record<string, unknown>, line: number) => void): void {
-  normalizeText(text)
-    .split('\n')
-    .forEach((raw, index) => {
-      if (raw.trim() === '') return
-      try {
-        const json: unknown = JSON.parse(raw)
-        if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error('not a JSON object')
-        each(json as Record<string, unknown>, index + 1)
-      } catch (error) {
-        problems.push({ code: 'invalid_json', file, line: index + 1, path: '', message: `not valid JSON: ${(error as Error).message}` })
-      }
-    })
+  readJsonlLines(text, file, problems, (json, line) => each(json as Record<string, unknown>, line), { objects: true })
 }
 
 function requireString(record: Record<string, unknown>, field: string, file: string, line: number, problems: Problem[]): string | undefined {

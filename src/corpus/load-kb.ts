@@ -10,7 +10,8 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { Problem } from '../cases/problems.ts'
+import type { Problem } from '../problems/problems.ts'
+import { walkFiles } from '../util/walk.ts'
 import { CorpusError } from './errors.ts'
 import { fingerprintCorpus } from './fingerprint.ts'
 import { buildMarkdownDocument, parseChangelogJsonl, parseTicketsJsonl } from './kb-records.ts'
@@ -18,13 +19,8 @@ import type { Corpus, SourceDocument } from './types.ts'
 
 const toPosix = (path: string): string => path.split(sep).join('/')
 
-async function listMarkdown(dir: string): Promise<string[]> {
-  if (!existsSync(dir)) return []
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.md'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
+function listMarkdown(dir: string): string[] {
+  return walkFiles(dir).filter((path) => path.endsWith('.md'))
 }
 
 /**
@@ -50,7 +46,7 @@ export async function loadKnowledgeBase(root: string): Promise<Corpus> {
   for (const tenantId of tenants) {
     const tenantDir = join(tenantsDir, tenantId)
     const docsDir = join(tenantDir, 'docs')
-    for (const path of await listMarkdown(docsDir)) {
+    for (const path of listMarkdown(docsDir)) {
       const slug = toPosix(relative(docsDir, path)).replace(/\.md$/, '')
       documents.push(buildMarkdownDocument(tenantId, slug, await readFile(path, 'utf8'), toPosix(relative(root, path))))
     }

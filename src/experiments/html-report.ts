@@ -6,9 +6,10 @@
  */
 import { join } from 'node:path'
 import type { RagEvalConfig } from '../config/schema.ts'
+import { gateView } from '../gate/gate-messages.ts'
 import type { GateResult } from '../gate/gate-result.ts'
-import { readGoldenSet } from '../runtime/golden-set.ts'
-import { prepareCorpus } from '../runtime/prepare-corpus.ts'
+import { readGoldenSet } from '../golden-set/golden-set.ts'
+import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import type { CaseRecord } from '../scorecard/case-record.ts'
 import { caseDetailsFromRecords } from '../scorecard/html-case-details.ts'
 import { renderHtmlScorecard, type HtmlScorecardInput } from '../scorecard/render-html.ts'
@@ -30,6 +31,6 @@ export async function writeRunHtml(config: RagEvalConfig, scorecard: Scorecard, 
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   const cases = caseDetailsFromRecords(records, (id) => queries.get(id), (id) => prepared.chunkById.get(id)?.text)
   const path = join(config.outDir, HTML_SCORECARD_FILE)
-  await writeHtmlFile(path, { title: 'vitest-rag scorecard', scorecard, gate, cases })
+  await writeHtmlFile(path, { title: 'vitest-rag scorecard', scorecard, gate: gateView(gate), cases })
   return path
 }

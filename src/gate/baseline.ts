@@ -2,12 +2,13 @@
  * The baseline: the committed, versioned reference a run is gated against (`baselines/<name>.baseline.json`).
  * It keeps the scorecard's aggregate metrics (overall and per case type) AND each case's values with its case
  * hash, so a later run can pair cases for the significance test, plus what makes two runs comparable.
- * Pure: building, serialising and parsing; the file I/O is in `baseline-file.ts`.
+ * Pure: building, serialising and parsing; the file I/O is in `src/artifacts/baseline-file.ts`.
  */
 import { z } from 'zod'
 import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { MetricGroup, RunJudgeKind, Scorecard } from '../scorecard/scorecard.ts'
+import { parseVersionedJson } from '../problems/versioned-json.ts'
 import { BaselineFormatError, BaselineVersionError } from './errors.ts'
 
 /** Version of the {@link Baseline} shape; `parseBaseline` refuses any other. */
@@ -133,21 +134,10 @@ export function serializeBaseline(baseline: Baseline): string {
  * @throws BaselineVersionError when its `version` is not {@link BASELINE_VERSION}.
  */
 export function parseBaseline(text: string, source = 'baseline'): Baseline {
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch (error) {
-    throw new BaselineFormatError(source, `not JSON (${(error as Error).message})`)
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new BaselineFormatError(source, 'not a JSON object')
-  const version = (data as { version?: unknown }).version
-  if (version !== BASELINE_VERSION) throw new BaselineVersionError(source, version, BASELINE_VERSION)
-  const parsed = BaselineSchema.safeParse(data)
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    throw new BaselineFormatError(source, `${first?.path.join('.') || '(root)'}: ${first?.message ?? 'invalid'}`)
-  }
-  return data as Baseline
+  const read = parseVersionedJson(text, BaselineSchema, BASELINE_VERSION)
+  if (!read.ok && read.kind === 'version') throw new BaselineVersionError(source, read.found, BASELINE_VERSION)
+  if (!read.ok) throw new BaselineFormatError(source, read.detail)
+  return read.json as Baseline
 }
 
 /**

@@ -16,10 +16,15 @@ function shortHash(hash: string): string {
   return hash.length > 12 ? hash.slice(0, 12) : hash
 }
 
-/** Fail-closed checks on the run itself: empty, partial, errored cases, failed hard assertions. */
-function checkRun(current: Scorecard): GateReason[] {
-  const reasons: GateReason[] = []
+/**
+ * Fail-closed checks on the run itself: failures outside any case, empty, partial, errored cases, failed hard
+ * assertions. The one
+ * statement of these rules: the gate applies them, and `baseline accept` refuses a run they fail (hard
+ * assertions aside: a baseline may record them).
+ */
+export function checkRun(current: Scorecard): GateReason[] {
   const run = current.run
+  const reasons: GateReason[] = (run.failures ?? []).map((message) => ({ code: 'run_failed', message }))
   if (run.cases === 0) {
     reasons.push({ code: 'empty_run', message: 'no cases ran: an empty run never passes (check the golden files and the test filter)' })
   } else if (run.partial || (run.expectedCases !== undefined && run.cases < run.expectedCases)) {
@@ -41,6 +46,14 @@ function checkRun(current: Scorecard): GateReason[] {
     })
   }
   return reasons
+}
+
+/**
+ * Fails a gate result closed with one more reason, for a problem the gate learns of beside the scorecard (an
+ * unreadable baseline): the reason leads both `reasons` and `messages`, so the result never fails silently.
+ */
+export function failClosed(gate: GateResult, reason: GateReason): GateResult {
+  return { ...gate, pass: false, status: 'fail', reasons: [reason, ...gate.reasons], messages: [reason.message, ...gate.messages] }
 }
 
 /** Why a baseline is not comparable with the run (golden set or corpus changed), or an empty list. */

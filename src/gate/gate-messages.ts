@@ -2,14 +2,11 @@
  * The gate's lines as the views print them: failures first (hard-assertion failures collapsed into one
  * line, since the scorecard lists them at the top), then warnings and notes.
  */
+import type { GateLine, GateView } from '../scorecard/gate-view.ts'
+import { formatPValue } from './compare-metrics.ts'
 import type { GateResult } from './gate-result.ts'
 
-/** One printable line of the gate outcome. */
-export interface GateLine {
-  /** `failure` lines fail the gate; `note` lines are warnings and information. */
-  kind: 'failure' | 'note'
-  text: string
-}
+export type { GateLine } from '../scorecard/gate-view.ts'
 
 /**
  * Lines for a gate result. `messages` repeat the reasons and may carry lines a caller prepended (e.g. the
@@ -31,4 +28,21 @@ export function gateLines(gate: GateResult): GateLine[] {
   for (const reason of gate.reasons) if (reason.code !== 'hard_assertion_failed') lines.push({ kind: 'failure', text: reason.message })
   for (const text of extra) if (!prepended.includes(text)) lines.push({ kind: 'note', text })
   return lines
+}
+
+/** The gate result as the scorecard views take it: verdict, printable lines, one row per comparison. */
+export function gateView(gate: GateResult): GateView {
+  return {
+    pass: gate.pass,
+    lines: gateLines(gate),
+    comparisons: gate.comparisons.map((c) => ({
+      metric: c.metric,
+      group: c.group,
+      baseline: c.baseline,
+      current: c.current,
+      relativeChange: c.relativeChange,
+      pValue: c.significance ? formatPValue(c.significance.pValue) : '',
+      verdict: c.verdict,
+    })),
+  }
 }

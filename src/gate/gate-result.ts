@@ -4,9 +4,12 @@
  */
 
 import type { GroupPower } from './power.ts'
+import type { ComparisonVerdict } from '../scorecard/gate-view.ts'
 
 /** Why a gate failed. */
 export type GateReasonCode =
+  /** The run failed outside any case (`run.failures`: a module error, interruption, unhandled errors). */
+  | 'run_failed'
   | 'empty_run'
   | 'partial_run'
   | 'errored_cases'
@@ -44,15 +47,8 @@ export interface SignificanceSummary {
   significant: boolean
 }
 
-/**
- * The verdict of one metric comparison:
- * - `improvement`: rose, confirmed by the paired test; `no_detectable_change`: rose, but the test does not confirm it;
- * - `unchanged`: equal within 1e-9; `within_tolerance`: dropped by at most the allowed drop;
- * - `not_significant`: dropped by more, but the paired test did not confirm it (passes);
- * - `regression`: dropped by more, confirmed (or significance not required, or too few pairs to test): fails;
- * - `missing`: the baseline has the metric and this run does not: fails closed.
- */
-export type ComparisonVerdict = 'improvement' | 'no_detectable_change' | 'unchanged' | 'within_tolerance' | 'not_significant' | 'regression' | 'missing'
+/** The verdict of one metric comparison (defined with the views that print it). */
+export type { ComparisonVerdict } from '../scorecard/gate-view.ts'
 
 /** One gated metric in one group, baseline against current. */
 export interface MetricComparison {

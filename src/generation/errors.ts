@@ -1,6 +1,7 @@
 /**
  * Errors of the reference pipeline, each with a stable `code`. Messages quote the bad value and say the fix.
  */
+import { VitestRagError } from '../util/errors.ts'
 
 /** The stable codes of {@link GenerationError}. */
 export type GenerationErrorCode =
@@ -10,12 +11,8 @@ export type GenerationErrorCode =
   | 'PIPELINE_OPTION_INVALID'
 
 /** A failure in the reference pipeline's own configuration (never a problem of one case's data). */
-export class GenerationError extends Error {
-  override readonly name = 'GenerationError'
-  constructor(
-    readonly code: GenerationErrorCode,
-    message: string,
-  ) {
-    super(`vitest-rag: ${message}`)
+export class GenerationError extends VitestRagError<GenerationErrorCode> {
+  constructor(code: GenerationErrorCode, message: string) {
+    super(code, `vitest-rag: ${message}`)
   }
 }

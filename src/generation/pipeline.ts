@@ -9,10 +9,11 @@
 import type { CaseUsage, RagAdapter, RetrievedChunk, ShownSource, SystemInput, SystemOutput } from '../adapter/types.ts'
 import type { Chunk } from '../corpus/types.ts'
 import type { ChatClient, ChatResult } from '../llm/types.ts'
-import { ABSTENTION_TEXT, isAbstention } from './abstention.ts'
+import { isAbstention } from '../text/abstention.ts'
+import { ABSTENTION_TEXT } from './abstention.ts'
 import { GenerationError } from './errors.ts'
 import { defaultExtractiveConfig, generateExtractive, type ExtractiveConfig } from './extractive.ts'
-import { collectGateEvidence, defaultGateConfig, evaluateGate, type GateConfig, type GateDecision } from './gate.ts'
+import { collectGateEvidence, defaultEvidenceGateConfig, evaluateEvidenceGate, type EvidenceGateConfig, type EvidenceGateDecision } from './evidence-gate.ts'
 import { defaultPromptsDir, loadPromptTemplate } from './load-prompt.ts'
 import { buildAnswerRequest, type PromptTemplate } from './prompt.ts'
 import { rewriteQuery } from './rewrite.ts'
@@ -45,7 +46,7 @@ export interface ReferencePipelineOptions {
   k?: number
   /** How many top chunks are shown to the generator as `[1]..[n]`. Default 3. */
   maxSources?: number
-  gate?: Partial<GateConfig>
+  gate?: Partial<EvidenceGateConfig>
   extractive?: Partial<ExtractiveConfig>
   /** Folder of `answer.md` and `rewrite.md`. Default the bundled `evals/prompts/`. */
   promptsDir?: string
@@ -60,7 +61,7 @@ export const defaultPipelineOptions = Object.freeze({ k: 10, maxSources: 3, maxT
 
 /** What {@link createReferencePipeline}'s `run` adds beyond the adapter contract (for debugging and tuning). */
 export interface ReferenceOutput extends SystemOutput {
-  gate: GateDecision
+  gate: EvidenceGateDecision
   /** The extractive answer's best sentence score in [0, 1] (offline path only; 0 when it declined). */
   support?: number
   rewriteMethod: 'model' | 'deterministic' | 'none'
@@ -71,67 +72,116 @@ export interface ReferencePipeline extends RagAdapter {
   run(input: SystemInput): Promise<ReferenceOutput>
 }
 
-/** Builds the reference pipeline (see the module doc). Templates are read once, here, when a model is configured. */
-export function createReferencePipeline(options: ReferencePipelineOptions): ReferencePipeline {
+type Hit = { chunk: Chunk; score: number }
+
+/** The pipeline's settings with every default filled and the templates read (once, at build time). */
+interface PipelineSettings {
+  k: number
+  maxSources: number
+  gateConfig: EvidenceGateConfig
+  extractiveConfig: ExtractiveConfig
+  termStats: TermStats | undefined
+  answerTemplate: PromptTemplate | undefined
+  rewriteTemplate: PromptTemplate | undefined
+}
+
+function resolveSettings(options: ReferencePipelineOptions): PipelineSettings {
   const k = options.k ?? defaultPipelineOptions.k
   const maxSources = options.maxSources ?? defaultPipelineOptions.maxSources
   if (!Number.isInteger(k) || k < 1) throw new GenerationError('PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
   if (!Number.isInteger(maxSources) || maxSources < 1) {
     throw new GenerationError('PIPELINE_OPTION_INVALID', `maxSources must be a positive integer, got ${String(maxSources)}`)
   }
-  const gateConfig: GateConfig = { ...defaultGateConfig, ...options.gate }
-  const extractiveConfig: ExtractiveConfig = { ...defaultExtractiveConfig, ...options.extractive }
-  const termStats = options.termStats ?? (options.chunks !== undefined ? buildTermStats(options.chunks) : undefined)
   const promptsDir = options.promptsDir ?? defaultPromptsDir
-  const answerTemplate =
-    options.generator === undefined ? undefined : (options.templates?.answer ?? loadPromptTemplate(join(promptsDir, 'answer.md')))
-  const rewriteTemplate =
-    options.rewriter === undefined ? undefined : (options.templates?.rewrite ?? loadPromptTemplate(join(promptsDir, 'rewrite.md')))
+  return {
+    k,
+    maxSources,
+    gateConfig: { ...defaultEvidenceGateConfig, ...options.gate },
+    extractiveConfig: { ...defaultExtractiveConfig, ...options.extractive },
+    termStats: options.termStats ?? (options.chunks !== undefined ? buildTermStats(options.chunks) : undefined),
+    answerTemplate: options.generator === undefined ? undefined : (options.templates?.answer ?? loadPromptTemplate(join(promptsDir, 'answer.md'))),
+    rewriteTemplate: options.rewriter === undefined ? undefined : (options.templates?.rewrite ?? loadPromptTemplate(join(promptsDir, 'rewrite.md'))),
+  }
+}
+
+/** Step 1: the query to retrieve with (the same rewrite in every mode, so retrieval mode measures what system mode retrieves). */
+function rewriteFor(input: SystemInput, options: ReferencePipelineOptions, template: PromptTemplate | undefined) {
+  return rewriteQuery(input.query, input.history, {
+    ...(options.rewriter !== undefined ? { rewriter: options.rewriter } : {}),
+    ...(template !== undefined ? { template } : {}),
+    caseId: input.caseId,
+    ...(input.trial !== undefined ? { trial: input.trial } : {}),
+  })
+}
+
+/**
+ * Step 3: the shown sources are the retrieved chunks that best cover the query (a lexical rerank of the top k,
+ * ties kept in retrieval order). They cover it at least as well as the best chunk the gate looked at (the
+ * gate's top `lookahead` are among them), and a deeper rerank finds more answers: on the sample set,
+ * reranking only the top 5 loses one stale_conflict case whose older doc section ranks 7th.
+ * `retrieved` keeps the retriever's order for the retrieval metrics.
+ */
+function chooseShown(hits: readonly Hit[], coverage: ReadonlyArray<{ coverage: number } | undefined>, maxSources: number): Hit[] {
+  return hits
+    .map((hit, rank) => ({ hit, rank, coverage: coverage[rank]?.coverage ?? 0 }))
+    .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank)
+    .slice(0, maxSources)
+    .map(({ hit }) => hit)
+}
+
+function toShownSources(shown: readonly Hit[]): ShownSource[] {
+  return shown.map(({ chunk }, i) => ({
+    marker: i + 1,
+    chunkId: chunk.id,
+    tenantId: chunk.tenantId,
+    text: chunk.text,
+    ...(chunk.date !== undefined ? { date: chunk.date } : {}),
+    ...(chunk.version !== undefined ? { version: chunk.version } : {}),
+  }))
+}
+
+/** Step 4 with a model: the answer prompt over the shown sources, one chat call. */
+async function answerWithModel(generator: ChatClient, template: PromptTemplate, input: SystemInput, query: string, shown: readonly Hit[], maxTokens: number) {
+  const sources = shown.map(({ chunk }, i) => ({
+    marker: i + 1,
+    title: chunk.title,
+    text: chunk.text,
+    ...(chunk.headingPath !== undefined ? { headingPath: chunk.headingPath } : {}),
+    ...(chunk.date !== undefined ? { date: chunk.date } : {}),
+    ...(chunk.version !== undefined ? { version: chunk.version } : {}),
+  }))
+  const context = { query, history: input.history, sources, caseId: input.caseId, ...(input.trial !== undefined ? { trial: input.trial } : {}) }
+  return generator.chat(buildAnswerRequest(template, context, { maxTokens }))
+}
+
+/** Builds the reference pipeline (see the module doc). Templates are read once, here, when a model is configured. */
+export function createReferencePipeline(options: ReferencePipelineOptions): ReferencePipeline {
+  const settings = resolveSettings(options)
+  const { k, maxSources, gateConfig, extractiveConfig, termStats, answerTemplate } = settings
   const name = options.name ?? (options.generator === undefined ? 'reference-extractive' : `reference-${options.generator.model}`)
 
   async function run(input: SystemInput): Promise<ReferenceOutput> {
     const calls: ChatResult[] = []
-    const rewrite = await rewriteQuery(input.query, input.history, {
-      ...(options.rewriter !== undefined ? { rewriter: options.rewriter } : {}),
-      ...(rewriteTemplate !== undefined ? { template: rewriteTemplate } : {}),
-      caseId: input.caseId,
-      ...(input.trial !== undefined ? { trial: input.trial } : {}),
-    })
+    const rewrite = await rewriteFor(input, options, settings.rewriteTemplate)
     if ('call' in rewrite && rewrite.call !== undefined) calls.push(rewrite.call)
 
-    // `retrieved` reports exactly what the index returned for the case's tenant, so an isolation bug in the
-    // index reaches the leak assertion. The tenant filter applies after it, to what the gate and the generator
-    // see (defence in depth: another tenant's chunk must never reach the prompt).
+    // Step 2. `retrieved` reports exactly what the index returned for the case's tenant, so an isolation bug in
+    // the index reaches the leak assertion. The tenant filter applies after it, to what the gate and the
+    // generator see (defence in depth: another tenant's chunk must never reach the prompt).
     const returned = (await options.retriever(rewrite.query, input.tenantId, k)).slice(0, k)
     const retrieved: RetrievedChunk[] = returned.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId }))
     const hits = returned.filter((h) => h.chunk.tenantId === input.tenantId)
     const query = weighQuery(rewrite.query, input.tenantId, termStats)
     const evidence = collectGateEvidence(query, hits)
-    const gate = evaluateGate(evidence, gateConfig)
+    const gate = evaluateEvidenceGate(evidence, gateConfig)
     const base = { retrieved, rewrittenQuery: rewrite.query, gate, rewriteMethod: rewrite.method }
     if (input.mode === 'retrieval') return { ...base, usage: usageOf(calls) }
     if (gate.abstain) {
       return { ...base, answer: ABSTENTION_TEXT, sources: [], abstained: true, confidence: gate.confidence, usage: usageOf(calls) }
     }
 
-    // The shown sources are the retrieved chunks that best cover the query (a lexical rerank of the top k,
-    // ties kept in retrieval order). They cover it at least as well as the best chunk the gate looked at (the
-    // gate's top `lookahead` are among them), and a deeper rerank finds more answers: on the sample set,
-    // reranking only the top 5 loses one stale_conflict case whose older doc section ranks 7th.
-    // `retrieved` keeps the retriever's order for the retrieval metrics.
-    const shown = hits
-      .map((hit, rank) => ({ hit, rank, coverage: evidence.hits[rank]?.coverage ?? 0 }))
-      .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank)
-      .slice(0, maxSources)
-      .map(({ hit }) => hit)
-    const sources: ShownSource[] = shown.map(({ chunk }, i) => ({
-      marker: i + 1,
-      chunkId: chunk.id,
-      tenantId: chunk.tenantId,
-      text: chunk.text,
-      ...(chunk.date !== undefined ? { date: chunk.date } : {}),
-      ...(chunk.version !== undefined ? { version: chunk.version } : {}),
-    }))
+    const shown = chooseShown(hits, evidence.hits, maxSources)
+    const sources = toShownSources(shown)
     if (options.generator === undefined || answerTemplate === undefined) {
       const answer = generateExtractive(query, shown.map(({ chunk }, i) => ({ marker: i + 1, chunk })), extractiveConfig)
       // Confidence of an extractive answer: the weaker of the retrieval evidence and the best sentence's
@@ -141,25 +191,8 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
       const confidence = Math.min(gate.confidence, support)
       return { ...base, answer: answer.text, sources, abstained: answer.abstained, confidence, support, usage: usageOf(calls) }
     }
-    const request = buildAnswerRequest(
-      answerTemplate,
-      {
-        query: rewrite.query,
-        history: input.history,
-        sources: shown.map(({ chunk }, i) => ({
-          marker: i + 1,
-          title: chunk.title,
-          text: chunk.text,
-          ...(chunk.headingPath !== undefined ? { headingPath: chunk.headingPath } : {}),
-          ...(chunk.date !== undefined ? { date: chunk.date } : {}),
-          ...(chunk.version !== undefined ? { version: chunk.version } : {}),
-        })),
-        caseId: input.caseId,
-        ...(input.trial !== undefined ? { trial: input.trial } : {}),
-      },
-      { maxTokens: options.maxTokens ?? defaultPipelineOptions.maxTokens },
-    )
-    const result = await options.generator.chat(request)
+    const maxTokens = options.maxTokens ?? defaultPipelineOptions.maxTokens
+    const result = await answerWithModel(options.generator, answerTemplate, input, rewrite.query, shown, maxTokens)
     calls.push(result)
     const answer = result.text.trim()
     return { ...base, answer, sources, abstained: isAbstention(answer), confidence: gate.confidence, usage: usageOf(calls) }

@@ -16,7 +16,7 @@
  */
 import type { Turn } from '../cases/schema.ts'
 import type { ChatClient, ChatResult } from '../llm/types.ts'
-import { isAbstention } from './abstention.ts'
+import { isAbstention } from '../text/abstention.ts'
 import { formatHistory, renderTemplate, templateKey, toMessages, type PromptTemplate } from './prompt.ts'
 import { contentTerms, isStopword, stem, tokenize } from './terms.ts'
 

@@ -4,6 +4,7 @@
  * Pure: built from chunks in memory.
  */
 import type { Chunk } from '../corpus/types.ts'
+import { bm25Idf } from '../search/bm25.ts'
 import { uniqueContentTerms } from './terms.ts'
 
 /** Document frequencies of stemmed content terms, per tenant; a "document" is one chunk. */
@@ -35,7 +36,8 @@ export function buildTermStats(chunks: Iterable<Chunk>): TermStats {
 }
 
 /**
- * A term's weight for `tenantId`: the BM25 idf `ln(1 + (N - df + 0.5) / (df + 0.5))`, always > 0. A term the
+ * A term's weight for `tenantId`: the BM25 idf `ln(1 + (N - df + 0.5) / (df + 0.5))` (the search core's
+ * {@link bm25Idf}, one formula for both), always > 0. A term the
  * tenant's corpus never uses gets the largest weight (`df = 0`), so a query about something the tenant does
  * not have is dominated by the term its chunks cannot cover. Without stats every term weighs 1.
  *
@@ -45,9 +47,7 @@ export function termWeight(stats: TermStats | undefined, tenantId: string, term:
   if (stats === undefined) return 1
   const tenant = stats.tenants.get(tenantId)
   if (tenant === undefined) return 1
-  const n = tenant.chunkCount
-  const df = tenant.documentFrequency.get(term) ?? 0
-  return Math.log(1 + (n - df + 0.5) / (df + 0.5))
+  return bm25Idf(tenant.chunkCount, tenant.documentFrequency.get(term) ?? 0)
 }
 
 /** A weighted query: its distinct content terms and each one's {@link termWeight}. */

@@ -5,6 +5,7 @@
  * They are deliberately simple and predictable: the offline pipeline is a baseline whose every decision a
  * reader can recompute by hand, not a linguistics library.
  */
+import { splitTokens } from '../text/tokens.ts'
 
 /**
  * Words that carry no topic: articles, pronouns, auxiliaries and question words. Removing them leaves the
@@ -27,15 +28,11 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 )
 
 /**
- * A token is a run of letters/digits, optionally joined by `-`, `_`, `.` or `/` to further letters/digits, so
- * identifiers survive whole: `ERR-4012`, `SKU_88-X`, `v4.2.1`, `/v2/export` (a trailing `.` ends a sentence).
+ * Lower-cased tokens of `text` in order (the tokenizer family's `pipeline` analyzer: NFKC-folded, curly
+ * apostrophes straightened, identifiers joined by `-`, `_`, `.` or `/` kept whole, a trailing `.` ends a sentence).
  */
-const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?(?:[-_./][\p{L}\p{N}]+)*/gu
-
-/** Lower-cased tokens of `text` in order (NFKC-normalised, curly apostrophes straightened). */
 export function tokenize(text: string): string[] {
-  const normalised = text.normalize('NFKC').toLowerCase().replace(/’/g, "'")
-  return normalised.match(TOKEN) ?? []
+  return splitTokens(text, 'pipeline')
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { z } from 'zod'
+import { parseVersionedJson } from '../problems/versioned-json.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { CALIBRATION_CRITERIA } from './calibration.ts'
 import { CalibrationRecordError } from './errors.ts'
@@ -60,22 +61,12 @@ export async function writeCalibrationRecord(path: string, record: CalibrationRe
  */
 export function loadCalibrationRecord(path: string): CalibrationRecord | undefined {
   if (!existsSync(path)) return undefined
-  let json: unknown
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error) {
-    throw new CalibrationRecordError(path, `not valid JSON (${(error as Error).message}); re-run \`vitest-rag calibrate\``)
+  const read = parseVersionedJson(readFileSync(path, 'utf8'), CalibrationRecordSchema, CALIBRATION_RECORD_VERSION)
+  if (!read.ok && read.kind === 'version') {
+    throw new CalibrationRecordError(path, `version ${JSON.stringify(read.found)} is not ${CALIBRATION_RECORD_VERSION}; re-run \`vitest-rag calibrate\``)
   }
-  const version = (json as { version?: unknown } | null)?.version
-  if (version !== CALIBRATION_RECORD_VERSION) {
-    throw new CalibrationRecordError(path, `version ${JSON.stringify(version)} is not ${CALIBRATION_RECORD_VERSION}; re-run \`vitest-rag calibrate\``)
-  }
-  const parsed = CalibrationRecordSchema.safeParse(json)
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    throw new CalibrationRecordError(path, `${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}; re-run \`vitest-rag calibrate\``)
-  }
-  return parsed.data
+  if (!read.ok) throw new CalibrationRecordError(path, `${read.detail}; re-run \`vitest-rag calibrate\``)
+  return read.data
 }
 
 /** One line per criterion, for a scorecard or the console: `faithfulness: n=50 accuracy 0.84 kappa 0.68`. */

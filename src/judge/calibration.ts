@@ -25,7 +25,8 @@
  */
 import { quantileSorted } from '../stats/bootstrap.ts'
 import { mulberry32 } from '../stats/prng.ts'
-import type { CragGrade } from './rubric.ts'
+import type { CragGrade } from '../metrics/crag.ts'
+import { CRAG_GRADES } from '../metrics/crag.ts'
 import type { JudgeVerdict } from './types.ts'
 
 /** The criteria a labels file can hold, as named in labels files and calibration records. */
@@ -107,7 +108,7 @@ export const CRITERION_LABELS: Record<CalibrationCriterion, readonly Calibration
   faithfulness: ['0', '0.5', '1'],
   citation_accuracy: ['0', '0.5', '1'],
   answer_relevance: ['0', '0.5', '1'],
-  crag: ['perfect', 'acceptable', 'missing', 'incorrect'] satisfies CragGrade[],
+  crag: [...CRAG_GRADES],
 }
 
 /**

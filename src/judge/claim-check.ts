@@ -14,6 +14,7 @@ import { measureSupport } from './lexical.ts'
 import { loadPromptTemplate } from './load-prompt-template.ts'
 import { renderPromptTemplate, type PromptTemplate } from './prompt-template.ts'
 import { fileURLToPath } from 'node:url'
+import { VitestRagError } from '../util/errors.ts'
 
 /** Extracts and checks claims. `caseId` only labels model calls (spend reports, checkpoints). */
 export interface ClaimChecker {
@@ -98,10 +99,8 @@ export function createModelClaimChecker(client: ChatClient, templates = loadClai
 }
 
 /** A model claim check returned no usable verdict. */
-export class ClaimCheckError extends Error {
-  readonly code = 'VITEST_RAG_CLAIM_CHECK_FAILED'
+export class ClaimCheckError extends VitestRagError<'VITEST_RAG_CLAIM_CHECK_FAILED'> {
   constructor(message: string) {
-    super(`vitest-rag: claim check failed: ${message}`)
-    this.name = 'ClaimCheckError'
+    super('VITEST_RAG_CLAIM_CHECK_FAILED', `vitest-rag: claim check failed: ${message}`)
   }
 }

@@ -7,7 +7,7 @@
  * documentation says ...") is a claim about what a source says, kept apart so the judge can check it
  * against the older source rather than the newer.
  */
-import { isAbstentionSentence } from './abstention.ts'
+import { isAbstentionSentence } from '../text/abstention.ts'
 import { contentWords, identifierLiterals, numberLiterals } from './lexical.ts'
 
 /** What kind of sentence a claim is. */

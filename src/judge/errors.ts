@@ -2,28 +2,17 @@
  * The judge's error classes, each with a stable `code`. Problems in user data (labels files, qrels files)
  * are returned as lists of {@link JudgeDataProblem}, never thrown.
  */
+import type { Problem } from '../problems/problems.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** Base class: every judge failure carries a stable code. */
-export class JudgeError extends Error {
-  readonly code: string
-  constructor(code: string, message: string) {
-    super(message)
-    this.name = new.target.name
-    this.code = code
-  }
-}
+export class JudgeError extends VitestRagError {}
 
-/** The judge would grade its own generator's work: self-preference bias. */
-export class JudgeSameModelError extends JudgeError {
-  constructor(model: string) {
-    super(
-      'VITEST_RAG_JUDGE_SAME_MODEL',
-      `vitest-rag: the judge model "${model}" is also the generator model; a model grading its own answers ` +
-        'is biased towards them. Configure a different (larger) judge model on the reversed provider chain, ' +
-        'or pass allowSameModel: true to accept the bias knowingly.',
-    )
-  }
-}
+/**
+ * The judge would grade its own generator's work: the model client's one error for it. This name stays for
+ * one release; new code uses `JudgeIsGeneratorError` from `src/llm/errors.ts`.
+ */
+export { JudgeIsGeneratorError as JudgeSameModelError } from '../llm/errors.ts'
 
 /** A prompt template file is missing its `version:` line or a placeholder. */
 export class JudgePromptTemplateError extends JudgeError {
@@ -46,13 +35,8 @@ export class QrelsAppendError extends JudgeError {
   }
 }
 
-/** One problem in a user's data file (labels, qrels), reported with every other problem at once. */
-export interface JudgeDataProblem {
-  code: string
-  file?: string
-  /** 1-based line. */
-  line?: number
-  /** Field path inside the row, e.g. `labels.faithfulness`. */
-  path: string
-  message: string
-}
+/**
+ * One problem in a user's data file (labels, qrels): the shared {@link Problem}, rendered by the one
+ * `formatProblems`. The name stays for one release; new code uses `Problem`.
+ */
+export type JudgeDataProblem = Problem

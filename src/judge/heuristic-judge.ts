@@ -8,7 +8,7 @@
  */
 import type { ShownSource } from '../adapter/types.ts'
 import { mustAbstain } from '../cases/schema.ts'
-import { isAbstention } from '../generation/abstention.ts'
+import { isAbstention } from '../text/abstention.ts'
 import { splitClaims, type SplitClaim } from './claims.ts'
 import { contentWords, identifierLiterals, measureSupport, numberLiterals } from './lexical.ts'
 import type { CragGrade, RubricScore } from './rubric.ts'
@@ -168,55 +168,57 @@ function quote(text: string): string {
   return text.length > 80 ? `"${text.slice(0, 77)}..."` : `"${text}"`
 }
 
-/** Judges one case with the lexical rules. Pure and deterministic. */
-export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS): JudgeVerdict {
-  const split = splitClaims(input.answer)
-  const contextHasAnswer = estimateContextHasAnswer(input, options)
-  const abstained = input.abstained || isAbstention(input.answer) || (split.claims.length === 0 && split.abstentionSentences.length > 0)
-  if (abstained) {
-    return {
-      kind: 'heuristic',
-      failed: false,
-      // No claims: nothing unfaithful and nothing uncited (the rubric's rule, same as the model judge's).
-      faithfulness: 1,
-      citationAccuracy: 1,
-      answerRelevance: contextHasAnswer ? 0 : 1,
-      crag: contextHasAnswer ? 'missing' : 'perfect',
-      reasons: {
-        faithfulness: 'abstained: no claims, nothing unsupported',
-        citation_accuracy: 'abstained: no claims, nothing uncited',
-        answer_relevance: contextHasAnswer ? 'abstained although the context holds the answer' : 'abstained and the context lacks the answer',
-        crag: contextHasAnswer ? 'missing: abstained although the answer was available' : 'perfect: correct abstention',
-      },
-      claims: [],
-    }
-  }
+/** A score with the sentence that explains it. */
+type Scored<T> = { score: T; reason: string }
 
-  const findings = split.claims.map((c) => judgeClaim(c, input, options))
+function abstainedVerdict(contextHasAnswer: boolean): JudgeVerdict {
+  return {
+    kind: 'heuristic',
+    failed: false,
+    // No claims: nothing unfaithful and nothing uncited (the rubric's rule, same as the model judge's).
+    faithfulness: 1,
+    citationAccuracy: 1,
+    answerRelevance: contextHasAnswer ? 0 : 1,
+    crag: contextHasAnswer ? 'missing' : 'perfect',
+    reasons: {
+      faithfulness: 'abstained: no claims, nothing unsupported',
+      citation_accuracy: 'abstained: no claims, nothing uncited',
+      answer_relevance: contextHasAnswer ? 'abstained although the context holds the answer' : 'abstained and the context lacks the answer',
+      crag: contextHasAnswer ? 'missing: abstained although the answer was available' : 'perfect: correct abstention',
+    },
+    claims: [],
+  }
+}
+
+function scoreFaithfulness(findings: readonly ClaimFinding[], hasConflictNote: boolean): Scored<RubricScore> {
   const n = findings.length
   const unsupported = findings.filter((f) => !f.supported)
-  const hasConflictNote = split.claims.some((c) => c.kind === 'conflict_note')
   const stale = findings.filter((f) => f.staleAgainst !== undefined)
-  let faithfulness: RubricScore = n === 0 ? 1 : scoreFromRatio((n - unsupported.length) / n)
-  let faithReason = unsupported.length === 0 ? `all ${n} claim(s) supported by the context` : `${unsupported.length} of ${n} claim(s) unsupported: ${unsupported.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}`
-  if (stale.length > 0 && !hasConflictNote && faithfulness === 1) {
-    faithfulness = 0.5
-    faithReason = `follows an older source although newer source [${stale[0]?.staleAgainst}] disagrees, and does not say so`
+  let score: RubricScore = n === 0 ? 1 : scoreFromRatio((n - unsupported.length) / n)
+  let reason = unsupported.length === 0 ? `all ${n} claim(s) supported by the context` : `${unsupported.length} of ${n} claim(s) unsupported: ${unsupported.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}`
+  if (stale.length > 0 && !hasConflictNote && score === 1) {
+    score = 0.5
+    reason = `follows an older source although newer source [${stale[0]?.staleAgainst}] disagrees, and does not say so`
   } else if (hasConflictNote && unsupported.length === 0 && stale.length === 0) {
-    faithReason += '; follows the newer source and notes the older one (conflict rule: full marks)'
+    reason += '; follows the newer source and notes the older one (conflict rule: full marks)'
   }
+  return { score, reason }
+}
 
+function scoreCitations(findings: readonly ClaimFinding[]): Scored<RubricScore> {
+  const n = findings.length
   const fabricated = findings.flatMap((f) => f.unknownMarkers)
   const badCitations = findings.filter((f) => !f.citationOk)
-  const citationAccuracy: RubricScore = fabricated.length > 0 ? 0 : n === 0 ? 1 : scoreFromRatio((n - badCitations.length) / n)
-  const citeReason = fabricated.length > 0
+  const score: RubricScore = fabricated.length > 0 ? 0 : n === 0 ? 1 : scoreFromRatio((n - badCitations.length) / n)
+  const reason = fabricated.length > 0
     ? `marker(s) [${[...new Set(fabricated)].join('], [')}] point at sources that were not shown`
     : badCitations.length === 0
       ? `all ${n} claim(s) cite a supporting source`
       : `${badCitations.length} of ${n} claim(s) badly cited: ${badCitations.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}`
+  return { score, reason }
+}
 
-  const answerText = split.claims.map((c) => c.text).join(' ')
-  const refRecall = input.referenceAnswer.trim() === '' ? undefined : referenceRecall(input.referenceAnswer, answerText)
+function scoreRelevance(input: JudgeInput, answerText: string, refRecall: number | undefined, options: HeuristicJudgeOptions): Scored<RubricScore> {
   const queryWords = [...contentWords(input.query)]
   const answerWords = contentWords(answerText)
   const queryCoverage = queryWords.length === 0 ? 1 : queryWords.filter((w) => answerWords.has(w)).length / queryWords.length
@@ -224,59 +226,75 @@ export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOpt
   // A short answer ("Delhi", "Arthur's Magazine") rarely repeats the question's words, and word overlap cannot
   // tell whether it is the right KIND of answer; give it the benefit of the doubt (correctness is CRAG's job).
   const shortDirect = answerWords.size <= options.shortAnswerWords
-  const answerRelevance: RubricScore = relevanceRatio >= 0.5 || shortDirect ? 1 : relevanceRatio > 0 ? 0.5 : 0
+  const score: RubricScore = relevanceRatio >= 0.5 || shortDirect ? 1 : relevanceRatio > 0 ? 0.5 : 0
+  const reason = `query coverage ${queryCoverage.toFixed(2)}${refRecall === undefined ? '' : `, reference recall ${refRecall.toFixed(2)}`}${shortDirect ? ', short direct answer' : ''}`
+  return { score, reason }
+}
 
-  const missingLiterals = input.mustContain.filter((l) => !input.answer.toLowerCase().includes(l.toLowerCase()))
-  let crag: CragGrade
-  let cragReason: string
-  if (!contextHasAnswer && (mustAbstain({ case_type: input.caseType }) || input.contextHasAnswer === false)) {
-    crag = 'incorrect'
-    cragReason = 'answered although it should have abstained'
-  } else {
-    const recall = refRecall ?? 1
-    // A wrong number or identifier makes an answer wrong, however many other words it shares.
-    const referenceLiteralsKept = [...numberLiterals(input.referenceAnswer), ...identifierLiterals(input.referenceAnswer)].every((l) =>
-      answerText.toLowerCase().includes(l),
-    )
-    if (stale.length > 0 && !hasConflictNote) {
-      crag = 'incorrect'
-      cragReason = 'answered from an older source that a newer one contradicts'
-    } else if (missingLiterals.length > 0) {
-      crag = recall >= options.cragAcceptableRecall && faithfulness > 0 && referenceLiteralsKept ? 'acceptable' : 'incorrect'
-      cragReason = `must_contain missing: ${missingLiterals.map((l) => `"${l}"`).join(', ')}`
-    } else if (input.mustContain.length > 0 && faithfulness > 0) {
-      // The golden author named the essentials: all present and supported is a correct answer, whatever
-      // extra detail (versions, changelog ids) the reference also mentions.
-      crag = faithfulness === 1 ? 'perfect' : 'acceptable'
-      cragReason = `holds every must_contain literal${faithfulness === 1 ? '' : ' but has an unsupported detail'} (reference recall ${recall.toFixed(2)})`
-    } else if (faithfulness === 0) {
-      crag = 'incorrect'
-      cragReason = 'main claims unsupported by the context'
-    } else if (recall >= options.cragPerfectRecall) {
-      crag = faithfulness === 1 ? 'perfect' : 'acceptable'
-      cragReason = `matches the reference (recall ${recall.toFixed(2)})${faithfulness === 1 ? '' : ' with an unsupported detail'}`
-    } else if (recall >= options.cragAcceptableRecall) {
-      crag = 'acceptable'
-      cragReason = `partly matches the reference (recall ${recall.toFixed(2)})`
-    } else {
-      crag = 'incorrect'
-      cragReason = `does not match the reference (recall ${recall.toFixed(2)})`
-    }
+/** What the CRAG grade of an answered case depends on, computed by the other criteria. */
+interface CragFacts {
+  contextHasAnswer: boolean
+  answerText: string
+  refRecall: number | undefined
+  faithfulness: RubricScore
+  staleUnnoted: boolean
+}
+
+function gradeCrag(input: JudgeInput, facts: CragFacts, options: HeuristicJudgeOptions): Scored<CragGrade> {
+  const { faithfulness } = facts
+  if (!facts.contextHasAnswer && (mustAbstain({ case_type: input.caseType }) || input.contextHasAnswer === false)) {
+    return { score: 'incorrect', reason: 'answered although it should have abstained' }
   }
+  const recall = facts.refRecall ?? 1
+  const missingLiterals = input.mustContain.filter((l) => !input.answer.toLowerCase().includes(l.toLowerCase()))
+  // A wrong number or identifier makes an answer wrong, however many other words it shares.
+  const referenceLiteralsKept = [...numberLiterals(input.referenceAnswer), ...identifierLiterals(input.referenceAnswer)].every((l) =>
+    facts.answerText.toLowerCase().includes(l),
+  )
+  if (facts.staleUnnoted) return { score: 'incorrect', reason: 'answered from an older source that a newer one contradicts' }
+  if (missingLiterals.length > 0) {
+    const score = recall >= options.cragAcceptableRecall && faithfulness > 0 && referenceLiteralsKept ? 'acceptable' : 'incorrect'
+    return { score, reason: `must_contain missing: ${missingLiterals.map((l) => `"${l}"`).join(', ')}` }
+  }
+  if (input.mustContain.length > 0 && faithfulness > 0) {
+    // The golden author named the essentials: all present and supported is a correct answer, whatever
+    // extra detail (versions, changelog ids) the reference also mentions.
+    const detail = faithfulness === 1 ? '' : ' but has an unsupported detail'
+    return { score: faithfulness === 1 ? 'perfect' : 'acceptable', reason: `holds every must_contain literal${detail} (reference recall ${recall.toFixed(2)})` }
+  }
+  if (faithfulness === 0) return { score: 'incorrect', reason: 'main claims unsupported by the context' }
+  if (recall >= options.cragPerfectRecall) {
+    const detail = faithfulness === 1 ? '' : ' with an unsupported detail'
+    return { score: faithfulness === 1 ? 'perfect' : 'acceptable', reason: `matches the reference (recall ${recall.toFixed(2)})${detail}` }
+  }
+  if (recall >= options.cragAcceptableRecall) return { score: 'acceptable', reason: `partly matches the reference (recall ${recall.toFixed(2)})` }
+  return { score: 'incorrect', reason: `does not match the reference (recall ${recall.toFixed(2)})` }
+}
 
+/** Judges one case with the lexical rules. Pure and deterministic. */
+export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS): JudgeVerdict {
+  const split = splitClaims(input.answer)
+  const contextHasAnswer = estimateContextHasAnswer(input, options)
+  const abstained = input.abstained || isAbstention(input.answer) || (split.claims.length === 0 && split.abstentionSentences.length > 0)
+  if (abstained) return abstainedVerdict(contextHasAnswer)
+
+  const findings = split.claims.map((c) => judgeClaim(c, input, options))
+  const hasConflictNote = split.claims.some((c) => c.kind === 'conflict_note')
+  const faithfulness = scoreFaithfulness(findings, hasConflictNote)
+  const citations = scoreCitations(findings)
+  const answerText = split.claims.map((c) => c.text).join(' ')
+  const refRecall = input.referenceAnswer.trim() === '' ? undefined : referenceRecall(input.referenceAnswer, answerText)
+  const relevance = scoreRelevance(input, answerText, refRecall, options)
+  const staleUnnoted = findings.some((f) => f.staleAgainst !== undefined) && !hasConflictNote
+  const crag = gradeCrag(input, { contextHasAnswer, answerText, refRecall, faithfulness: faithfulness.score, staleUnnoted }, options)
   return {
     kind: 'heuristic',
     failed: false,
-    faithfulness,
-    citationAccuracy,
-    answerRelevance,
-    crag,
-    reasons: {
-      faithfulness: faithReason,
-      citation_accuracy: citeReason,
-      answer_relevance: `query coverage ${queryCoverage.toFixed(2)}${refRecall === undefined ? '' : `, reference recall ${refRecall.toFixed(2)}`}${shortDirect ? ', short direct answer' : ''}`,
-      crag: cragReason,
-    },
+    faithfulness: faithfulness.score,
+    citationAccuracy: citations.score,
+    answerRelevance: relevance.score,
+    crag: crag.score,
+    reasons: { faithfulness: faithfulness.reason, citation_accuracy: citations.reason, answer_relevance: relevance.reason, crag: crag.reason },
     claims: findings.map(({ text, markers, supportingMarkers, supported }) => ({ text, markers, supportingMarkers, supported })),
   }
 }

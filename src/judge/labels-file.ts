@@ -11,6 +11,7 @@
  * calibrated over the rows that label it. Blank lines and lines starting with `//` are skipped.
  */
 import { z } from 'zod'
+import { readJsonlLines } from '../problems/jsonl.ts'
 import type { JudgeDataProblem } from './errors.ts'
 import { CragGradeSchema, RubricScoreSchema } from './rubric.ts'
 import type { JudgeInput } from './types.ts'
@@ -46,16 +47,7 @@ export function parseLabelsFile(text: string, file: string): { rows: LabelRow[];
   const rows: LabelRow[] = []
   const problems: JudgeDataProblem[] = []
   const seen = new Map<string, number>()
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1
-    if (raw.trim() === '' || raw.trim().startsWith('//')) return
-    let json: unknown
-    try {
-      json = JSON.parse(raw)
-    } catch (error) {
-      problems.push({ code: 'labels_bad_json', file, line, path: '', message: `not valid JSON: ${(error as Error).message}` })
-      return
-    }
+  readJsonlLines(text, file, problems, (json, line) => {
     const parsed = LabelRowSchema.safeParse(json)
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -70,7 +62,7 @@ export function parseLabelsFile(text: string, file: string): { rows: LabelRow[];
     }
     seen.set(parsed.data.id, line)
     rows.push(parsed.data)
-  })
+  }, { comments: true, invalidJsonCode: 'labels_bad_json' })
   if (rows.length === 0 && problems.length === 0) {
     problems.push({ code: 'labels_empty', file, path: '', message: 'the labels file has no rows; add one JSON object per line' })
   }
@@ -96,11 +88,4 @@ export function labelRowToJudgeInput(row: LabelRow, caseType: CaseType = 'normal
     mustContain: row.must_contain ?? [],
     caseType,
   }
-}
-
-/** Renders problems one per line: `file:line path: message [code]`. */
-export function formatProblems(problems: readonly JudgeDataProblem[]): string {
-  return problems
-    .map((p) => `${p.file ?? ''}${p.line === undefined ? '' : `:${p.line}`}${p.path ? ` ${p.path}` : ''}: ${p.message} [${p.code}]`)
-    .join('\n')
 }

@@ -6,6 +6,7 @@
  * contradiction, but it reliably catches the commonest faithfulness failure of a RAG answer: a name,
  * number or identifier that appears nowhere in the context.
  */
+import { splitTokens } from '../text/tokens.ts'
 
 /** Common English function words: they carry no evidence either way. */
 const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -42,9 +43,9 @@ export function stem(word: string): string {
   return w
 }
 
-/** Word tokens of `text` (letters, digits, apostrophes), lowercased. */
+/** Word tokens of `text` (letters, digits, apostrophes), folded: the tokenizer family's `judge` analyzer. */
 export function wordTokens(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [])
+  return splitTokens(text, 'judge')
 }
 
 /**

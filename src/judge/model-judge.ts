@@ -8,7 +8,7 @@
  * own guard, with its own error, for clients built elsewhere).
  */
 import type { ChatClient } from '../llm/types.ts'
-import { JudgeSameModelError } from './errors.ts'
+import { JudgeIsGeneratorError } from '../llm/errors.ts'
 import { buildJudgeMessages } from './judge-prompt.ts'
 import type { PromptTemplate } from './prompt-template.ts'
 import { VerdictSchema, type Verdict } from './rubric.ts'
@@ -54,14 +54,14 @@ export function verdictToJudgement(verdict: Verdict, model: string): JudgeVerdic
 }
 
 /**
- * Builds a model judge. Throws {@link JudgeSameModelError} when `client.model === generatorModel` and
+ * Builds a model judge. Throws {@link JudgeIsGeneratorError} when `client.model === generatorModel` and
  * `allowSameModel` is not set.
  */
 export function createModelJudge(options: ModelJudgeOptions): Judge {
   const { client, template } = options
   const resolved = { ...DEFAULT_MODEL_JUDGE_OPTIONS, ...options }
   if (options.generatorModel !== undefined && client.model === options.generatorModel && !resolved.allowSameModel) {
-    throw new JudgeSameModelError(client.model)
+    throw new JudgeIsGeneratorError(client.model)
   }
   return {
     kind: 'model',

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { writeFileAtomic } from '../util/atomic-write.ts'
+import { readJsonlLines } from '../problems/jsonl.ts'
 import { QrelsAppendError, type JudgeDataProblem } from './errors.ts'
 import { QrelsRowSchema, type QrelsRow } from './qrels.ts'
 
@@ -13,20 +14,11 @@ import { QrelsRowSchema, type QrelsRow } from './qrels.ts'
 export function parseQrels(text: string, file: string): { rows: QrelsRow[]; problems: JudgeDataProblem[] } {
   const rows: QrelsRow[] = []
   const problems: JudgeDataProblem[] = []
-  text.split(/\r?\n/).forEach((raw, index) => {
-    if (raw.trim() === '') return
-    const line = index + 1
-    let json: unknown
-    try {
-      json = JSON.parse(raw)
-    } catch (error) {
-      problems.push({ code: 'qrels_bad_json', file, line, path: '', message: `not valid JSON: ${(error as Error).message}` })
-      return
-    }
+  readJsonlLines(text, file, problems, (json, line) => {
     const parsed = QrelsRowSchema.safeParse(json)
     if (parsed.success) rows.push(parsed.data)
     else for (const issue of parsed.error.issues) problems.push({ code: 'qrels_schema', file, line, path: issue.path.join('.'), message: issue.message })
-  })
+  }, { invalidJsonCode: 'qrels_bad_json' })
   return { rows, problems }
 }
 

@@ -3,6 +3,7 @@
  * schema a model judge must return. Both judges (heuristic and model) score against these anchors.
  */
 import { z } from 'zod'
+import { CRAG_GRADE_SCORES, CRAG_GRADES, type CragGrade } from '../metrics/crag.ts'
 
 /** The score scale: 0 (fails), 0.5 (partly), 1 (fully). */
 export const RUBRIC_SCORES = [0, 0.5, 1] as const
@@ -75,9 +76,9 @@ export const ANSWER_RELEVANCE: Criterion = {
 export const CRITERIA: readonly Criterion[] = [FAITHFULNESS, CITATION_ACCURACY, ANSWER_RELEVANCE]
 
 /** CRAG grades (Yang et al., 2024): perfect (+1), acceptable (+0.5), missing (0), incorrect (-1). */
-export const CragGradeSchema = z.enum(['perfect', 'acceptable', 'missing', 'incorrect'])
+export const CragGradeSchema = z.enum(CRAG_GRADES)
 /** One CRAG grade. */
-export type CragGrade = z.infer<typeof CragGradeSchema>
+export type { CragGrade } from '../metrics/crag.ts'
 
 /** What each CRAG grade means, for the prompt. */
 export const CRAG_ANCHORS: Record<CragGrade, string> = {
@@ -87,8 +88,8 @@ export const CRAG_ANCHORS: Record<CragGrade, string> = {
   incorrect: 'Wrong or irrelevant information, or an answer where it should have abstained.',
 }
 
-/** CRAG truthfulness score of a grade: perfect 1, acceptable 0.5, missing 0, incorrect -1. */
-export const CRAG_SCORE: Record<CragGrade, number> = { perfect: 1, acceptable: 0.5, missing: 0, incorrect: -1 }
+/** CRAG truthfulness score of a grade (the table in `src/metrics/crag.ts`; this name stays for one release). */
+export const CRAG_SCORE: Readonly<Record<CragGrade, number>> = CRAG_GRADE_SCORES
 
 /** A rubric score as a model writes it: 0, 0.5 or 1 (numbers or numeric strings). */
 export const RubricScoreSchema = z.union([z.literal(0), z.literal(0.5), z.literal(1)])

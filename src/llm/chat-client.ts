@@ -16,6 +16,7 @@ import { MalformedResponseError } from './retry.ts'
 import { defaultWorstCaseOutputTokens, worstCaseCost } from './spend.ts'
 import type { StatsByProvider } from './stats.ts'
 import type { ChatClient, ChatRequest, ChatResult, JsonChatResult, ModelRole } from './types.ts'
+import { LlmError } from './errors.ts'
 
 /** What a chat cache entry's body holds. */
 export interface ChatCacheBody {
@@ -103,7 +104,7 @@ export class ProviderChatClient implements ChatClient {
 
   constructor(role: ModelRole, context: ChainContext, cache: ResponseCache) {
     const first = context.chain[0]
-    if (first === undefined) throw new Error(`vitest-rag: the ${role} chain is empty`)
+    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', `vitest-rag: the ${role} chain is empty`)
     this.role = role
     this.model = first.model
     this.chain = context.chain

@@ -12,6 +12,7 @@ import type { Provider } from './providers.ts'
 import { MalformedResponseError } from './retry.ts'
 import type { StatsByProvider } from './stats.ts'
 import type { EmbeddingClient } from './types.ts'
+import { LlmError } from './errors.ts'
 
 /** Texts per embeddings request. */
 export const defaultEmbeddingBatchSize = 64
@@ -62,7 +63,7 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
 
   constructor(context: ChainContext, cache: ResponseCache, dimensions?: number, batchSize = defaultEmbeddingBatchSize) {
     const first = context.chain[0]
-    if (first === undefined) throw new Error('vitest-rag: the embedder chain is empty')
+    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', 'vitest-rag: the embedder chain is empty')
     this.model = first.model
     this.dimensions = dimensions
     this.context = context

@@ -3,16 +3,10 @@
  * and never contain an API key (keys are read from the environment at call time and redacted from any
  * upstream error text, see `redact.ts`).
  */
+import { VitestRagError } from '../util/errors.ts'
 
 /** Base class: every model-client failure carries a stable code. */
-export class LlmError extends Error {
-  readonly code: string
-  constructor(code: string, message: string) {
-    super(message)
-    this.name = new.target.name
-    this.code = code
-  }
-}
+export class LlmError extends VitestRagError {}
 
 /** A model has no entry in the price table: a missing price is not zero, so the call is refused up front. */
 export class UnpricedModelError extends LlmError {

@@ -8,6 +8,7 @@
 import OpenAI from 'openai'
 import { z } from 'zod'
 import { mulberry32 } from '../stats/prng.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** Why an attempt is retried. */
 export type RetryCause = 'rate_limit' | 'server' | 'timeout' | 'network' | 'malformed'
@@ -40,8 +41,10 @@ export const defaultRetryOptions = {
 } as const
 
 /** A 200 response whose body is unusable (no choices, no message content, wrong vector count). */
-export class MalformedResponseError extends Error {
-  readonly code = 'VITEST_RAG_MALFORMED_RESPONSE'
+export class MalformedResponseError extends VitestRagError<'VITEST_RAG_MALFORMED_RESPONSE'> {
+  constructor(message: string) {
+    super('VITEST_RAG_MALFORMED_RESPONSE', message)
+  }
 }
 
 /** A failed attempt, classified. `cause` null: not retryable. */
@@ -103,11 +106,10 @@ export function retryDelayMs(
 }
 
 /** Thrown when one provider's retries are used up; the chain falls back to its next provider on this. */
-export class RetriesExhaustedError extends Error {
-  readonly code = 'VITEST_RAG_RETRIES_EXHAUSTED'
+export class RetriesExhaustedError extends VitestRagError<'VITEST_RAG_RETRIES_EXHAUSTED'> {
   readonly lastCause: RetryCause
   constructor(message: string, lastCause: RetryCause) {
-    super(message)
+    super('VITEST_RAG_RETRIES_EXHAUSTED', message)
     this.lastCause = lastCause
   }
 }

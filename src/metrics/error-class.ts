@@ -3,7 +3,27 @@
  * The inputs are already-computed facts (booleans and numbers); no text is read here.
  */
 import type { CaseType } from '../cases/schema.ts'
-import type { ErrorClass } from '../scorecard/case-record.ts'
+
+/**
+ * One error class per scored case, so a failure says which half to fix:
+ * - `retrieval_miss`: the expected evidence was never retrieved (fix retrieval);
+ * - `hallucination`: the answer states what the context does not support (fix generation);
+ * - `citation_error`: a marker points at a source that does not support its claim, or claims lack markers;
+ * - `stale`: answered from an outdated source when a newer one was available;
+ * - `incomplete`: a must_contain literal is missing;
+ * - `conflict_mishandled`: sources conflict and the newer one was not followed or the disagreement not stated;
+ * - `wrong_abstention`: abstained although the answer was retrievable, or answered where it must abstain;
+ * - `correct`.
+ */
+export type ErrorClass =
+  | 'retrieval_miss'
+  | 'hallucination'
+  | 'citation_error'
+  | 'stale'
+  | 'incomplete'
+  | 'conflict_mishandled'
+  | 'wrong_abstention'
+  | 'correct'
 
 /** Facts about one case that {@link classifyError} needs. */
 export interface ErrorClassInput {

@@ -7,7 +7,7 @@
  *   optional header line.
  * Blank lines and lines starting with `#` are skipped.
  */
-import type { Problem } from '../cases/problems.ts'
+import type { Problem } from '../problems/problems.ts'
 
 /** One line of a TREC run. */
 export interface TrecRunRow {

@@ -16,8 +16,10 @@ import { type SearchConfig, type SearchIndex, buildSearchIndex } from '../search
 import { snapshotSearchIndex } from '../search/snapshot.ts'
 import type { IndexableChunk } from '../search/tenant-layout.ts'
 import type { SearchArm, SearchHit } from '../search/types.ts'
+import { isSourceModule } from '../util/module-path.ts'
 import type { VectorKernelMode } from '../search/vector.ts'
 import type { PoolQuery, SearchTask, SearchTaskResult, SearchWorkerData } from './messages.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /** One query of {@link SearchPool.searchBatch}. */
 export interface BatchQuery {
@@ -42,7 +44,9 @@ export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Mat
 
 type IndexSource = { index: SearchIndex } | { chunks: readonly IndexableChunk[]; config?: Partial<SearchConfig>; embedder?: Embedder }
 
-const workerUrl = new URL('./worker/search-worker.mjs', import.meta.url)
+// Installed, the compiled worker sits beside this module. From this repository's .ts sources (its own tests)
+// a plain-JS shim registers tsx first: Node 20 worker threads load neither .ts nor the parent's `--import`.
+const workerUrl = isSourceModule(import.meta.url) ? new URL('./worker/search-worker.mjs', import.meta.url) : new URL('./worker/search-worker.js', import.meta.url)
 
 /** A lazily started worker pool answering batches of searches. */
 export class SearchPool {
@@ -85,7 +89,7 @@ export class SearchPool {
    * (one embedder call for the batch), then blocks go to the workers.
    */
   async searchBatch(queries: readonly BatchQuery[]): Promise<SearchHit[][]> {
-    if (this.destroyed) throw new Error('vitest-rag: this SearchPool was destroyed; create a new one')
+    if (this.destroyed) throw new VitestRagError('VITEST_RAG_POOL_DESTROYED', 'vitest-rag: this SearchPool was destroyed; create a new one')
     if (queries.length === 0) return []
     const { index, pool } = await this.start()
     const needEmbedding = queries.map((q) => {

@@ -1,35 +1,5 @@
 /**
- * Step 2 of a case evaluation: score retrieval at the level the system returned (chunks, documents or
- * passages), against the case's resolved expected chunks.
+ * @deprecated Moved to `src/evaluation/case-retrieval.ts` when src/runtime/ was split by stage. This re-export stays for one
+ * release so branches that import the old path still build; import the new path.
  */
-import type { CaseRecord } from '../scorecard/case-record.ts'
-import { scoreRetrieval } from '../metrics/retrieval.ts'
-import { spanRecallAtK } from '../metrics/span-recall.ts'
-import { rankingAtLevel } from '../sources/level-ranking.ts'
-import type { SourceResolution } from '../sources/types.ts'
-import type { ModuleCase } from './golden-module.ts'
-import type { PreparedCorpus } from './prepare-corpus.ts'
-
-/**
- * The retrieval part of a case record. `scored` is false for cases that must abstain (unscored, not
- * dropped). Span recall is computed for chunk and span levels (a whole document would cover every span).
- */
-export function scoreCaseRetrieval(
-  retrieved: readonly SourceResolution[],
-  moduleCase: ModuleCase,
-  prepared: PreparedCorpus,
-  ks: readonly number[],
-  scored: boolean,
-): Pick<CaseRecord['retrieval'], 'metrics' | 'level' | 'ranked' | 'judged'> {
-  const ranking = rankingAtLevel(retrieved, moduleCase.expected, (id) => prepared.chunkById.get(id)?.docId)
-  const judged = [...ranking.judged].map(([chunkId, grade]) => ({ chunkId, grade }))
-  if (!scored) return { metrics: {}, level: ranking.level, ranked: ranking.ranked, judged }
-  const metrics = scoreRetrieval(ranking.ranked, ranking.judged, { ks })
-  if (moduleCase.spans.length > 0 && ranking.level !== 'document') {
-    // An unresolved item keeps its rank as an empty span (it covers nothing).
-    const top = retrieved.map((r) => (r.resolved ? { docId: r.docId, start: r.start, end: r.end } : { docId: '', start: 0, end: 0 }))
-    const spans = moduleCase.spans.filter((s) => s.grade > 0)
-    for (const k of ks) metrics[`span_recall@${k}`] = spanRecallAtK(top, spans, k)
-  }
-  return { metrics, level: ranking.level, ranked: ranking.ranked, judged }
-}
+export * from '../evaluation/case-retrieval.ts'

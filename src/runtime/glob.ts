@@ -1,43 +1,5 @@
 /**
- * A small glob for golden-file patterns (`golden/**\/*.golden.jsonl`): `**` (any depth), `*`, `?` and
- * `{a,b}`. Enough for the patterns we document, with no dependency (Node 20 has no fs.glob).
+ * @deprecated Moved to `src/golden-set/glob.ts` when src/runtime/ was split by stage. This re-export stays for one
+ * release so branches that import the old path still build; import the new path.
  */
-import { readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
-
-/** The regular expression a glob pattern stands for, matched against posix paths relative to the root. */
-export function globToRegExp(pattern: string): RegExp {
-  let re = ''
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i] as string
-    if (ch === '*' && pattern[i + 1] === '*') {
-      const slash = pattern[i + 2] === '/'
-      re += slash ? '(?:.*/)?' : '.*'
-      i += slash ? 2 : 1
-    } else if (ch === '*') re += '[^/]*'
-    else if (ch === '?') re += '[^/]'
-    else if (ch === '{') {
-      const close = pattern.indexOf('}', i)
-      const options = pattern.slice(i + 1, close).split(',').map((o) => o.replace(/[.+^$()|[\]\\]/g, '\\$&'))
-      re += `(?:${options.join('|')})`
-      i = close
-    } else re += ch.replace(/[.+^$()|[\]\\]/g, '\\$&')
-  }
-  return new RegExp(`^${re}$`)
-}
-
-/** Absolute paths of the files under `root` matching `pattern`, sorted; `node_modules` and dot folders skipped. */
-export function globFiles(root: string, pattern: string): string[] {
-  const re = globToRegExp(pattern)
-  const out: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (re.test(relative(root, path).split('\\').join('/'))) out.push(path)
-    }
-  }
-  walk(root)
-  return out.sort()
-}
+export * from '../golden-set/glob.ts'

@@ -112,6 +112,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
       ...(context.selection && Object.keys(context.selection).length > 0 ? { selection: structuredClone(context.selection) } : {}),
       ...(context.interrupted ? { interrupted: true } : {}),
       ...(context.unhandledErrors ? { unhandledErrors: context.unhandledErrors } : {}),
+      ...(context.runFailures !== undefined && context.runFailures.length > 0 ? { failures: [...context.runFailures] } : {}),
     },
     hard: summarizeHardChecks(records),
     retrieval: groupMetrics(retrievalRows),

@@ -4,6 +4,8 @@
  */
 import type { CaseType, DynamismSchema, PopularitySchema, QuestionType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
+import type { CragGrade } from '../metrics/crag.ts'
+import type { ErrorClass } from '../metrics/error-class.ts'
 import type { z } from 'zod'
 import type { ResolvedVia, RetrievalLevel } from '../sources/types.ts'
 
@@ -21,26 +23,8 @@ export interface HardCheckResult {
   message?: string
 }
 
-/**
- * One error class per scored case, so a failure says which half to fix:
- * - `retrieval_miss`: the expected evidence was never retrieved (fix retrieval);
- * - `hallucination`: the answer states what the context does not support (fix generation);
- * - `citation_error`: a marker points at a source that does not support its claim, or claims lack markers;
- * - `stale`: answered from an outdated source when a newer one was available;
- * - `incomplete`: a must_contain literal is missing;
- * - `conflict_mishandled`: sources conflict and the newer one was not followed or the disagreement not stated;
- * - `wrong_abstention`: abstained although the answer was retrievable, or answered where it must abstain;
- * - `correct`.
- */
-export type ErrorClass =
-  | 'retrieval_miss'
-  | 'hallucination'
-  | 'citation_error'
-  | 'stale'
-  | 'incomplete'
-  | 'conflict_mishandled'
-  | 'wrong_abstention'
-  | 'correct'
+/** The error class of a case; defined beside its classifier in `src/metrics/error-class.ts`. */
+export type { ErrorClass } from '../metrics/error-class.ts'
 
 /** A retrieved item as recorded: rank order is array order. */
 export interface RecordedHit {
@@ -83,7 +67,7 @@ export interface RecordedJudgement {
   faithfulness?: number
   citationAccuracy?: number
   answerRelevance?: number
-  crag?: 'perfect' | 'acceptable' | 'missing' | 'incorrect'
+  crag?: CragGrade
   reasons?: Record<string, string>
 }
 

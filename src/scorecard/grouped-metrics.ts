@@ -1,5 +1,5 @@
 /**
- * Per-case metric rows and their means overall, per case type and per CRAG facet. The rows are normalised
+ * Per-case metric rows and their means overall, per case type, per tenant and per CRAG facet. The rows are normalised
  * here, once: an errored case holds 0 for every metric the run produced, so the per-case values stored for
  * pairing are exactly what entered the averages.
  */
@@ -64,11 +64,12 @@ function groupBy(rows: readonly MetricRow[], key: (record: CaseRecord) => string
   return out
 }
 
-/** Means overall, per case type, and per question type, popularity and dynamism. */
+/** Means overall, per case type, per tenant, and per question type, popularity and dynamism. */
 export function groupMetrics(rows: readonly MetricRow[]): GroupedMetrics {
   return {
     overall: meanOfRows(rows),
     byCaseType: groupBy(rows, (r) => r.caseType),
+    byTenant: groupBy(rows, (r) => r.tenantId),
     byFacet: {
       questionType: groupBy(rows, (r) => r.facets.questionType),
       popularity: groupBy(rows, (r) => r.facets.popularity),

@@ -56,6 +56,17 @@ export function metricTable(
   return table(header, rows)
 }
 
+/**
+ * The per-tenant means as one row per tenant (with n), the given metrics as columns, when the run has more than
+ * one tenant (one tenant's row would repeat the overall line). Example: tenants brassmoth (n=20) and quillfern
+ * (n=18) -> a two-row table headed `Tenant | n | recall@5 | ...`.
+ */
+export function tenantTable(groups: Record<string, MetricGroup> | undefined, names: readonly string[]): string[] {
+  const shown = Object.entries(groups ?? {}).filter(([, g]) => g.n > 0)
+  if (shown.length < 2 || names.length === 0) return []
+  return ['', ...table(['Tenant', 'n', ...names], shown.map(([tenantId, g]) => [tenantId, `${g.n}`, ...names.map((m) => fixed(g.mean[m]))]))]
+}
+
 /** One facet: its values as rows (with n), the given metrics as columns. Values with no scored case are left out. */
 export function facetTable(facet: string, groups: Record<string, MetricGroup>, names: readonly string[]): string[] {
   const rows = Object.entries(groups)

@@ -2,10 +2,9 @@
  * The scorecard as a short plain-text summary for the terminal (the reporter prints it after the run).
  * A view only: every figure comes from the scorecard.
  */
-import { gateLines } from '../gate/gate-messages.ts'
-import type { GateResult } from '../gate/gate-result.ts'
 import { ERROR_CLASSES } from './error-classes.ts'
 import { sortMetricNames } from './metric-order.ts'
+import type { GateView } from './gate-view.ts'
 import { describeGaps } from './origins.ts'
 import { describeGradeSources } from './grade-sources.ts'
 import type { Scorecard } from './scorecard.ts'
@@ -25,7 +24,7 @@ function values(mean: Record<string, number>, names: readonly string[]): string 
  * Renders a summary of 5-15 lines: run size, hard assertions (with the first failures), headline retrieval
  * and answer metrics, abstention, error classes, usage and the gate's verdict with its reasons and notes.
  */
-export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResult): string {
+export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView): string {
   const s = scorecard
   const cases = s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases} cases` : `${s.run.cases} cases`
   const errored = s.run.errored > 0 ? `, ${s.run.errored} errored` : ''
@@ -70,7 +69,7 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateResu
   if (u.spendLimit) lines.push(`  spend limit: stopped ${u.spendLimit.stoppedCases} case(s) (${u.spendLimit.caseIds.slice(0, 5).join(', ')}${u.spendLimit.caseIds.length > 5 ? ', ...' : ''}): ${u.spendLimit.message}`)
   if (gateResult) {
     lines.push(`  gate: ${gateResult.pass ? 'PASS' : 'FAIL'}`)
-    for (const line of gateLines(gateResult)) lines.push(`    ${line.kind === 'failure' ? 'x' : '-'} ${line.text}`)
+    for (const line of gateResult.lines) lines.push(`    ${line.kind === 'failure' ? 'x' : '-'} ${line.text}`)
   }
   return `${lines.join('\n')}\n`
 }

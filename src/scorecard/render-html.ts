@@ -5,7 +5,7 @@
  * curve, the error-class distribution, and a per-case drill-down. Pure: the scorecard, the gate result and
  * the case details come in as data.
  */
-import type { GateResult, MetricComparison } from '../gate/gate-result.ts'
+import type { GateComparisonRow, GateView } from './gate-view.ts'
 import type { CaseDetail } from './html-case-details.ts'
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
 import type { GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
@@ -27,7 +27,8 @@ export interface HtmlDelta {
 export interface HtmlScorecardInput {
   title: string
   scorecard: Scorecard
-  gate?: GateResult
+  /** The gate's outcome as the views take it (`gateView` in `src/gate/gate-messages.ts`). */
+  gate?: GateView
   /** Changes against the baseline (default: from the gate's comparisons). */
   deltas?: HtmlDelta[]
   /** What the deltas compare with, as the heading says it: `the baseline` (default) or `run A`. */
@@ -44,8 +45,8 @@ const GOOD_VERDICTS = new Set(['improvement', 'improved'])
 const BAD_VERDICTS = new Set(['regression', 'regressed', 'missing'])
 
 /** The gate's overall comparisons as deltas. */
-export function deltasFromGate(gate: GateResult | undefined): HtmlDelta[] {
-  return (gate?.comparisons ?? []).filter((c) => c.group === 'overall').map((c: MetricComparison) => ({
+export function deltasFromGate(gate: GateView | undefined): HtmlDelta[] {
+  return (gate?.comparisons ?? []).filter((c) => c.group === 'overall').map((c: GateComparisonRow) => ({
     metric: c.metric,
     group: c.group,
     baseline: c.baseline,
@@ -188,7 +189,7 @@ export function renderHtmlScorecard(input: HtmlScorecardInput): string {
   const s = input.scorecard
   const gate = input.gate
   const verdict = gate ? `<span class="pill ${gate.pass ? 'ok' : 'bad'}">gate ${gate.pass ? 'PASS' : 'FAIL'}</span>` : ''
-  const messages = gate && gate.messages.length > 0 ? `<ul class="gate">${gate.messages.slice(0, 8).map((m) => `<li>${esc(m)}</li>`).join('')}</ul>` : ''
+  const messages = gate && gate.lines.length > 0 ? `<ul class="gate">${gate.lines.slice(0, 8).map((l) => `<li>${esc(l.text)}</li>`).join('')}</ul>` : ''
   const notes = (input.notes ?? []).map((n) => `<p>${esc(n)}</p>`).join('')
   const judge = s.answer.judgeKind === 'none' ? 'unjudged' : `${s.answer.judgeKind} judge, coverage ${pct(s.answer.coverage)}`
   const body = [

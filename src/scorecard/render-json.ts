@@ -1,8 +1,9 @@
 /**
  * The scorecard's JSON form: serialise it, and parse it back refusing an incompatible version. Pure (the
- * file I/O is in `scorecard-file.ts`).
+ * file I/O is in `src/artifacts/scorecard-file.ts`).
  */
 import { z } from 'zod'
+import { parseVersionedJson } from '../problems/versioned-json.ts'
 import { ScorecardFormatError, ScorecardVersionError } from './errors.ts'
 import { SCORECARD_VERSION, type Scorecard } from './scorecard.ts'
 
@@ -16,6 +17,7 @@ const MetricGroupSchema = z.object({
 const GroupedMetricsSchema = z.looseObject({
   overall: MetricGroupSchema,
   byCaseType: z.record(z.string(), MetricGroupSchema),
+  byTenant: z.record(z.string(), MetricGroupSchema).optional(),
   byFacet: z.looseObject({}),
 })
 
@@ -29,7 +31,7 @@ export const ScorecardSchema = z.looseObject({
   mode: z.enum(['retrieval', 'system']),
   goldenSetHash: z.string(),
   corpusFingerprint: z.string(),
-  run: z.looseObject({ cases: z.number(), partial: z.boolean(), errored: z.number(), erroredCaseIds: z.array(z.string()) }),
+  run: z.looseObject({ cases: z.number(), partial: z.boolean(), errored: z.number(), erroredCaseIds: z.array(z.string()), failures: z.array(z.string()).optional() }),
   hard: z.looseObject({ ran: z.number(), passed: z.number(), failed: z.number(), checks: z.array(z.looseObject({})), failures: z.array(z.looseObject({})) }),
   retrieval: GroupedMetricsSchema,
   answer: GroupedMetricsSchema.extend({ judgeKind: z.enum(['heuristic', 'model', 'mixed', 'none']), coverage: z.number() }),
@@ -55,19 +57,8 @@ export function serializeScorecard(scorecard: Scorecard): string {
  * @throws ScorecardVersionError when its `version` is not {@link SCORECARD_VERSION}.
  */
 export function parseScorecard(text: string, source = 'scorecard'): Scorecard {
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch (error) {
-    throw new ScorecardFormatError(source, `not JSON (${(error as Error).message})`)
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ScorecardFormatError(source, 'not a JSON object')
-  const version = (data as { version?: unknown }).version
-  if (version !== SCORECARD_VERSION) throw new ScorecardVersionError(source, version, SCORECARD_VERSION)
-  const parsed = ScorecardSchema.safeParse(data)
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    throw new ScorecardFormatError(source, `${first?.path.join('.') || '(root)'}: ${first?.message ?? 'invalid'}`)
-  }
-  return data as Scorecard
+  const read = parseVersionedJson(text, ScorecardSchema, SCORECARD_VERSION)
+  if (!read.ok && read.kind === 'version') throw new ScorecardVersionError(source, read.found, SCORECARD_VERSION)
+  if (!read.ok) throw new ScorecardFormatError(source, read.detail)
+  return read.json as Scorecard
 }

@@ -2,11 +2,9 @@
  * The scorecard as GitHub-flavoured Markdown (for `GITHUB_STEP_SUMMARY` and PR comments): hard assertions
  * first, then the quality tables, then the gate outcome. A view only: every figure comes from the scorecard.
  */
-import { formatPValue } from '../gate/compare-metrics.ts'
-import { gateLines } from '../gate/gate-messages.ts'
-import type { GateResult, MetricComparison } from '../gate/gate-result.ts'
+import type { ComparisonVerdict, GateView } from './gate-view.ts'
 import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
-import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table } from './markdown-tables.ts'
+import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table, tenantTable } from './markdown-tables.ts'
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
 import { describeGradeSources } from './grade-sources.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
@@ -37,7 +35,7 @@ function calibrationCell(figure: CalibrationFigure | 'uncalibrated' | undefined)
   return `acc ${fixed(figure.accuracy, 2)}, κ ${fixed(figure.kappa, 2)}, n=${figure.n}`
 }
 
-function renderHeader(s: Scorecard, gate: GateResult | undefined): string[] {
+function renderHeader(s: Scorecard, gate: GateView | undefined): string[] {
   const verdict = gate ? (gate.pass ? ' — ✅ PASS' : ' — ❌ FAIL') : ''
   const cases = s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases}` : `${s.run.cases}`
   const models = Object.entries(s.models).filter(([, v]) => v !== undefined).map(([k, v]) => `**${k}** \`${escapeMarkdown(String(v))}\``)
@@ -75,6 +73,7 @@ function renderRetrieval(s: Scorecard): string[] {
       : []),
     '',
     ...metricTable(groups, headline),
+    ...tenantTable(s.retrieval.byTenant, headline),
     ...full,
     ...facetTables(s.retrieval, headline),
   ]
@@ -94,6 +93,7 @@ function renderAnswers(s: Scorecard): string[] {
     `${judge} · coverage ${percent(a.coverage)} (${a.judged} of ${a.scorable} cases judged)${failed}${a.answered !== undefined ? ` · answered ${percent(a.answerCoverage ?? 0)} (${a.answered} of ${a.scorable}; faithfulness, citation accuracy and relevance are over answered cases)` : ''}`,
     '',
     ...metricTable(groups, names, { header: 'Calibration', cell: (m) => calibrationCell(a.calibration[m]) }),
+    ...tenantTable(a.byTenant, names),
     ...facetTables(a, names),
   ]
 }
@@ -154,7 +154,7 @@ function renderUsage(s: Scorecard): string[] {
   return lines
 }
 
-const VERDICT_ICON: Record<MetricComparison['verdict'], string> = {
+const VERDICT_ICON: Record<ComparisonVerdict, string> = {
   improvement: '⬆️ improvement',
   no_detectable_change: 'no detectable change',
   unchanged: 'unchanged',
@@ -164,9 +164,9 @@ const VERDICT_ICON: Record<MetricComparison['verdict'], string> = {
   missing: '❌ missing',
 }
 
-function renderGate(gate: GateResult): string[] {
+function renderGate(gate: GateView): string[] {
   const lines = ['', `### Gate: ${gate.pass ? '✅ PASS' : '❌ FAIL'}`, '']
-  const gateText = gateLines(gate)
+  const gateText = gate.lines
   for (const line of gateText) lines.push(`- ${line.kind === 'failure' ? '❌ ' : ''}${escapeMarkdown(line.text)}`)
   if (gateText.length === 0) lines.push(`- every gated metric is within tolerance or better (${gate.comparisons.length} comparisons)`)
   if (gate.comparisons.length > 0) {
@@ -176,7 +176,7 @@ function renderGate(gate: GateResult): string[] {
       fixed(c.baseline),
       fixed(c.current),
       Number.isFinite(c.relativeChange) ? `${c.relativeChange >= 0 ? '+' : ''}${percent(c.relativeChange)}` : '–',
-      c.significance ? formatPValue(c.significance.pValue) : '',
+      c.pValue,
       VERDICT_ICON[c.verdict],
     ])
     lines.push('', '<details><summary>Metric comparisons against the baseline</summary>', '', ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows, 2), '', '</details>')
@@ -203,7 +203,7 @@ function renderOrigins(s: Scorecard): string[] {
  * assertions, retrieval, answer quality, abstention, error classes, usage, gate. Sections with nothing to
  * show (e.g. answers in retrieval mode) are left out. Ends with a newline.
  */
-export function renderMarkdown(scorecard: Scorecard, gateResult?: GateResult): string {
+export function renderMarkdown(scorecard: Scorecard, gateResult?: GateView): string {
   const lines = [
     ...renderHeader(scorecard, gateResult),
     ...renderHard(scorecard),

@@ -62,6 +62,8 @@ export interface ScorecardContext {
   interrupted?: boolean
   /** Errors Vitest caught outside any test. */
   unhandledErrors?: number
+  /** Failures of the run outside any case; copied to `run.failures` (see {@link RunSection}). */
+  runFailures?: string[]
 }
 
 /**
@@ -81,6 +83,11 @@ export interface MetricGroup {
 export interface GroupedMetrics {
   overall: MetricGroup
   byCaseType: Partial<Record<CaseType, MetricGroup>>
+  /**
+   * Means per tenant (the golden case's `tenant_id`), beside the per-type means: one tenant's regression shows
+   * even when the overall mean hides it. Absent in scorecards written before it existed.
+   */
+  byTenant?: Record<string, MetricGroup>
   byFacet: {
     questionType: Record<string, MetricGroup>
     popularity: Record<string, MetricGroup>
@@ -270,6 +277,11 @@ export interface RunSection {
   interrupted?: boolean
   /** Errors Vitest caught outside any test; the run fails closed on them. */
   unhandledErrors?: number
+  /**
+   * What went wrong in the run outside any case (a golden module that failed to load, an interrupted or
+   * stopped run, unhandled errors), one message each. The gate fails closed on each (`run_failed`).
+   */
+  failures?: string[]
 }
 
 /** The scorecard document. */

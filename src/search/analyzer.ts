@@ -18,6 +18,8 @@
  * Default ({@link defaultAnalyzerOptions}): identifiers on, stop words on, S stemmer on. {@link plainAnalyzerOptions}
  * is the classic IR baseline (letters/digits runs, nothing else), used for the Cranfield reference check.
  */
+import { foldForMatching } from '../text/normalize.ts'
+import { SEARCH_PART, SEARCH_TOKEN } from '../text/tokens.ts'
 
 /** Which stemmer runs on alphabetic tokens. `s`: Harman's S stemmer (plural folding only). */
 export type Stemmer = 'none' | 's'
@@ -47,9 +49,10 @@ export const englishStopWords: ReadonlySet<string> = new Set(
   ).split(' '),
 )
 
-// A run of letters/digits, optionally continued by joiner + run with no whitespace in between.
-const tokenPattern = /[\p{L}\p{N}\p{M}]+(?:[-_./:][\p{L}\p{N}\p{M}]+)*/gu
-const partPattern = /[\p{L}\p{N}\p{M}]+/gu
+// A run of letters/digits, optionally continued by joiner + run with no whitespace in between (the
+// tokenizer family's `search` shapes, src/text/tokens.ts).
+const tokenPattern = SEARCH_TOKEN
+const partPattern = SEARCH_PART
 const alphabetic = /^\p{L}+$/u
 const joiner = /[-_./:]/
 
@@ -66,18 +69,13 @@ export function stemS(word: string): string {
   return word
 }
 
-/** Lowercases and NFKC-normalises text the way {@link analyze} does before tokenising. */
-export function normalizeText(text: string): string {
-  return text.normalize('NFKC').toLowerCase()
-}
-
 /**
  * Turns text into index terms, in text order (duplicates kept: term frequency matters).
  * Example with defaults: `"Error ERR-4012 on invoices"` -> `['error', 'err-4012', 'err', '4012', 'invoice']`.
  */
 export function analyze(text: string, options: AnalyzerOptions = defaultAnalyzerOptions): string[] {
   const out: string[] = []
-  const normalized = normalizeText(text)
+  const normalized = foldForMatching(text)
   const pattern = options.identifiers ? tokenPattern : partPattern
   // match() with /g returns the matched strings only (no match object per token): the build's hot path.
   const tokens = normalized.match(pattern)

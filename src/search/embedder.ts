@@ -1,7 +1,7 @@
 /**
- * The embedder contract the vector arm uses, and an adapter from the model client's `EmbeddingClient`.
+ * The embedder contract the vector arm uses. Implementations live where their dependencies do: the offline
+ * hash embedder beside it (`embedder-hash.ts`), the model-backed one in `src/llm/embedder.ts`.
  */
-import type { EmbeddingClient } from '../llm/types.ts'
 
 /** Turns texts into embeddings (any scale: the vector index L2-normalises). */
 export interface Embedder {
@@ -12,27 +12,4 @@ export interface Embedder {
   embed(texts: string[]): Promise<Float32Array[]>
   /** Present on offline embedders that can embed without awaiting (lets `SearchIndex.search` stay synchronous). */
   embedSync?(texts: string[]): Float32Array[]
-}
-
-/**
- * Wraps a model-backed {@link EmbeddingClient}. `dimensions` must be known up front (from the client, or given);
- * every returned vector is checked against it.
- */
-export function embedderFromClient(client: EmbeddingClient, dimensions = client.dimensions): Embedder {
-  if (dimensions === undefined) {
-    throw new Error(`vitest-rag: embedding model "${client.model}" has no known dimension; pass it to embedderFromClient(client, dimensions)`)
-  }
-  return {
-    id: `client:${client.model}:${dimensions}`,
-    dimensions,
-    async embed(texts) {
-      const { vectors } = await client.embed(texts)
-      for (const v of vectors) {
-        if (v.length !== dimensions) {
-          throw new Error(`vitest-rag: model "${client.model}" returned a ${v.length}-dimensional embedding, expected ${dimensions}`)
-        }
-      }
-      return vectors
-    },
-  }
 }

@@ -2,6 +2,7 @@
  * Failures of the search core, with stable codes. Problems are in our inputs (duplicate chunk ids, an arm that
  * was not built, a dimension mismatch), so each message quotes the bad value and says the fix.
  */
+import { VitestRagError } from '../util/errors.ts'
 
 /** Stable codes of {@link SearchError}. */
 export type SearchErrorCode =
@@ -13,11 +14,8 @@ export type SearchErrorCode =
   | 'VITEST_RAG_SEARCH_INDEX_FORMAT'
 
 /** An error raised by the search core. */
-export class SearchError extends Error {
-  readonly code: SearchErrorCode
+export class SearchError extends VitestRagError<SearchErrorCode> {
   constructor(code: SearchErrorCode, message: string) {
-    super(message)
-    this.name = 'SearchError'
-    this.code = code
+    super(code, message)
   }
 }

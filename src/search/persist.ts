@@ -1,6 +1,6 @@
 /**
  * The on-disk form of a built search index (pure: bytes in, bytes out; the file side is
- * `load-index-cache.ts`). Layout, little-endian:
+ * `src/artifacts/index-cache.ts`). Layout, little-endian:
  *   8 bytes magic `VRAGIDX\0` | u32 format version | u32 JSON length | JSON metadata | zero padding to 8 |
  *   raw typed-array sections at the 8-aligned offsets the JSON lists.
  * The JSON holds the config, the cache key, the tenant layout, vocabularies and chunk texts; the sections hold

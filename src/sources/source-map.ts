@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url'
 import type { Locator } from '../cases/schema.ts'
 import type { SourceReference } from './types.ts'
+import { VitestRagError } from '../util/errors.ts'
 
 /**
  * Maps one reference of the system to a harness chunk id, document id, document key (slug, ticket id,
@@ -38,5 +39,5 @@ export async function loadSourceMap(option: SourceMapOption | undefined): Promis
   const mod = (await import(pathToFileURL(option).href)) as { default?: unknown }
   if (typeof mod.default === 'function') return mod.default as SourceMapFn
   if (mod.default !== null && typeof mod.default === 'object') return sourceMapFromTable(mod.default as Record<string, string | Locator>)
-  throw new Error(`vitest-rag: sourceMap module ${option} must export default a function (ref, tenant) => id | locator | undefined, or a table { "<your id>": "<harness id or key>" }`)
+  throw new VitestRagError('VITEST_RAG_SOURCE_MAP', `vitest-rag: sourceMap module ${option} must export default a function (ref, tenant) => id | locator | undefined, or a table { "<your id>": "<harness id or key>" }`)
 }

@@ -1,6 +1,7 @@
 /**
  * Run-to-run noise: how much a metric's mean moves between repeated runs of the SAME configuration (model
- * sampling, judge variance, timing). A difference smaller than that is not a change.
+ * sampling, judge variance, timing). A difference smaller than that is not a change. Kept as the core of the
+ * `noise` experiment (issue #14): per metric spread and smallest detectable change is what it reports.
  */
 import { StatsError } from './errors.ts'
 

@@ -5,7 +5,7 @@
  * the facet defaults spelled out, so a reviewer can edit them.
  */
 import { FACET_DEFAULTS, type GoldenCaseInput, type QuestionType } from '../cases/schema.ts'
-import { selectSample } from '../runtime/sample.ts'
+import { selectSample } from '../golden-set/sample.ts'
 import { questionForm, questionSpanOverlap } from './answer-span.ts'
 
 /** One labelled question, read from BEIR qrels or from a folder of rows. */

@@ -5,8 +5,8 @@
  * rewritten: a later review of the same case is a new line.
  */
 import { z } from 'zod'
-import type { Problem } from '../cases/problems.ts'
-import { parseJsonlRecords } from '../cases/jsonl-records.ts'
+import type { Problem } from '../problems/problems.ts'
+import { parseJsonlRecords } from '../problems/jsonl.ts'
 import { ExpectedSourceSchema, WeightedLiteralSchema, CaseTypeSchema } from '../cases/schema.ts'
 import { ERROR_CLASSES } from '../scorecard/error-classes.ts'
 

@@ -5,10 +5,10 @@
  * the run (its scorecard) and the case (in that run and in its golden file) exist.
  */
 import { relative, resolve, sep } from 'node:path'
-import { formatProblems } from '../cases/problems.ts'
-import { problemsFromZod } from '../cases/zod-problems.ts'
+import { formatProblems } from '../problems/problems.ts'
+import { problemsFromZod } from '../problems/zod-problems.ts'
 import { GoldenCaseSchema } from '../cases/schema.ts'
-import { readScorecardFile } from '../scorecard/scorecard-file.ts'
+import { readScorecardFile } from '../artifacts/scorecard-file.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { readTextIfExists } from '../util/read-if-exists.ts'
 import { appendLines, nodeFileOps, writeFilesTogether, type FileOps } from './atomic-pair.ts'

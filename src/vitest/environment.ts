@@ -5,7 +5,8 @@
  */
 import type { Environment } from 'vitest/environments'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { createRagRuntime, type RagRuntime } from '../runtime/create-runtime.ts'
+import { createRagRuntime, type RagRuntime } from '../evaluation/create-runtime.ts'
+import { ConfigError } from '../config/resolve.ts'
 
 /** What the environment puts on `globalThis.__VITEST_RAG__`. */
 export interface RagRuntimeHandle {
@@ -23,7 +24,7 @@ const environment: Environment = {
   async setup(global, options) {
     const config = (options as { rag?: RagEvalConfig }).rag
     if (!config) {
-      throw new Error('vitest-rag: the rag environment needs environmentOptions.rag; add ragEval() to the project\'s plugins instead of setting environment: "rag" by hand')
+      throw new ConfigError('vitest-rag: the rag environment needs environmentOptions.rag; add ragEval() to the project\'s plugins instead of setting environment: "rag" by hand')
     }
     let runtime: Promise<RagRuntime> | undefined
     const handle: RagRuntimeHandle = { config, getRuntime: () => (runtime ??= createRagRuntime(config)) }

@@ -6,23 +6,26 @@
  * must be set.
  */
 import type { TestProject } from 'vitest/node'
-import { formatProblems } from '../cases/problems.ts'
+import { formatProblems } from '../problems/problems.ts'
 import { missingHeaderEnv } from '../adapter/http-adapter.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { assertEstimateWithinLimit, createModelClients, parseModelConfig, resetSpendFile, ResumeNeedsCacheError } from '../llm/index.ts'
+import { assertEstimateWithinLimit, createModelClients, resetSpendFile, ResumeNeedsCacheError } from '../llm/index.ts'
 import { embeddingDimensions, PROBE_FILE } from '../llm/probe.ts'
-import { modelClientOptions } from '../runtime/create-runtime.ts'
-import { estimateEvalCost } from '../runtime/estimate.ts'
-import { checkGoldenSet } from '../runtime/golden-set.ts'
-import { prepareCorpus } from '../runtime/prepare-corpus.ts'
-import { clearProviderStats } from '../runtime/provider-stats.ts'
+import { modelClientOptions } from '../evaluation/create-runtime.ts'
+import { estimateEvalCost } from '../cost/estimate.ts'
+import { checkGoldenSet } from '../golden-set/golden-set.ts'
+import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import { clearProviderStats } from '../cost/provider-stats.ts'
+import { VitestRagError } from '../util/errors.ts'
 import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
-export class GoldenSetError extends Error {
-  readonly code = 'VITEST_RAG_GOLDEN_SET_INVALID'
+export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALID'> {
+  constructor(message: string) {
+    super('VITEST_RAG_GOLDEN_SET_INVALID', message)
+  }
 }
 
 /** Vitest global setup entry: a startup problem is printed once as its list of problems, and the run exits 1. */
@@ -63,7 +66,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   }
   let estimated = false
   if (config.models) {
-    const models = parseModelConfig(config.models)
+    const models = config.models
     if (config.resume && models.cacheMode === 'off') throw new ResumeNeedsCacheError()
     // One spend ledger for the whole run, shared by every worker through a file; a resumed run keeps what
     // the interrupted one spent. The dry-run estimate refuses a run that could exceed the limit.

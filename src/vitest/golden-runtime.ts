@@ -5,9 +5,11 @@
  */
 import type { TestContext } from 'vitest'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { baseRecord, evaluateCase } from '../runtime/evaluate-case.ts'
-import type { GoldenModuleData } from '../runtime/golden-module.ts'
+import { baseRecord, evaluateCase } from '../evaluation/evaluate-case.ts'
+import type { GoldenModuleData } from '../golden-set/golden-module.ts'
 import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
+import { ConfigError } from '../config/resolve.ts'
+import { VitestRagError } from '../util/errors.ts'
 import './matchers.ts'
 import './task-meta.ts'
 
@@ -19,7 +21,7 @@ export interface RegisteredGoldenFile {
 function runtimeHandle(): RagRuntimeHandle {
   const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
   if (!handle) {
-    throw new Error('vitest-rag: golden files must run in the "rag" environment; add ragEval() to this project\'s plugins in vitest.config.ts')
+    throw new ConfigError('vitest-rag: golden files must run in the "rag" environment; add ragEval() to this project\'s plugins in vitest.config.ts')
   }
   return handle
 }
@@ -29,7 +31,7 @@ export function registerGoldenFile(data: GoldenModuleData): RegisteredGoldenFile
   return {
     async run(index, ctx) {
       const moduleCase = data.cases[index]
-      if (!moduleCase) throw new Error(`vitest-rag: no case #${index} in ${data.file}`)
+      if (!moduleCase) throw new VitestRagError('VITEST_RAG_GOLDEN_MODULE_STALE', `vitest-rag: no case #${index} in ${data.file}`)
       const handle = runtimeHandle()
       if (handle.config.dryRun) {
         ctx.skip('dry run: the cost estimate was printed before the run; no case was executed')

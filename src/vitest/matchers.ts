@@ -10,7 +10,8 @@
 import { expect } from 'vitest'
 import type { CaseRecord, HardCheckName } from '../scorecard/case-record.ts'
 
-interface RagMatchers<R = unknown> {
+/** The matchers `vitest-rag/matchers` adds to `expect(...)`, asserting from a `CaseRecord`. */
+export interface RagMatchers<R = unknown> {
   /** The case's `toAbstain` check passed: an out_of_scope or cross_tenant case got an abstention. */
   toAbstain(): R
   /** The case's `toNotLeakAcrossTenants` check passed: nothing from another tenant, by the corpus's own map. */

@@ -6,48 +6,45 @@
  * reporter, whose shards are gated after the merge); (d) watch prompt templates and corpus files, so editing
  * one reruns the cases that depend on it.
  */
-import { readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { Vitest } from 'vitest/node'
 import { resolveConfig } from '../config/resolve.ts'
 import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
-import { loadGoldenModuleData } from '../runtime/golden-set.ts'
-import { buildGoldenModule } from '../runtime/golden-module.ts'
+import { loadGoldenModuleData } from '../golden-set/golden-set.ts'
+import { buildGoldenModule } from '../golden-set/golden-module.ts'
+import { walkFiles } from '../util/walk.ts'
+import { siblingModulePath } from '../util/module-path.ts'
+import { GOLDEN_FILE } from './golden-modules.ts'
+import { replaceGithubActionsReporter } from './github-actions.ts'
+import { ProgressReporter } from './progress.ts'
 import { RagReporter } from './reporter.ts'
 import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
-const GOLDEN_FILE = /\.golden\.jsonl$/
-const ENVIRONMENT_PATH = fileURLToPath(new URL('./environment.ts', import.meta.url))
-const GLOBAL_SETUP_PATH = fileURLToPath(new URL('./global-setup.ts', import.meta.url))
-const RUNTIME_PATH = fileURLToPath(new URL('./golden-runtime.ts', import.meta.url))
+const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, './environment')
+const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
+const RUNTIME_PATH = siblingModulePath(import.meta.url, './golden-runtime')
 
-const reporterRegistered = new WeakSet<object>()
+/** Eval projects whose reporter is registered, per Vitest instance (one reporter per project). */
+const reporterRegistered = new WeakMap<object, Set<string>>()
 
 function isBlobReporter(entry: unknown): boolean {
   return entry === 'blob' || (Array.isArray(entry) && entry[0] === 'blob')
 }
 
-function listFiles(dir: string): string[] {
-  let entries: string[]
-  try {
-    entries = readdirSync(dir)
-  } catch {
-    return []
-  }
-  return entries.flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? listFiles(path) : [path]
-  })
+/** A Vitest project's name as configured (a string, or `{ label }`), or undefined when the project has none. */
+function projectName(name: unknown): string | undefined {
+  if (typeof name === 'string') return name || undefined
+  if (name && typeof name === 'object' && 'label' in name && typeof name.label === 'string') return name.label || undefined
+  return undefined
 }
 
 /** The Vite plugins of a vitest-rag `evals` project. */
 export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
-  const getConfig = (root?: string): RagEvalConfig => {
+  const getConfig = (root?: string, project?: string): RagEvalConfig => {
     try {
-      config ??= resolveConfig(options, root ?? process.cwd())
+      config ??= resolveConfig(options, root ?? process.cwd(), process.env, project)
     } catch (error) {
       // A bad option is a startup problem: its list, once, and exit 1 (not a stack trace from Vite's config loader).
       if (isStartupProblem(error)) stopAtStartup(error)
@@ -60,7 +57,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
     name: 'vitest-rag:golden',
     enforce: 'pre',
     config(userConfig) {
-      const resolved = getConfig(userConfig.root)
+      const resolved = getConfig(userConfig.root, projectName(userConfig.test?.name))
       return {
         test: {
           include: [resolved.golden],
@@ -74,11 +71,20 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       }
     },
     configureVitest({ vitest }: { vitest: Vitest }) {
-      if (reporterRegistered.has(vitest)) return
+      const cfg = getConfig()
+      const registered = reporterRegistered.get(vitest) ?? new Set<string>()
+      if (registered.has(cfg.project)) return
+      registered.add(cfg.project)
+      reporterRegistered.set(vitest, registered)
       const reporters = vitest.config.reporters as unknown[]
+      // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
+      if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
+      // A blob-reporting shard is gated after the merge, not on its own.
       if (reporters.some(isBlobReporter)) return
-      reporterRegistered.add(vitest)
-      reporters.push(new RagReporter(getConfig()))
+      reporters.push(new RagReporter(cfg))
+      // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
+      // reporter would add one per failed expect, located inside the harness. It keeps every other test.
+      replaceGithubActionsReporter(reporters)
     },
     async transform(source, id) {
       const file = id.split('?')[0] ?? id
@@ -88,7 +94,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       const data = await loadGoldenModuleData(cfg, file, source)
       // Prompt templates and corpus files are read with fs, outside the module graph: watch them here so an
       // edit reruns this file's cases.
-      for (const path of [...listFiles(cfg.prompts), ...listFiles(cfg.corpus.root)]) this.addWatchFile(path)
+      for (const path of [...walkFiles(cfg.prompts), ...walkFiles(cfg.corpus.root)]) this.addWatchFile(path)
       const module = buildGoldenModule(data, RUNTIME_PATH, source, file)
       return { code: module.code, map: module.map, moduleType: 'js' }
     },

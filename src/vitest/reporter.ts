@@ -5,23 +5,24 @@
  * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
  * one file reruns.
  */
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
-import { snapshotConfig } from '../config/resolve.ts'
+import { DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { loadBaseline } from '../gate/baseline-file.ts'
+import { loadBaseline } from '../artifacts/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
-import { evaluateGate, withMissingBaseline } from '../gate/evaluate.ts'
+import { evaluateGate, failClosed, withMissingBaseline } from '../gate/evaluate.ts'
+import { gateView } from '../gate/gate-messages.ts'
 import { markOutputsStale } from './stale-outputs.ts'
 import type { RunSelection } from '../scorecard/scorecard.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
-import { readGoldenSet } from '../runtime/golden-set.ts'
-import { prepareCorpus } from '../runtime/prepare-corpus.ts'
-import { readProviderStats } from '../runtime/provider-stats.ts'
+import { readGoldenSet } from '../golden-set/golden-set.ts'
+import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import { readProviderStats } from '../cost/provider-stats.ts'
 import { buildScorecard } from '../scorecard/aggregate.ts'
-import { CASE_RECORD_VERSION, type CaseRecord } from '../scorecard/case-record.ts'
+import type { CaseRecord } from '../scorecard/case-record.ts'
 import { renderConsoleSummary } from '../scorecard/render-console.ts'
 import { serializeScorecard } from '../scorecard/render-json.ts'
 import { renderMarkdown } from '../scorecard/render-markdown.ts'
@@ -29,18 +30,15 @@ import { exportTrec } from '../scorecard/trec-export.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
 import { writeRunHtml } from '../experiments/html-report.ts'
+import { PACKAGE_INFO } from '../util/package-info.ts'
+import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
 import './task-meta.ts'
 
-const GOLDEN_FILE = /\.golden\.jsonl$/
-
 /** The harness version, recorded in every scorecard. */
-export const HARNESS_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version
+export const HARNESS_VERSION: string = PACKAGE_INFO.version
 
-/** Files the reporter writes under `outDir`. */
-export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' } as const
+export { REPORT_FILES }
 
 /** The gate policy a config asks for. */
 export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
@@ -77,6 +75,8 @@ export class RagReporter implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    // Each eval project's reporter watches only its own cases.
+    if (!isGoldenModuleOf(testCase.module, this.config.project)) return
     const message = this.unresolved.add(testCase.meta().rag)
     if (message === undefined) return
     this.log(message, true)
@@ -92,7 +92,7 @@ export class RagReporter implements Reporter {
     this.unresolved.reset()
     // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
     // crashed run would otherwise leave a stale "pass" behind).
-    if (!this.config.dryRun && specifications.some((spec) => GOLDEN_FILE.test(spec.moduleId))) markOutputsStale(this.config.outDir, this.startedAt)
+    if (!this.config.dryRun && specifications.some((spec) => GOLDEN_FILE.test(spec.moduleId) && (spec.project.name || DEFAULT_PROJECT) === this.config.project)) markOutputsStale(this.config.outDir, this.startedAt)
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
@@ -119,11 +119,16 @@ export class RagReporter implements Reporter {
     else (error ? console.error(text) : console.log(text))
   }
 
+  /** A golden module of this reporter's project (each eval project has its own reporter, scorecard and baseline). */
+  private owns(module: TestModule): boolean {
+    return isGoldenModuleOf(module, this.config.project)
+  }
+
   private collect(modules: ReadonlyArray<TestModule>): { filtered: boolean; moduleErrors: string[] } {
     let filtered = false
     const moduleErrors: string[] = []
     for (const module of modules) {
-      if (!GOLDEN_FILE.test(module.moduleId)) continue
+      if (!this.owns(module)) continue
       const seen = new Set<string>()
       const file = module.relativeModuleId
       for (const test of module.children.allTests()) {
@@ -140,7 +145,10 @@ export class RagReporter implements Reporter {
           const failedOtherwise = result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed)
           this.records.set(key, failedOtherwise ? { ...meta, error: firstError ?? 'the test failed' } : meta)
         } else {
-          this.records.set(key, erroredRecord(test.name, file, test.location?.line ?? 0, firstError ?? 'the case produced no result'))
+          // No record: the case never reached its evaluation. No placeholder with made-up facets enters the
+          // means; the run fails closed on it through the gate (a run failure with the test's own error).
+          this.records.delete(key)
+          moduleErrors.push(`${file}:${test.location?.line ?? 0}: case ${test.name} produced no result: ${firstError ?? 'no error reported'}`)
         }
       }
       for (const key of [...this.records.keys()]) if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered) this.records.delete(key)
@@ -150,8 +158,7 @@ export class RagReporter implements Reporter {
   }
 
   private async report(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
-    const config = this.config
-    if (config.dryRun) {
+    if (this.config.dryRun) {
       this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.')
       return
     }
@@ -159,17 +166,43 @@ export class RagReporter implements Reporter {
     const mark = (name: string) => marks.push([name, performance.now()])
     const { filtered, moduleErrors } = this.collect(modules)
     mark('collect')
-    const ran = modules.some((m) => GOLDEN_FILE.test(m.moduleId))
-    if (!ran && this.records.size === 0) return // not a golden-case run (e.g. a unit project alone)
+    const ran = modules.some((m) => this.owns(m))
+    if (!ran && this.records.size === 0) {
+      // Not a golden-case run (e.g. a unit project alone), or a merge whose shards all failed before any case.
+      if (unhandledErrors.length > 0) this.log(`vitest-rag: no golden case ran; ${describeUnhandled(unhandledErrors)}`, true)
+      return
+    }
+    const records = [...this.records.values()]
+    const failures: string[] = [...moduleErrors]
+    const stopped = this.unresolved.stopMessage
+    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
+    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    if (unhandledErrors.length > 0) failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
+    const scorecard = await this.buildRunScorecard(records, filtered, failures, { interrupted: reason === 'interrupted', unhandledErrors: unhandledErrors.length })
+    mark('scorecard')
+    const gate = await this.decideGate(scorecard, filtered)
+    mark('gate')
+    this.last = { scorecard, gate, filtered }
+    await this.writeReports(scorecard, gate, records)
+    mark('files')
+    // `npm run bench:scale` reads where the reporter's time goes.
+    if (process.env.VITEST_RAG_TIMINGS === '1') this.log(`vitest-rag: report timings: ${marks.slice(1).map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`).join(', ')}`)
+    this.log(renderConsoleSummary(scorecard, gateView(gate)))
+    if (filtered) this.log('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.')
+    this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)}`)
+    if (!gate.pass) process.exitCode = 1
+  }
+
+  /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration), how its cases were chosen, and its failures. */
+  private async buildRunScorecard(records: CaseRecord[], filtered: boolean, runFailures: string[], ended: { interrupted: boolean; unhandledErrors: number }): Promise<Scorecard> {
+    const config = this.config
     const goldenSet = readGoldenSet(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)
-    const records = [...this.records.values()]
     const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
     const judgeKind = records.find((r) => r.judge)?.judge?.kind
     const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined
     const providers = config.models ? readProviderStats(config.outDir) : undefined
-    mark('inputs')
-    const scorecard = buildScorecard(records, {
+    return buildScorecard(records, {
       harnessVersion: HARNESS_VERSION,
       goldenSetHash: goldenSet.hash,
       goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.parsed.hash, cases: f.parsed.cases.length })),
@@ -182,70 +215,49 @@ export class RagReporter implements Reporter {
       // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
       expectedCases: filtered ? undefined : goldenSet.expectedCases,
       selection: this.selection(filtered, goldenSet),
-      ...(reason === 'interrupted' ? { interrupted: true } : {}),
-      ...(unhandledErrors.length > 0 ? { unhandledErrors: unhandledErrors.length } : {}),
+      ...(ended.interrupted ? { interrupted: true } : {}),
+      ...(ended.unhandledErrors > 0 ? { unhandledErrors: ended.unhandledErrors } : {}),
       ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
       ...(providers ? { providers } : {}),
+      runFailures,
     })
-    mark('scorecard')
-    const compared = await this.compareWithBaseline(scorecard, filtered)
-    const { extra } = compared
-    const gate = this.failClosed(compared.gate, moduleErrors, reason, unhandledErrors.length)
-    mark('gate')
-    this.last = { scorecard, gate, filtered }
-    const outDir = config.outDir
+  }
+
+  /**
+   * Step 2: the gate decides, against the baseline: none for a filtered run or with `baseline: 'none'`; a named
+   * baseline that is missing fails; an unreadable one fails closed with its reason. The run's own failures are
+   * in the scorecard, so the gate fails closed on them with its reasons. Watch mode compares what is comparable
+   * after an edit (cases with the same id and content); CI does not.
+   */
+  private async decideGate(scorecard: Scorecard, filtered: boolean): Promise<GateResult> {
+    const config = this.config
+    const policy: GatePolicy = { ...gatePolicyFor(config), ...(this.vitest?.config.watch ? { pairedOnly: true } : {}) }
+    if (filtered) return evaluateGate(scorecard, undefined, policy)
+    let baseline
+    try {
+      baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
+    } catch (error) {
+      const message = `vitest-rag: cannot read the baseline: ${(error as Error).message}`
+      return failClosed(evaluateGate(scorecard, undefined, policy), { code: 'not_comparable', message })
+    }
+    const gate = evaluateGate(scorecard, baseline, policy)
+    if (baseline === undefined && config.baselineNamedBy !== undefined) return withMissingBaseline(gate, config.baseline, config.baselineNamedBy)
+    return gate
+  }
+
+  /** Step 3: the report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically. */
+  private async writeReports(scorecard: Scorecard, gate: GateResult, records: CaseRecord[]): Promise<void> {
+    const outDir = this.config.outDir
     writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
     writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
     const trec = exportTrec(records)
     writeFileAtomicSync(join(outDir, REPORT_FILES.trecRun), trec.run)
     writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
-    const markdown = renderMarkdown(scorecard, gate)
+    const markdown = renderMarkdown(scorecard, gateView(gate))
     writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
-    await writeRunHtml(config, scorecard, gate, records)
+    await writeRunHtml(this.config, scorecard, gate, records)
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
     if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
-
-    mark('files')
-    // `npm run bench:scale` reads where the reporter's time goes.
-    if (process.env.VITEST_RAG_TIMINGS === '1') this.log(`vitest-rag: report timings: ${marks.slice(1).map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`).join(', ')}`)
-    this.log(renderConsoleSummary(scorecard, gate))
-    for (const line of extra) this.log(line)
-    this.log(`vitest-rag: scorecard written to ${join(outDir, REPORT_FILES.scorecard)}`)
-    if (!gate.pass) process.exitCode = 1
-  }
-
-  /** The gate failed closed on what went wrong around the cases: module errors, a stopped or interrupted run, unhandled errors. */
-  private failClosed(gate: GateResult, moduleErrors: string[], reason: TestRunEndReason, unhandledErrors: number): GateResult {
-    const failures: string[] = [...moduleErrors]
-    const stopped = this.unresolved.stopMessage
-    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
-    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
-    if (unhandledErrors > 0) failures.push(`vitest-rag: ${unhandledErrors} unhandled error(s) during the run; the gate fails closed.`)
-    return failures.length > 0 ? { ...gate, pass: false, status: 'fail', messages: [...failures, ...gate.messages] } : gate
-  }
-
-  /**
-   * The gate against the baseline: none for a filtered run; a named baseline that is missing fails; an
-   * unreadable one fails with its reason. Watch mode compares what is comparable after an edit (cases with the
-   * same id and content); CI does not.
-   */
-  private async compareWithBaseline(scorecard: Scorecard, filtered: boolean): Promise<{ gate: GateResult; extra: string[] }> {
-    const config = this.config
-    const policy: GatePolicy = { ...gatePolicyFor(config), ...(this.vitest?.config.watch ? { pairedOnly: true } : {}) }
-    if (filtered) {
-      const note = 'vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.'
-      return { gate: evaluateGate(scorecard, undefined, policy), extra: [note] }
-    }
-    let baseline
-    try {
-      baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
-    } catch (error) {
-      const gate = evaluateGate(scorecard, undefined, policy)
-      return { gate: { ...gate, pass: false, status: 'fail', messages: [`vitest-rag: cannot read the baseline: ${(error as Error).message}`, ...gate.messages] }, extra: [] }
-    }
-    const gate = evaluateGate(scorecard, baseline, policy)
-    if (baseline === undefined && config.baselineNamedBy !== undefined) return { gate: withMissingBaseline(gate, config.baseline, config.baselineNamedBy), extra: [] }
-    return { gate, extra: [] }
   }
 
   /** How this run's cases were chosen, when not the whole golden set (recorded so `baseline accept` can refuse it). */
@@ -270,22 +282,11 @@ export class RagReporter implements Reporter {
   }
 }
 
-function erroredRecord(caseId: string, file: string, line: number, error: string): CaseRecord {
-  return {
-    version: CASE_RECORD_VERSION,
-    caseId,
-    caseType: 'normal',
-    tenantId: '',
-    file,
-    line,
-    facets: { answerable: true, questionType: 'simple', popularity: 'torso', dynamism: 'static' },
-    mode: 'system',
-    caseHash: '',
-    hard: [],
-    retrieval: { retrieved: [], expected: [], scored: true, metrics: {} },
-    answerMetrics: {},
-    usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
-    latencyMs: 0,
-    error,
-  }
+/**
+ * What a run's unhandled errors were. A merged blob report keeps only an error's type (`Unhandled Error`, no
+ * message): say so, and where the message is (the log of the shard that raised it).
+ */
+export function describeUnhandled(errors: ReadonlyArray<SerializedError>): string {
+  const lines = errors.map((e) => (e.message ? e.message.split('\n')[0] : `${e.name ?? (e as { type?: string }).type ?? 'an error'} without a message (a merged blob report keeps only its type; the log of the shard that raised it has the error)`))
+  return `${errors.length} unhandled error(s) during the run: ${lines.map((l, i) => `(${i + 1}) ${l}`).join('; ')}`
 }

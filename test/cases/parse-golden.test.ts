@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { GoldenFileError } from '../../src/cases/errors.ts'
-import { loadGoldenFile } from '../../src/cases/load-golden.ts'
 import { defaultInputLimits, goldenSetHash, parseGoldenText } from '../../src/cases/parse-golden.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { readGoldenSet } from '../../src/runtime/golden-set.ts'
+import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
 import { hashJson } from '../../src/util/hash.ts'
-import { formatProblem, formatProblems } from '../../src/cases/problems.ts'
+import { formatProblem, formatProblems } from '../../src/problems/problems.ts'
 import { sha256 } from '../../src/util/hash.ts'
 
 const base = {
@@ -170,24 +169,12 @@ describe('goldenSetHash', () => {
   })
 })
 
-describe('loadGoldenFile', () => {
-  test('throws a GoldenFileError carrying every problem of the file', async () => {
-    const dir = tempDir()
-    const path = join(dir, 'bad.golden.jsonl')
-    writeFileSync(path, `${line({ case_type: 'faq' })}\n{oops\n`)
-    const error = await loadGoldenFile(path, dir).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(GoldenFileError)
-    expect((error as GoldenFileError).code).toBe('VITEST_RAG_GOLDEN_INVALID')
-    expect((error as GoldenFileError).problems.map((p) => `${p.file}:${p.line}`)).toEqual(['bad.golden.jsonl:1', 'bad.golden.jsonl:2'])
-    expect((error as Error).message).toContain('bad.golden.jsonl:1: case_type: "faq" is not allowed')
-  })
-
-  test('returns the cases of a valid file', async () => {
-    const dir = tempDir()
-    const path = join(dir, 'ok.golden.jsonl')
-    writeFileSync(path, `${line({})}\n`)
-    const loaded = await loadGoldenFile(path, dir)
-    expect(loaded.file).toBe('ok.golden.jsonl')
-    expect(loaded.cases.map((c) => c.case.case_id)).toEqual(['GC-1'])
+describe('GoldenFileError', () => {
+  test('carries every problem of a file, rendered one per line', () => {
+    const { problems } = parseGoldenText(`${line({ case_type: 'faq' })}\n{oops\n`, 'bad.golden.jsonl')
+    const error = new GoldenFileError(problems)
+    expect(error.code).toBe('VITEST_RAG_GOLDEN_INVALID')
+    expect(error.problems.map((p) => `${p.file}:${p.line}`)).toEqual(['bad.golden.jsonl:1', 'bad.golden.jsonl:2'])
+    expect(error.message).toContain('bad.golden.jsonl:1: case_type: "faq" is not allowed')
   })
 })

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parseCliArgs } from '../../src/cli/args.ts'
 import { CliUsageError, type CliCommand } from '../../src/cli/command.ts'
-import { renderHelp, runCli } from '../../src/cli/main.ts'
+import { renderGroupHelp, renderHelp, runCli } from '../../src/cli/main.ts'
+import { commands } from '../../src/cli/commands/index.ts'
 
 function io() {
   const out = { stdout: '', stderr: '' }
@@ -50,5 +52,41 @@ describe('the vitest-rag command router', () => {
     const c = io()
     expect(await runCli(['echo', '--help'], c.io, [echo])).toBe(0)
     expect(c.out.stdout).toBe('Usage: vitest-rag echo --text T\n')
+  })
+})
+
+describe('help and version for every command', () => {
+  const show: CliCommand = { name: 'baseline show', summary: 'show it', usage: 'Usage: vitest-rag baseline show', run: async () => 0 }
+
+  test('--version, -v and version print the package version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    for (const flag of ['--version', '-v', 'version']) {
+      const a = io()
+      expect(await runCli([flag], a.io, [echo])).toBe(0)
+      expect(a.out.stdout).toBe(`${version}\n`)
+    }
+  })
+
+  test('a command group alone or with --help lists its subcommands; a bad subcommand is exit 2', async () => {
+    for (const argv of [['baseline'], ['baseline', '--help'], ['help', 'baseline']]) {
+      const a = io()
+      expect(await runCli(argv, a.io, [echo, group, show])).toBe(0)
+      expect(a.out.stdout).toBe(renderGroupHelp('baseline', [echo, group, show]))
+      expect(a.out.stdout).toContain('  baseline accept  a two-word command\n  baseline show    show it\n')
+    }
+    const b = io()
+    expect(await runCli(['baseline', 'drop'], b.io, [group, show])).toBe(2)
+    expect(b.out.stderr).toContain('unknown command "baseline drop"')
+    expect(b.out.stderr).toContain('Usage: vitest-rag baseline <subcommand>')
+  })
+
+  test('every registered command and subcommand answers --help with its usage, exit 0', async () => {
+    for (const command of commands) {
+      const a = io()
+      expect(await runCli([...command.name.split(' '), '--help'], a.io), command.name).toBe(0)
+      expect(a.out.stdout).toBe(`${command.usage}\n`)
+      expect(command.usage.startsWith(`Usage: vitest-rag ${command.name}`), command.name).toBe(true)
+    }
+    expect(commands.map((c) => c.name)).toEqual(expect.arrayContaining(['init', 'baseline accept', 'baseline show']))
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError, resolveConfig, SAMPLE_KB_ROOT, snapshotConfig } from '../../src/config/resolve.ts'
+import { ConfigError, projectDefaults, resolveConfig, SAMPLE_KB_ROOT, snapshotConfig } from '../../src/config/resolve.ts'
+import type { RagEvalOptions } from '../../src/config/schema.ts'
 
 describe('resolveConfig', () => {
   test('applies defaults: the bundled sample corpus, system mode, heuristic judge, 5% gate', () => {
@@ -9,6 +10,17 @@ describe('resolveConfig', () => {
     expect(config.judge).toBe('heuristic')
     expect(config.gate.maxRelativeDrop).toBe(0.05)
     expect(config.baseline).toBe('/project/baselines/evals.baseline.json')
+    expect(config.outDir).toBe('/project/.vitest-rag/evals')
+    expect(config.project).toBe('evals')
+  })
+
+  test('the baseline and output folder default per Vitest project; explicit paths win', () => {
+    const squad = resolveConfig({}, '/project', {}, 'squad')
+    expect([squad.baseline, squad.outDir]).toEqual(['/project/baselines/squad.baseline.json', '/project/.vitest-rag/squad'])
+    // A name with spaces or slashes stays one file-name part.
+    expect(projectDefaults('evals (squad/v2)')).toEqual({ baseline: 'baselines/evals-squad-v2-.baseline.json', outDir: '.vitest-rag/evals-squad-v2-' })
+    const own = resolveConfig({ baseline: 'b.json', outDir: 'out' }, '/project', {}, 'squad')
+    expect([own.baseline, own.outDir]).toEqual(['/project/b.json', '/project/out'])
   })
 
   test('a named baseline is remembered as named (so a missing file fails); none turns the comparison off', () => {
@@ -38,9 +50,9 @@ describe('resolveConfig', () => {
   })
 
   test('a bad models config fails at resolution, naming every problem', () => {
-    expect(() => resolveConfig({ models: { generator: { chain: [{ name: 'x', baseURL: 'nope', model: 'm' }] } } }, '/p', {})).toThrow(
-      /models: .*Invalid URL.*generator\.chain\[0\]\.baseURL.*generator\.chain\[0\]\.apiKeyEnv/,
-    )
+    // Deliberately wrong for the type too (no apiKeyEnv): a JavaScript config has no type checker.
+    const models = { generator: { chain: [{ name: 'x', baseURL: 'nope', model: 'm' }] } } as unknown as RagEvalOptions['models']
+    expect(() => resolveConfig({ models }, '/p', {})).toThrow(/models\.generator\.chain\.0\.baseURL: .*Invalid URL[\s\S]*models\.generator\.chain\.0\.apiKeyEnv: /)
   })
 
   test('a bad environment override names the variable and the allowed values', () => {
@@ -48,9 +60,8 @@ describe('resolveConfig', () => {
   })
 
   test('the snapshot in reports has paths relative to the root and nothing that looks like a secret', () => {
-    const config = resolveConfig({ corpus: { kind: 'kb', root: 'kb' } }, '/p', {})
-    // A key pasted into the options by mistake never reaches a report (pipeline options are free-form).
-    ;(config.pipeline as Record<string, unknown>).apiKey = 'sk-should-not-appear'
+    // A key pasted into the options by mistake never reaches a report (a module adapter's options are free-form JSON).
+    const config = resolveConfig({ corpus: { kind: 'kb', root: 'kb' }, adapter: { kind: 'module', path: 'a.ts', options: { apiKey: 'sk-should-not-appear' } } }, '/p', {})
     const snapshot = JSON.stringify(snapshotConfig(config))
     expect(snapshot).toContain('"root":"kb"')
     expect(snapshot).not.toContain('sk-should-not-appear')

@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { createBaseline } from '../../src/gate/baseline.ts'
-import { writeBaseline } from '../../src/gate/baseline-file.ts'
-import { readScorecardFile } from '../../src/scorecard/scorecard-file.ts'
+import { writeBaseline } from '../../src/artifacts/baseline-file.ts'
+import { readScorecardFile } from '../../src/artifacts/scorecard-file.ts'
 import { runVitest, tempDir } from '../helpers/run-vitest.ts'
 
 /** The Chromium binary: $CHROMIUM_PATH, else Debian's. */

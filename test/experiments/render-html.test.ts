@@ -9,6 +9,7 @@ import { caseDetailsFromRecords } from '../../src/scorecard/html-case-details.ts
 import { renderHtmlScorecard } from '../../src/scorecard/render-html.ts'
 import { barChart, divergingBarChart, stepLineChart } from '../../src/scorecard/svg-charts.ts'
 import { buildContext, buildRecord } from '../scorecard/build-records.ts'
+import { gateView } from '../../src/gate/gate-messages.ts'
 
 const hostile = '<script>fetch("https://evil.example/x")</script><img src="http://evil.example/p.png">'
 
@@ -27,7 +28,7 @@ test('an answer holding markup is escaped: the page has no script and no attribu
   ]
   const scorecard = buildScorecard(records, buildContext())
   const cases = caseDetailsFromRecords(records, (id) => (id === 'C-1' ? `query ${hostile}` : undefined), () => `chunk text ${hostile}`)
-  const html = renderHtmlScorecard({ title: 'run', scorecard, gate: evaluateGate(scorecard, undefined), cases })
+  const html = renderHtmlScorecard({ title: 'run', scorecard, gate: gateView(evaluateGate(scorecard, undefined)), cases })
   expect(html).not.toContain('<script')
   expect(html).not.toContain('<img')
   // The URLs survive only as escaped text: no attribute loads anything, and links stay inside the page.

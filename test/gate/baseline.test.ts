@@ -6,11 +6,11 @@ import { createBaselineAcceptCommand, type Confirm } from '../../src/cli/command
 import { commands } from '../../src/cli/commands/index.ts'
 import { runCli } from '../../src/cli/main.ts'
 import { createBaseline, parseBaseline, serializeBaseline } from '../../src/gate/baseline.ts'
-import { loadBaseline, writeBaseline } from '../../src/gate/baseline-file.ts'
+import { loadBaseline, writeBaseline } from '../../src/artifacts/baseline-file.ts'
 import { BaselineFormatError, BaselineVersionError } from '../../src/gate/errors.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../src/scorecard/case-record.ts'
-import { writeScorecardFile } from '../../src/scorecard/scorecard-file.ts'
+import { writeScorecardFile } from '../../src/artifacts/scorecard-file.ts'
 import { buildContext, uniformRun } from '../scorecard/build-records.ts'
 import type { ScorecardContext } from '../../src/scorecard/scorecard.ts'
 import { markOutputsStale } from '../../src/vitest/stale-outputs.ts'
@@ -79,11 +79,26 @@ async function cli(argv: string[], cwd: string, confirm?: Confirm): Promise<Capt
 }
 
 describe('vitest-rag baseline accept', () => {
-  async function setup(records: CaseRecord[], expectedCases?: number, context: Partial<ScorecardContext> = {}) {
+  async function setup(records: CaseRecord[], expectedCases?: number, context: Partial<ScorecardContext> | string = {}) {
+    // The third argument: the scorecard's context, or the project name (default `evals`).
+    const project = typeof context === 'string' ? context : 'evals'
+    const extra = typeof context === 'string' ? {} : context
     const dir = workspace()
-    await writeScorecardFile(join(dir, '.vitest-rag', 'scorecard.json'), buildScorecard(records, buildContext({ expectedCases: expectedCases ?? records.length, ...context })))
+    await writeScorecardFile(join(dir, '.vitest-rag', project, 'scorecard.json'), buildScorecard(records, buildContext({ expectedCases: expectedCases ?? records.length, ...extra })))
     return dir
   }
+
+  test('--project NAME accepts that project\'s scorecard as baselines/NAME.baseline.json', async () => {
+    const dir = await setup(uniformRun(20, () => 0.6), undefined, 'squad')
+    const result = await cli(['baseline', 'accept', '--project', 'squad', '--yes'], dir)
+    expect(result.code, result.stderr).toBe(0)
+    expect(readdirSync(join(dir, 'baselines'))).toEqual(['squad.baseline.json'])
+    expect((await loadBaseline(join(dir, 'baselines', 'squad.baseline.json')))?.metrics.retrieval.overall.mean['recall@5']).toBeCloseTo(0.6, 12)
+    const shown = await cli(['baseline', 'show', '--project', 'squad'], dir)
+    expect(shown.stdout).toContain(`Baseline ${join(dir, 'baselines', 'squad.baseline.json')}`)
+    // The default project (evals) has no scorecard in this workspace.
+    expect((await cli(['baseline', 'accept', '--yes'], dir)).stderr).toContain(join('.vitest-rag', 'evals', 'scorecard.json'))
+  })
 
   test('with --yes it shows the diff and writes the baseline at the default path', async () => {
     const dir = await setup(uniformRun(20, () => 0.8))
@@ -135,7 +150,9 @@ describe('vitest-rag baseline accept', () => {
     const dir = await setup(uniformRun(18, () => 0.8), 20)
     const result = await cli(['baseline', 'accept', '--yes'], dir)
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('it is from a partial run (18 of 20 golden cases); re-run the whole golden set first, or pass --allow-partial')
+    // The CLI refuses with the gate's own rule and wording (it used to restate the rule in its own words).
+    expect(result.stderr).toContain('partial run: 18 of 20 golden cases ran; a partial run never passes (run the whole golden set); re-run the whole golden set first')
+    expect(result.stderr).toContain('or pass --allow-partial')
   })
 
   test('a filtered, sampled or unmerged-shard run is refused, every reason at once', async () => {
@@ -165,11 +182,11 @@ describe('vitest-rag baseline accept', () => {
 
   test('a scorecard older than a run that started and never reported is refused', async () => {
     const dir = await setup(uniformRun(20, () => 0.8))
-    markOutputsStale(join(dir, '.vitest-rag'), CREATED_AT) // no gate.json yet: nothing to mark
-    expect(readdirSync(join(dir, '.vitest-rag'))).toEqual(['scorecard.json'])
-    writeFileSync(join(dir, '.vitest-rag', 'gate.json'), '{"pass": true, "status": "pass"}')
-    markOutputsStale(join(dir, '.vitest-rag'), CREATED_AT)
-    const gate = JSON.parse(readFileSync(join(dir, '.vitest-rag', 'gate.json'), 'utf8')) as { pass: boolean; status: string; messages: string[] }
+    markOutputsStale(join(dir, '.vitest-rag', 'evals'), CREATED_AT) // no gate.json yet: nothing to mark
+    expect(readdirSync(join(dir, '.vitest-rag', 'evals'))).toEqual(['scorecard.json'])
+    writeFileSync(join(dir, '.vitest-rag', 'evals', 'gate.json'), '{"pass": true, "status": "pass"}')
+    markOutputsStale(join(dir, '.vitest-rag', 'evals'), CREATED_AT)
+    const gate = JSON.parse(readFileSync(join(dir, '.vitest-rag', 'evals', 'gate.json'), 'utf8')) as { pass: boolean; status: string; messages: string[] }
     expect([gate.pass, gate.status]).toEqual([false, 'stale'])
     expect(gate.messages[0]).toBe(`a run started at ${CREATED_AT} and has not reported yet (running, interrupted or crashed): this is not a verdict; the previous run's outputs are stale`)
     const result = await cli(['baseline', 'accept', '--yes'], dir)

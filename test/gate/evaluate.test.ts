@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createBaseline } from '../../src/gate/baseline.ts'
-import { evaluateGate } from '../../src/gate/evaluate.ts'
+import { evaluateGate, failClosed } from '../../src/gate/evaluate.ts'
 import { defaultGatePolicy } from '../../src/gate/policy.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../src/scorecard/case-record.ts'
@@ -72,6 +72,22 @@ describe('evaluateGate: the run itself', () => {
 
   test('without a baseline the run checks still fail an empty run', () => {
     expect(evaluateGate(scorecardOf([]), undefined).pass).toBe(false)
+  })
+})
+
+describe('evaluateGate: failures of the run outside any case', () => {
+  test('each run failure in the scorecard is a run_failed reason, first, and the gate fails on an otherwise equal run', () => {
+    const failures = ['golden/a.golden.jsonl: module failed', 'vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.']
+    const result = evaluateGate(scorecardOf(uniformRun(20, baseValue), { runFailures: failures }), baseline)
+    expect(result.pass).toBe(false)
+    expect(result.reasons.map((r) => [r.code, r.message])).toEqual(failures.map((m) => ['run_failed', m]))
+    expect(result.messages.slice(0, 2)).toEqual(failures)
+  })
+
+  test('failClosed adds its reason to both reasons and messages (a failed gate always says why)', () => {
+    const passing = evaluateGate(scorecardOf(uniformRun(20, baseValue)), baseline)
+    const failed = failClosed(passing, { code: 'not_comparable', message: 'cannot read the baseline' })
+    expect([failed.pass, failed.status, failed.reasons[0]?.code, failed.messages[0]]).toEqual([false, 'fail', 'not_comparable', 'cannot read the baseline'])
   })
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ABSTENTION_TEXT, isAbstention } from '../../src/generation/abstention.ts'
+import { ABSTENTION_TEXT } from '../../src/generation/abstention.ts'
+import { isAbstention } from '../../src/text/abstention.ts'
 import { statesDisagreement } from '../../src/generation/conflict.ts'
 
 describe('isAbstention', () => {

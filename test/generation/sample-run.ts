@@ -3,17 +3,17 @@
  * bundled sample KB and its golden set, and checks each case's hard assertions the way the harness states
  * them. Shared by `sample-kb.test.ts` and by ad-hoc tuning (`node --import tsx test/generation/sample-run.ts`).
  */
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { GoldenCase } from '../../src/cases/schema.ts'
 import { mustAbstain } from '../../src/cases/schema.ts'
-import { loadGoldenFile } from '../../src/cases/load-golden.ts'
+import { parseGoldenText } from '../../src/cases/parse-golden.ts'
 import { resolveLocators } from '../../src/cases/resolve-locators.ts'
 import { chunkDocuments, defaultChunkerConfig } from '../../src/corpus/chunk.ts'
 import type { ChunkerConfig } from '../../src/corpus/types.ts'
 import { loadKnowledgeBase } from '../../src/corpus/load-kb.ts'
-import { isAbstention } from '../../src/generation/abstention.ts'
+import { isAbstention } from '../../src/text/abstention.ts'
 import { statesDisagreement } from '../../src/generation/conflict.ts'
 import { createReferencePipeline, type ReferenceOutput, type ReferencePipelineOptions } from '../../src/generation/pipeline.ts'
 import { createIndexRetriever } from '../../src/generation/retriever.ts'
@@ -47,7 +47,7 @@ export async function runSample(
   const chunks = chunkDocuments(corpus.documents, chunker)
   const files = readdirSync(join(repoRoot, 'golden')).filter((f) => f.endsWith('.golden.jsonl')).sort()
   const cases: GoldenCase[] = []
-  for (const f of files) cases.push(...(await loadGoldenFile(join(repoRoot, 'golden', f), repoRoot)).cases.map((x) => x.case))
+  for (const f of files) cases.push(...parseGoldenText(readFileSync(join(repoRoot, 'golden', f), 'utf8'), f).cases.map((x) => x.case))
   const expected = resolveLocators(cases, corpus.documents, chunks).expected
   const retriever = createIndexRetriever(await buildSearchIndex(chunks, { arm }), chunks)
   const pipeline = createReferencePipeline({ retriever, chunks, ...options })

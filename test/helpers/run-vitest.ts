@@ -6,12 +6,16 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** The repository root. */
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
-const cliBin = join(repoRoot, 'bin/vitest-rag.mjs')
+// The CLI from source (tsx loads the .ts): tests exercise the current code without a build. The published
+// binary (bin/vitest-rag.js over dist/) is exercised by the packaging test.
+const cliSource = join(repoRoot, 'src/cli/run.ts')
+// By URL, so it loads whatever the child's working directory (a temp project has no tsx of its own).
+const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href
 
 /** What a finished child process left. */
 export interface RunResult {
@@ -29,9 +33,9 @@ export function stripAnsi(text: string): string {
 }
 
 /** Runs `node <script> ...args` in `cwd` with extra env; resolves when it exits (killed after `timeoutMs`). */
-export function runNode(script: string, args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {}): Promise<RunResult> {
+export function runNode(script: string, args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, CI: 'true', GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined, FORCE_COLOR: '0', NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,9 +58,9 @@ export function runVitest(fixture: string, args: string[], env: Record<string, s
   return runNode(vitestBin, [...args, '--root', join(repoRoot, 'test/fixtures', fixture)], { env })
 }
 
-/** Runs the `vitest-rag` binary. */
+/** Runs the `vitest-rag` CLI (from source) as a child process. */
 export function runCliBin(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
-  return runNode(cliBin, args, options)
+  return runNode(cliSource, args, { ...options, nodeArgs: ['--import', tsxLoader] })
 }
 
 /** A fresh temporary directory. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { isAbstentionSentence } from '../../src/judge/abstention.ts'
+import { isAbstentionSentence } from '../../src/text/abstention.ts'
 import { extractMarkers, isConflictNote, splitClaims } from '../../src/judge/claims.ts'
 import { escapeFenced, fence } from '../../src/judge/fence.ts'
 import { identifierLiterals, measureSupport, numberLiterals } from '../../src/judge/lexical.ts'
@@ -41,6 +41,13 @@ describe('claim splitting', () => {
       expect(isAbstentionSentence(s), s).toBe(true)
     }
     expect(isAbstentionSentence('You cannot delete an owner account.')).toBe(false)
+  })
+
+  test('corrected disagreement: the judge uses the one shared detector, so a refusal that names no missing source is a claim', () => {
+    // The judge's own list used to take "we cannot provide ..." for a decline; the documented detector
+    // (src/text/abstention.ts) requires the sentence to name what is missing (sources, context, information).
+    expect(isAbstentionSentence('We cannot provide refunds after 30 days.')).toBe(false)
+    expect(splitClaims('We cannot provide refunds after 30 days [1].').claims.map((c) => c.text)).toEqual(['We cannot provide refunds after 30 days.'])
   })
 })
 

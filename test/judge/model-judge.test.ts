@@ -165,8 +165,9 @@ describe('model judge through the real client and a local server', () => {
 describe('the judge refuses to be its generator', () => {
   test('a judge client on the generator model is refused with a clear error unless allowed', () => {
     const { judge } = judgeClient()
+    // One "judge is the generator" error: the model judge throws the model client's (JudgeSameModelError is its old name).
     expect(() => createModelJudge({ client: judge, template, generatorModel: 'judge-large' })).toThrow(JudgeSameModelError)
-    expect(() => createModelJudge({ client: judge, template, generatorModel: 'judge-large' })).toThrow(/judge model "judge-large" is also the generator model.*allowSameModel/)
+    expect(() => createModelJudge({ client: judge, template, generatorModel: 'judge-large' })).toThrow(/judge resolves to "judge-large", the generator's model.*allowSameModel/)
     expect(createModelJudge({ client: judge, template, generatorModel: 'judge-large', allowSameModel: true }).model).toBe('judge-large')
   })
 

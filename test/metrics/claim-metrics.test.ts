@@ -172,9 +172,9 @@ describe('the dry-run estimate counts model claim checks', () => {
   test("claimMetrics 'model' plans 2 extractions + 3 x 12 checks per case on the judge; 'heuristic' plans none", async () => {
     // (Besides each case's verdict and the re-ask the judge makes after an unparseable verdict.)
     const { resolveConfig } = await import('../../src/config/resolve.ts')
-    const { readGoldenSet } = await import('../../src/runtime/golden-set.ts')
-    const { planModelCalls } = await import('../../src/runtime/estimate.ts')
-    const { prepareCorpus } = await import('../../src/runtime/prepare-corpus.ts')
+    const { readGoldenSet } = await import('../../src/golden-set/golden-set.ts')
+    const { planModelCalls } = await import('../../src/cost/estimate.ts')
+    const { prepareCorpus } = await import('../../src/prepared-corpus/prepare-corpus.ts')
     const provider = (model: string) => ({ name: model, baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NONE_KEY', model })
     const options = {
       corpus: { kind: 'kb' as const, root: resolve(import.meta.dirname, '../fixtures/e2e/kb') },
@@ -199,7 +199,7 @@ describe('the dry-run estimate counts model claim checks', () => {
 describe('the claimMetrics option picks the checker', () => {
   test("heuristic by default, off with 'off', and 'model' without models.judge is refused with the fix", async () => {
     const { resolveConfig } = await import('../../src/config/resolve.ts')
-    const { createRagRuntime } = await import('../../src/runtime/create-runtime.ts')
+    const { createRagRuntime } = await import('../../src/evaluation/create-runtime.ts')
     const root = resolve(import.meta.dirname, '../..')
     const corpus = { kind: 'kb' as const, root: resolve(import.meta.dirname, '../fixtures/kb-mini') }
     const outDir = mkdtempSync(join(tmpdir(), 'vitest-rag-claim-opt-'))
@@ -215,5 +215,18 @@ describe('the claimMetrics option picks the checker', () => {
     } finally {
       rmSync(outDir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('claim metrics of a must-abstain case', () => {
+  test('corrected disagreement: a reference that says the knowledge base does not answer has no claims to recall, so context recall and precision are not scored (they were a made-up 0)', async () => {
+    // The one abstention detector (src/text/abstention.ts) reads "The knowledge base does not answer this" as a
+    // decline; the judge's old sentence list did not know "knowledge base" and split it into a claim.
+    const { metrics } = await computeClaimMetrics(
+      { caseId: 'GC-0101', question: 'What will the weather be like in Frankfurt tomorrow?', answer: '', reference: 'The knowledge base does not answer this; the assistant should say so and not guess.', contexts: ['Data residency: EU data stays in Frankfurt.'] },
+      createHeuristicClaimChecker(),
+    )
+    expect(metrics.context_recall).toBeUndefined()
+    expect(metrics.context_precision).toBeUndefined()
   })
 })

@@ -49,6 +49,21 @@ describe('buildScorecard: retrieval means', () => {
     expect(scorecard.retrieval.byCaseType.out_of_scope).toEqual({ n: 0, unscored: 1, failed: 0, mean: {} })
   })
 
+  test('per tenant means sit beside the per-type ones, each over that tenant\'s cases', () => {
+    // Every record here is tenant quillfern: its group is the overall one.
+    expect(scorecard.retrieval.byTenant).toEqual({ quillfern: scorecard.retrieval.overall })
+    // Move C (recall 1, mrr 0.25) to brassmoth: quillfern keeps A, B, D (errored, 0) and unscored E ->
+    // recall (1 + 0.5 + 0) / 3 = 0.5, mrr (1 + 0.5 + 0) / 3 = 0.5; brassmoth has C alone.
+    const split = buildScorecard(
+      retrievalRecords.map((r) => (r.caseId === 'C' ? { ...r, tenantId: 'brassmoth' } : r)),
+      buildContext(),
+    )
+    expect(split.retrieval.byTenant).toEqual({
+      brassmoth: { n: 1, unscored: 0, failed: 0, mean: { 'recall@5': 1, mrr: 0.25 } },
+      quillfern: { n: 3, unscored: 1, failed: 1, mean: { 'recall@5': 0.5, mrr: 0.5 } },
+    })
+  })
+
   test('per CRAG facet means group by question type, popularity and dynamism', () => {
     // simple: A, C, D -> recall (1 + 1 + 0) / 3; mrr (1 + 0.25 + 0) / 3
     const simple = scorecard.retrieval.byFacet.questionType.simple

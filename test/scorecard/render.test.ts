@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { evaluateGate } from '../../src/gate/evaluate.ts'
+import { gateView } from '../../src/gate/gate-messages.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../src/scorecard/errors.ts'
 import { renderConsoleSummary } from '../../src/scorecard/render-console.ts'
 import { parseScorecard, serializeScorecard } from '../../src/scorecard/render-json.ts'
 import { escapeMarkdown } from '../../src/scorecard/markdown-tables.ts'
 import { renderMarkdown } from '../../src/scorecard/render-markdown.ts'
-import { readScorecardFile, writeScorecardFile } from '../../src/scorecard/scorecard-file.ts'
+import { readScorecardFile, writeScorecardFile } from '../../src/artifacts/scorecard-file.ts'
 import { buildContext, buildRecord } from './build-records.ts'
 
 const records = [
@@ -70,9 +71,24 @@ describe('scorecard JSON', () => {
   })
 })
 
+describe('renderMarkdown: per-tenant table', () => {
+  test('a run over two tenants gets a tenant table beside the per-type one; one tenant gets none', () => {
+    const twoTenants = buildScorecard(
+      records.map((r, i) => ({ ...r, tenantId: i === 0 ? 'brassmoth' : 'quillfern' })),
+      buildContext({ mode: 'system', expectedCases: 2 }),
+    )
+    // Retrieval: only GC-0001 (brassmoth) is scored, so one tenant row -> no table. Answers: both are judged.
+    const markdown = renderMarkdown(twoTenants)
+    expect(markdown.match(/\| Tenant \|/g)).toHaveLength(1)
+    expect(markdown).toContain('| brassmoth | 1 | 1.000 | 1.000 |')
+    expect(markdown).toContain('| quillfern | 1 | 0.000 | -1.000 |')
+    expect(renderMarkdown(scorecard)).not.toContain('| Tenant |')
+  })
+})
+
 describe('renderMarkdown', () => {
   const gate = evaluateGate(scorecard, undefined)
-  const markdown = renderMarkdown(scorecard, gate)
+  const markdown = renderMarkdown(scorecard, gateView(gate))
 
   test('puts hard assertions first, then quality tables, then the gate', () => {
     const order = ['### Hard assertions', '### Retrieval', '### Answer quality', '### Abstention', '### Error classes', '### Usage', '### Gate: ❌ FAIL']
@@ -121,7 +137,7 @@ describe('renderMarkdown', () => {
 
 describe('renderConsoleSummary', () => {
   test('summarises the run in a few lines, failures and gate included', () => {
-    const text = renderConsoleSummary(scorecard, evaluateGate(scorecard, undefined))
+    const text = renderConsoleSummary(scorecard, gateView(evaluateGate(scorecard, undefined)))
     const lines = text.trimEnd().split('\n')
     expect(lines[0]).toBe('vitest-rag: 2 of 2 cases (system mode)')
     expect(lines[1]).toBe('  hard assertions: 1 of 2 FAILED')

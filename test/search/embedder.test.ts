@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { EmbeddingClient } from '../../src/llm/types.ts'
-import { embedderFromClient } from '../../src/search/embedder.ts'
+import { embedderFromClient } from '../../src/llm/embedder.ts'
 import { createHashEmbedder, fnv1a, hashEmbed } from '../../src/search/embedder-hash.ts'
 
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0)

@@ -3,7 +3,7 @@
  * globex), in order: exact id, locator / key / URL / path, the user's sourceMap, the passage text.
  */
 import { describe, expect, test } from 'vitest'
-import { prepareCorpus } from '../../src/runtime/prepare-corpus.ts'
+import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
 import { createSourceResolver } from '../../src/sources/resolve-source.ts'
 import { sourceMapFromTable } from '../../src/sources/source-map.ts'
 import { documentQrels, levelOf, rankingAtLevel } from '../../src/sources/level-ranking.ts'

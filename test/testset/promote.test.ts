@@ -104,7 +104,7 @@ function readdirTemps(): string[] {
 describe('drafts are excluded from the run (and so from gating) until their status changes', () => {
   test('the golden set counts and loads only active cases; a draft set to "active" joins the run', async () => {
     const { resolveConfig } = await import('../../src/config/resolve.ts')
-    const { readGoldenSet, loadGoldenModuleData } = await import('../../src/runtime/golden-set.ts')
+    const { readGoldenSet, loadGoldenModuleData } = await import('../../src/golden-set/golden-set.ts')
     await promoteReview(review, paths)
     const config = resolveConfig({ corpus: { kind: 'kb', root: join(import.meta.dirname, '../fixtures/kb-mini') } }, root, {})
     const set = readGoldenSet(config)

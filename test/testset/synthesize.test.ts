@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { parseGoldenText } from '../../src/cases/parse-golden.ts'
 import { resolveLocators } from '../../src/cases/resolve-locators.ts'
 import { resetProviderLimiters } from '../../src/llm/index.ts'
-import { prepareCorpus } from '../../src/runtime/prepare-corpus.ts'
+import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
 import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
 import { cli } from './cli.ts'
 

@@ -95,8 +95,11 @@ describe('the gate, end to end over real Vitest runs', () => {
     const out = outputs()
     expect((await runFixture(out, 'drop4')).code).toBe(0)
     await acceptBaseline(out)
-    const better = await runFixture(out, 'good')
+    const summary = join(out.dir, 'step-summary.md')
+    const better = await runVitest('e2e', ['run'], { ...out.env, FIXTURE_VARIANT: 'good', GITHUB_STEP_SUMMARY: summary })
     expect(better.code, better.output).toBe(0)
+    // The job summary carries the before/after table: baseline and current value of every compared metric.
+    expect(readFileSync(summary, 'utf8')).toMatch(/\| Metric \| Group \| Baseline \| Current \| Change \| p \| Verdict \|[\s\S]*\| should_contain \| overall \| 0\.9\d+ \| 1\.000/)
     const gate = readJson(join(out.dir, 'gate.json'))
     expect(gate.pass).toBe(true)
     expect(gate.comparisons.some((c: { metric: string; verdict: string }) => c.metric === 'should_contain' && c.verdict === 'improvement')).toBe(true)
@@ -111,6 +114,10 @@ describe('hard assertions and judge coverage, end to end', () => {
     // In GitHub Actions: an annotation at each failing case's golden-file line, and the Markdown scorecard in
     // the job summary.
     expect(run.output).toMatch(/::error file=golden\/a\.golden\.jsonl,line=10,title=vitest-rag E2E-010::/)
+    // One annotation per failing case (each fails two checks), none from Vitest's own reporter pointing into
+    // the harness, and no per-case notices.
+    const commands = run.stdout.split('\n').filter((l) => l.startsWith('::'))
+    expect(commands.map((l) => /^::(\w+) file=([^,]+),line=(\d+)/.exec(l)?.slice(1, 4).join(' '))).toEqual(['error golden/a.golden.jsonl 10', 'error golden/b.golden.jsonl 10'])
     expect(readFileSync(summary, 'utf8')).toContain('E2E-010')
     expect(run.code).toBe(1)
     // The env names a baseline file that was never written: a named baseline that does not exist fails too.

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { repoRoot, runNode, tempDir } from '../helpers/run-vitest.ts'
+import { repoRoot, runCliBin, runNode, tempDir } from '../helpers/run-vitest.ts'
 
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
 
@@ -34,7 +34,7 @@ describe('the bundled sample, offline', () => {
 
     // The TREC export cross-checks our retrieval metrics: score-run (any TREC tool) on run.trec + qrels.trec
     // gives the scorecard's means (the sample's mrr and nDCG are below 1, so this compares real values).
-    const scored = await runNode(join(repoRoot, 'bin/vitest-rag.mjs'), ['score-run', join(out, 'run.trec'), join(out, 'qrels.trec'), '--json'])
+    const scored = await runCliBin(['score-run', join(out, 'run.trec'), join(out, 'qrels.trec'), '--json'])
     expect(scored.code, scored.output).toBe(0)
     const mean = JSON.parse(scored.stdout).mean as Record<string, number>
     expect(scorecard.retrieval.overall.mean.mrr).toBeLessThan(1)

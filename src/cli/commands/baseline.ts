@@ -7,12 +7,14 @@ import { createInterface } from 'node:readline/promises'
 import { dirname, join, resolve } from 'node:path'
 import { readTextIfExists } from '../../util/read-if-exists.ts'
 import { diffString } from 'json-diff'
-import { createBaseline, DEFAULT_BASELINE_PATH, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
-import { loadBaseline, writeBaseline } from '../../gate/baseline-file.ts'
+import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
+import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
+import { loadBaseline, writeBaseline } from '../../artifacts/baseline-file.ts'
+import { checkRun } from '../../gate/evaluate.ts'
 import { BaselineFormatError, BaselineVersionError } from '../../gate/errors.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
 import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
-import { DEFAULT_SCORECARD_PATH, readScorecardFile } from '../../scorecard/scorecard-file.ts'
+import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
 import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
 import type { CliCommand, CliIo } from '../command.ts'
 import { parseCliArgs, type CliOptions } from '../args.ts'
@@ -36,6 +38,19 @@ function parse(argv: string[], options: CliOptions) {
   return parseCliArgs(argv, options).values
 }
 
+/** `--project NAME`: whose scorecard and baseline (default `evals`); explicit file flags win. */
+const projectOption = { project: { type: 'string' } } as const satisfies CliOptions
+
+/** The scorecard and baseline paths of a command line: `--scorecard`/`--baseline`, else the project's defaults. */
+function projectPaths(cwd: string, args: Record<string, string | boolean | undefined>): { scorecard: string; baseline: string } {
+  const project = typeof args.project === 'string' ? args.project : DEFAULT_PROJECT
+  const defaults = projectDefaults(project)
+  return {
+    scorecard: resolve(cwd, (args.scorecard as string | undefined) ?? join(defaults.outDir, REPORT_FILES.scorecard)),
+    baseline: resolve(cwd, (args.baseline as string | undefined) ?? defaults.baseline),
+  }
+}
+
 const KNOWN_ERRORS = [ScorecardFormatError, ScorecardVersionError, BaselineFormatError, BaselineVersionError]
 
 function isKnownError(error: unknown): error is Error {
@@ -52,13 +67,15 @@ export function refusalReasons(scorecard: Scorecard, lastRunUnfinished = false):
   if (run.cases === 0) return { fatal: ['the scorecard has no cases'], partial: [] }
   const partial: string[] = []
   if (lastRunUnfinished) partial.push('the last run started but never reported (gate.json is stale): this scorecard is from an earlier run')
-  if (run.partial) partial.push(`it is from a partial run (${run.cases} of ${run.expectedCases ?? '?'} golden cases)`)
+  // The gate's own run rules in its own wording (run failures, a partial run, errored cases); hard assertions are counted below.
+  partial.push(...checkRun(scorecard).filter((r) => r.code !== 'hard_assertion_failed' && r.code !== 'empty_run').map((r) => r.message))
   if (run.selection?.filtered) partial.push(`it is from a filtered run (${run.cases} cases selected by a file filter, -t or .only)`)
   if (run.selection?.sample) partial.push(`it is from a sampled run (${run.selection.sample.size} of ${run.selection.sample.of} cases)`)
   if (run.selection?.shard) partial.push(`it is from shard ${run.selection.shard.index}/${run.selection.shard.count} alone (merge the shards with vitest --merge-reports first)`)
-  if (run.interrupted) partial.push('the run was interrupted')
-  if (run.errored > 0) partial.push(`${run.errored} case(s) errored in that run (${run.erroredCaseIds.slice(0, 5).join(', ')})`)
-  if ((run.unhandledErrors ?? 0) > 0) partial.push(`${run.unhandledErrors} unhandled error(s) in that run`)
+  // The run's failures (above) already name an interruption and unhandled errors when the reporter recorded them.
+  const failures = run.failures ?? []
+  if (run.interrupted && !failures.some((f) => f.includes('interrupted'))) partial.push('the run was interrupted')
+  if ((run.unhandledErrors ?? 0) > 0 && !failures.some((f) => f.includes('unhandled'))) partial.push(`${run.unhandledErrors} unhandled error(s) in that run`)
   if (scorecard.hard.failed > 0) partial.push(`${scorecard.hard.failed} hard assertion(s) failed in that run`)
   return { fatal: [], partial }
 }
@@ -81,9 +98,8 @@ export function diffBaselines(before: Baseline | undefined, after: Baseline): st
 }
 
 async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () => Date): Promise<number> {
-  const args = parse(argv, { scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' }, 'allow-partial': { type: 'boolean' } })
-  const scorecardPath = resolve(io.cwd, (args.scorecard as string | undefined) ?? DEFAULT_SCORECARD_PATH)
-  const baselinePath = resolve(io.cwd, (args.baseline as string | undefined) ?? DEFAULT_BASELINE_PATH)
+  const args = parse(argv, { ...projectOption, scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' }, 'allow-partial': { type: 'boolean' } })
+  const { scorecard: scorecardPath, baseline: baselinePath } = projectPaths(io.cwd, args)
   const scorecard = await readScorecardFile(scorecardPath)
   const { fatal, partial } = refusalReasons(scorecard, await lastRunUnfinished(scorecardPath))
   const allowPartial = args['allow-partial'] === true
@@ -148,8 +164,8 @@ function renderBaseline(baseline: Baseline, path: string): string {
 }
 
 async function runShow(argv: string[], io: CliIo): Promise<number> {
-  const args = parse(argv, { baseline: { type: 'string' }, json: { type: 'boolean' } })
-  const baselinePath = resolve(io.cwd, (args.baseline as string | undefined) ?? DEFAULT_BASELINE_PATH)
+  const args = parse(argv, { ...projectOption, baseline: { type: 'string' }, json: { type: 'boolean' } })
+  const baselinePath = projectPaths(io.cwd, args).baseline
   const baseline = await loadBaseline(baselinePath)
   if (!baseline) {
     io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: npx vitest-rag baseline accept\n`)
@@ -177,7 +193,7 @@ export function createBaselineAcceptCommand(confirm: Confirm = confirmOnTerminal
     name: 'baseline accept',
     summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',
     usage: [
-      'Usage: vitest-rag baseline accept [--scorecard FILE] [--baseline FILE] [--yes] [--allow-partial]',
+      'Usage: vitest-rag baseline accept [--project NAME] [--scorecard FILE] [--baseline FILE] [--yes] [--allow-partial]',
       '',
       'Shows the diff of the aggregate metrics between the current baseline and the last run, then writes the',
       'new baseline after an interactive "y", or at once with --yes. Without a terminal and without --yes it',
@@ -185,8 +201,9 @@ export function createBaselineAcceptCommand(confirm: Confirm = confirmOnTerminal
       'run, an interrupted run, a run with errored cases, unhandled errors or failed hard assertions, and a',
       'scorecard older than an unfinished run are refused unless --allow-partial.',
       '',
-      `  --scorecard FILE  the run's scorecard (default ${DEFAULT_SCORECARD_PATH})`,
-      `  --baseline FILE   the baseline to write (default ${DEFAULT_BASELINE_PATH})`,
+      `  --project NAME    the Vitest project whose run to accept (default ${DEFAULT_PROJECT})`,
+      `  --scorecard FILE  the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})`,
+      '  --baseline FILE   the baseline to write (default baselines/<project>.baseline.json)',
       '  --yes, -y         write without asking',
       '  --allow-partial   accept a partial, sampled, sharded or failed run anyway (says what it accepts)',
     ].join('\n'),
@@ -199,9 +216,10 @@ export const baselineShowCommand: CliCommand = {
   name: 'baseline show',
   summary: 'print the committed baseline: identity and aggregate metrics',
   usage: [
-    'Usage: vitest-rag baseline show [--baseline FILE] [--json]',
+    'Usage: vitest-rag baseline show [--project NAME] [--baseline FILE] [--json]',
     '',
-    `  --baseline FILE  the baseline to show (default ${DEFAULT_BASELINE_PATH})`,
+    `  --project NAME   the Vitest project whose baseline to show (default ${DEFAULT_PROJECT})`,
+    '  --baseline FILE  the baseline to show (default baselines/<project>.baseline.json)',
     '  --json           print the aggregate summary as JSON',
   ].join('\n'),
   run: withKnownErrors(runShow),

@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { CliUsageError } from '../command.ts'
 import { stringFlag, type ParsedCliArgs } from '../args.ts'
 import type { CorpusSource } from '../../config/schema.ts'
-import { prepareCorpus, type PreparedCorpus } from '../../runtime/prepare-corpus.ts'
+import { prepareCorpus, type PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
 import { LlmError, createModelClients, defaultCacheDir, type ModelClients } from '../../llm/index.ts'
 
 /** A numeric flag within `[min, max]` (whole when `integer`), or `fallback` when absent. */

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { formatProblems } from '../../cases/problems.ts'
+import { formatProblems } from '../../problems/problems.ts'
 import { DEFAULT_KS } from '../../metrics/retrieval.ts'
 import { scoreTrecRun, type TrecScores } from '../../metrics/score-trec.ts'
 import { parseTrecQrels, parseTrecRun } from '../../metrics/trec.ts'

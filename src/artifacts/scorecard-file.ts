@@ -1,0 +1,31 @@
+/**
+ * Reading and writing the scorecard file (the I/O beside the pure JSON form).
+ */
+import { readFile } from 'node:fs/promises'
+import { writeFileAtomic } from '../util/atomic-write.ts'
+import { ScorecardFormatError } from '../scorecard/errors.ts'
+import { parseScorecard, serializeScorecard } from '../scorecard/render-json.ts'
+import type { Scorecard } from '../scorecard/scorecard.ts'
+
+/** Where the reporter writes the scorecard, relative to the project root. */
+export const DEFAULT_SCORECARD_PATH = '.vitest-rag/scorecard.json'
+
+/**
+ * Reads and validates a scorecard file.
+ * @throws ScorecardFormatError when the file is missing or malformed; ScorecardVersionError on another version.
+ */
+export async function readScorecardFile(path: string): Promise<Scorecard> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new ScorecardFormatError(path, code === 'ENOENT' ? 'the file does not exist (run the evals first)' : String(error))
+  }
+  return parseScorecard(text, path)
+}
+
+/** Writes the scorecard atomically. */
+export async function writeScorecardFile(path: string, scorecard: Scorecard): Promise<void> {
+  await writeFileAtomic(path, serializeScorecard(scorecard))
+}

@@ -1,0 +1,145 @@
+/**
+ * Step 3 of a case evaluation (system mode): judge the answer, turn the verdict into answer metrics by the
+ * harness's rules, and assign the error class.
+ *
+ * Abstentions are scored honestly: an abstention has no claims, so faithfulness, citation accuracy and answer
+ * relevance are not scored for it (answer metrics are means over ANSWERED cases, reported next to answer
+ * coverage); an abstention on an answerable case is CRAG `missing` (0) whatever the judge said.
+ */
+import { mustAbstain } from '../cases/schema.ts'
+import { readAbstention } from '../checks/abstention.ts'
+import { parseCitationMarkers, citedMarkerSet } from '../checks/citations.ts'
+import { foldForMatch, type ResolvedOutput } from '../checks/hard-checks.ts'
+import { statesDisagreement } from '../generation/conflict.ts'
+import { CRAG_SCORE } from '../judge/rubric.ts'
+import type { Judge, JudgeVerdict } from '../judge/types.ts'
+import { judgeOrUnjudged } from '../judge/judge-failure.ts'
+import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
+import type { CaseRecord, ErrorClass, HardCheckResult } from '../scorecard/case-record.ts'
+import type { SourceResolution } from '../sources/types.ts'
+import type { ModuleCase } from '../golden-set/golden-module.ts'
+
+/** How many top retrieved items count as "shown" when the system reports no sources. */
+export const EVIDENCE_DEPTH = 5
+
+/** What the answer step adds to a case record. */
+export interface AnswerStep {
+  answer: CaseRecord['answer']
+  judgement?: JudgeVerdict
+  answerMetrics: Record<string, number>
+  errorClass: ErrorClass
+}
+
+/** Harness chunk ids the generator saw: the resolved shown sources, else the top {@link EVIDENCE_DEPTH} retrieved. */
+function shownChunkIds(resolved: ResolvedOutput): string[] {
+  const items = resolved.output.sources ? resolved.shown : resolved.retrieved.slice(0, EVIDENCE_DEPTH)
+  return items.flatMap((r) => (r.resolved ? r.chunkIds : []))
+}
+
+/**
+ * Answer metrics from a verdict. Example: an abstention on an answerable case judged CRAG `perfect` ->
+ * `{ crag_truthfulness: 0 }` (faithfulness etc. unscored); a judged answer -> every criterion the judge gave.
+ */
+export function answerMetricsOf(verdict: JudgeVerdict | undefined, abstained: boolean, answerable: boolean): Record<string, number> {
+  const metrics: Record<string, number> = {}
+  if (!verdict || verdict.failed) return metrics
+  if (!abstained) {
+    if (verdict.faithfulness !== undefined) metrics.faithfulness = verdict.faithfulness
+    if (verdict.citationAccuracy !== undefined) metrics.citation_accuracy = verdict.citationAccuracy
+    if (verdict.answerRelevance !== undefined) metrics.answer_relevance = verdict.answerRelevance
+  }
+  if (abstained && answerable) metrics.crag_truthfulness = CRAG_SCORE.missing
+  else if (verdict.crag) metrics.crag_truthfulness = CRAG_SCORE[verdict.crag]
+  return metrics
+}
+
+/** Judges and classifies a system-mode answer. `checkpointed` reuses a verdict from a resumed run. */
+export async function evaluateAnswer(
+  resolved: ResolvedOutput,
+  moduleCase: ModuleCase,
+  hard: readonly HardCheckResult[],
+  judge: Judge | undefined,
+  checkpointed: JudgeVerdict | undefined,
+  textOf: (resolution: SourceResolution | undefined) => string | undefined = () => undefined,
+): Promise<AnswerStep> {
+  const c = moduleCase.case
+  const { output } = resolved
+  const text = output.answer ?? ''
+  const { abstained } = readAbstention(output)
+  const mustNotAnswer = mustAbstain(c) || !c.answerable
+  const shown = new Set(shownChunkIds(resolved))
+  let judgement = checkpointed
+  if (!judgement && judge) {
+    // A judge that throws leaves the case unjudged, its reason recorded (see judge-failure.ts).
+    judgement = await judgeOrUnjudged(judge, {
+      caseId: c.case_id,
+      query: c.query,
+      answer: text,
+      abstained,
+      // A source sent without its text is judged by the corpus text it resolves to.
+      sources: (output.sources ?? []).map((s, i) => (s.text !== undefined ? s : { ...s, text: textOf(resolved.shown[i]) })),
+      referenceAnswer: c.reference_answer,
+      mustContain: c.must_contain,
+      caseType: c.case_type,
+      // Known exactly from the golden set: did the generator see a grade >= 2 expected chunk? Unknown for
+      // systems that report no sources.
+      contextHasAnswer: output.sources ? moduleCase.expected.some((e) => e.grade >= 2 && shown.has(e.chunkId)) : undefined,
+    })
+  }
+  const answerMetrics = answerMetricsOf(judgement, abstained, !mustNotAnswer)
+  if (c.should_contain.length > 0) answerMetrics.should_contain = shouldContainScore(text, c.should_contain)
+
+  const errorClass = classifyAnswer(resolved, moduleCase, hard, judgement, abstained, shown)
+  return {
+    answer: { text, abstained, confidence: output.confidence, citedMarkers: citedMarkerSet(text) },
+    judgement,
+    answerMetrics,
+    errorClass,
+  }
+}
+
+/** The error class of an answered (or abstained) case, from facts computed above (see `classifyError`). */
+function classifyAnswer(
+  resolved: ResolvedOutput,
+  moduleCase: ModuleCase,
+  hard: readonly HardCheckResult[],
+  judgement: JudgeVerdict | undefined,
+  abstained: boolean,
+  shown: ReadonlySet<string>,
+): ErrorClass {
+  const c = moduleCase.case
+  const { output } = resolved
+  const text = output.answer ?? ''
+  const mustNotAnswer = mustAbstain(c) || !c.answerable
+  const missingMustContain = hard.some((h) => h.name === 'toContainAll' && !h.passed)
+  const olderExpected = new Set(moduleCase.expected.filter((e) => e.grade > 0 && e.grade < 3).map((e) => e.chunkId))
+  const cited = parseCitationMarkers(text)
+  const citedOlder = (output.sources ?? []).some((s, i) => {
+    const r = resolved.shown[i]
+    return r?.resolved === true && r.chunkIds.some((id) => olderExpected.has(id)) && cited.includes(s.marker)
+  })
+  const judged = judgement && !judgement.failed ? judgement : undefined
+  return classifyError({
+    caseType: c.case_type,
+    mustAbstain: mustNotAnswer,
+    abstained,
+    evidenceRetrieved: hasEvidenceInTopK([...shown], moduleCase.expected, shown.size),
+    faithfulness: judged?.faithfulness,
+    citationAccuracy: judged?.citationAccuracy,
+    // Stale: the new value is missing while the older (superseded) source was cited for the answer.
+    usedStaleValue: c.case_type === 'stale_conflict' ? missingMustContain && citedOlder : undefined,
+    statedDisagreement: c.case_type === 'stale_conflict' ? statesDisagreement(text) : undefined,
+    missingMustContain,
+  })
+}
+
+/**
+ * Weighted share of `should_contain` literals present: sum of weights found / sum of all weights.
+ * Example: [{ "5 seats", 2 }, { "Team plan", 1 }], answer has only "5 seats" -> 2 / 3 = 0.667.
+ */
+export function shouldContainScore(answer: string, literals: ReadonlyArray<{ text: string; weight: number }>): number {
+  const folded = foldForMatch(answer)
+  const total = literals.reduce((s, l) => s + l.weight, 0)
+  const found = literals.filter((l) => folded.includes(foldForMatch(l.text))).reduce((s, l) => s + l.weight, 0)
+  return total === 0 ? 1 : found / total
+}

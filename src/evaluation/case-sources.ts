@@ -1,0 +1,63 @@
+/**
+ * Step 1 of a case evaluation: resolve every source the system named (retrieved items, shown sources)
+ * against the harness's own corpus, and tally how they resolved.
+ */
+import type { SystemOutput } from '../adapter/types.ts'
+import type { ResolvedOutput } from '../checks/hard-checks.ts'
+import type { RecordedSources } from '../scorecard/case-record.ts'
+import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
+import type { SourceResolution } from '../sources/types.ts'
+import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
+
+const resolvers = new WeakMap<PreparedCorpus, SourceResolver>()
+
+/** The resolver of a prepared corpus without a source map (built once per corpus). */
+export function defaultResolver(prepared: PreparedCorpus): SourceResolver {
+  let resolver = resolvers.get(prepared)
+  if (!resolver) {
+    resolver = createSourceResolver(prepared.corpus.documents, prepared.chunks)
+    resolvers.set(prepared, resolver)
+  }
+  return resolver
+}
+
+const documentTexts = new WeakMap<PreparedCorpus, Map<string, string>>()
+
+/**
+ * The corpus text a resolved source covers (`doc.text.slice(start, end)`), for a shown source the system sent
+ * without its text: the judge then reads what the source says, not nothing.
+ */
+export function sourceText(prepared: PreparedCorpus, resolution: SourceResolution | undefined): string | undefined {
+  if (!resolution?.resolved) return undefined
+  let texts = documentTexts.get(prepared)
+  if (!texts) {
+    texts = new Map(prepared.corpus.documents.map((d) => [d.id, d.text]))
+    documentTexts.set(prepared, texts)
+  }
+  return texts.get(resolution.docId)?.slice(resolution.start, resolution.end)
+}
+
+/** Resolves every retrieved item and shown source of `output` for a case of `tenant`. */
+export function resolveOutput(resolve: SourceResolver, output: SystemOutput, tenant: string): ResolvedOutput {
+  return {
+    output,
+    retrieved: output.retrieved.map((ref) => resolve(ref, tenant)),
+    shown: (output.sources ?? []).map((ref) => resolve(ref, tenant)),
+  }
+}
+
+/** Counts references, the unresolved ones (listed once per description) and the ways the others resolved. */
+export function tallySources(resolved: ResolvedOutput): RecordedSources {
+  const all = [...resolved.retrieved, ...resolved.shown]
+  const via: RecordedSources['via'] = {}
+  const unresolved = new Set<string>()
+  let unresolvedCount = 0
+  for (const r of all) {
+    if (r.resolved) via[r.via] = (via[r.via] ?? 0) + 1
+    else {
+      unresolvedCount += 1
+      unresolved.add(r.reference)
+    }
+  }
+  return { references: all.length, unresolvedCount, unresolved: [...unresolved], via }
+}

@@ -1,0 +1,146 @@
+/**
+ * Evaluates one golden case, with no Vitest in sight (so CLI experiments reuse it), in named steps:
+ * run the system under test through its adapter -> resolve every source it named against the harness's
+ * corpus -> score retrieval at the level it returned -> run each hard check once -> judge and classify the
+ * answer (system mode) -> the per-case record the reporter aggregates and the matchers assert from.
+ */
+import type { SystemInput, SystemOutput } from '../adapter/types.ts'
+import { validateSystemOutput } from '../adapter/validate-output.ts'
+import { mustAbstain } from '../cases/schema.ts'
+import { runHardChecks, type ResolvedOutput } from '../checks/hard-checks.ts'
+import { hasEvidenceInTopK } from '../metrics/error-class.ts'
+import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedHit } from '../scorecard/case-record.ts'
+import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
+import { scoreCaseRetrieval } from './case-retrieval.ts'
+import { caseClaimMetrics } from './case-claims.ts'
+import { caseGrades } from './case-grades.ts'
+import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
+import type { ModuleCase } from '../golden-set/golden-module.ts'
+import type { RagRuntime } from './create-runtime.ts'
+
+export { EVIDENCE_DEPTH, shouldContainScore } from './case-answer.ts'
+
+/** The outcome of one case: its record, the raw output and an error if the system failed. */
+export interface CaseEvaluation {
+  record: CaseRecord
+  output: SystemOutput
+  /** Set when the adapter threw or returned a malformed output: the case fails and scores zero. */
+  error?: Error
+}
+
+type Checkpointed = Awaited<ReturnType<NonNullable<RagRuntime['checkpoints']>['get']>>
+
+/** Step 1: the system's output (or the checkpoint's), validated; a throw or a malformed output is the error. */
+async function runSystem(runtime: RagRuntime, input: SystemInput, checkpointed: Checkpointed) {
+  const started = performance.now()
+  try {
+    const output = checkpointed?.output ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
+    return { output, latencyMs: checkpointed ? 0 : performance.now() - started }
+  } catch (error) {
+    return { error: error instanceof Error ? error : new Error(String(error)), latencyMs: performance.now() - started }
+  }
+}
+
+/** Retrieval mode can only blame retrieval: evidence missing from the top k is the one class it can see. */
+function retrievalOnlyClass(resolved: ResolvedOutput, moduleCase: ModuleCase): ErrorClass {
+  const top = resolved.retrieved.slice(0, EVIDENCE_DEPTH).flatMap((r) => (r.resolved ? r.chunkIds : []))
+  return hasEvidenceInTopK(top, moduleCase.expected, top.length) ? 'correct' : 'retrieval_miss'
+}
+
+/** The judge's verdict as the record keeps it. */
+function recordedJudge(judgement: AnswerStep['judgement']): CaseRecord['judge'] {
+  return judgement && {
+    kind: judgement.kind,
+    model: judgement.model,
+    failed: judgement.failed,
+    faithfulness: judgement.faithfulness,
+    citationAccuracy: judgement.citationAccuracy,
+    answerRelevance: judgement.answerRelevance,
+    crag: judgement.crag,
+    reasons: judgement.reasons,
+  }
+}
+
+/** Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. */
+export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
+  const c = moduleCase.case
+  const { config } = runtime
+  const input: SystemInput = { caseId: c.case_id, query: c.query, tenantId: c.tenant_id, history: c.history, mode: config.mode }
+  const base = baseRecord(moduleCase, file, config.mode)
+  const checkpointed = runtime.checkpoints ? await runtime.checkpoints.get(c.case_id, moduleCase.caseHash) : undefined
+  const run = await runSystem(runtime, input, checkpointed)
+  if (run.output === undefined) {
+    const error = run.error as Error
+    return { record: { ...base, latencyMs: run.latencyMs, error: error.message }, output: { retrieved: [] }, error }
+  }
+  const output = run.output
+
+  // Step 2: the harness resolves what the system named, then scores retrieval and runs the hard checks once.
+  const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
+  const scored = base.retrieval.scored
+  const { graded, sources: gradeSources } = caseGrades(runtime, moduleCase)
+  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
+  const hard = runHardChecks(resolved, c, config.mode)
+
+  // Step 3: the answer (judge, answer metrics, error class) in system mode.
+  const answerStep = config.mode === 'system' && output.answer !== undefined
+    ? await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) => sourceText(runtime.prepared, r))
+    : undefined
+  // The claim-level answer metrics join the judge's (from the checkpoint on a resumed run).
+  const claimMetrics = answerStep
+    ? (checkpointed?.claimMetrics ?? (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false)))
+    : undefined
+  if (answerStep && claimMetrics) Object.assign(answerStep.answerMetrics, claimMetrics)
+  const errorClass = answerStep?.errorClass ?? (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
+
+  const usage = output.usage
+  const record: CaseRecord = {
+    ...base,
+    hard,
+    retrieval: { retrieved: recordedHits(resolved), expected: moduleCase.expected, scored, ...retrieval, ...(gradeSources && scored ? { gradeSources } : {}) },
+    sources: tallySources(resolved),
+    answer: answerStep?.answer,
+    judge: recordedJudge(answerStep?.judgement),
+    answerMetrics: answerStep?.answerMetrics ?? {},
+    errorClass,
+    usage: usage
+      ? { calls: usage.calls, cachedCalls: usage.cachedCalls, retries: usage.retries, costUsd: usage.costUsd, savedUsd: usage.savedUsd }
+      : base.usage,
+    latencyMs: run.latencyMs,
+  }
+  // Step 4: remember the case for a resumed run, and the provider usage for the reporter.
+  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement: answerStep?.judgement, ...(claimMetrics ? { claimMetrics } : {}) })
+  await runtime.saveProviderStats?.()
+  return { record, output }
+}
+
+/** The retrieved items as recorded: resolved ones by their harness chunk, true tenant and way of resolving. */
+function recordedHits(resolved: ResolvedOutput): RecordedHit[] {
+  return resolved.output.retrieved.map((h, i) => {
+    const r = resolved.retrieved[i]
+    if (r?.resolved) return { chunkId: r.chunkIds[0] ?? r.docId, score: h.score ?? 0, tenantId: r.tenantId, docId: r.docId, via: r.via }
+    return { chunkId: r?.reference ?? `item ${i + 1}`, score: h.score ?? 0, tenantId: h.tenantId ?? '', via: 'unresolved' }
+  })
+}
+
+/** The record a case starts with (set before the system runs, so even a timed-out case reports its facets). */
+export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecord['mode']): CaseRecord {
+  const c = moduleCase.case
+  return {
+    version: CASE_RECORD_VERSION,
+    caseId: c.case_id,
+    caseType: c.case_type,
+    tenantId: c.tenant_id,
+    file,
+    line: moduleCase.line,
+    facets: { answerable: c.answerable, questionType: c.question_type, popularity: c.popularity, dynamism: c.dynamism },
+    mode,
+    caseHash: moduleCase.caseHash,
+    hard: [],
+    retrieval: { retrieved: [], expected: moduleCase.expected, scored: !mustAbstain(c) && moduleCase.expected.some((e) => e.grade > 0), metrics: {} },
+    answerMetrics: {},
+    usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
+    latencyMs: 0,
+    ...(c.synthetic ? { synthetic: true } : {}),
+  }
+}

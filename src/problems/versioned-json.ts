@@ -1,0 +1,41 @@
+/**
+ * The one reader of versioned JSON artifacts (scorecard, baseline, calibration record): JSON, then an object,
+ * then the `version` field, then the schema, reporting EVERY schema issue (not only the first), so a
+ * hand-edited file is fixed in one pass. Pure: callers read the file and wrap a failure in their own error class.
+ */
+import type { z } from 'zod'
+
+/** The outcome of {@link parseVersionedJson}. */
+export type VersionedJson<T> =
+  | { ok: true; json: unknown; data: T }
+  /** Not JSON, not an object, or not the schema's shape; `detail` lists every issue. */
+  | { ok: false; kind: 'format'; detail: string }
+  /** A `version` other than the expected one (another harness version wrote it). */
+  | { ok: false; kind: 'version'; found: unknown }
+
+/**
+ * Every zod issue on one line each joined by `; `, each as `path: message` (`(root)` for the whole value).
+ * Example: two issues -> `run.cases: Invalid input: expected number; mode: Invalid option`.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ')
+}
+
+/**
+ * Parses `text` as a JSON object of `expectedVersion` validated by `schema`. `json` is the value as read
+ * (callers that keep unknown fields use it), `data` the schema's output.
+ */
+export function parseVersionedJson<T>(text: string, schema: z.ZodType<T>, expectedVersion: number): VersionedJson<T> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, kind: 'format', detail: `not JSON (${(error as Error).message})` }
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { ok: false, kind: 'format', detail: 'not a JSON object' }
+  const found = (json as { version?: unknown }).version
+  if (found !== expectedVersion) return { ok: false, kind: 'version', found }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) return { ok: false, kind: 'format', detail: describeIssues(parsed.error.issues) }
+  return { ok: true, json, data: parsed.data }
+}

@@ -1,0 +1,52 @@
+/**
+ * Recognising an abstention in any answer text: the reference pipeline's fixed sentence, a model's own
+ * phrasing, or an external system's. The one detector: the hard checks (`toAbstain`), the heuristic judge and
+ * the reference pipeline all use it, so it lives below all three.
+ */
+import { foldForMatching } from './normalize.ts'
+
+/**
+ * Phrasings of "the sources do not hold the answer". Each names the missing thing (the sources, the
+ * context, the information, the documentation) so an answer that merely contains "cannot" ("You cannot
+ * delete an owner account [1].") is not taken for an abstention.
+ */
+const ABSTENTION_PATTERNS: readonly RegExp[] = [
+  /\b(?:can ?not|can't|could not|couldn't|unable to|not able to)\s+(?:answer|find|locate|determine|tell|say|help with|confirm)\b[^.?!]{0,80}\b(?:sources?|context|documentation|docs|information|knowledge base|provided|available)\b/,
+  /\b(?:sources?|context|documentation|docs|knowledge base)\s+(?:provided\s+)?(?:do(?:es)?n't|do(?:es)? not|don't)\s+(?:contain|mention|cover|include|say|provide|answer|address|specify|have)\b/,
+  /\b(?:no|not enough|insufficient|no relevant)\s+(?:relevant\s+)?information\b[^.?!]{0,60}\b(?:sources?|context|documentation|about|on|to answer)\b/,
+  /\bnot (?:covered|mentioned|addressed|documented|found|specified) in the (?:provided |available |given )?(?:sources?|context|documentation|docs)\b/,
+  /^(?:sorry[,.]?\s*)?i (?:do not|don't) know\b/,
+  /\bi (?:do not|don't) have (?:enough |any |the |access to (?:that |this |the )?)?(?:information|details|data|sources?)\b/,
+  /\b(?:there is|there's) no (?:mention|information|documentation|record) (?:of|about|on|regarding)\b/,
+]
+
+/** Folds a text the way the decline phrasings are written: NFKC, lowercase, straight quotes, single spaces. */
+function foldDecline(text: string): string {
+  return foldForMatching(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * Whether ONE sentence declines to answer (matches one of the decline phrasings). The judge drops such a
+ * sentence from an otherwise factual answer ("The docs do not say when. Seats cost $12 [1].") before it
+ * splits claims, because it asserts nothing about the world. "You cannot delete an owner account." is not
+ * one: it names no missing source.
+ */
+export function isAbstentionSentence(sentence: string): boolean {
+  const folded = foldDecline(sentence)
+  return ABSTENTION_PATTERNS.some((p) => p.test(folded))
+}
+
+/**
+ * Whether `text` is an abstention: empty or whitespace-only (the system said nothing), or its first
+ * sentence declines ({@link isAbstentionSentence}), or (for an answer citing nothing) its second sentence does
+ * ("Thanks for asking. I can't find that in the sources."). A cited answer that states facts and then adds
+ * "the sources do not cover X" is an answer, not an abstention.
+ */
+export function isAbstention(text: string | undefined): boolean {
+  if (text === undefined) return true
+  const normalised = foldDecline(text)
+  if (normalised === '') return true
+  const sentences = normalised.split(/(?<=[.!?])\s+/)
+  const looked = /\[\d+\]/.test(normalised) ? sentences.slice(0, 1) : sentences.slice(0, 2)
+  return looked.some((sentence) => ABSTENTION_PATTERNS.some((p) => p.test(sentence)))
+}

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { folderCycles, folderEdges, folderOf, forbiddenReaches, readImportGraph } from './import-graph.ts'
+
+const root = join(import.meta.dirname, '..', '..')
+const graph = readImportGraph(root)
+const edges = folderEdges(graph)
+
+/**
+ * The floors as docs/design.md writes them: rows `| 3 | \`src/cases/\` ... |` of its floor table. A folder may
+ * import folders on its own floor or lower; the design doc is the one place they are written down.
+ */
+function readFloors(): Map<string, number> {
+  const floors = new Map<string, number>()
+  const design = readFileSync(join(root, 'docs', 'design.md'), 'utf8')
+  for (const row of design.matchAll(/^\|\s*(\d+)\s*\|([^|]+)\|/gm)) {
+    for (const folder of row[2]!.matchAll(/`src\/([a-z-]+)\/`/g)) floors.set(folder[1]!, Number(row[1]))
+  }
+  return floors
+}
+
+const floors = readFloors()
+const PURE_CORES = ['search', 'metrics', 'stats', 'scorecard', 'gate']
+/** Bare modules a pure core may not reach: file, thread and network I/O, and Vitest. */
+const IMPURE = /^(?:node:)?(?:fs|fs\/promises|worker_threads|child_process|net|http|https)$|^vitest(?:\/|$)|^tinypool$/
+
+/** Reads of thread identity that start no thread: `file imports spec`, with the reason. */
+const THREAD_IDENTITY_ONLY = new Set([
+  // The shared spend file names a reservation holder `pid:threadId`; it starts and talks to no thread.
+  'src/llm/spend-file.ts imports node:worker_threads',
+])
+
+describe('the import graph of src/', () => {
+  test('every folder under src/ has a floor in docs/design.md', () => {
+    const folders = [...new Set(graph.map((f) => folderOf(f.file)))].sort()
+    expect(folders.filter((f) => !floors.has(f))).toEqual([])
+    // The parse found the table at all (a renamed heading must not make every check vacuous).
+    expect(floors.get('util')).toBe(0)
+  })
+
+  test('every relative import names a file that exists', () => {
+    const missing = graph.flatMap((f) => f.local.filter((t) => !existsSync(join(root, t))).map((t) => `${f.file} imports ${t}`))
+    expect(missing).toEqual([])
+  })
+
+  test('no folder imports a folder on a higher floor', () => {
+    const upward = [...edges].flatMap(([key, why]) => {
+      const [from, to] = key.split(' -> ') as [string, string]
+      return (floors.get(to) ?? Infinity) > (floors.get(from) ?? -Infinity) ? why : []
+    })
+    expect(upward).toEqual([])
+  })
+
+  test('no two folders import each other, directly or round a loop', () => {
+    expect(folderCycles(edges)).toEqual([])
+  })
+
+  test('the pure cores reach no file, thread or network I/O and no Vitest, even through a helper', () => {
+    const isCore = (file: string): boolean => PURE_CORES.includes(folderOf(file))
+    expect(forbiddenReaches(graph, isCore, (spec) => IMPURE.test(spec))).toEqual([])
+  })
+
+  test('only src/vitest/ imports Vitest and only src/pool/ imports tinypool or worker threads', () => {
+    const stray = graph.flatMap((f) =>
+      f.external
+        .filter((spec) => (/^vitest(?:\/|$)/.test(spec) && folderOf(f.file) !== 'vitest') || (/^(?:tinypool|(?:node:)?worker_threads)$/.test(spec) && folderOf(f.file) !== 'pool'))
+        .map((spec) => `${f.file} imports ${spec}`)
+        .filter((line) => !THREAD_IDENTITY_ONLY.has(line)),
+    )
+    expect(stray).toEqual([])
+  })
+})
+
+describe('the graph checks themselves', () => {
+  test('a two-folder loop is reported as one cycle, a chain as none', () => {
+    const loop = new Map([['a -> b', ['x']], ['b -> a', ['y']], ['b -> c', ['z']]])
+    expect(folderCycles(loop)).toEqual([['a', 'b']])
+    expect(folderCycles(new Map([['a -> b', ['x']], ['b -> c', ['y']]]))).toEqual([])
+  })
+
+  test('a core that reaches node:fs through a helper is reported with its chain', () => {
+    const fake = [
+      { file: 'src/gate/a.ts', local: ['src/util/w.ts'], external: [] },
+      { file: 'src/util/w.ts', local: [], external: ['node:fs/promises'] },
+    ]
+    expect(forbiddenReaches(fake, (f) => f.startsWith('src/gate/'), (s) => IMPURE.test(s))).toEqual(['src/gate/a.ts -> src/util/w.ts -> node:fs/promises'])
+  })
+})

@@ -1,0 +1,74 @@
+/**
+ * The runtime a worker builds: the search index is cached on disk (a second runtime loads it), and with
+ * `search.workers` the same cases rank identically through the tinypool workers.
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { resolveConfig } from '../../src/config/resolve.ts'
+import { createRagRuntime } from '../../src/evaluation/create-runtime.ts'
+import { startOpenAiServer } from '../helpers/openai-server.ts'
+import { repoRoot, tempDir } from '../helpers/run-vitest.ts'
+
+const input = (query: string, tenantId: string) => ({ caseId: 'T-1', query, tenantId, history: [], mode: 'system' as const })
+
+describe('createRagRuntime', () => {
+  test('caches the built index on disk and ranks the same through worker threads as in-process', async () => {
+    const outDir = tempDir()
+    const inProcess = await createRagRuntime(resolveConfig({ outDir }, repoRoot, {}))
+    const cached = readdirSync(join(outDir, 'index'))
+    expect(cached.filter((f) => f.endsWith('.vragidx'))).toHaveLength(1)
+
+    const pooled = await createRagRuntime(resolveConfig({ outDir, search: { workers: true } }, repoRoot, {}))
+    try {
+      for (const [query, tenant] of [
+        ['What is the maximum number of seats on the Team plan?', 'quillfern'],
+        ['What does BM-E422 mean?', 'brassmoth'],
+        ['How do I set up SSO?', 'quillfern'],
+      ] as const) {
+        const a = await inProcess.adapter.run(input(query, tenant))
+        const b = await pooled.adapter.run(input(query, tenant))
+        expect(b.retrieved, query).toEqual(a.retrieved)
+        expect(b.answer, query).toBe(a.answer)
+        expect(b.retrieved.every((h) => h.tenantId === tenant)).toBe(true)
+      }
+    } finally {
+      await inProcess.close()
+      await pooled.close()
+    }
+    expect(existsSync(join(outDir, 'index'))).toBe(true)
+  }, 60_000)
+})
+
+describe('createRagRuntime with an embedding model', () => {
+  test('the vector arm embeds through the model client, and a second run embeds no chunk again', async () => {
+    const server = await startOpenAiServer()
+    const outDir = tempDir()
+    const models = {
+      embedder: { chain: [{ name: 'local-embed', baseURL: server.baseURL, apiKeyEnv: 'EMBED_TEST_KEY', model: 'text-embedding-3-small' }] },
+    }
+    process.env.EMBED_TEST_KEY = 'sk-test-embed'
+    try {
+      const options = { outDir, mode: 'retrieval' as const, search: { arm: 'vector' as const }, models }
+      const first = await createRagRuntime(resolveConfig(options, repoRoot, {}))
+      const out = await first.adapter.run({ ...input('What is the maximum number of seats on the Team plan?', 'quillfern'), mode: 'retrieval' })
+      await first.close()
+      // The local server returns deterministic 8-dimensional vectors; every chunk and the query went through it.
+      const embedded = server.requests.filter((r) => r.path.endsWith('/embeddings')).flatMap((r) => r.body.input as string[])
+      expect(embedded.length).toBeGreaterThan(first.prepared.chunks.length)
+      expect(out.retrieved.length).toBeGreaterThan(0)
+      expect(out.retrieved.every((h) => h.tenantId === 'quillfern')).toBe(true)
+
+      // Second runtime: the index comes from the on-disk cache and the query from the response cache.
+      const before = server.requests.length
+      const second = await createRagRuntime(resolveConfig(options, repoRoot, {}))
+      const again = await second.adapter.run({ ...input('What is the maximum number of seats on the Team plan?', 'quillfern'), mode: 'retrieval' })
+      await second.close()
+      expect(server.requests.length).toBe(before)
+      expect(again.retrieved).toEqual(out.retrieved)
+    } finally {
+      delete process.env.EMBED_TEST_KEY
+      await server.close()
+    }
+  }, 60_000)
+})
