@@ -10,6 +10,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/fixtures/**', 'node_modules/**'],
           setupFiles: ['test/setup/no-network.ts'],
+          // Every temp folder of the run lives under one folder, removed when the run ends.
+          globalSetup: ['test/setup/temp-dir.ts'],
           testTimeout: 30_000,
         },
       },

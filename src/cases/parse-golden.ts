@@ -2,7 +2,7 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
-import { sha256 } from '../util/hash.ts'
+import { hashJson, sha256 } from '../util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
 import { readJsonlLines, type JsonlOptions } from '../problems/jsonl.ts'
 import type { Problem } from '../problems/problems.ts'
@@ -17,7 +17,8 @@ export interface GoldenCaseAt {
 
 /**
  * The result of parsing one golden file. `cases` holds every line that validated (even when other lines
- * have problems); `problems` every problem found; `hash` is the sha256 of the raw text, for the scorecard.
+ * have problems); `problems` every problem found; `hash` is the sha256 of the parsed cases (canonical JSON,
+ * defaults applied), so a BOM, CRLF line ends, comments or blank lines never change it; only a case does.
  */
 export interface GoldenParseResult {
   cases: GoldenCaseAt[]
@@ -33,18 +34,77 @@ const GOLDEN_JSONL: JsonlOptions = {
 }
 
 /**
+ * Size limits on golden input, so a pasted log or a runaway generator fails with a clear error instead of
+ * running (and holding in memory) megabytes per case. Every limit is in characters (UTF-16 code units) except
+ * `maxLineBytes`; configurable as `limits` in `ragEval()`.
+ */
+export interface InputLimits {
+  /** Longest line of a golden file, in UTF-8 bytes. Default 65,536 (64 KiB). */
+  maxLineBytes: number
+  /** Longest `query`. Default 4,000. */
+  maxQueryChars: number
+  /** Most turns in `history`. Default 50. */
+  maxHistoryTurns: number
+  /** Longest literal of `must_contain`, `should_contain[].text` or `forbidden_text`. Default 1,000. */
+  maxLiteralChars: number
+}
+
+/** The default {@link InputLimits}. */
+export const defaultInputLimits: Readonly<InputLimits> = Object.freeze({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 })
+
+/** The one wording of a repeated case id, within a file or across files (`firstAt` is `file:line`). */
+export function duplicateCaseIdProblem(file: string, line: number, id: string, firstAt: string): Problem {
+  return {
+    code: 'duplicate_case_id',
+    file,
+    line,
+    path: 'case_id',
+    value: id,
+    message: `case_id "${id}" is already used at ${firstAt}`,
+    fix: 'give one of the two cases a new case_id (case ids are stable: rename the newer one)',
+  }
+}
+
+function limitProblem(file: string, line: number, path: string, message: string, option: keyof InputLimits, limit: number): Problem {
+  return { code: 'input_too_large', file, line, path, message, fix: `shorten it, or raise limits.${option} (now ${limit}) in ragEval() if it is meant to be this large` }
+}
+
+/** The limits a parsed case exceeds (query, history turns, answer literals), as problems. */
+function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: InputLimits): Problem[] {
+  const problems: Problem[] = []
+  if (c.query.length > limits.maxQueryChars) {
+    problems.push(limitProblem(file, line, 'query', `is ${c.query.length} characters, over the ${limits.maxQueryChars} limit`, 'maxQueryChars', limits.maxQueryChars))
+  }
+  if (c.history.length > limits.maxHistoryTurns) {
+    problems.push(limitProblem(file, line, 'history', `has ${c.history.length} turns, over the ${limits.maxHistoryTurns} limit`, 'maxHistoryTurns', limits.maxHistoryTurns))
+  }
+  const literals: Array<[string, string]> = [
+    ...c.must_contain.map((t, i): [string, string] => [`must_contain[${i}]`, t]),
+    ...c.should_contain.map((l, i): [string, string] => [`should_contain[${i}].text`, l.text]),
+    ...c.forbidden_text.map((t, i): [string, string] => [`forbidden_text[${i}]`, t]),
+  ]
+  for (const [path, text] of literals) {
+    if (text.length > limits.maxLiteralChars) {
+      problems.push(limitProblem(file, line, path, `is ${text.length} characters, over the ${limits.maxLiteralChars} limit`, 'maxLiteralChars', limits.maxLiteralChars))
+    }
+  }
+  return problems
+}
+
+/**
  * Parses a golden JSONL text. `file` is the name used in problem messages (e.g. `golden/support.golden.jsonl`).
  * Reports invalid JSON (with the parser's message), every schema issue of every line, cross-field rule
- * failures, and duplicate `case_id`s (naming both lines).
+ * failures, input over `limits` (a line over `maxLineBytes` is not parsed at all), and duplicate `case_id`s
+ * (naming the first line).
  */
-export function parseGoldenText(text: string, file: string): GoldenParseResult {
+export function parseGoldenText(text: string, file: string, limits: InputLimits = defaultInputLimits): GoldenParseResult {
   const cases: GoldenCaseAt[] = []
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
   let seenContent = false
   readJsonlLines(text, file, problems, (value, line) => {
-    // readJsonlLines checked the line holds an object (GOLDEN_JSONL.objects).
+    // readJsonlLines checked the line holds an object (GOLDEN_JSONL.objects) within limits.maxLineBytes.
     let json = value as object
     const first = !seenContent
     seenContent = true
@@ -64,25 +124,25 @@ export function parseGoldenText(text: string, file: string): GoldenParseResult {
     const id = (json as { case_id?: unknown }).case_id
     if (typeof id === 'string') {
       const first = firstLineOf.get(id)
-      if (first !== undefined) {
-        problems.push({
-          code: 'duplicate_case_id',
-          file,
-          line,
-          path: 'case_id',
-          value: id,
-          message: `"${id}" is already used on line ${first}`,
-          fix: `give one of lines ${first} and ${line} a new case_id (case ids are stable: rename the newer one)`,
-        })
-      } else firstLineOf.set(id, line)
+      if (first !== undefined) problems.push(duplicateCaseIdProblem(file, line, id, `${file}:${first}`))
+      else firstLineOf.set(id, line)
     }
     // A grade off the file's scale has been reported; validating the line would only add echoes of it.
     if (offScale) return
     const parsed = GoldenCaseSchema.safeParse(json)
-    if (parsed.success) cases.push({ case: parsed.data, line })
-    else problems.push(...problemsFromZod(parsed.error.issues, json, GoldenCaseSchema, file, line))
-  }, GOLDEN_JSONL)
-  return { cases, problems, hash: sha256(text) }
+    if (!parsed.success) {
+      problems.push(...problemsFromZod(parsed.error.issues, json, GoldenCaseSchema, file, line))
+      return
+    }
+    const overLimits = caseLimitProblems(parsed.data, file, line, limits)
+    if (overLimits.length > 0) problems.push(...overLimits)
+    else cases.push({ case: parsed.data, line })
+  }, {
+    ...GOLDEN_JSONL,
+    maxLineBytes: limits.maxLineBytes,
+    lineTooLarge: (line, bytes, limit) => limitProblem(file, line, '', `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, 'maxLineBytes', limit),
+  })
+  return { cases, problems, hash: hashJson(cases.map((c) => c.case)) }
 }
 
 /** Validates a `grade_scale` header line; it must be the file's first line (comments aside). */

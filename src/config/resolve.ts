@@ -78,6 +78,16 @@ export function projectDefaults(project: string = DEFAULT_PROJECT): { baseline: 
   return { baseline: `baselines/${slug}.baseline.json`, outDir: `.vitest-rag/${slug}` }
 }
 
+/** The value of `baseline` (or `VITEST_RAG_BASELINE`) that turns the comparison off. */
+export const NO_BASELINE = 'none'
+
+/** The baseline fields of the resolved config: the project's default path, a named path, or none at all. */
+function baselineOf(value: string | undefined, defaultPath: string, namedBy: string, abs: (p: string) => string): Pick<RagEvalConfig, 'baseline' | 'baselineNamedBy' | 'noBaseline'> {
+  if (value === undefined) return { baseline: abs(defaultPath) }
+  if (value.toLowerCase() === NO_BASELINE) return { baseline: abs(defaultPath), noBaseline: true }
+  return { baseline: abs(value), baselineNamedBy: namedBy }
+}
+
 /**
  * Validates `options` (plus environment overrides), applies defaults and resolves paths against `root`.
  * `project` is the Vitest project's name: it names the default baseline and output folder. Throws
@@ -109,7 +119,7 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
     adapter,
     ...(sourceMap !== undefined ? { sourceMap } : {}),
     prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
-    baseline: abs(o.baseline ?? defaults.baseline),
+    ...baselineOf(o.baseline, defaults.baseline, env[ENV_OVERRIDES.baseline] ? ENV_OVERRIDES.baseline : 'the baseline option of ragEval()', abs),
     calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
     outDir: abs(o.outDir ?? defaults.outDir),
   }

@@ -63,6 +63,12 @@ export const AdapterSpecSchema = z.discriminatedUnion('kind', [
 /** The system under test. */
 export type AdapterSpec = z.infer<typeof AdapterSpecSchema>
 
+/**
+ * Absolute floors: metric name to the lowest mean allowed, overall (`'*'`) or per case type. Checked on every
+ * run without a significance test and without a baseline, e.g. `{ 'recall@5': { '*': 0.8, multi_turn: 0.6 } }`.
+ */
+export const FloorsSchema = z.record(z.string(), z.record(z.string(), z.number().min(-1).max(1)))
+
 /** Gate policy as configuration (ratios in [0, 1]). */
 export const GateOptionsSchema = z
   .object({
@@ -74,6 +80,27 @@ export const GateOptionsSchema = z
     minJudgeCoverage: z.number().min(0).max(1).default(0.25),
     /** A drop must also be confirmed by the paired significance test. Default true. */
     requireSignificance: z.boolean().default(true),
+    /** Absolute floors per metric and case type, checked without a significance test (see {@link FloorsSchema}). */
+    floors: FloorsSchema.optional(),
+    /**
+     * Judge metrics are required: a run whose configured judge covered fewer than `minJudgeCoverage` of the
+     * cases fails instead of passing with a warning. Default false.
+     */
+    requireJudge: z.boolean().default(false),
+  })
+  .strict()
+
+/** Size limits on golden input (see `InputLimits` in src/cases/parse-golden.ts); each defaults on its own. */
+export const InputLimitsSchema = z
+  .object({
+    /** Longest golden-file line, in UTF-8 bytes. Default 65,536. */
+    maxLineBytes: z.number().int().positive().default(65_536),
+    /** Longest `query`, in characters. Default 4,000. */
+    maxQueryChars: z.number().int().positive().default(4_000),
+    /** Most turns in `history`. Default 50. */
+    maxHistoryTurns: z.number().int().positive().default(50),
+    /** Longest answer literal (`must_contain`, `should_contain`, `forbidden_text`), in characters. Default 1,000. */
+    maxLiteralChars: z.number().int().positive().default(1_000),
   })
   .strict()
 
@@ -189,8 +216,14 @@ export const RagEvalOptionsSchema = z
       .default({ afterCases: 5, maxUnresolvedShare: 0.2 }),
     /** Retrieval metric cutoffs. */
     ks: z.array(z.number().int().positive()).default([1, 3, 5, 10, 20]),
-    gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true }),
-    /** The committed baseline this run is compared with. Default `baselines/<project>.baseline.json`, from the Vitest project name. */
+    gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true, requireJudge: false }),
+    /** Size limits on golden input; a case over one is a problem naming file, line, field and the option. */
+    limits: InputLimitsSchema.default({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 }),
+    /**
+     * The committed baseline this run is compared with. Default `baselines/<project>.baseline.json`, from the
+     * Vitest project name, where a missing file means "no baseline yet"; a path named here (or by
+     * `VITEST_RAG_BASELINE`) must exist. `none`: compare with no baseline (the run checks and floors still apply).
+     */
     baseline: z.string().min(1).optional(),
     /** Where scorecards, checkpoints and caches are written. Default `.vitest-rag/<project>/`, from the Vitest project name. */
     outDir: z.string().min(1).optional(),
@@ -221,6 +254,10 @@ export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus'
   project: string
   /** Absolute path of the committed baseline. */
   baseline: string
+  /** What named the baseline (`the baseline option`, `VITEST_RAG_BASELINE`), or undefined for the project's default path. */
+  baselineNamedBy?: string
+  /** True when `baseline` (or `VITEST_RAG_BASELINE`) is `none`: no baseline is read. */
+  noBaseline?: boolean
   /** Absolute folder of scorecards, checkpoints and caches. */
   outDir: string
   /** Absolute path of the judge's calibration record (it may not exist). */

@@ -22,25 +22,46 @@ function templateChars(config: RagEvalConfig, name: string): number {
   }
 }
 
+/** Texts sent to the embedder per request in the estimate (the client batches; the total is what matters). */
+const EMBED_BATCH_CHARS = 100_000
+
 /**
- * The planned model calls of a system run over the selected cases: one answer per case (plus a rewrite for
- * cases with history) on the generator, one verdict per case on the judge when the judge is a model, plus the
- * claim-level metrics' checks with `claimMetrics: 'model'`. Retrieval mode plans only the rewrites (it runs
- * the same query rewrite as system mode). Undefined when no model is configured (an offline run costs nothing).
+ * The planned embedding calls: every chunk of the corpus, every selected query and the one dimension probe,
+ * when an embedding model serves the vector or hybrid arm (input tokens only; a cached index makes them free,
+ * but the worst case does not assume it).
+ */
+function planEmbeddingCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus, models: NonNullable<RagEvalConfig['models']>): PlannedCall[] {
+  const embedder = models.embedder?.chain[0]?.model
+  const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
+  if (!embedder || !vectorArm || config.adapter.kind !== 'reference') return []
+  const queryChars = set.files.flatMap((f) => f.parsed.cases).filter(({ case: c }) => set.selected.has(c.case_id)).reduce((s, { case: c }) => s + c.query.length, 0)
+  const total = prepared.chunks.reduce((s, c) => s + c.text.length, 0) + queryChars + 'dimension probe'.length
+  const calls: PlannedCall[] = []
+  for (let left = total; left > 0; left -= EMBED_BATCH_CHARS) calls.push({ model: embedder, promptChars: Math.min(left, EMBED_BATCH_CHARS), maxTokens: 0 })
+  return calls
+}
+
+/**
+ * The planned model calls of a run over the selected cases: a rewrite for each case with history (retrieval
+ * mode runs the same query rewrite as system mode); in system mode one answer per case on the generator, and,
+ * when the judge is a model, a verdict per case plus the one re-ask the judge makes after an unparseable verdict
+ * (the re-ask resends the prompt and the bad reply), plus the claim-level metrics' checks with
+ * `claimMetrics: 'model'`; in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per
+ * answer follow the pipeline's `maxSources`. Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: PreparedCorpus): PlannedCall[] | undefined {
   const models = config.models
   if (!models) return undefined
+  const calls: PlannedCall[] = planEmbeddingCalls(config, set, prepared, models)
   const generator = models.generator?.chain[0]?.model
-  if (!generator) return undefined
+  if (!generator) return calls
   const judge =
     config.judge === 'model' && models.judge
       ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]?.model
       : undefined
   const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
-  const sourcesChars = ESTIMATE_DEFAULTS.sourcesShown * meanChunk
+  const sourcesChars = (config.pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
   const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
-  const calls: PlannedCall[] = []
   for (const file of set.files) {
     for (const { case: c } of file.parsed.cases) {
       if (!set.selected.has(c.case_id)) continue
@@ -49,7 +70,9 @@ export function planModelCalls(config: RagEvalConfig, set: GoldenSet, prepared: 
       if (config.mode === 'retrieval') continue
       calls.push({ model: generator, promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars, maxTokens })
       if (judge) {
-        calls.push({ model: judge, promptChars: templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+        const judgePrompt = templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length
+        calls.push({ model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+        calls.push({ model: judge, promptChars: judgePrompt + ESTIMATE_DEFAULTS.judgeMaxTokens * 4, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
         if (config.claimMetrics === 'model') calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
       }
     }

@@ -13,6 +13,7 @@ import { foldForMatch, type ResolvedOutput } from '../checks/hard-checks.ts'
 import { statesDisagreement } from '../generation/conflict.ts'
 import { CRAG_SCORE } from '../judge/rubric.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
+import { judgeOrUnjudged } from '../judge/judge-failure.ts'
 import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
 import type { CaseRecord, ErrorClass, HardCheckResult } from '../scorecard/case-record.ts'
 import type { SourceResolution } from '../sources/types.ts'
@@ -69,7 +70,8 @@ export async function evaluateAnswer(
   const shown = new Set(shownChunkIds(resolved))
   let judgement = checkpointed
   if (!judgement && judge) {
-    judgement = await judge.judge({
+    // A judge that throws leaves the case unjudged, its reason recorded (see judge-failure.ts).
+    judgement = await judgeOrUnjudged(judge, {
       caseId: c.case_id,
       query: c.query,
       answer: text,

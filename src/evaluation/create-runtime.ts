@@ -21,6 +21,7 @@ import type { QrelsRow } from '../judge/qrels.ts'
 import type { Chunk } from '../corpus/types.ts'
 import { createHeuristicClaimChecker, createModelClaimChecker, type ClaimChecker } from '../judge/claim-check.ts'
 import { CheckpointStore, createModelClients, runFingerprint, type ModelClients } from '../llm/index.ts'
+import { embeddingDimensions } from '../llm/probe.ts'
 import { embedderFromClient } from '../llm/embedder.ts'
 import type { Embedder } from '../search/embedder.ts'
 import { createHashEmbedder } from '../search/embedder-hash.ts'
@@ -102,11 +103,11 @@ function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, mod
  * model, priced, retried) when `models.embedder` is set, else the offline hash embedder. A model's dimension
  * comes from its config, or from embedding one probe text.
  */
-async function chooseEmbedder(models: ModelClients | undefined): Promise<Embedder> {
+async function chooseEmbedder(models: ModelClients | undefined, outDir: string): Promise<Embedder> {
   const client = models?.embedder
   if (!client) return createHashEmbedder()
-  const dimensions = client.dimensions ?? (await client.embed(['dimension probe'])).vectors[0]?.length
-  return embedderFromClient(client, dimensions)
+  // One probe per run: the global setup's, recorded under outDir (see src/llm/probe.ts).
+  return embedderFromClient(client, await embeddingDimensions(client, outDir))
 }
 
 async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
@@ -122,7 +123,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     corpusFingerprint: prepared.corpus.fingerprint,
     chunker: prepared.chunker,
     config: { arm: config.search.arm },
-    embedder: needsEmbeddings ? await chooseEmbedder(models) : undefined,
+    embedder: needsEmbeddings ? await chooseEmbedder(models, config.outDir) : undefined,
   })
   // With `search.workers`, queries run in tinypool worker threads over the shared index (worth it for large
   // corpora); the tenant filter applies inside the workers exactly as in-process.

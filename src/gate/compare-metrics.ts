@@ -9,6 +9,7 @@ import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
 import type { MetricComparison, SignificanceSummary } from './gate-result.ts'
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
+import { DETECTION_POWER, minimumDetectableDrop, type GroupPower } from './power.ts'
 
 type Family = 'retrieval' | 'answer'
 
@@ -87,9 +88,10 @@ function compareOne(
   // when it holds a subset (a sampled run) the baseline's full-set mean would compare different cases.
   const paired = pairedValues(current, baseline, family, metric, group)
   const pairedIds = Object.keys(paired.a)
-  const subsetRun = Object.keys(current.cases).length < Object.keys(baseline.cases).length
+  // Paired means only: a subset run, or a watch-mode run after an edit (only unchanged cases are comparable).
+  const subsetRun = policy.pairedOnly === true || Object.keys(current.cases).length < Object.keys(baseline.cases).length
   if (subsetRun && pairedIds.length === 0) {
-    return { message: `${name}: no case of this group is in this run's subset; not compared` }
+    return { message: `${name}: no unchanged case of this group is in this run; not compared` }
   }
   const before = pairedIds.length > 0 ? meanOf(paired.a) : baselineMean
   const after = pairedIds.length > 0 ? meanOf(paired.b) : currentGroup?.mean[metric]
@@ -102,7 +104,7 @@ function compareOne(
   const change = relativeChange(before, after)
   const base = { metric, family, group, baseline: before, current: after, relativeChange: change }
   if (Math.abs(after - before) <= RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'unchanged' } }
-  if (change > 0) return { comparison: { ...base, verdict: 'improvement' } }
+  if (change > 0) return compareRise(paired, policy, base, name)
   const transition = `${name} dropped from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`
   if (-change <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'within_tolerance' } }
   const limit = `more than the allowed ${formatChange(-policy.maxRelativeDrop).replace('-', '')})`
@@ -129,6 +131,65 @@ function compareOne(
   return { comparison: { ...base, verdict: 'not_significant', significance, note }, message: `${transition}, ${limit}, but ${note}` }
 }
 
+/**
+ * A rise is an improvement only when the paired test confirms it (at least `minPairedCases` pairs, significant,
+ * positive); otherwise "no detectable change", with the test's figures. Never fails.
+ */
+function compareRise(
+  paired: { a: Record<string, number>; b: Record<string, number> },
+  policy: GatePolicy,
+  base: Omit<MetricComparison, 'verdict'>,
+  name: string,
+): { comparison: MetricComparison } {
+  const n = Object.keys(paired.a).length
+  if (n < Math.max(1, policy.minPairedCases)) {
+    const note = `only ${n} paired cases: too few for the paired test to confirm the rise of ${name}`
+    return { comparison: { ...base, verdict: 'no_detectable_change', note } }
+  }
+  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
+  const significance: SignificanceSummary = { n: result.n, meanDiff: result.meanDiff, ci: [result.ci[0], result.ci[1]], pValue: result.pValue, significant: result.significant }
+  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  if (result.significant && result.meanDiff > 0) return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
+  const note = `no detectable change: the ${test} does not confirm the rise of ${name}`
+  return { comparison: { ...base, verdict: 'no_detectable_change', significance, note } }
+}
+
+/** Baseline per-case values of one metric in one group (`overall` or a case type). */
+function baselineValues(baseline: Baseline, family: Family, metric: string, group: string): number[] {
+  const values: number[] = []
+  for (const c of Object.values(baseline.cases)) {
+    if (group !== 'overall' && c.caseType !== group) continue
+    const v = c[family]?.[metric]
+    if (v !== undefined) values.push(v)
+  }
+  return values
+}
+
+/** The power of one gated metric in one group: how large a drop the gate can confirm there. */
+function groupPower(baseline: Baseline, family: Family, metric: string, group: string, policy: GatePolicy): GroupPower {
+  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(baselineValues(baseline, family, metric, group), policy.alpha)
+  const tooSmall = (policy.requireSignificance && n < policy.minPairedCases) || relativeDrop > policy.maxDetectableDrop
+  return { metric, family, group, n, mean, absoluteDrop, relativeDrop, tooSmall }
+}
+
+/** One note naming the groups too small to gate, with the smallest drop each can confirm, or undefined. */
+export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): string | undefined {
+  const byGroup = new Map<string, GroupPower[]>()
+  for (const p of power) if (p.tooSmall) byGroup.set(p.group, [...(byGroup.get(p.group) ?? []), p])
+  if (byGroup.size === 0) return undefined
+  const parts = [...byGroup].map(([group, list]) => {
+    const n = Math.max(...list.map((p) => p.n))
+    if (policy.requireSignificance && n < policy.minPairedCases) return `${group} (n=${n}: under ${policy.minPairedCases} pairs, a drop fails on its size alone)`
+    const worst = list.reduce((w, p) => (p.relativeDrop > w.relativeDrop ? p : w))
+    const drop = Number.isFinite(worst.relativeDrop) ? formatChange(worst.relativeDrop).replace('+', '') : 'any drop'
+    return `${group} (n=${n}: the smallest ${worst.metric} drop it can confirm is ${drop})`
+  })
+  return (
+    `too small to gate (a drop under ${formatChange(policy.maxDetectableDrop).replace('+', '')} cannot be confirmed at ${Math.round(DETECTION_POWER * 100)}% power): ` +
+    `${parts.join('; ')}; add cases to these groups or set absolute floors (gate.floors)`
+  )
+}
+
 /** Why judge metrics cannot be compared between these runs, or undefined when they can. */
 export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: GatePolicy): string | undefined {
   const now = current.answer.judgeKind
@@ -152,12 +213,14 @@ export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: 
 
 /**
  * Compares every gated metric the baseline has, overall and (by policy) per case type. Returns the
- * comparisons, the failing messages (regressions and missing metrics) and the notes (skips, unconfirmed drops).
+ * comparisons, the failing messages (regressions and missing metrics), the notes (skips, unconfirmed drops
+ * and rises, the groups too small to gate) and each group's power.
  */
 export function compareGatedMetrics(current: Scorecard, baseline: Baseline, policy: GatePolicy) {
   const comparisons: MetricComparison[] = []
   const failures: Array<{ comparison: MetricComparison; message: string }> = []
   const notes: string[] = []
+  const power: GroupPower[] = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
   let judgeSkipNoted = false
   let answerSkipNoted = false
@@ -178,6 +241,7 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
     for (const [group, baseGroup] of groupsOf(baseline.metrics[family], policy.perCaseType)) {
       const before = baseGroup?.mean[metric]
       if (before === undefined) continue
+      power.push(groupPower(baseline, family, metric, group, policy))
       const { comparison, message } = compareOne(current, baseline, family, metric, group, before, policy)
       if (comparison === undefined) {
         if (message !== undefined) notes.push(message)
@@ -189,5 +253,7 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
       else notes.push(message)
     }
   }
-  return { comparisons, failures, notes }
+  const small = tooSmallNote(power, policy)
+  if (small !== undefined) notes.push(small)
+  return { comparisons, failures, notes, power }
 }

@@ -3,6 +3,7 @@
  * the messages to print (reasons first, then warnings and notes).
  */
 
+import type { GroupPower } from './power.ts'
 import type { ComparisonVerdict } from '../scorecard/gate-view.ts'
 
 /** Why a gate failed. */
@@ -18,6 +19,12 @@ export type GateReasonCode =
   | 'not_comparable'
   /** The comparison itself threw (e.g. an invalid policy): fail closed, with the error's message. */
   | 'gate_error'
+  /** A metric's mean is under its absolute floor (`policy.floors`). */
+  | 'below_floor'
+  /** The configured judge covered too few cases and judge metrics are required (`policy.requireJudge`). */
+  | 'judge_coverage'
+  /** A baseline that was named (option or `VITEST_RAG_BASELINE`) does not exist. */
+  | 'baseline_missing'
 
 /** One reason the gate failed. */
 export interface GateReason {
@@ -70,4 +77,6 @@ export interface GateResult {
   messages: string[]
   /** Whether a baseline was compared at all (false: no baseline, or not comparable). */
   compared: boolean
+  /** Per gated metric and group: its size and the smallest drop the gate can confirm there (when compared). */
+  power?: GroupPower[]
 }

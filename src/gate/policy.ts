@@ -19,7 +19,9 @@ import { DEFAULT_COMPARE_OPTIONS } from '../stats/compare.ts'
  *    A consistent drop on every case of ~20 (all paired differences negative) is significant: p = 2 / 2^20.
  *    A drop carried by one or two cases out of 20 is not (its p is at least 2 / 2^2 = 0.5): that is the point,
  *    a single flaky case does not fail CI; its hard assertions and error class still show it.
- * Improvements never fail.
+ * A rise is an `improvement` only when the same paired test confirms it; otherwise it is "no detectable change".
+ * Improvements never fail. Absolute `floors` are checked on every run, with or without a baseline, and without
+ * a significance test: a mean under its floor fails.
  */
 export interface GatePolicy {
   /** Largest allowed relative drop of a gated metric, in [0, 1]. Default 0.05 (5%). */
@@ -47,6 +49,25 @@ export interface GatePolicy {
    * `warn`: the gate passes with a loud NOT COMPARABLE warning and compares nothing.
    */
   onNotComparable: 'fail' | 'warn'
+  /**
+   * A group whose minimum detectable drop (see `minimumDetectableDrop`) is above this relative drop is named
+   * "too small to gate" in the gate's notes, so nobody mistakes its passing for a checked quality. Default 0.25.
+   */
+  maxDetectableDrop: number
+  /**
+   * Absolute floors: metric name -> group (`'*'` for overall, or a case type) -> the lowest mean allowed.
+   * Example `{ 'recall@5': { '*': 0.8, multi_turn: 0.6 } }`. Default none.
+   */
+  floors?: Readonly<Record<string, Readonly<Record<string, number>>>>
+  /** The judge the run was configured with; a configured judge under `minJudgeCoverage` is reported. */
+  configuredJudge?: 'heuristic' | 'model' | 'off'
+  /**
+   * Compare only cases paired by id and case content (watch mode): a baseline from another golden set or
+   * corpus is then compared on the cases it shares with the run, instead of being NOT COMPARABLE. Default false.
+   */
+  pairedOnly?: boolean
+  /** Fail (instead of warn) when the configured judge covered under `minJudgeCoverage`. Default false. */
+  requireJudge: boolean
   /** Seed of the bootstrap and Monte Carlo permutation, so the same runs always give the same verdict. */
   seed: number
   /** Bootstrap resamples. Default 10000. */
@@ -63,6 +84,8 @@ export const defaultGatePolicy: Readonly<GatePolicy> = Object.freeze({
   minPairedCases: 6,
   minJudgeCoverage: 0.25,
   onNotComparable: 'fail',
+  maxDetectableDrop: 0.25,
+  requireJudge: false,
   seed: DEFAULT_COMPARE_OPTIONS.seed,
   resamples: DEFAULT_COMPARE_OPTIONS.resamples,
 })

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { GoldenFileError, UnresolvedLocatorsError } from '../cases/errors.ts'
-import { goldenSetHash, parseGoldenText, type GoldenParseResult } from '../cases/parse-golden.ts'
+import { duplicateCaseIdProblem, goldenSetHash, parseGoldenText, type GoldenParseResult } from '../cases/parse-golden.ts'
 import type { Problem } from '../problems/problems.ts'
 import { resolveLocators } from '../cases/resolve-locators.ts'
 import { isDraft } from '../cases/schema.ts'
@@ -45,18 +45,17 @@ function label(config: RagEvalConfig, path: string): string {
 export function readGoldenSet(config: RagEvalConfig): GoldenSet {
   const files = globFiles(config.root, config.golden).map((absolutePath) => {
     const file = label(config, absolutePath)
-    return { file, absolutePath, parsed: parseGoldenText(readFileSync(absolutePath, 'utf8'), file) }
+    return { file, absolutePath, parsed: parseGoldenText(readFileSync(absolutePath, 'utf8'), file, config.limits) }
   })
   const problems = files.flatMap((f) => f.parsed.problems)
-  // case_id is unique across the whole golden set, not only within a file.
-  const seen = new Map<string, string>()
+  // case_id is unique across the whole golden set, not only within a file. A repeat inside one file was
+  // already reported by the parser: only repeats across files are added here, in the same wording.
+  const seen = new Map<string, { file: string; line: number }>()
   for (const f of files) {
     for (const { case: c, line } of f.parsed.cases) {
-      const where = `${f.file}:${line}`
       const first = seen.get(c.case_id)
-      if (first) {
-        problems.push({ code: 'duplicate_case_id', file: f.file, line, path: 'case_id', value: c.case_id, message: `case_id "${c.case_id}" is already used at ${first}`, fix: 'give every case a unique id' })
-      } else seen.set(c.case_id, where)
+      if (!first) seen.set(c.case_id, { file: f.file, line })
+      else if (first.file !== f.file) problems.push(duplicateCaseIdProblem(f.file, line, c.case_id, `${first.file}:${first.line}`))
     }
   }
   // Drafts (status "draft", from `promote`) are validated like every case but never run, so never gated.
@@ -86,7 +85,7 @@ function selectionFor(config: RagEvalConfig): Set<string> | undefined {
  */
 export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: string, source: string): Promise<GoldenModuleData> {
   const file = label(config, absolutePath)
-  const parsed = parseGoldenText(source, file)
+  const parsed = parseGoldenText(source, file, config.limits)
   if (parsed.problems.length > 0) throw new GoldenFileError(parsed.problems)
   const selected = selectionFor(config)
   const cases = parsed.cases.filter((c) => !isDraft(c.case) && (!selected || selected.has(c.case.case_id)))

@@ -25,6 +25,7 @@ const CriterionAgreementSchema = z.object({
   kappa: z.number().min(-1).max(1).nullable(),
   labels: z.array(z.string()),
   confusion: z.array(z.array(z.number().int().nonnegative())),
+  kappaCi: z.tuple([z.number(), z.number()]).optional(),
 })
 
 /** The calibration record's schema (also used by the scorecard to read it). */

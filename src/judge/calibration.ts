@@ -23,6 +23,9 @@
  *
  * Accuracy 0.7 looks good, but half of it is what two coin-flippers with these label rates would reach.
  */
+import { quantileSorted } from '../stats/bootstrap.ts'
+import { mulberry32 } from '../stats/prng.ts'
+import type { CragGrade } from '../metrics/crag.ts'
 import { CRAG_GRADES } from '../metrics/crag.ts'
 import type { JudgeVerdict } from './types.ts'
 
@@ -48,6 +51,56 @@ export interface CriterionAgreement {
   labels: CalibrationLabel[]
   /** `confusion[i][j]`: items the human labelled `labels[i]` and the judge `labels[j]`. */
   confusion: number[][]
+  /** 95% percentile-bootstrap interval of kappa over the items ({@link kappaInterval}); absent when kappa is. */
+  kappaCi?: [number, number]
+}
+
+/** Resamples and seed of the kappa interval: fixed, so the same labels always give the same interval. */
+export const KAPPA_CI_OPTIONS = { resamples: 2000, seed: 20261201, alpha: 0.05 } as const
+
+/** Cohen's kappa of a confusion matrix (rows human, columns judge); null when p_e = 1 or it is empty. */
+export function kappaOf(confusion: readonly (readonly number[])[]): number | null {
+  const n = confusion.reduce((s, row) => s + row.reduce((a, b) => a + b, 0), 0)
+  if (n === 0) return null
+  let agree = 0
+  let pe = 0
+  for (let k = 0; k < confusion.length; k++) {
+    agree += confusion[k]?.[k] ?? 0
+    const humanK = (confusion[k] ?? []).reduce((a, b) => a + b, 0)
+    const judgeK = confusion.reduce((a, row) => a + (row[k] ?? 0), 0)
+    pe += (humanK / n) * (judgeK / n)
+  }
+  return pe >= 1 ? null : (agree / n - pe) / (1 - pe)
+}
+
+/**
+ * A percentile-bootstrap interval of kappa: resample the items with replacement `resamples` times (seeded
+ * mulberry32), take each resample's kappa, and report the alpha/2 and 1 - alpha/2 quantiles. Resamples whose
+ * kappa is undefined (one single label on both sides) are left out. Undefined when the items' kappa is.
+ * With 2,000 items of kappa 0.67 it spans about +-0.03; with 54 items of 0.81, about +-0.15.
+ */
+export function kappaInterval(
+  confusion: readonly (readonly number[])[],
+  options: { resamples: number; seed: number; alpha: number } = KAPPA_CI_OPTIONS,
+): [number, number] | undefined {
+  if (kappaOf(confusion) === null) return undefined
+  // The items as (row, column) cells, so a resample is an index draw.
+  const cells: Array<[number, number]> = []
+  confusion.forEach((row, i) => row.forEach((count, j) => { for (let c = 0; c < count; c++) cells.push([i, j]) }))
+  const random = mulberry32(options.seed)
+  const size = confusion.length
+  const kappas: number[] = []
+  for (let r = 0; r < options.resamples; r++) {
+    const m = Array.from({ length: size }, () => new Array<number>(size).fill(0))
+    for (let d = 0; d < cells.length; d++) {
+      const [i, j] = cells[Math.floor(random() * cells.length)]!
+      m[i]![j]! += 1
+    }
+    const k = kappaOf(m)
+    if (k !== null) kappas.push(k)
+  }
+  kappas.sort((a, b) => a - b)
+  return [quantileSorted(kappas, options.alpha / 2), quantileSorted(kappas, 1 - options.alpha / 2)]
 }
 
 /** Category orders: scores low to high, CRAG grades best to worst. */
@@ -78,14 +131,9 @@ export function measureAgreement(
   if (n === 0) return { n, skipped, accuracy: null, kappa: null, labels: order, confusion }
   const agree = order.reduce((sum, _l, k) => sum + (confusion[k]?.[k] ?? 0), 0)
   const po = agree / n
-  let pe = 0
-  for (let k = 0; k < order.length; k++) {
-    const humanK = (confusion[k] ?? []).reduce((a, b) => a + b, 0)
-    const judgeK = confusion.reduce((a, row) => a + (row[k] ?? 0), 0)
-    pe += (humanK / n) * (judgeK / n)
-  }
-  const kappa = pe >= 1 ? null : (po - pe) / (1 - pe)
-  return { n, skipped, accuracy: po, kappa, labels: order, confusion }
+  const kappa = kappaOf(confusion)
+  const kappaCi = kappa === null ? undefined : kappaInterval(confusion)
+  return { n, skipped, accuracy: po, kappa, labels: order, confusion, ...(kappaCi ? { kappaCi } : {}) }
 }
 
 /** The judge's label for one criterion from a verdict, or undefined when it gave none (or failed). */

@@ -4,12 +4,20 @@
  * the prompt's own text.
  */
 
-/** Tags the judge prompts use; any of them inside fenced text is escaped. */
-const FENCE_TAGS = /<(\/?)(source|context|question|answer|reference_answer|query|passage)\b/gi
+/** Tag names the judge and qrels prompts fence text with. */
+export const FENCE_NAMES: readonly string[] = ['source', 'context', 'question', 'answer', 'reference_answer', 'query', 'passage']
 
 /**
- * Escapes every opening or closing fence tag inside `text` by replacing its `<` with `&lt;`, so
- * `</source><source id="9">` inside a document stays inert text.
+ * Any tag-like form of a fence name: `<` then optional whitespace, an optional `/` or `\` with whitespace
+ * around it, then the name in any case, not followed by another name character. So `</source>`, `</ source>`,
+ * `< /context>`, `<\ANSWER>`, `<Question attr>` all match; `<sources>` or `<answerable>` do not (they are not
+ * our tags, and a model has no reason to read them as ours).
+ */
+const FENCE_TAGS = new RegExp(`<(\\s*[/\\\\]?\\s*)(${FENCE_NAMES.join('|')})(?![a-z0-9_-])`, 'gi')
+
+/**
+ * Escapes every tag-like form of a fence name inside `text` by replacing its `<` with `&lt;`, so
+ * `</source><source id="9">` or `</ source >` inside a document stays inert text.
  */
 export function escapeFenced(text: string): string {
   return text.replace(FENCE_TAGS, '&lt;$1$2')

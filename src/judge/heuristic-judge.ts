@@ -16,8 +16,14 @@ import type { Judge, JudgeClaim, JudgeInput, JudgeVerdict } from './types.ts'
 
 /** Thresholds of the heuristic judge, all ratios in [0, 1]. */
 export interface HeuristicJudgeOptions {
-  /** Share of a claim's novel content words a source must hold to support it. Default 0.6. */
+  /** Share of a claim's novel content words a source passage must hold to support it. Default 0.8. */
   supportOverlap: number
+  /**
+   * How many consecutive sentences of a source one claim may draw on. Default 2: a claim that stitches
+   * words from far-apart sentences (a name from one, a place from another) is how most fluent hallucinations
+   * look, while a true claim rests on one or two neighbouring sentences.
+   */
+  supportWindowSentences: number
   /** Share of the reference answer's words (and literals) the answer must hold for `perfect`. Default 0.8. */
   cragPerfectRecall: number
   /** ... for `acceptable`. Default 0.5. */
@@ -30,7 +36,8 @@ export interface HeuristicJudgeOptions {
 
 /** Defaults of {@link HeuristicJudgeOptions}. */
 export const DEFAULT_HEURISTIC_JUDGE_OPTIONS: HeuristicJudgeOptions = {
-  supportOverlap: 0.6,
+  supportOverlap: 0.8,
+  supportWindowSentences: 2,
   cragPerfectRecall: 0.8,
   cragAcceptableRecall: 0.5,
   contextAnswerRecall: 0.6,
@@ -38,7 +45,7 @@ export const DEFAULT_HEURISTIC_JUDGE_OPTIONS: HeuristicJudgeOptions = {
 }
 
 /** Version of the heuristic rule set, recorded beside its scores; bump when a rule or default changes. */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-3'
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-4'
 
 /**
  * Maps a share of good items to a rubric score: 1 when all are good, 0.5 when at least half are, else 0.
@@ -74,6 +81,20 @@ function compareRecency(a: ShownSource, b: ShownSource): number {
   return 0
 }
 
+/**
+ * The passages a claim may rest on: every run of `size` consecutive sentences of `text` (the whole text when it
+ * has at most `size`). Sentences end at `.`, `!` or `?` before a capital, also when the space is missing
+ * ("...century.First for Women is..."), as in text joined from several pages.
+ * Example: "A. B. C." with size 2 -> ["A. B.", "B. C."].
+ */
+export function sentenceWindows(text: string, size: number): string[] {
+  const sentences = text.split(/(?<=[.!?])\s*(?=["“(]?\p{Lu})/u).filter((s) => s.trim() !== '')
+  if (sentences.length <= size) return [text]
+  const out: string[] = []
+  for (let i = 0; i + size <= sentences.length; i++) out.push(sentences.slice(i, i + size).join(' '))
+  return out
+}
+
 interface ClaimFinding extends JudgeClaim {
   unknownMarkers: number[]
   citationOk: boolean
@@ -85,22 +106,29 @@ interface ClaimFinding extends JudgeClaim {
 function judgeClaim(claim: SplitClaim, input: JudgeInput, options: HeuristicJudgeOptions): ClaimFinding {
   const dropMeta = claim.kind === 'conflict_note'
   const shown = new Map(input.sources.map((s) => [s.marker, s]))
-  const supports = (text: string | undefined) => {
+  // A fact rests on a passage; a conflict note, or a claim citing several sources at once, says what those
+  // sources say together, so it may draw on all of their text.
+  const supports = (text: string | undefined, windowed = claim.kind === 'fact') => {
     if (text === undefined) return { ok: false, matched: 0, missing: [] as string[] }
-    const s = measureSupport(claim.text, text, input.query, dropMeta)
-    return { ok: s.overlap >= options.supportOverlap && s.missingLiterals.length === 0, matched: s.matchedWords.length, missing: s.missingLiterals }
+    const whole = measureSupport(claim.text, text, input.query, dropMeta)
+    const passages = windowed ? sentenceWindows(text, options.supportWindowSentences) : [text]
+    const ok = passages.some((window) => {
+      const s = window === text ? whole : measureSupport(claim.text, window, input.query, dropMeta)
+      return s.overlap >= options.supportOverlap && s.missingLiterals.length === 0
+    })
+    return { ok, matched: whole.matchedWords.length, missing: whole.missingLiterals }
   }
   const unknownMarkers = claim.markers.filter((m) => !shown.has(m))
   const cited = claim.markers.filter((m) => shown.has(m))
   let supportingMarkers = cited.filter((m) => supports(shown.get(m)?.text).ok)
   // A claim that joins two sources ("A is in X [1] and costs $5 [2]") is supported by their union only.
-  const citedUnion = supports(cited.map((m) => shown.get(m)?.text ?? '').join('\n'))
+  const citedUnion = supports(cited.map((m) => shown.get(m)?.text ?? '').join('\n'), cited.length <= 1 && claim.kind === 'fact')
   if (supportingMarkers.length === 0 && cited.length > 1 && citedUnion.ok) {
     supportingMarkers = cited.filter((m) => supports(shown.get(m)?.text).matched > 0)
   }
   const supportingSources = input.sources.filter((s) => supports(s.text).ok)
   const wholeContext = supports(input.sources.map((s) => s.text ?? '').join('\n'))
-  const supported = supportingSources.length > 0 || wholeContext.ok
+  const supported = supportingSources.length > 0 || wholeContext.ok || (cited.length > 1 && citedUnion.ok)
   const citationOk = cited.length > 0 && unknownMarkers.length === 0 && (supportingMarkers.length > 0 || citedUnion.ok)
 
   let staleAgainst: number | undefined

@@ -89,6 +89,27 @@ export function identifierLiterals(text: string): Set<string> {
   return out
 }
 
+/**
+ * Name literals of `text`: capitalised words (`Michigan`, `Zemeckis`, `Élodie`) not at the start of a sentence,
+ * lowercased and stemmed, minus stop words and meta words. A claim naming a place,
+ * person or work the context never mentions is unsupported however many other words it shares: swapping one
+ * name for another is the commonest hallucination a word-overlap measure misses.
+ * Example: "Polaris is based in Michigan, USA." -> {michigan, usa}.
+ */
+export function nameLiterals(text: string): Set<string> {
+  const out = new Set<string>()
+  for (const m of text.matchAll(/\p{Lu}[\p{L}\p{N}]*(?:['’][\p{L}]+)?/gu)) {
+    // A capital at the start of a sentence is grammar, not a name ("Quote the ticket ...").
+    const before = text.slice(0, m.index).trimEnd()
+    if (before === '' || /[.!?:;]$/.test(before)) continue
+    const token = m[0].toLowerCase()
+    const stemmed = stem(token)
+    if (token.length < 3 || STOP_WORDS.has(token) || META_WORDS.has(token) || META_WORDS.has(stemmed)) continue
+    out.add(stemmed)
+  }
+  return out
+}
+
 /** How a claim's words and literals are found in a source text. */
 export interface LexicalSupport {
   /** Share of the claim's (novel) content words found in the source, in [0, 1]; 1 when it has none. */
@@ -103,7 +124,8 @@ export interface LexicalSupport {
  * Measures how `source` supports `claim`. Words also in `query` are discounted when the claim has other
  * words: restating the question is no evidence, the NEW information must come from the source.
  * Example: claim "Seats cost 12 dollars", source "Each seat costs 10 dollars": words {seat, cost, dollar}
- * all found (overlap 3/3 = 1) but the literal `12` is missing, so the claim is unsupported.
+ * all found (overlap 3/3 = 1) but the literal `12` is missing, so the claim is unsupported. Literals are
+ * numbers, identifiers and names ({@link nameLiterals}) the source lacks.
  */
 export function measureSupport(rawClaim: string, source: string, query = '', dropMeta = false): LexicalSupport {
   // Citation markers are not content: `[1]` must not count as the number 1.
@@ -116,9 +138,12 @@ export function measureSupport(rawClaim: string, source: string, query = '', dro
   const matchedWords = words.filter((w) => sourceWords.has(w))
   const sourceNumbers = numberLiterals(source)
   const sourceLower = source.toLowerCase()
+  // Names the question already gives are no evidence either way (restating them is not a hallucination).
+  const queryLower = query.toLowerCase()
   const missingLiterals = [
     ...[...numberLiterals(claim)].filter((n) => !sourceNumbers.has(n)),
     ...[...identifierLiterals(claim)].filter((id) => !sourceLower.includes(id)),
+    ...[...nameLiterals(claim)].filter((name) => !sourceWords.has(name) && !sourceLower.includes(name) && !queryWords.has(name) && !queryLower.includes(name)),
   ]
   return { overlap: words.length === 0 ? 1 : matchedWords.length / words.length, missingLiterals, matchedWords }
 }

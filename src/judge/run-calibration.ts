@@ -20,8 +20,12 @@ export type CalibrationRun =
  * `labelsFile` is how the file is named in the record (e.g. relative to the project root).
  */
 export async function runCalibration(path: string, judge: Judge, labelsFile: string = path, now: Date = new Date()): Promise<CalibrationRun> {
-  const bytes = await readFile(path)
-  const { rows, problems } = parseLabelsFile(bytes.toString('utf8'), labelsFile)
+  return runCalibrationOnText((await readFile(path)).toString('utf8'), judge, labelsFile, now)
+}
+
+/** {@link runCalibration} over labels text already in memory (e.g. built from a dataset); `labelsFile` names it. */
+export async function runCalibrationOnText(text: string, judge: Judge, labelsFile: string, now: Date = new Date()): Promise<CalibrationRun> {
+  const { rows, problems } = parseLabelsFile(text, labelsFile)
   if (problems.length > 0) return { ok: false, problems }
   const judged: JudgedLabelRow[] = []
   for (const row of rows) {
@@ -31,7 +35,7 @@ export async function runCalibration(path: string, judge: Judge, labelsFile: str
     version: CALIBRATION_RECORD_VERSION,
     judge: { kind: judge.kind, ...(judge.model === undefined ? {} : { model: judge.model }), promptVersion: judge.promptVersion },
     labelsFile,
-    labelsHash: sha256(bytes),
+    labelsHash: sha256(text),
     rows: rows.length,
     date: now.toISOString(),
     criteria: measureCalibration(judged),

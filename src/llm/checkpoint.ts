@@ -1,5 +1,5 @@
 /**
- * Per-case checkpoints for `--resume`. Layout: one atomically written file per completed case,
+ * Per-case checkpoints for resume (`VITEST_RAG_RESUME=1` or `resume: true`). Layout: one atomically written file per completed case,
  * `<runDir>/checkpoints/<slug>-<sha12(caseId)>.json`, holding the case's final result record (opaque JSON),
  * the case id, the run fingerprint, a format version and a checksum. One file per case (rather than an
  * append-only log) so a kill mid-write can at worst lose the case being written, never corrupt another, and

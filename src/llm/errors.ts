@@ -31,8 +31,9 @@ export class SpendLimitError extends LlmError {
       'VITEST_RAG_SPEND_LIMIT',
       `vitest-rag: spend limit reached: ${what} could cost up to $${neededUsd.toFixed(6)} (worst case) but only ` +
         `$${Math.max(0, limitUsd - spentUsd - reservedUsd).toFixed(6)} of the $${limitUsd.toFixed(6)} limit is left ` +
-        `($${spentUsd.toFixed(6)} spent, $${reservedUsd.toFixed(6)} in flight). Completed calls are cached and ` +
-        'checkpoints saved: raise models.spendLimitUsd (or --spend-limit) and rerun with --resume.',
+        `($${spentUsd.toFixed(6)} spent, $${reservedUsd.toFixed(6)} in flight). The cases that finished keep their ` +
+        'results (per-case checkpoints). To finish the run, raise models.spendLimitUsd in ragEval() and rerun with ' +
+        'VITEST_RAG_RESUME=1 (resume needs the response cache on, models.cacheMode other than "off").',
     )
     this.limitUsd = limitUsd
     this.spentUsd = spentUsd
@@ -99,6 +100,22 @@ export class ProviderChainError extends LlmError {
         'Check the base URLs, keys and model names, or add a fallback provider.',
     )
     this.failures = failures
+  }
+}
+
+/**
+ * `resume` with the response cache off: a case interrupted between its calls (answer paid, verdict not) would
+ * pay its completed calls again, because only whole cases are checkpointed and only the cache keeps single
+ * calls. Refused up front instead of repeating paid calls without a word.
+ */
+export class ResumeNeedsCacheError extends LlmError {
+  constructor() {
+    super(
+      'VITEST_RAG_RESUME_NEEDS_CACHE',
+      'vitest-rag: VITEST_RAG_RESUME=1 (or resume: true) needs the response cache, and models.cacheMode is "off": ' +
+        'only whole cases are checkpointed, so a case interrupted between its calls would pay its completed calls ' +
+        'again. Set models.cacheMode to "read-write" (the default) and rerun, or run without resume to start over.',
+    )
   }
 }
 

@@ -127,5 +127,6 @@ export {
   MissingApiKeyError,
   ProviderChainError,
   ModelConfigError,
+  ResumeNeedsCacheError,
 } from './errors.ts'
 export type { ChatClient, EmbeddingClient, ChatRequest, ChatResult, JsonChatResult, ChatMessage, ModelRole } from './types.ts'

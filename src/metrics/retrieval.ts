@@ -11,10 +11,10 @@
  *   everywhere. Unjudged ids are non-relevant.
  * - When NOTHING is relevant (no id with grade > 0), recall, hit, reciprocal rank and nDCG are
  *   {@link NOTHING_EXPECTED_SCORE} (1.0: there was nothing to find and nothing was missed). trec_eval instead
- *   drops such queries from its means. Cases that must abstain are marked unscored upstream, so this only
+ *   keeps such a query (when it is in the qrels) and scores it 0, which lowers its means. Cases that must abstain are marked unscored upstream, so this only
  *   matters for answerable cases without graded evidence.
- * - nDCG discounts rank r by 1 / log2(r + 1); trec_eval's `ndcg_cut` uses 1 / log2(max(r, 2)) (see
- *   {@link NdcgDiscount}; pass `'trec_eval'` to reproduce its numbers).
+ * - nDCG discounts rank r by 1 / log2(r + 1), as trec_eval's `ndcg_cut` does since 9.0.4 (10.0 included);
+ *   see {@link NdcgDiscount} for the older discount.
  * - Ties: the array order IS the ranking. trec_eval re-sorts by score and breaks ties by docid descending, so
  *   a TREC run written for comparison must carry strictly decreasing scores (see `trecRunRowsFromRanking`).
  */
@@ -65,7 +65,7 @@ function relevantInTopK(ranked: readonly string[], judged: ReadonlyMap<string, n
 /**
  * recall@k = distinct relevant ids in the top k / relevant ids judged, in [0, 1].
  * Example: ranked [a, x, b], relevant {a, b, c}, k = 2 -> 1/3. Nothing relevant expected -> 1.0
- * (trec_eval `recall_k` skips such queries).
+ * (trec_eval `recall_k` scores such a query 0).
  */
 export function recallAtK(ranked: readonly string[], judged: ReadonlyMap<string, number>, k: number): number {
   checkK(k, 'recallAtK')
@@ -112,12 +112,12 @@ export function reciprocalRank(ranked: readonly string[], judged: ReadonlyMap<st
 
 /**
  * How nDCG discounts rank r (1-based):
- * - `log2(rank+1)` (default): 1 / log2(r + 1), the standard form (Burges et al. 2005; scikit-learn, ranx);
- * - `trec_eval`: 1 / log2(max(r, 2)), Järvelin & Kekäläinen's original with base 2, which trec_eval's
- *   `ndcg_cut` (and so pytrec_eval and published BEIR nDCG@10) computes: ranks 1 and 2 are both undiscounted.
- * Use `trec_eval` only to reproduce numbers from those tools.
+ * - `log2(rank+1)` (default): 1 / log2(r + 1), the standard form (Burges et al. 2005; scikit-learn, ranx) and
+ *   what trec_eval's `ndcg_cut` computes since 9.0.4 (10.0 included), so pytrec_eval and BEIR tables too;
+ * - `log2(max(rank,2))`: 1 / log2(max(r, 2)), Järvelin & Kekäläinen's original with base 2 (ranks 1 and 2 both
+ *   undiscounted), which trec_eval computed before 9.0.4. Use it only to reproduce numbers from those versions.
  */
-export type NdcgDiscount = 'log2(rank+1)' | 'trec_eval'
+export type NdcgDiscount = 'log2(rank+1)' | 'log2(max(rank,2))'
 
 /** The default {@link NdcgDiscount}. */
 export const DEFAULT_NDCG_DISCOUNT: NdcgDiscount = 'log2(rank+1)'
@@ -128,18 +128,18 @@ function discountedGain(gains: readonly number[], discount: NdcgDiscount): numbe
   for (let i = 0; i < gains.length; i++) {
     const gain = gains[i] ?? 0
     if (gain <= 0) continue
-    sum += gain / (discount === 'trec_eval' ? Math.log2(Math.max(i + 1, 2)) : Math.log2(i + 2))
+    sum += gain / (discount === 'log2(max(rank,2))' ? Math.log2(Math.max(i + 1, 2)) : Math.log2(i + 2))
   }
   return sum
 }
 
 /**
  * nDCG@k = DCG@k / ideal DCG@k, in [0, 1], with linear gain = grade and discount 1 / log2(rank + 1) (see
- * {@link NdcgDiscount} for trec_eval's variant); the ideal ordering sorts ALL judged grades > 0 descending,
+ * {@link NdcgDiscount} for the pre-9.0.4 trec_eval variant); the ideal ordering sorts ALL judged grades > 0 descending,
  * cut at k (as trec_eval `ndcg_cut_k`).
  * Example: ranked [b, a], judged {a: 3, b: 1}, k = 2: DCG = 1/1 + 3/log2(3) = 2.893; ideal = 3 + 1/log2(3)
- * = 3.631; nDCG = 0.797 (trec_eval discount: (1 + 3) / (3 + 1) = 1). Nothing relevant expected -> 1.0
- * (trec_eval skips the query).
+ * = 3.631; nDCG = 0.797 (trec_eval >= 9.0.4 agrees; the older discount gives (1 + 3) / (3 + 1) = 1). Nothing
+ * relevant expected -> 1.0 (trec_eval scores the query 0).
  */
 export function ndcgAtK(
   ranked: readonly string[],

@@ -15,7 +15,7 @@ export interface TrecScores {
   missingFromRun: string[]
   /** Queries in the run with no judgments: not scored (there is nothing to score them against). */
   notJudged: string[]
-  /** Queries whose judgments have no grade > 0: recall, hit, mrr and nDCG are 1.0 by our rule (trec_eval skips them). */
+  /** Queries whose judgments have no grade > 0: recall, hit, mrr and nDCG are 1.0 by our rule (trec_eval keeps them and scores them 0). */
   nothingRelevant: string[]
 }
 

@@ -107,6 +107,28 @@ export function rankingsFromRun(rows: readonly TrecRunRow[]): Map<string, string
 }
 
 /**
+ * What a score tied with (or above) the score before it in an exported run is lowered to: the previous score
+ * minus this. Small enough to keep real gaps between scores, large enough to survive printing and reading back.
+ */
+export const TIE_DECREMENT = 1e-6
+
+/**
+ * Makes a ranking's scores strictly decreasing, keeping its order: each score that is not below the one
+ * before it becomes that score minus {@link TIE_DECREMENT} (cascading through a run of ties), so trec_eval's
+ * re-sort by score (ties by docid descending) and ours (ties by rank) read the same order.
+ * Example: [3, 2, 2, 1] -> [3, 2, 1.999999, 1]; [1, 1, 1] -> [1, 0.999999, 0.999998].
+ */
+export function strictlyDecreasing(scores: readonly number[]): number[] {
+  const out: number[] = []
+  for (const score of scores) {
+    const previous = out[out.length - 1]
+    // Rounded to 12 decimals so 1 - 2e-6 prints as 0.999998, not 0.9999979999999999.
+    out.push(previous === undefined || score < previous ? score : Math.round((previous - TIE_DECREMENT) * 1e12) / 1e12)
+  }
+  return out
+}
+
+/**
  * Run rows for one query's ranking: rank i + 1 and score n - i (strictly decreasing, so trec_eval's
  * re-sort by score keeps our order; small integers also stay distinct when trec_eval reads scores as
  * 32-bit floats, which raw similarity scores may not). Later repeats of an id are dropped, because trec_eval refuses duplicate

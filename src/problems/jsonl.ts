@@ -18,6 +18,10 @@ export interface JsonlOptions {
   objectFix?: string
   /** The problem code of a line that is not JSON. Default `invalid_json`. */
   invalidJsonCode?: string
+  /** Longest line in UTF-8 bytes; a longer line is not parsed and gets the problem {@link JsonlOptions.lineTooLarge} makes. */
+  maxLineBytes?: number
+  /** The problem for a line over `maxLineBytes`. Default: an `input_too_large` problem naming the limit. */
+  lineTooLarge?: (line: number, bytes: number, limit: number) => Problem
 }
 
 /** The fix every "not valid JSON" problem carries. */
@@ -36,6 +40,17 @@ export function readJsonlLines(text: string, file: string, problems: Problem[], 
       const line = index + 1
       const trimmed = raw.trim()
       if (trimmed === '' || (options.comments && trimmed.startsWith('//'))) return
+      const limit = options.maxLineBytes
+      // Cheap bound first: a code unit is at most 3 UTF-8 bytes, so only long lines are measured.
+      if (limit !== undefined && trimmed.length * 3 > limit) {
+        const bytes = Buffer.byteLength(trimmed, 'utf8')
+        if (bytes > limit) {
+          problems.push(
+            options.lineTooLarge?.(line, bytes, limit) ?? { code: 'input_too_large', file, line, path: '', message: `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, fix: 'shorten the line' },
+          )
+          return
+        }
+      }
       let json: unknown
       try {
         json = JSON.parse(trimmed)

@@ -3,6 +3,7 @@
  * context in, data out; the renderers and the gate read the result.
  */
 import type { CaseRecord } from './case-record.ts'
+import { retrievalConventions } from '../metrics/conventions.ts'
 import { summarizeAbstention } from './abstention-summary.ts'
 import { summarizeAnswers } from './answer-quality.ts'
 import { summarizeErrorClasses } from './error-classes.ts'
@@ -11,7 +12,7 @@ import { summarizeHardChecks } from './hard-checks.ts'
 import { splitByOrigin } from './origins.ts'
 import { summarizeGradeSources } from './grade-sources.ts'
 import { summarizeSources } from './source-summary.ts'
-import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
+import { SCORECARD_VERSION, type CaseSummary, type ProviderUsage, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
   const usage: UsageSection = { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0, latencyMsTotal: 0 }
@@ -24,6 +25,26 @@ function sumUsage(records: readonly CaseRecord[]): UsageSection {
     usage.latencyMsTotal += r.latencyMs
   }
   return usage
+}
+
+/** Every model call of the run, summed over the providers. */
+function ledgerTotal(providers: Record<string, ProviderUsage>): NonNullable<UsageSection['total']> {
+  const total = { calls: 0, cachedCalls: 0, failures: 0, costUsd: 0, savedUsd: 0 }
+  for (const p of Object.values(providers)) {
+    total.calls += p.calls
+    total.cachedCalls += p.cached
+    total.failures += p.failures
+    total.costUsd += p.costUsd
+    total.savedUsd += p.savedUsd
+  }
+  return total
+}
+
+/** The cases the spend limit stopped (their error is the limit's message), or nothing. */
+function spendLimitStop(records: readonly CaseRecord[]): Pick<UsageSection, 'spendLimit'> {
+  const stopped = records.filter((r) => r.error?.includes('spend limit reached') === true).sort((a, b) => a.caseId.localeCompare(b.caseId))
+  if (stopped.length === 0) return {}
+  return { spendLimit: { stoppedCases: stopped.length, caseIds: stopped.map((r) => r.caseId), message: stopped[0]?.error ?? '' } }
 }
 
 function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], answer: MetricRow[]): Record<string, CaseSummary> {
@@ -47,6 +68,7 @@ function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], 
       ...(record.sources && record.sources.unresolved.length > 0 ? { unresolvedSources: [...record.sources.unresolved] } : {}),
       ...(record.errorClass !== undefined ? { errorClass: record.errorClass } : {}),
       ...(record.error !== undefined ? { error: record.error } : {}),
+      ...(record.judge?.failed ? { unjudged: record.judge.reasons?.judge ?? 'the judge verdict could not be parsed' } : {}),
     }
   }
   return cases
@@ -87,6 +109,9 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
       partial: context.expectedCases !== undefined && records.length < context.expectedCases,
       errored: errored.length,
       erroredCaseIds: errored,
+      ...(context.selection && Object.keys(context.selection).length > 0 ? { selection: structuredClone(context.selection) } : {}),
+      ...(context.interrupted ? { interrupted: true } : {}),
+      ...(context.unhandledErrors ? { unhandledErrors: context.unhandledErrors } : {}),
       ...(context.runFailures !== undefined && context.runFailures.length > 0 ? { failures: [...context.runFailures] } : {}),
     },
     hard: summarizeHardChecks(records),
@@ -94,7 +119,8 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     answer: summarizeAnswers(answerRows, context.calibration),
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
-    usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers } : {}) },
+    usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}), ...spendLimitStop(records) },
+    conventions: { retrieval: retrievalConventions() },
     sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
     ...(origins ? { origins } : {}),

@@ -5,12 +5,13 @@
 
 /**
  * The verdict of one metric comparison:
- * - `improvement`: rose; `unchanged`: equal within 1e-9; `within_tolerance`: dropped by at most the allowed drop;
+ * - `improvement`: rose, confirmed by the paired test; `no_detectable_change`: rose, but the test does not confirm it;
+ * - `unchanged`: equal within 1e-9; `within_tolerance`: dropped by at most the allowed drop;
  * - `not_significant`: dropped by more, but the paired test did not confirm it (passes);
  * - `regression`: dropped by more, confirmed (or significance not required, or too few pairs to test): fails;
  * - `missing`: the baseline has the metric and this run does not: fails closed.
  */
-export type ComparisonVerdict = 'improvement' | 'unchanged' | 'within_tolerance' | 'not_significant' | 'regression' | 'missing'
+export type ComparisonVerdict = 'improvement' | 'no_detectable_change' | 'unchanged' | 'within_tolerance' | 'not_significant' | 'regression' | 'missing'
 
 /** One printable line of the gate outcome. */
 export interface GateLine {

@@ -61,7 +61,12 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
     lines.push(`  errors: ${counts.length === 0 ? 'none' : counts.join(', ')} (fix retrieval ${e.fix.retrieval}, generation ${e.fix.generation})`)
   }
   const u = s.usage
-  if (u.calls > 0) lines.push(`  usage: ${u.calls} calls (${u.cachedCalls} cached, ${u.retries} retries), $${u.costUsd.toFixed(4)} spent, $${u.savedUsd.toFixed(4)} saved`)
+  if (u.total) {
+    // The ledger: every call of the run (generator, judge, embedder, re-asks, errored cases).
+    const t = u.total
+    lines.push(`  usage: ${t.calls} model calls (${t.cachedCalls} cached, ${t.failures} failed; generator, judge and embedder), $${t.costUsd.toFixed(4)} spent, $${t.savedUsd.toFixed(4)} saved`)
+  } else if (u.calls > 0) lines.push(`  usage: ${u.calls} calls (${u.cachedCalls} cached, ${u.retries} retries), $${u.costUsd.toFixed(4)} spent, $${u.savedUsd.toFixed(4)} saved`)
+  if (u.spendLimit) lines.push(`  spend limit: stopped ${u.spendLimit.stoppedCases} case(s) (${u.spendLimit.caseIds.slice(0, 5).join(', ')}${u.spendLimit.caseIds.length > 5 ? ', ...' : ''}): ${u.spendLimit.message}`)
   if (gateResult) {
     lines.push(`  gate: ${gateResult.pass ? 'PASS' : 'FAIL'}`)
     for (const line of gateResult.lines) lines.push(`    ${line.kind === 'failure' ? 'x' : '-'} ${line.text}`)

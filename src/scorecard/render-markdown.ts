@@ -142,8 +142,10 @@ function renderErrorClasses(s: Scorecard): string[] {
 function renderUsage(s: Scorecard): string[] {
   const u = s.usage
   const providers = Object.entries(u.providers ?? {}).sort(([a], [b]) => a.localeCompare(b))
-  if (u.calls === 0 && u.costUsd === 0 && providers.length === 0) return []
+  if (u.calls === 0 && u.costUsd === 0 && providers.length === 0 && !u.spendLimit) return []
   const lines = ['', '### Usage', '', ...table(['Calls', 'Cached', 'Retries', 'Cost (USD)', 'Saved by cache (USD)'], [[`${u.calls}`, `${u.cachedCalls}`, `${u.retries}`, fixed(u.costUsd, 4), fixed(u.savedUsd, 4)]], 0)]
+  if (u.total) lines.push('', `All model calls of the run (generator, judge, embedder, re-asks, errored cases): ${u.total.calls} calls, ${u.total.cachedCalls} cached, ${u.total.failures} failed, $${fixed(u.total.costUsd, 4)} spent, $${fixed(u.total.savedUsd, 4)} saved.`)
+  if (u.spendLimit) lines.push('', `**The spend limit stopped ${u.spendLimit.stoppedCases} case(s)** (${u.spendLimit.caseIds.slice(0, 10).join(', ')}${u.spendLimit.caseIds.length > 10 ? ', ...' : ''}): ${escapeMarkdown(u.spendLimit.message)}`)
   if (providers.length > 0) {
     const retries = (r: Record<string, number>) => Object.entries(r).filter(([, n]) => n > 0).map(([cause, n]) => `${cause} ${n}`).join(', ') || '0'
     const rows = providers.map(([name, p]) => [name, `${p.calls}`, `${p.cached}`, retries(p.retries), `${p.fallbacks}`, `${p.failures}`, `${p.inputTokens}`, `${p.outputTokens}`, fixed(p.costUsd, 4), fixed(p.savedUsd, 4)])
@@ -154,6 +156,7 @@ function renderUsage(s: Scorecard): string[] {
 
 const VERDICT_ICON: Record<ComparisonVerdict, string> = {
   improvement: '⬆️ improvement',
+  no_detectable_change: 'no detectable change',
   unchanged: 'unchanged',
   within_tolerance: 'within tolerance',
   not_significant: '⚠️ not significant',

@@ -5,6 +5,7 @@
 import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { ErrorClass, HardCheckName } from './case-record.ts'
+import type { RetrievalConventions } from '../metrics/conventions.ts'
 import type { OriginSplit } from './origins.ts'
 import type { GradeSourceSection } from './grade-sources.ts'
 import type { SourcesSection } from './source-summary.ts'
@@ -55,6 +56,12 @@ export interface ScorecardContext {
   providers?: Record<string, ProviderUsage>
   /** Judge calibration per criterion (`faithfulness`, `citation_accuracy`, `answer_relevance`, `crag`). */
   calibration?: Record<string, CalibrationFigure>
+  /** How the cases were chosen, when not the whole golden set. */
+  selection?: RunSelection
+  /** The run was interrupted. */
+  interrupted?: boolean
+  /** Errors Vitest caught outside any test. */
+  unhandledErrors?: number
   /** Failures of the run outside any case; copied to `run.failures` (see {@link RunSection}). */
   runFailures?: string[]
 }
@@ -197,6 +204,14 @@ export interface UsageSection {
    * retries by cause (never hidden), chain fallbacks, failures, tokens, cost and what the cache saved.
    */
   providers?: Record<string, ProviderUsage>
+  /**
+   * The one cost ledger of the run: every model call summed over the providers (generator, judge, embedder,
+   * re-asks and errored cases included), when provider stats exist; the per-case figures above count only
+   * what the system under test reported for its own answers.
+   */
+  total?: { calls: number; cachedCalls: number; failures: number; costUsd: number; savedUsd: number }
+  /** Set when the spend limit stopped cases: which, and the limit's message (what was left, how to resume). */
+  spendLimit?: { stoppedCases: number; caseIds: string[]; message: string }
 }
 
 /** One provider's model-call tally over a run (summed over every worker). */
@@ -231,6 +246,21 @@ export interface CaseSummary {
   unresolvedSources?: string[]
   errorClass?: ErrorClass
   error?: string
+  /** Why the case has no answer metrics although it was judged: the judge failed (its reason). */
+  unjudged?: string
+}
+
+/**
+ * How a run's cases were chosen when they were not the whole golden set. Such a run is gated on what it ran,
+ * but `baseline accept` refuses it (it would become a baseline of a subset).
+ */
+export interface RunSelection {
+  /** Some cases were not selected: a file filter, `-t`, `.only`, or cases skipped. */
+  filtered?: boolean
+  /** `sample: N` ran `size` of the golden set's `of` cases. */
+  sample?: { size: number; of: number }
+  /** One shard of a sharded run (`--shard index/count`), not merged with the others. */
+  shard?: { index: number; count: number }
 }
 
 /** Run-level facts: how many cases ran and whether the run is complete. */
@@ -241,6 +271,12 @@ export interface RunSection {
   partial: boolean
   errored: number
   erroredCaseIds: string[]
+  /** Present when the run did not cover the whole golden set by design (filter, sample, shard). */
+  selection?: RunSelection
+  /** True when the run was interrupted (Ctrl-C, bail, timeout): its figures are partial. */
+  interrupted?: boolean
+  /** Errors Vitest caught outside any test; the run fails closed on them. */
+  unhandledErrors?: number
   /**
    * What went wrong in the run outside any case (a golden module that failed to load, an interrupted or
    * stopped run, unhandled errors), one message each. The gate fails closed on each (`run_failed`).
@@ -267,6 +303,8 @@ export interface Scorecard {
   abstention: AbstentionSection
   errorClasses: ErrorClassSection
   usage: UsageSection
+  /** How the retrieval figures were computed (precision denominator, nothing-relevant rule, discount, ties). */
+  conventions: { retrieval: RetrievalConventions }
   /** How the sources the system named resolved, and the level (chunk, document, span) of the retrieval metrics. */
   sources?: SourcesSection
   /** Case id to its values, in case id order. */

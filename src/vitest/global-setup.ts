@@ -9,13 +9,17 @@ import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../problems/problems.ts'
 import { missingHeaderEnv } from '../adapter/http-adapter.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { assertEstimateWithinLimit, resetSpendFile } from '../llm/index.ts'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { assertEstimateWithinLimit, createModelClients, resetSpendFile, ResumeNeedsCacheError } from '../llm/index.ts'
+import { embeddingDimensions, PROBE_FILE } from '../llm/probe.ts'
 import { modelClientOptions } from '../evaluation/create-runtime.ts'
 import { estimateEvalCost } from '../cost/estimate.ts'
 import { checkGoldenSet } from '../golden-set/golden-set.ts'
 import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { clearProviderStats } from '../cost/provider-stats.ts'
 import { VitestRagError } from '../util/errors.ts'
+import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
 export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALID'> {
@@ -24,10 +28,27 @@ export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALI
   }
 }
 
-/** Vitest global setup entry. */
+/** Vitest global setup entry: a startup problem is printed once as its list of problems, and the run exits 1. */
 export default async function setup(project: TestProject): Promise<void> {
   const config = (project.config.environmentOptions as { rag?: RagEvalConfig } | undefined)?.rag
   if (!config) return
+  try {
+    await checkBeforeRun(config)
+  } catch (error) {
+    if (isStartupProblem(error)) stopAtStartup(error)
+    throw error
+  }
+}
+
+/** The embedding dimension probe, once for the whole run, before any worker starts (workers read its record). */
+async function probeOnce(config: RagEvalConfig): Promise<void> {
+  const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
+  if (!config.models || config.dryRun || !vectorArm || config.adapter.kind !== 'reference') return
+  const clients = createModelClients(config.models, modelClientOptions(config))
+  if (clients.embedder) await embeddingDimensions(clients.embedder, config.outDir)
+}
+
+async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   const { set, problems, warnings } = await checkGoldenSet(config)
   if (warnings.length > 0) console.warn(`vitest-rag: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} in the golden set:\n${formatProblems(warnings)}`)
   if (problems.length > 0) {
@@ -43,20 +64,30 @@ export default async function setup(project: TestProject): Promise<void> {
   if (set.files.length === 0) {
     throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)
   }
+  let estimated = false
   if (config.models) {
+    const models = config.models
+    if (config.resume && models.cacheMode === 'off') throw new ResumeNeedsCacheError()
     // One spend ledger for the whole run, shared by every worker through a file; a resumed run keeps what
     // the interrupted one spent. The dry-run estimate refuses a run that could exceed the limit.
     const { spendFile } = modelClientOptions(config)
     if (!config.resume && !config.dryRun) {
       resetSpendFile(spendFile)
       clearProviderStats(config.outDir)
+      rmSync(join(config.outDir, PROBE_FILE), { force: true })
     }
-    const limit = config.models.spendLimitUsd
+    const limit = models.spendLimitUsd
     const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
     if (estimate) {
+      estimated = true
       console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`)
       if (limit !== undefined) assertEstimateWithinLimit(estimate, limit)
     }
+  }
+  await probeOnce(config)
+  if (config.dryRun && !estimated) {
+    // A dry run always prints a figure, even when nothing is priced.
+    console.log('vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)')
   }
   if (config.dryRun) {
     console.log(`vitest-rag: dry run: ${set.expectedCases} case(s) would run${config.models ? '' : ' offline, at no model cost'}; no case is executed`)

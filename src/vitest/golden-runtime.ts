@@ -39,7 +39,14 @@ export function registerGoldenFile(data: GoldenModuleData): RegisteredGoldenFile
       }
       ctx.task.meta.rag = { ...baseRecord(moduleCase, data.file, handle.config.mode), error: 'the case did not finish' }
       const runtime = await handle.getRuntime()
-      const evaluation = await evaluateCase(runtime, moduleCase, data.file)
+      let evaluation
+      try {
+        evaluation = await evaluateCase(runtime, moduleCase, data.file)
+      } finally {
+        // Every model call is tallied, whatever the case's outcome: a run where every request failed still
+        // has its provider section (failures, retries, cost) in the scorecard.
+        await runtime.saveProviderStats?.()
+      }
       ctx.task.meta.rag = evaluation.record
       if (evaluation.error) throw evaluation.error
       const c = moduleCase.case

@@ -19,6 +19,7 @@ import { GOLDEN_FILE } from './golden-modules.ts'
 import { replaceGithubActionsReporter } from './github-actions.ts'
 import { ProgressReporter } from './progress.ts'
 import { RagReporter } from './reporter.ts'
+import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
 const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, './environment')
 const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
@@ -42,7 +43,13 @@ function projectName(name: unknown): string | undefined {
 export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
   const getConfig = (root?: string, project?: string): RagEvalConfig => {
-    config ??= resolveConfig(options, root ?? process.cwd(), process.env, project)
+    try {
+      config ??= resolveConfig(options, root ?? process.cwd(), process.env, project)
+    } catch (error) {
+      // A bad option is a startup problem: its list, once, and exit 1 (not a stack trace from Vite's config loader).
+      if (isStartupProblem(error)) stopAtStartup(error)
+      throw error
+    }
     return config
   }
 

@@ -7,13 +7,15 @@
  */
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { REPORT_FILES, snapshotConfig } from '../config/resolve.ts'
+import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
+import { DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadBaseline } from '../artifacts/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
-import { evaluateGate, failClosed } from '../gate/evaluate.ts'
+import { evaluateGate, failClosed, withMissingBaseline } from '../gate/evaluate.ts'
 import { gateView } from '../gate/gate-messages.ts'
+import { markOutputsStale } from './stale-outputs.ts'
+import type { RunSelection } from '../scorecard/scorecard.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
 import { readGoldenSet } from '../golden-set/golden-set.ts'
@@ -29,7 +31,7 @@ import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
 import { writeRunHtml } from '../experiments/html-report.ts'
 import { PACKAGE_INFO } from '../util/package-info.ts'
-import { isGoldenModuleOf } from './golden-modules.ts'
+import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
 import './task-meta.ts'
 
@@ -45,6 +47,9 @@ export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
     maxRelativeDrop: config.gate.maxRelativeDrop,
     minJudgeCoverage: config.gate.minJudgeCoverage,
     requireSignificance: config.gate.requireSignificance,
+    requireJudge: config.gate.requireJudge,
+    ...(config.mode === 'system' ? { configuredJudge: config.judge } : {}),
+    ...(config.gate.floors ? { floors: config.gate.floors } : {}),
     ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),
   }
 }
@@ -82,9 +87,12 @@ export class RagReporter implements Reporter {
     this.vitest = vitest
   }
 
-  onTestRunStart(): void {
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
     this.startedAt = new Date().toISOString()
     this.unresolved.reset()
+    // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
+    // crashed run would otherwise leave a stale "pass" behind).
+    if (!this.config.dryRun && specifications.some((spec) => GOLDEN_FILE.test(spec.moduleId) && (spec.project.name || DEFAULT_PROJECT) === this.config.project)) markOutputsStale(this.config.outDir, this.startedAt)
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
@@ -95,6 +103,14 @@ export class RagReporter implements Reporter {
       this.log(`vitest-rag: the reporter failed: ${(error as Error).stack ?? String(error)}`, true)
       process.exitCode = 1
     }
+  }
+
+  /** In watch mode, Vitest's own summary says PASS for the tests: repeat the gate's verdict after it. */
+  onWatcherStart(): void {
+    const gate = this.last?.gate
+    if (!gate) return
+    const first = gate.reasons[0]?.message ?? gate.messages[0]
+    this.log(`vitest-rag gate: ${gate.pass ? 'PASS' : 'FAIL'}${!gate.pass && first ? ` (${first}${gate.reasons.length > 1 ? `; and ${gate.reasons.length - 1} more` : ''})` : ''}`, !gate.pass)
   }
 
   private log(text: string, error = false): void {
@@ -146,7 +162,10 @@ export class RagReporter implements Reporter {
       this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.')
       return
     }
+    const marks: Array<[string, number]> = [['start', performance.now()]]
+    const mark = (name: string) => marks.push([name, performance.now()])
     const { filtered, moduleErrors } = this.collect(modules)
+    mark('collect')
     const ran = modules.some((m) => this.owns(m))
     if (!ran && this.records.size === 0) {
       // Not a golden-case run (e.g. a unit project alone), or a merge whose shards all failed before any case.
@@ -159,18 +178,23 @@ export class RagReporter implements Reporter {
     if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
     else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
     if (unhandledErrors.length > 0) failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
-    const scorecard = await this.buildRunScorecard(records, filtered, failures)
+    const scorecard = await this.buildRunScorecard(records, filtered, failures, { interrupted: reason === 'interrupted', unhandledErrors: unhandledErrors.length })
+    mark('scorecard')
     const gate = await this.decideGate(scorecard, filtered)
+    mark('gate')
     this.last = { scorecard, gate, filtered }
     await this.writeReports(scorecard, gate, records)
+    mark('files')
+    // `npm run bench:scale` reads where the reporter's time goes.
+    if (process.env.VITEST_RAG_TIMINGS === '1') this.log(`vitest-rag: report timings: ${marks.slice(1).map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`).join(', ')}`)
     this.log(renderConsoleSummary(scorecard, gateView(gate)))
     if (filtered) this.log('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.')
     this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)}`)
     if (!gate.pass) process.exitCode = 1
   }
 
-  /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration) and its failures. */
-  private async buildRunScorecard(records: CaseRecord[], filtered: boolean, runFailures: string[]): Promise<Scorecard> {
+  /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration), how its cases were chosen, and its failures. */
+  private async buildRunScorecard(records: CaseRecord[], filtered: boolean, runFailures: string[], ended: { interrupted: boolean; unhandledErrors: number }): Promise<Scorecard> {
     const config = this.config
     const goldenSet = readGoldenSet(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)
@@ -190,6 +214,9 @@ export class RagReporter implements Reporter {
       finishedAt: new Date().toISOString(),
       // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
       expectedCases: filtered ? undefined : goldenSet.expectedCases,
+      selection: this.selection(filtered, goldenSet),
+      ...(ended.interrupted ? { interrupted: true } : {}),
+      ...(ended.unhandledErrors > 0 ? { unhandledErrors: ended.unhandledErrors } : {}),
       ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
       ...(providers ? { providers } : {}),
       runFailures,
@@ -197,18 +224,25 @@ export class RagReporter implements Reporter {
   }
 
   /**
-   * Step 2: the gate decides, against the baseline (none for a filtered run). The run's own failures are in
-   * the scorecard, so the gate fails closed on them with its reasons; an unreadable baseline fails it too.
+   * Step 2: the gate decides, against the baseline: none for a filtered run or with `baseline: 'none'`; a named
+   * baseline that is missing fails; an unreadable one fails closed with its reason. The run's own failures are
+   * in the scorecard, so the gate fails closed on them with its reasons. Watch mode compares what is comparable
+   * after an edit (cases with the same id and content); CI does not.
    */
   private async decideGate(scorecard: Scorecard, filtered: boolean): Promise<GateResult> {
-    const policy = gatePolicyFor(this.config)
+    const config = this.config
+    const policy: GatePolicy = { ...gatePolicyFor(config), ...(this.vitest?.config.watch ? { pairedOnly: true } : {}) }
     if (filtered) return evaluateGate(scorecard, undefined, policy)
+    let baseline
     try {
-      return evaluateGate(scorecard, await loadBaseline(this.config.baseline), policy)
+      baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
     } catch (error) {
       const message = `vitest-rag: cannot read the baseline: ${(error as Error).message}`
       return failClosed(evaluateGate(scorecard, undefined, policy), { code: 'not_comparable', message })
     }
+    const gate = evaluateGate(scorecard, baseline, policy)
+    if (baseline === undefined && config.baselineNamedBy !== undefined) return withMissingBaseline(gate, config.baseline, config.baselineNamedBy)
+    return gate
   }
 
   /** Step 3: the report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically. */
@@ -224,6 +258,17 @@ export class RagReporter implements Reporter {
     await writeRunHtml(this.config, scorecard, gate, records)
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
     if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
+  }
+
+  /** How this run's cases were chosen, when not the whole golden set (recorded so `baseline accept` can refuse it). */
+  private selection(filtered: boolean, goldenSet: ReturnType<typeof readGoldenSet>): RunSelection {
+    const all = goldenSet.files.reduce((n, f) => n + f.parsed.cases.length, 0)
+    const shard = this.vitest?.config.shard
+    return {
+      ...(filtered ? { filtered: true } : {}),
+      ...(this.config.sample !== undefined && goldenSet.expectedCases < all ? { sample: { size: goldenSet.expectedCases, of: all } } : {}),
+      ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}),
+    }
   }
 
   private printAnnotations(records: CaseRecord[]): void {

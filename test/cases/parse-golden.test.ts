@@ -1,6 +1,12 @@
-import { describe, expect, test } from 'vitest'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
 import { GoldenFileError } from '../../src/cases/errors.ts'
-import { goldenSetHash, parseGoldenText } from '../../src/cases/parse-golden.ts'
+import { defaultInputLimits, goldenSetHash, parseGoldenText } from '../../src/cases/parse-golden.ts'
+import { resolveConfig } from '../../src/config/resolve.ts'
+import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
+import { hashJson } from '../../src/util/hash.ts'
 import { formatProblem, formatProblems } from '../../src/problems/problems.ts'
 import { sha256 } from '../../src/util/hash.ts'
 
@@ -17,6 +23,15 @@ const base = {
 }
 const line = (overrides: Record<string, unknown>): string => JSON.stringify({ ...base, ...overrides })
 const FILE = 'golden/support.golden.jsonl'
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+})
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-golden-'))
+  made.push(dir)
+  return dir
+}
 
 describe('parseGoldenText', () => {
   test('skips blank lines and // comments and reports 1-based lines', () => {
@@ -27,7 +42,16 @@ describe('parseGoldenText', () => {
       ['GC-1', 3],
       ['GC-2', 5],
     ])
-    expect(result.hash).toBe(sha256(text))
+    // The hash covers the parsed cases (defaults applied), not the bytes: comments and blank lines do not count.
+    expect(result.hash).toBe(hashJson(result.cases.map((c) => c.case)))
+    expect(result.hash).toBe(parseGoldenText([line({}), line({ case_id: 'GC-2' })].join('\n'), FILE).hash)
+  })
+
+  test('a BOM + CRLF file (a Windows checkout) hashes like its LF twin; an edited case does not', () => {
+    const lf = `${line({})}\n${line({ case_id: 'GC-2' })}\n`
+    const windows = `\uFEFF${line({})}\r\n${line({ case_id: 'GC-2' })}\r\n`
+    expect(parseGoldenText(windows, FILE).hash).toBe(parseGoldenText(lf, FILE).hash)
+    expect(parseGoldenText(`${line({})}\n${line({ case_id: 'GC-2', query: 'Other?' })}\n`, FILE).hash).not.toBe(parseGoldenText(lf, FILE).hash)
   })
 
   test('a file with several errors reports every one of them with its line', () => {
@@ -59,7 +83,7 @@ describe('parseGoldenText', () => {
     expect(rendered[2]).toBe(`${FILE}:3: expected_sources[0].locator.kind: "docs" is not allowed (fix: one of "doc", "changelog", "ticket", "document")`)
     expect(rendered[3]).toBe(`${FILE}:3: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)`)
     expect(rendered[4]).toBe(`${FILE}:4: expected_source: unknown field "expected_source" (fix: did you mean "expected_sources"?)`)
-    expect(rendered[5]).toContain('"GC-1" is already used on line 1')
+    expect(rendered[5]).toContain('case_id "GC-1" is already used at golden/support.golden.jsonl:1')
     expect(rendered[6]).toBe(`${FILE}:6: tenant_id: is missing (fix: add "tenant_id": <string>)`)
   })
 
@@ -79,6 +103,60 @@ describe('parseGoldenText', () => {
     expect(formatProblem({ code: 'out_of_range', file: FILE, line: 14, path: 'expected_sources[0].grade', value: 7, message: '7 is out of range', fix: 'a whole number 0-3' })).toBe(
       'golden/support.golden.jsonl:14: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)',
     )
+  })
+})
+
+describe('input limits', () => {
+  const limits = { ...defaultInputLimits, maxLineBytes: 2_000, maxQueryChars: 40, maxHistoryTurns: 2, maxLiteralChars: 10 }
+
+  test('a line over the byte limit is not parsed, and says its size, the limit and the option', () => {
+    const huge = line({ query: 'x'.repeat(3_000) })
+    const result = parseGoldenText(`${huge}\n${line({ case_id: 'GC-2' })}\n`, FILE, limits)
+    expect(result.cases.map((c) => c.case.case_id)).toEqual(['GC-2'])
+    expect(formatProblems(result.problems)).toBe(
+      `${FILE}:1: the line is ${Buffer.byteLength(huge)} bytes, over the 2000-byte limit; it was not parsed (fix: shorten it, or raise limits.maxLineBytes (now 2000) in ragEval() if it is meant to be this large)`,
+    )
+  })
+
+  test('query, history and literals over their limits are each named with file, line and field', () => {
+    const text = line({
+      query: 'q'.repeat(41),
+      case_type: 'multi_turn',
+      history: [1, 2, 3].map((i) => ({ role: 'user', content: `turn ${i}` })),
+      must_contain: ['short', 'much too long here'],
+      should_contain: [{ text: 'also too long' }],
+    })
+    const result = parseGoldenText(text, FILE, limits)
+    expect(result.cases).toEqual([])
+    expect(result.problems.map((p) => [p.code, p.line, p.path])).toEqual([
+      ['input_too_large', 1, 'query'],
+      ['input_too_large', 1, 'history'],
+      ['input_too_large', 1, 'must_contain[1]'],
+      ['input_too_large', 1, 'should_contain[0].text'],
+    ])
+    expect(result.problems[0]!.message).toBe('is 41 characters, over the 40 limit')
+    expect(result.problems[1]!.message).toBe('has 3 turns, over the 2 limit')
+  })
+
+  test('the limits are configurable in ragEval() and default to 64 KiB lines and 4,000-character queries', () => {
+    expect(resolveConfig({}, '/p', {}).limits).toEqual({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 })
+    expect(resolveConfig({ limits: { maxQueryChars: 10 } }, '/p', {}).limits.maxQueryChars).toBe(10)
+    // A 5 MB query line is refused by default.
+    expect(parseGoldenText(line({ query: 'x'.repeat(5_000_000) }), FILE).problems[0]!.code).toBe('input_too_large')
+  })
+})
+
+describe('duplicate case ids in the golden set', () => {
+  test('a repeat inside one file is reported once; a repeat across files once, in the same wording', () => {
+    const root = tempDir()
+    mkdirSync(join(root, 'golden'))
+    writeFileSync(join(root, 'golden/a.golden.jsonl'), `${line({})}\n${line({})}\n`)
+    writeFileSync(join(root, 'golden/b.golden.jsonl'), `${line({ case_id: 'GC-9' })}\n${line({})}\n`)
+    const set = readGoldenSet(resolveConfig({}, root, {}))
+    expect(formatProblems(set.problems).split('\n')).toEqual([
+      'golden/a.golden.jsonl:2: case_id: case_id "GC-1" is already used at golden/a.golden.jsonl:1 (fix: give one of the two cases a new case_id (case ids are stable: rename the newer one))',
+      'golden/b.golden.jsonl:2: case_id: case_id "GC-1" is already used at golden/a.golden.jsonl:1 (fix: give one of the two cases a new case_id (case ids are stable: rename the newer one))',
+    ])
   })
 })
 

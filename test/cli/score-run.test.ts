@@ -44,7 +44,7 @@ describe('vitest-rag score-run on a hand-made run', () => {
     const { code, stdout, stderr } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '1,2', '--json'])
     expect(code).toBe(0)
     const out = JSON.parse(stdout) as { per_query: Record<string, Record<string, number>>; mean: Record<string, number> }
-    expect(Object.keys(out)).toEqual(['per_query', 'mean'])
+    expect(Object.keys(out)).toEqual(['per_query', 'mean', 'conventions'])
     expect(Object.keys(out.per_query)).toEqual(['q1', 'q2', 'q3'])
     // q1 [d1, d2, d3]: nothing relevant at 1; d2 at 2 -> recall@2 = 1/2, P@2 = 1/2, mrr = 1/2.
     // ndcg@2 = (2 / log2 3) / (2 + 1 / log2 3) = 1.26186 / 2.63093 = 0.47963
@@ -67,13 +67,27 @@ describe('vitest-rag score-run on a hand-made run', () => {
     expect(stderr).toContain('1 run query has no judgments and was ignored: q4')
   })
 
-  test('--trec-ndcg discounts nDCG as trec_eval does: rank 2 undiscounted', async () => {
+  test('--trec-ndcg is an alias of the default discount, 1/log2(rank + 1), which trec_eval >= 9.0.4 uses', async () => {
+    const plain = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '2', '--json'])
     const { code, stdout } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '2', '--json', '--trec-ndcg'])
     expect(code).toBe(0)
     const out = JSON.parse(stdout) as { per_query: Record<string, Record<string, number>> }
-    // q1: DCG@2 = 0 + 2/1 = 2; ideal [2, 1] = 2 + 1 = 3 -> 2/3. q2: 3/1 over 3 -> 1.
-    expect(out.per_query.q1!['ndcg@2']).toBeCloseTo(2 / 3, 12)
-    expect(out.per_query.q2!['ndcg@2']).toBe(1)
+    // q1 [d1, d2]: DCG@2 = 2/log2 3; ideal [2, 1] = 2 + 1/log2 3 -> 0.47963. q2 [d5, d6]: (3/log2 3) / 3 = 0.63093.
+    expect(out.per_query.q1!['ndcg@2']).toBeCloseTo(2 / L3 / (2 + 1 / L3), 12)
+    expect(out.per_query.q2!['ndcg@2']).toBeCloseTo(1 / L3, 12)
+    expect(stdout).toBe(plain.stdout)
+  })
+
+  test('--json carries a conventions block: precision denominator, nothing-relevant rule, discount, ties', async () => {
+    const { stdout } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '2', '--json'])
+    const out = JSON.parse(stdout) as { conventions: Record<string, unknown> }
+    expect(out.conventions).toMatchObject({
+      precisionDenominator: 'min(k, retrieved)',
+      nothingRelevant: { score: 1 },
+      ndcgDiscount: 'log2(rank+1)',
+    })
+    expect(out.conventions.ties).toMatch(/docid descending/)
+    expect(out.conventions.ties).toMatch(/strictly decreasing/)
   })
 
   test('the text view prints a table with a mean row and the notes', async () => {

@@ -23,6 +23,13 @@ describe('resolveConfig', () => {
     expect([own.baseline, own.outDir]).toEqual(['/project/b.json', '/project/out'])
   })
 
+  test('a named baseline is remembered as named (so a missing file fails); none turns the comparison off', () => {
+    expect(resolveConfig({}, '/p', {}).baselineNamedBy).toBeUndefined()
+    expect(resolveConfig({}, '/p', { VITEST_RAG_BASELINE: 'nope.json' })).toMatchObject({ baseline: '/p/nope.json', baselineNamedBy: 'VITEST_RAG_BASELINE' })
+    expect(resolveConfig({ baseline: 'b.json' }, '/p', {})).toMatchObject({ baseline: '/p/b.json', baselineNamedBy: 'the baseline option of ragEval()' })
+    expect(resolveConfig({}, '/p', { VITEST_RAG_BASELINE: 'none' })).toMatchObject({ noBaseline: true, baseline: '/p/baselines/evals.baseline.json' })
+  })
+
   test('environment variables override options (mode, sample, resume)', () => {
     const config = resolveConfig({ mode: 'system' }, '/p', { VITEST_RAG_MODE: 'retrieval', VITEST_RAG_SAMPLE: '12', VITEST_RAG_RESUME: '1' })
     expect([config.mode, config.sample, config.resume]).toEqual(['retrieval', 12, true])

@@ -16,6 +16,8 @@ import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
 import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
 import { hashJson } from '../../src/util/hash.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
+import { buildScorecard } from '../../src/scorecard/aggregate.ts'
+import { buildContext } from '../scorecard/build-records.ts'
 
 const config = resolveConfig({}, repoRoot, {})
 
@@ -109,5 +111,32 @@ describe('error classes on a fixture run', async () => {
     const guestChunk = chunk('quillfern/doc/billing/seats', 'Guest limits')
     const answer = 'On the Business plan, a guest can only see the spaces they are invited to [1].'
     expect(await classOf('GC-0002', () => ({ ...shown(guestChunk), answer, abstained: false }))).toBe('incomplete')
+  })
+})
+
+describe('a judge failure', async () => {
+  const { moduleCase, chunk, runtime } = await fixture()
+  test('leaves the case unjudged with its reason, its retrieval metrics and hard checks standing', async () => {
+    const changelog = chunk('quillfern/changelog/CL-2025-009')
+    const system = () => ({
+      retrieved: [{ chunkId: changelog.id, tenantId: changelog.tenantId, score: 1 }],
+      sources: [{ marker: 1, chunkId: changelog.id, tenantId: changelog.tenantId, text: changelog.text }],
+      answer: 'The Team plan now allows 75 seats [1].',
+      abstained: false,
+    })
+    const failingJudge = { kind: 'model' as const, model: 'judge-x', promptVersion: 'v1', judge: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')) }
+    const { record, error } = await evaluateCase({ ...runtime(system), judge: failingJudge }, moduleCase('GC-0061'), 'golden/test.golden.jsonl')
+    expect(error).toBeUndefined()
+    expect(record.error).toBeUndefined()
+    // The changelog chunk is GC-0061's grade-3 evidence, retrieved at rank 1: mrr 1.
+    expect(record.retrieval.metrics.mrr).toBe(1)
+    expect(record.hard.length).toBeGreaterThan(0)
+    expect(record.judge).toMatchObject({ kind: 'model', model: 'judge-x', failed: true })
+    expect(record.judge?.reasons?.judge).toBe('the judge failed, so the case is unjudged: connect ECONNREFUSED 127.0.0.1:9')
+    expect(record.answerMetrics.faithfulness).toBeUndefined()
+    const scorecard = buildScorecard([record], buildContext({ mode: 'system' }))
+    expect(scorecard.run.errored).toBe(0)
+    expect(scorecard.answer).toMatchObject({ judged: 0, scorable: 1, coverage: 0, judgeFailed: 1 })
+    expect(scorecard.cases['GC-0061']?.unjudged).toBe(record.judge?.reasons?.judge)
   })
 })

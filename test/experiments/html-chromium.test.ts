@@ -22,7 +22,7 @@ test.skipIf(CHROMIUM === undefined)(
   'the HTML scorecard opens in real headless Chromium with its charts drawn and no request leaving the page (skipped when no Chromium is installed: apt-get install chromium)',
   async () => {
     const out = tempDir('vitest-rag-html-')
-    const good = await runVitest('e2e', ['run'], { FIXTURE_OUT: join(out, 'good'), FIXTURE_BASELINE: join(out, 'none.json'), FIXTURE_VARIANT: 'good' })
+    const good = await runVitest('e2e', ['run'], { FIXTURE_OUT: join(out, 'good'), FIXTURE_BASELINE: 'none', FIXTURE_VARIANT: 'good' })
     expect(good.code, good.output).toBe(0)
     await writeBaseline(join(out, 'baseline.json'), createBaseline(await readScorecardFile(join(out, 'good', 'scorecard.json')), '2026-12-01T00:00:00.000Z'))
     const run = await runVitest('e2e', ['run'], { FIXTURE_OUT: join(out, 'run'), FIXTURE_BASELINE: join(out, 'baseline.json'), FIXTURE_VARIANT: 'drop6' })

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { createBaselineAcceptCommand, type Confirm } from '../../src/cli/commands/baseline.ts'
 import { commands } from '../../src/cli/commands/index.ts'
 import { runCli } from '../../src/cli/main.ts'
@@ -12,12 +12,21 @@ import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../src/scorecard/case-record.ts'
 import { writeScorecardFile } from '../../src/artifacts/scorecard-file.ts'
 import { buildContext, uniformRun } from '../scorecard/build-records.ts'
+import type { ScorecardContext } from '../../src/scorecard/scorecard.ts'
+import { markOutputsStale } from '../../src/vitest/stale-outputs.ts'
 
 const CREATED_AT = '2026-11-30T00:00:00.000Z'
 const scorecardOf = (records: CaseRecord[], expectedCases = records.length) => buildScorecard(records, buildContext({ expectedCases }))
 
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+})
+
 function workspace(): string {
-  return mkdtempSync(join(tmpdir(), 'vitest-rag-baseline-'))
+  const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-baseline-'))
+  made.push(dir)
+  return dir
 }
 
 describe('baseline file', () => {
@@ -70,9 +79,12 @@ async function cli(argv: string[], cwd: string, confirm?: Confirm): Promise<Capt
 }
 
 describe('vitest-rag baseline accept', () => {
-  async function setup(records: CaseRecord[], expectedCases?: number, project = 'evals') {
+  async function setup(records: CaseRecord[], expectedCases?: number, context: Partial<ScorecardContext> | string = {}) {
+    // The third argument: the scorecard's context, or the project name (default `evals`).
+    const project = typeof context === 'string' ? context : 'evals'
+    const extra = typeof context === 'string' ? {} : context
     const dir = workspace()
-    await writeScorecardFile(join(dir, '.vitest-rag', project, 'scorecard.json'), scorecardOf(records, expectedCases))
+    await writeScorecardFile(join(dir, '.vitest-rag', project, 'scorecard.json'), buildScorecard(records, buildContext({ expectedCases: expectedCases ?? records.length, ...extra })))
     return dir
   }
 
@@ -140,6 +152,46 @@ describe('vitest-rag baseline accept', () => {
     expect(result.code).toBe(1)
     // The CLI refuses with the gate's own rule and wording (it used to restate the rule in its own words).
     expect(result.stderr).toContain('partial run: 18 of 20 golden cases ran; a partial run never passes (run the whole golden set); re-run the whole golden set first')
+    expect(result.stderr).toContain('or pass --allow-partial')
+  })
+
+  test('a filtered, sampled or unmerged-shard run is refused, every reason at once', async () => {
+    // A one-case run selected by a filter has no expected count, so it is not "partial": its selection says why.
+    const filtered = await setup(uniformRun(1, () => 0.8), undefined, { expectedCases: undefined, selection: { filtered: true } })
+    const one = await cli(['baseline', 'accept', '--yes'], filtered)
+    expect(one.code).toBe(1)
+    expect(one.stderr).toContain('it is from a filtered run (1 cases selected by a file filter, -t or .only)')
+    expect(readdirSync(filtered)).toEqual(['.vitest-rag'])
+    const both = await setup(uniformRun(10, () => 0.8), undefined, { selection: { sample: { size: 10, of: 40 }, shard: { index: 1, count: 2 } } })
+    const result = await cli(['baseline', 'accept', '--yes'], both)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('it is from a sampled run (10 of 40 cases); it is from shard 1/2 alone (merge the shards with vitest --merge-reports first)')
+  })
+
+  test('a failed run (hard assertion, interrupted, unhandled errors) is refused unless --allow-partial', async () => {
+    const records = uniformRun(20, () => 0.8)
+    records[0] = { ...records[0]!, hard: [{ name: 'toAbstain', passed: false, message: 'answered' }] }
+    const dir = await setup(records, undefined, { interrupted: true, unhandledErrors: 2 })
+    const refused = await cli(['baseline', 'accept', '--yes'], dir)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('the run was interrupted; 2 unhandled error(s) in that run; 1 hard assertion(s) failed in that run')
+    const allowed = await cli(['baseline', 'accept', '--yes', '--allow-partial'], dir)
+    expect(allowed.code, allowed.stderr).toBe(0)
+    expect(allowed.stdout).toContain('Accepting with --allow-partial although the run was interrupted;')
+  })
+
+  test('a scorecard older than a run that started and never reported is refused', async () => {
+    const dir = await setup(uniformRun(20, () => 0.8))
+    markOutputsStale(join(dir, '.vitest-rag', 'evals'), CREATED_AT) // no gate.json yet: nothing to mark
+    expect(readdirSync(join(dir, '.vitest-rag', 'evals'))).toEqual(['scorecard.json'])
+    writeFileSync(join(dir, '.vitest-rag', 'evals', 'gate.json'), '{"pass": true, "status": "pass"}')
+    markOutputsStale(join(dir, '.vitest-rag', 'evals'), CREATED_AT)
+    const gate = JSON.parse(readFileSync(join(dir, '.vitest-rag', 'evals', 'gate.json'), 'utf8')) as { pass: boolean; status: string; messages: string[] }
+    expect([gate.pass, gate.status]).toEqual([false, 'stale'])
+    expect(gate.messages[0]).toBe(`a run started at ${CREATED_AT} and has not reported yet (running, interrupted or crashed): this is not a verdict; the previous run's outputs are stale`)
+    const result = await cli(['baseline', 'accept', '--yes'], dir)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('the last run started but never reported (gate.json is stale): this scorecard is from an earlier run')
   })
 
   test('a missing scorecard says to run the evals first', async () => {

@@ -112,9 +112,9 @@ describe('vitest-rag calibrate', () => {
     const result = await cli(['calibrate', '--labels', 'labels.jsonl', '--out', 'cal.json'], dir)
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(result.stdout).toContain('faithfulness: n=6  accuracy 0.667  kappa 0.333')
+    expect(result.stdout).toMatch(/faithfulness: n=6  accuracy 0\.667  kappa 0\.333 \(95% CI -?\d\.\d{3} to \d\.\d{3}\)/)
     const record = loadCalibrationRecord(join(dir, 'cal.json'))
-    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-3' })
+    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-4' })
     expect(record?.rows).toBe(6)
     expect(record?.labelsFile).toBe('labels.jsonl')
     expect(record?.labelsHash).toMatch(/^[0-9a-f]{64}$/)
@@ -130,6 +130,20 @@ describe('vitest-rag calibrate', () => {
     // What the scorecard prints beside the faithfulness metric; nothing for a model-judged run.
     expect(record && calibrationFigures(record, 'heuristic')).toEqual({ faithfulness: { accuracy: 4 / 6, kappa: expect.closeTo(1 / 3, 10), n: 6 } })
     expect(record && calibrationFigures(record, 'model')).toEqual({})
+  })
+
+  test('without --write or --out it writes to the output folder and leaves the committed record alone', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'labels.jsonl'), `${sixRows.join('\n')}\n`)
+    const scratch = await cli(['calibrate', '--labels', 'labels.jsonl'], dir)
+    expect(scratch.code, scratch.stderr).toBe(0)
+    expect(existsSync(join(dir, '.vitest-rag/calibration/heuristic.json'))).toBe(true)
+    expect(existsSync(join(dir, 'evals/calibration/heuristic.json'))).toBe(false)
+    expect(scratch.stdout).toContain('(the committed evals/calibration/heuristic.json is unchanged; pass --write to replace it)')
+    const written = await cli(['calibrate', '--labels', 'labels.jsonl', '--write'], dir)
+    expect(written.code).toBe(0)
+    expect(loadCalibrationRecord(join(dir, 'evals/calibration/heuristic.json'))?.rows).toBe(6)
+    expect((await cli(['calibrate', '--labels', 'labels.jsonl', '--write', '--out', 'x.json'], dir)).code).toBe(2)
   })
 
   test('it runs on the committed HaluEval fixture and writes a valid record', async () => {
@@ -165,7 +179,47 @@ describe('vitest-rag calibrate', () => {
   test('a missing --labels is a usage error (exit 2)', async () => {
     const result = await cli(['calibrate'], tempDir())
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('--labels FILE is required')
+    expect(result.stderr).toContain('give one of --labels FILE or --halueval DIR')
+  })
+
+  test.skipIf(!existsSync(resolve(repoRoot, '../shared/datasets/halueval')))(
+    'on all 1,000 HaluEval QA pairs (2,000 rows, reads ../shared/datasets/halueval) it reports n, kappa and its interval',
+    async () => {
+      const dir = tempDir()
+      const result = await cli(['calibrate', '--halueval', resolve(repoRoot, '../shared/datasets/halueval'), '--out', 'cal.json'], dir)
+      expect(result.code, result.stderr).toBe(0)
+      const f = loadCalibrationRecord(join(dir, 'cal.json'))?.criteria.faithfulness
+      expect(f?.n).toBe(2000)
+      // Rows human 0 / 1, columns judge 0 / 0.5 / 1. heuristic-3 scored 332 of the 1,000 hallucinated answers
+      // fully faithful (accuracy 0.834, kappa 0.667); heuristic-4 (names, two-sentence passages, 0.8 overlap)
+      // scores 220 so, and flags 2 of the 1,000 right answers.
+      expect(f?.confusion[0]?.[2]).toBe(220)
+      expect(f?.confusion[2]?.[2]).toBe(998)
+      expect(f?.kappa).toBeGreaterThan(0.7)
+      expect(f?.kappaCi?.[0]).toBeLessThan(f?.kappa ?? 0)
+      expect(f?.kappaCi?.[1]).toBeGreaterThan(f?.kappa ?? 1)
+      expect(result.stdout).toMatch(/faithfulness: n=2000 {2}accuracy 0\.\d{3} {2}kappa 0\.\d{3} \(95% CI 0\.\d{3} to 0\.\d{3}\)/)
+    },
+    60_000,
+  )
+
+  test('the kappa interval is seeded (the same labels give the same interval) and narrows with more items', () => {
+    // (1,1) x4, (1,0) x1, (0,1) x2, (0,0) x3: kappa 0.4; the same table ten times over keeps kappa 0.4.
+    const table = (times: number) => [
+      ...Array(4 * times).fill({ human: '1', judge: '1' }),
+      ...Array(1 * times).fill({ human: '1', judge: '0' }),
+      ...Array(2 * times).fill({ human: '0', judge: '1' }),
+      ...Array(3 * times).fill({ human: '0', judge: '0' }),
+    ]
+    const small = measureAgreement(table(1), ['0', '1'])
+    const large = measureAgreement(table(10), ['0', '1'])
+    expect(small.kappa).toBeCloseTo(0.4, 12)
+    expect(large.kappa).toBeCloseTo(0.4, 12)
+    expect(measureAgreement(table(1), ['0', '1']).kappaCi).toEqual(small.kappaCi)
+    const width = (ci: [number, number] | undefined) => (ci ? ci[1] - ci[0] : Number.NaN)
+    expect(width(large.kappaCi)).toBeLessThan(width(small.kappaCi) / 2)
+    expect(large.kappaCi?.[0]).toBeLessThan(0.4)
+    expect(large.kappaCi?.[1]).toBeGreaterThan(0.4)
   })
 
   test('loading a record of another version is refused with a fix', () => {

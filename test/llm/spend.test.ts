@@ -102,6 +102,10 @@ describe('the model client under a spend limit', () => {
     expect(stop).toBeInstanceOf(SpendLimitError)
     expect((stop as Error).message).toMatch(/spend limit reached: a generator call for case "c3"/)
     expect((stop as Error).message).toContain('$0.005000 limit')
+    // The fix names what exists (the config field and VITEST_RAG_RESUME), never a CLI flag Vitest rejects, and
+    // does not claim calls were cached (the cache may be off).
+    expect((stop as Error).message).toContain('raise models.spendLimitUsd in ragEval() and rerun with VITEST_RAG_RESUME=1')
+    expect((stop as Error).message).not.toMatch(/--spend-limit|--resume|calls are cached/)
     expect(server.requests).toHaveLength(2)
     expect(clients.ledger.snapshot().spentUsd).toBeCloseTo(0.00402, 12)
     expect([...(await checkpoints.loadCompleted()).keys()]).toEqual(['c1', 'c2'])

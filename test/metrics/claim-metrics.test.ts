@@ -138,17 +138,18 @@ describe('agreement with labelled HaluEval rows (published next to the rubric ju
     return { claim: measureAgreement(claim, ['0', '1']), rubric: measureAgreement(rubric, ['0', '1']) }
   }
 
-  test('on the 54 committed HaluEval rows: claim-level heuristic faithfulness 0.907 accuracy, kappa 0.809 (rubric judge: the same)', async () => {
+  test('on the 54 committed HaluEval rows: claim-level heuristic faithfulness 0.907 accuracy, kappa 0.809 (rubric judge: 0.944)', async () => {
     const rows = readFileSync(resolve(import.meta.dirname, '../fixtures/calibration/halueval-54.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { query: string; answer: string; context: Array<{ text: string }>; labels: { faithfulness: number } })
     const { claim, rubric } = await agreement(rows.map((r) => ({ query: r.query, answer: r.answer, context: r.context.map((c) => c.text).join('\n'), label: String(r.labels.faithfulness) })))
     // 49 of 54 agree: 49 / 54 = 0.9074; the 5 misses are hallucinated answers whose words all occur in the knowledge
     expect([claim.n, claim.accuracy, claim.kappa?.toFixed(3)]).toEqual([54, 49 / 54, '0.809'])
     expect(claim.confusion).toEqual([[19, 5], [0, 30]])
-    expect(claim.accuracy).toBe(rubric.accuracy)
+    // The rubric judge (heuristic-4: names as literals, two-sentence passages) catches 2 of those 5: 51 / 54.
+    expect(rubric.confusion).toEqual([[21, 3], [0, 30]])
   })
 
   const halueval = resolve(import.meta.dirname, '../../../shared/datasets/halueval')
-  test.skipIf(!existsSync(halueval))('on 200 HaluEval rows read from ../shared/datasets/halueval (skipped when absent): 0.855 accuracy, kappa 0.71', async () => {
+  test.skipIf(!existsSync(halueval))('on 200 HaluEval rows read from ../shared/datasets/halueval (skipped when absent): 0.86 accuracy, kappa 0.72', async () => {
     const lines = readFileSync(resolve(halueval, 'qa_one-turn_data.json'), 'utf8').trim().split('\n').slice(0, 100)
     const rows = lines.flatMap((line) => {
       const r = JSON.parse(line) as { knowledge: string; question: string; right_answer: string; hallucinated_answer: string }
@@ -158,14 +159,18 @@ describe('agreement with labelled HaluEval rows (published next to the rubric ju
       ]
     })
     const { claim, rubric } = await agreement(rows)
-    // 171 of 200 agree: every right answer is supported, 29 hallucinated ones pass the lexical check
-    expect([claim.n, claim.accuracy, claim.kappa]).toEqual([200, 171 / 200, 0.71])
-    expect([rubric.accuracy, rubric.kappa]).toEqual([claim.accuracy, claim.kappa])
+    // 172 of 200 agree: every right answer is supported, 28 hallucinated ones pass the lexical check (a name the
+    // context lacks is a missing literal: one fewer than before); kappa (0.86 - 0.5) / 0.5 = 0.72.
+    expect(claim.confusion).toEqual([[72, 28], [0, 100]])
+    expect([claim.n, claim.accuracy, claim.kappa]).toEqual([200, 172 / 200, expect.closeTo(0.72, 12)])
+    // The rubric judge (heuristic-4) also asks a claim to rest on two neighbouring sentences: 182 of 200.
+    expect(rubric.confusion).toEqual([[82, 18], [0, 100]])
   })
 })
 
 describe('the dry-run estimate counts model claim checks', () => {
   test("claimMetrics 'model' plans 2 extractions + 3 x 12 checks per case on the judge; 'heuristic' plans none", async () => {
+    // (Besides each case's verdict and the re-ask the judge makes after an unparseable verdict.)
     const { resolveConfig } = await import('../../src/config/resolve.ts')
     const { readGoldenSet } = await import('../../src/golden-set/golden-set.ts')
     const { planModelCalls } = await import('../../src/cost/estimate.ts')
@@ -186,8 +191,8 @@ describe('the dry-run estimate counts model claim checks', () => {
     }
     const heuristic = await count('heuristic')
     const model = await count('model')
-    expect(heuristic.judge).toBe(heuristic.cases) // one verdict per case
-    expect(model.judge).toBe(model.cases * (1 + 2 + 3 * 12)) // verdict + 2 extractions + 36 checks = 39 per case
+    expect(heuristic.judge).toBe(heuristic.cases * 2) // one verdict per case and its possible re-ask
+    expect(model.judge).toBe(model.cases * (2 + 2 + 3 * 12)) // verdict + re-ask + 2 extractions + 36 checks = 40 per case
   })
 })
 

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
+import { renderConsoleSummary } from '../../src/scorecard/render-console.ts'
+import { renderMarkdown } from '../../src/scorecard/render-markdown.ts'
 import { buildContext, buildRecord } from './build-records.ts'
 
 // Five retrieval-mode cases, values chosen so every mean is checkable by hand.
@@ -221,9 +223,44 @@ describe('buildScorecard: the document', () => {
     expect(s.retrieval.overall).toEqual({ n: 0, unscored: 0, failed: 0, mean: {} })
   })
 
+  test('records its retrieval conventions: precision denominator, nothing-relevant rule, discount, ties', () => {
+    const s = buildScorecard([], buildContext())
+    expect(s.conventions.retrieval).toMatchObject({
+      precisionDenominator: 'min(k, retrieved)',
+      nothingRelevant: { score: 1 },
+      ndcgDiscount: 'log2(rank+1)',
+    })
+    expect(s.conventions.retrieval.nothingRelevant.trecEval).toMatch(/scores it 0/)
+    expect(s.conventions.retrieval.ties).toMatch(/minus 0.000001|minus 1e-6/)
+  })
+
   test('permuting the records leaves every aggregate unchanged', () => {
     const forward = buildScorecard([...retrievalRecords, ...systemRecords], buildContext({ mode: 'system' }))
     const backward = buildScorecard([...retrievalRecords, ...systemRecords].reverse(), buildContext({ mode: 'system' }))
     expect(backward).toEqual(forward)
+  })
+})
+
+describe('buildScorecard: one cost ledger', () => {
+  const provider = (calls: number, cached: number, failures: number, costUsd: number, savedUsd: number) => ({ calls, cached, retries: {}, fallbacks: 0, failures, inputTokens: 0, outputTokens: 0, costUsd, savedUsd })
+  // The system reported $0.0100 for its own answers; the providers saw every call: generator $0.0120 (an errored
+  // case's answer included), judge $0.0300 with a re-ask, embedder $0.0050.
+  const records = [
+    buildRecord('A', { mode: 'system', usage: { calls: 1, costUsd: 0.01 } }),
+    buildRecord('B', { mode: 'system', error: 'vitest-rag: spend limit reached: a judge call for case "B" could cost up to $0.010000 ...' }),
+    buildRecord('C', { mode: 'system', error: 'vitest-rag: spend limit reached: a generator call for case "C" could cost up to $0.010000 ...' }),
+  ]
+  const providers = { gen: provider(2, 0, 0, 0.012, 0), judge: provider(3, 1, 1, 0.03, 0.002), emb: provider(1, 0, 0, 0.005, 0) }
+  const s = buildScorecard(records, buildContext({ mode: 'system', providers }))
+
+  test('the total counts every call of every provider: 2 + 3 + 1 = 6 calls, $0.012 + $0.030 + $0.005 = $0.047', () => {
+    expect(s.usage.total).toEqual({ calls: 6, cachedCalls: 1, failures: 1, costUsd: expect.closeTo(0.047, 12), savedUsd: 0.002 })
+    expect(renderConsoleSummary(s)).toContain('usage: 6 model calls (1 cached, 1 failed; generator, judge and embedder), $0.0470 spent, $0.0020 saved')
+  })
+
+  test('the scorecard says the spend limit stopped cases, which, and why', () => {
+    expect(s.usage.spendLimit).toEqual({ stoppedCases: 2, caseIds: ['B', 'C'], message: records[1]!.error })
+    expect(renderConsoleSummary(s)).toContain('spend limit: stopped 2 case(s) (B, C): vitest-rag: spend limit reached: a judge call for case "B"')
+    expect(renderMarkdown(s)).toContain('**The spend limit stopped 2 case(s)** (B, C)')
   })
 })

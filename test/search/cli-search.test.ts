@@ -1,11 +1,17 @@
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { rankDocuments, searchCommand } from '../../src/cli/commands/search.ts'
+
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+})
 
 function beirFixture(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'vitest-rag-search-'))
+  made.push(dir)
   writeFileSync(
     path.join(dir, 'corpus.jsonl'),
     [
@@ -38,6 +44,31 @@ describe('vitest-rag search', () => {
       ['q2', 'Q0', 'd2', '1', 'mine'],
     ])
     expect(Number(lines[0]![4])).toBeGreaterThan(Number(lines[1]![4]))
+  })
+
+  test('tied scores are written strictly decreasing (previous minus 1e-6), in the ranking\'s order', async () => {
+    const dir = beirFixture()
+    // d4 and d5 are identical texts: BM25 gives them the same score for "panel".
+    writeFileSync(path.join(dir, 'corpus.jsonl'), ['d4', 'd5', 'd6'].map((id) => JSON.stringify({ _id: id, title: '', text: id === 'd6' ? 'wing' : 'panel wing' })).join('\n'))
+    writeFileSync(path.join(dir, 'queries.jsonl'), JSON.stringify({ _id: 'q1', text: 'panel' }))
+    const out = path.join(dir, 'tie.run')
+    expect(await searchCommand.run(['--beir', dir, '--trec', out, '--k', '3'], { cwd: dir, stdout: () => {}, stderr: () => {} })).toBe(0)
+    const scores = readFileSync(out, 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[4]))
+    expect(scores).toHaveLength(2)
+    expect(scores[1]).toBeCloseTo(scores[0]! - 1e-6, 9)
+    expect(scores[1]).toBeLessThan(scores[0]!)
+  })
+
+  test('--analyzer says it affects only the bm25 and hybrid arms when given with the vector arm', async () => {
+    const dir = beirFixture()
+    let stderr = ''
+    const io = { cwd: dir, stdout: () => {}, stderr: (t: string) => (stderr += t) }
+    expect(await searchCommand.run(['--beir', dir, '--trec', path.join(dir, 'v.run'), '--arm', 'vector', '--analyzer', 'plain'], io)).toBe(0)
+    expect(stderr).toBe('vitest-rag search: --analyzer affects only the bm25 and hybrid arms; the vector arm ignores it\n')
+    stderr = ''
+    expect(await searchCommand.run(['--beir', dir, '--trec', path.join(dir, 'b.run'), '--arm', 'bm25', '--analyzer', 'plain'], io)).toBe(0)
+    expect(stderr).toBe('')
+    expect(searchCommand.usage).toMatch(/affects the bm25 arm and the bm25 half of hybrid only/)
   })
 
   test('a usage error names the missing option', async () => {

@@ -28,7 +28,9 @@ function readJson(path: string): any {
 }
 
 async function runFixture(out: Outputs, variant: string, extraArgs: string[] = []): Promise<RunResult> {
-  return runVitest('e2e', ['run', ...extraArgs], { ...out.env, FIXTURE_VARIANT: variant })
+  // Until a baseline is accepted there is none to name (a named baseline that does not exist fails the gate).
+  const baseline = existsSync(out.baseline) ? out.baseline : 'none'
+  return runVitest('e2e', ['run', ...extraArgs], { ...out.env, FIXTURE_BASELINE: baseline, FIXTURE_VARIANT: variant })
 }
 
 async function acceptBaseline(out: Outputs): Promise<RunResult> {
@@ -118,6 +120,8 @@ describe('hard assertions and judge coverage, end to end', () => {
     expect(commands.map((l) => /^::(\w+) file=([^,]+),line=(\d+)/.exec(l)?.slice(1, 4).join(' '))).toEqual(['error golden/a.golden.jsonl 10', 'error golden/b.golden.jsonl 10'])
     expect(readFileSync(summary, 'utf8')).toContain('E2E-010')
     expect(run.code).toBe(1)
+    // The env names a baseline file that was never written: a named baseline that does not exist fails too.
+    expect(run.output).toContain(`the baseline ${out.baseline} (named by the baseline option of ragEval()) does not exist`)
     // Two cross-tenant cases leak: each fails toNotLeakAcrossTenants (forbidden text) and toAbstain.
     expect(run.output).toContain('Tests  2 failed | 18 passed (20)')
     expect(run.output).toMatch(/the answer contains forbidden text: "(north|south) secret code 4417"/)

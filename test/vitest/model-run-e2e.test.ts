@@ -29,7 +29,7 @@ const verdict = JSON.stringify({
 describe('a system run with a model generator and a model judge', () => {
   let server: OpenAiTestServer
   const out = tempDir()
-  const env = () => ({ FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: join(out, 'none.json') })
+  const env = () => ({ FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: 'none' })
 
   let throttled = false
   beforeAll(async () => {
@@ -51,8 +51,8 @@ describe('a system run with a model generator and a model judge', () => {
   test('a dry run prints the worst-case cost estimate and makes no request', async () => {
     const run = await runVitest('e2e-model', ['run'], { ...env(), VITEST_RAG_DRY_RUN: '1' })
     expect(run.code, run.output).toBe(0)
-    // 10 cases, no history: 10 answer calls on gen-small + 10 verdicts on judge-large.
-    expect(run.output).toMatch(/estimated worst-case cost of this run: \$\d+\.\d{4} over 20 model calls \(limit \$5\)/)
+    // 10 cases, no history: 10 answer calls on gen-small + 10 verdicts on judge-large + the judge's 10 possible re-asks.
+    expect(run.output).toMatch(/estimated worst-case cost of this run: \$\d+\.\d{4} over 30 model calls \(limit \$5\)/)
     expect(run.output).toContain('dry run: 10 case(s) would run')
     expect(server.requests).toHaveLength(0)
   }, 120_000)
@@ -60,7 +60,8 @@ describe('a system run with a model generator and a model judge', () => {
   test('a run whose estimate exceeds the spend limit is refused before any request', async () => {
     const run = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_SPEND_LIMIT: '0.001' })
     expect(run.code).toBe(1)
-    expect(run.output).toMatch(/worst-case estimate is \$0\.\d+ for 20 calls, over the \$0\.001000 spend limit/)
+    expect(run.output).toMatch(/worst-case estimate is \$0\.\d+ for 30 calls, over the \$0\.001000 spend limit/)
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found/)
     expect(server.requests).toHaveLength(0)
   }, 120_000)
 
@@ -85,6 +86,10 @@ describe('a system run with a model generator and a model judge', () => {
     // question without calling the generator, so 9 answers (one retried after a 429) and 10 verdicts.
     expect(scorecard.usage.providers['local-gen']).toMatchObject({ calls: 9, retries: { rate_limit: 1 } })
     expect(scorecard.usage.providers['local-judge']).toMatchObject({ calls: 10 })
+    // One ledger: the console line and usage.total count the judge's 10 calls too (9 + 10 = 19), not only the
+    // generator's answers the system reported.
+    expect(scorecard.usage.total).toMatchObject({ calls: 19 })
+    expect(run.output).toMatch(/usage: 19 model calls \(0 cached, 0 failed; generator, judge and embedder\)/)
     expect(readFileSync(join(out, 'scorecard.md'), 'utf8')).toMatch(/\| local-gen \| 9 \| 0 \| rate_limit 1 \|/)
   }, 120_000)
 
@@ -103,12 +108,34 @@ describe('a system run with a model generator and a model judge', () => {
 
   test('a resumed run reuses every completed case (answer and verdict) and repeats no paid call', async () => {
     const before = server.requests.length
-    // With the cache off, any repeated call would reach the server; the checkpoints must answer instead.
-    const resumed = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_CACHE_MODE: 'off', VITEST_RAG_RESUME: '1' })
+    // With an empty cache, any repeated call would reach the server; the checkpoints must answer instead. (Resume
+    // with the cache off is refused at startup: see spine-e2e.)
+    const resumed = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_CACHE_DIR: join(out, 'empty-cache'), VITEST_RAG_RESUME: '1' })
     expect(resumed.code, resumed.output).toBe(0)
     expect(server.requests.length).toBe(before)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     expect(scorecard.answer.judgeKind).toBe('model')
     expect(scorecard.run.cases).toBe(10)
+  }, 120_000)
+})
+
+describe('a run where every model request fails', () => {
+  let server: OpenAiTestServer
+  const out = tempDir()
+  beforeAll(async () => {
+    // Every request is refused with a non-retryable 400: no case gets an answer.
+    server = await startOpenAiServer(() => ({ status: 400, errorMessage: 'scripted refusal' }))
+  })
+  afterAll(() => server.close())
+
+  test('still writes the provider section: every failed call is tallied, whatever the cases\' outcome', async () => {
+    // One case that calls the generator, so the run holds no case that succeeded (a success saved the stats).
+    const run = await runVitest('e2e-model', ['run', '-t', 'E2E-001'], { FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: 'none' })
+    expect(run.code).toBe(1)
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect([scorecard.run.cases, scorecard.run.errored]).toEqual([1, 1])
+    // Before, provider stats were saved only after a case succeeded: this run had no provider section at all.
+    expect(scorecard.usage.providers['local-gen'].failures).toBeGreaterThan(0)
+    expect(scorecard.usage.total.failures).toBe(Object.values(scorecard.usage.providers as Record<string, { failures: number }>).reduce((s, p) => s + p.failures, 0))
   }, 120_000)
 })

@@ -57,7 +57,7 @@ describe('the bundled sample, offline', () => {
 
   test('retrieval mode runs no generation and no judge, and checks only tenant isolation', async () => {
     const out = tempDir()
-    const run = await runNode(vitestBin, ['run', '--project', 'evals'], { env: { VITEST_RAG_OUT_DIR: out, VITEST_RAG_MODE: 'retrieval', VITEST_RAG_BASELINE: join(out, 'none.json') } })
+    const run = await runNode(vitestBin, ['run', '--project', 'evals'], { env: { VITEST_RAG_OUT_DIR: out, VITEST_RAG_MODE: 'retrieval', VITEST_RAG_BASELINE: 'none' } })
     expect(run.code, run.output).toBe(0)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     expect(scorecard.mode).toBe('retrieval')

@@ -39,7 +39,7 @@ describe('listing and filtering cases', () => {
   test('file:line runs exactly that case, and the gate skips the baseline comparison for a filtered run', async () => {
     const out = tempDir()
     // Line 3 of a.golden.jsonl is E2E-003.
-    const run = await runVitest('e2e', ['run', `${join(fixtureDir, 'golden/a.golden.jsonl')}:3`], { FIXTURE_OUT: out, FIXTURE_BASELINE: join(out, 'none.json') })
+    const run = await runVitest('e2e', ['run', `${join(fixtureDir, 'golden/a.golden.jsonl')}:3`], { FIXTURE_OUT: out, FIXTURE_BASELINE: 'none' })
     expect(run.code, run.output).toBe(0)
     // Only a.golden.jsonl is collected; of its 10 cases, 9 are skipped by the line filter.
     expect(run.output).toMatch(/Tests\s+1 passed \| 9 skipped \(10\)/)
@@ -59,6 +59,31 @@ describe('a golden set that cannot run stops before any case executes', () => {
     expect(run.output).toContain('golden/bad.golden.jsonl:3: forbidden_text')
     expect(run.output).toContain('golden/bad.golden.jsonl:4: not valid JSON')
     expect(run.output).not.toMatch(/Tests\s+\d+ (passed|failed)/)
+    // Printed once, as the list: no Vitest "Unhandled Error", no stack frame, no "No test files found".
+    expect(run.output.split('the golden set has 4 problems').length - 1).toBe(1)
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |at .*global-setup\.ts/)
+    expect(run.output).toContain('vitest-rag: stopped before any case ran (exit code 1).')
+  }, 60_000)
+
+  test('bad ragEval options are listed once, with exit code 1 and no stack trace', async () => {
+    const run = await runVitest('e2e-bad-config', ['run'], { FIXTURE_OUT: tempDir() })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('vitest-rag: invalid ragEval options:\n  ragEval options: mode: Invalid option: expected one of "retrieval"|"system"\n  ragEval options: ks.0:')
+    expect(run.output.split('invalid ragEval options').length - 1).toBe(1)
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |    at /)
+  }, 60_000)
+
+  test('resume with the response cache off is refused at startup, saying why', async () => {
+    const run = await runVitest('e2e-model', ['run'], { FIXTURE_OUT: tempDir(), FIXTURE_BASELINE: 'none', FIXTURE_CACHE_MODE: 'off', VITEST_RAG_RESUME: '1' })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('vitest-rag: VITEST_RAG_RESUME=1 (or resume: true) needs the response cache, and models.cacheMode is "off"')
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found/)
+  }, 60_000)
+
+  test('a dry run always prints a cost figure, $0 when no model is configured', async () => {
+    const run = await runVitest('e2e', ['run'], { FIXTURE_OUT: tempDir(), VITEST_RAG_DRY_RUN: '1' })
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain('vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)')
   }, 60_000)
 
   test('unresolved locators are all reported with case, line and a fix before any retrieval', async () => {
@@ -75,11 +100,11 @@ describe('a golden set that cannot run stops before any case executes', () => {
 describe('sharding', () => {
   test('two shards merged with --merge-reports give the same scorecard and gate as one run', async () => {
     const single = tempDir()
-    const whole = await runVitest('e2e', ['run'], { FIXTURE_OUT: single, FIXTURE_BASELINE: join(single, 'none.json') })
+    const whole = await runVitest('e2e', ['run'], { FIXTURE_OUT: single, FIXTURE_BASELINE: 'none' })
     expect(whole.code, whole.output).toBe(0)
 
     const merged = tempDir()
-    const env = { FIXTURE_OUT: merged, FIXTURE_BASELINE: join(merged, 'none.json') }
+    const env = { FIXTURE_OUT: merged, FIXTURE_BASELINE: 'none' }
     for (const shard of ['1/2', '2/2']) {
       const part = await runVitest('e2e', ['run', `--shard=${shard}`, '--reporter=blob', `--outputFile=${join(merged, 'blobs', `blob-${shard[0]}.json`)}`], env)
       expect(part.code, part.output).toBe(0)
@@ -114,7 +139,7 @@ describe('watch mode', () => {
     const out = tempDir()
     const child = spawn(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'watch', '--root', copy], {
       cwd: repoRoot,
-      env: { ...process.env, FIXTURE_OUT: out, FIXTURE_BASELINE: join(out, 'none.json'), FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: { ...process.env, FIXTURE_OUT: out, FIXTURE_BASELINE: 'none', FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let log = ''
@@ -130,6 +155,10 @@ describe('watch mode', () => {
     }
     try {
       await waitForRuns(1)
+      // Vitest's own summary says the tests passed; the gate's verdict is repeated after it.
+      const deadline = Date.now() + 10_000
+      while (!log.includes('vitest-rag gate:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      expect(log).toContain('vitest-rag gate: PASS')
       const mark = log.length
 
       // 1. Edit one golden line (E2E-013 in b.golden.jsonl): only that file reruns.

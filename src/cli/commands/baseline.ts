@@ -4,7 +4,8 @@
  * with `--yes` or after an interactive `y`; `show` prints the committed baseline.
  */
 import { createInterface } from 'node:readline/promises'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
+import { readTextIfExists } from '../../util/read-if-exists.ts'
 import { diffString } from 'json-diff'
 import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
 import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
@@ -56,11 +57,38 @@ function isKnownError(error: unknown): error is Error {
   return KNOWN_ERRORS.some((type) => error instanceof type)
 }
 
-/** Why a scorecard must not become a baseline (empty, partial or errored run), or undefined. */
-/** Why a scorecard cannot become a baseline: the gate's own run rules, hard assertions aside. */
-function refusalReason(scorecard: Scorecard): string | undefined {
-  const reasons = checkRun(scorecard).filter((r) => r.code !== 'hard_assertion_failed')
-  return reasons.length === 0 ? undefined : reasons.map((r) => r.message).join('; ')
+/**
+ * Why a scorecard must not become a baseline, every reason at once: `fatal` ones (no cases) always refuse;
+ * the others (a partial, sampled, filtered, unmerged-shard, interrupted or failed run, or a scorecard older
+ * than an unfinished run) refuse unless `--allow-partial`.
+ */
+export function refusalReasons(scorecard: Scorecard, lastRunUnfinished = false): { fatal: string[]; partial: string[] } {
+  const run = scorecard.run
+  if (run.cases === 0) return { fatal: ['the scorecard has no cases'], partial: [] }
+  const partial: string[] = []
+  if (lastRunUnfinished) partial.push('the last run started but never reported (gate.json is stale): this scorecard is from an earlier run')
+  // The gate's own run rules in its own wording (run failures, a partial run, errored cases); hard assertions are counted below.
+  partial.push(...checkRun(scorecard).filter((r) => r.code !== 'hard_assertion_failed' && r.code !== 'empty_run').map((r) => r.message))
+  if (run.selection?.filtered) partial.push(`it is from a filtered run (${run.cases} cases selected by a file filter, -t or .only)`)
+  if (run.selection?.sample) partial.push(`it is from a sampled run (${run.selection.sample.size} of ${run.selection.sample.of} cases)`)
+  if (run.selection?.shard) partial.push(`it is from shard ${run.selection.shard.index}/${run.selection.shard.count} alone (merge the shards with vitest --merge-reports first)`)
+  // The run's failures (above) already name an interruption and unhandled errors when the reporter recorded them.
+  const failures = run.failures ?? []
+  if (run.interrupted && !failures.some((f) => f.includes('interrupted'))) partial.push('the run was interrupted')
+  if ((run.unhandledErrors ?? 0) > 0 && !failures.some((f) => f.includes('unhandled'))) partial.push(`${run.unhandledErrors} unhandled error(s) in that run`)
+  if (scorecard.hard.failed > 0) partial.push(`${scorecard.hard.failed} hard assertion(s) failed in that run`)
+  return { fatal: [], partial }
+}
+
+/** Whether the `gate.json` beside a scorecard says a later run started and never reported. */
+async function lastRunUnfinished(scorecardPath: string): Promise<boolean> {
+  const text = await readTextIfExists(join(dirname(scorecardPath), 'gate.json')).catch(() => undefined)
+  if (text === undefined) return false
+  try {
+    return (JSON.parse(text) as { status?: unknown }).status === 'stale'
+  } catch {
+    return false
+  }
 }
 
 /** Readable diff of the aggregate metrics, old -> new (every line of a new baseline when there was none). */
@@ -70,14 +98,17 @@ export function diffBaselines(before: Baseline | undefined, after: Baseline): st
 }
 
 async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () => Date): Promise<number> {
-  const args = parse(argv, { ...projectOption, scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' } })
+  const args = parse(argv, { ...projectOption, scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' }, 'allow-partial': { type: 'boolean' } })
   const { scorecard: scorecardPath, baseline: baselinePath } = projectPaths(io.cwd, args)
   const scorecard = await readScorecardFile(scorecardPath)
-  const refusal = refusalReason(scorecard)
-  if (refusal !== undefined) {
-    io.stderr(`vitest-rag baseline accept: not accepting ${scorecardPath}: ${refusal}; re-run the whole golden set first\n`)
+  const { fatal, partial } = refusalReasons(scorecard, await lastRunUnfinished(scorecardPath))
+  const allowPartial = args['allow-partial'] === true
+  if (fatal.length > 0 || (partial.length > 0 && !allowPartial)) {
+    const fix = fatal.length > 0 ? 're-run the whole golden set first' : 're-run the whole golden set first, or pass --allow-partial to accept this run as it is'
+    io.stderr(`vitest-rag baseline accept: not accepting ${scorecardPath}: ${[...fatal, ...partial].join('; ')}; ${fix}\n`)
     return 1
   }
+  if (partial.length > 0) io.stdout(`Accepting with --allow-partial although ${partial.join('; ')}.\n`)
   let current: Baseline | undefined
   try {
     current = await loadBaseline(baselinePath)
@@ -88,7 +119,6 @@ async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () =>
   const next = createBaseline(scorecard, now().toISOString())
   io.stdout(`${current ? `Changes to ${baselinePath}` : `New baseline ${baselinePath}`} (aggregate metrics):\n`)
   io.stdout(diffBaselines(current, next))
-  if (scorecard.hard.failed > 0) io.stdout(`Note: ${scorecard.hard.failed} hard assertion(s) failed in this run; the gate fails on them whatever the baseline.\n`)
   if (args.yes !== true) {
     const answer = await confirm(`Write this baseline to ${baselinePath}?`)
     if (answer === undefined) {
@@ -163,16 +193,19 @@ export function createBaselineAcceptCommand(confirm: Confirm = confirmOnTerminal
     name: 'baseline accept',
     summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',
     usage: [
-      'Usage: vitest-rag baseline accept [--project NAME] [--scorecard FILE] [--baseline FILE] [--yes]',
+      'Usage: vitest-rag baseline accept [--project NAME] [--scorecard FILE] [--baseline FILE] [--yes] [--allow-partial]',
       '',
       'Shows the diff of the aggregate metrics between the current baseline and the last run, then writes the',
       'new baseline after an interactive "y", or at once with --yes. Without a terminal and without --yes it',
-      'prints the diff and exits 1. Empty, partial and errored runs are refused.',
+      'prints the diff and exits 1. An empty run is always refused; a partial, filtered, sampled or unmerged-shard',
+      'run, an interrupted run, a run with errored cases, unhandled errors or failed hard assertions, and a',
+      'scorecard older than an unfinished run are refused unless --allow-partial.',
       '',
       `  --project NAME    the Vitest project whose run to accept (default ${DEFAULT_PROJECT})`,
       `  --scorecard FILE  the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})`,
       '  --baseline FILE   the baseline to write (default baselines/<project>.baseline.json)',
       '  --yes, -y         write without asking',
+      '  --allow-partial   accept a partial, sampled, sharded or failed run anyway (says what it accepts)',
     ].join('\n'),
     run: withKnownErrors((argv, io) => runAccept(argv, io, confirm, now)),
   }

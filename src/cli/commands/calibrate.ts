@@ -4,7 +4,7 @@
  * the scorecard prints beside every judge metric.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
 import { createModelClients } from '../../llm/index.ts'
@@ -14,47 +14,87 @@ import { createHeuristicJudge } from '../../judge/heuristic-judge.ts'
 import { formatProblems } from '../../problems/problems.ts'
 import { loadJudgePromptTemplate } from '../../judge/load-prompt-template.ts'
 import { createModelJudge } from '../../judge/model-judge.ts'
-import { runCalibration } from '../../judge/run-calibration.ts'
+import { runCalibrationOnText } from '../../judge/run-calibration.ts'
+import { HALUEVAL_QA_FILES, haluEvalLabelsText } from '../../judge/halueval-labels.ts'
 import type { Judge } from '../../judge/types.ts'
 
-const usage = `Usage: vitest-rag calibrate --labels FILE [--judge heuristic|model] [--models FILE] [--template FILE] [--out FILE]
+/** Where `calibrate` writes without `--write` or `--out`: the output folder, never the committed record. */
+export function scratchCalibrationRecordPath(kind: 'heuristic' | 'model'): string {
+  return `.vitest-rag/calibration/${kind}.json`
+}
+
+const usage = `Usage: vitest-rag calibrate (--labels FILE | --halueval DIR) [--judge heuristic|model] [--models FILE]
+                           [--template FILE] [--write | --out FILE]
 
 Scores a human-labelled sample with the judge and reports its agreement with the human labels per
-criterion: accuracy, Cohen's kappa and the confusion matrix (rows human, columns judge).
+criterion: n, accuracy, Cohen's kappa with its 95% bootstrap interval, and the confusion matrix (rows human,
+columns judge).
   --labels FILE    JSON Lines, one labelled answer per line:
                    {"id", "query", "context": [{"text", "date"?}], "answer", "reference_answer"?,
                     "labels": {"faithfulness"?: 0|0.5|1, "citation_accuracy"?, "answer_relevance"?, "crag"?}}
+  --halueval DIR   label rows built from HaluEval's QA files in DIR (e.g. ../shared/datasets/halueval): each
+                   question's right answer is faithful, its hallucinated answer is not (1,000 pairs, 2,000 rows)
   --judge KIND     heuristic (offline, default) or model
   --models FILE    JSON file with the models config (generator and judge chains); needed for --judge model
   --template FILE  the judge prompt template (default: evals/prompts/judge.md)
-  --out FILE       where to write the calibration record (default: ${defaultCalibrationRecordPath('heuristic')}
+  --write          replace the committed record the scorecard reads (${defaultCalibrationRecordPath('heuristic')}
                    or ${defaultCalibrationRecordPath('model')})
+  --out FILE       write the record to FILE instead
+Without --write or --out the record goes to the output folder (${scratchCalibrationRecordPath('heuristic')} or
+${scratchCalibrationRecordPath('model')}), so a trial run never rewrites the committed record.
 
 Exit code: 0 after writing the record, 1 when the labels file has problems, 2 on a usage error.`
 
 interface CalibrateArgs {
-  labels: string
+  labels?: string
+  halueval?: string
   judge: 'heuristic' | 'model'
   models?: string
   template?: string
   out?: string
+  write: boolean
 }
 
 function parseArgs(argv: string[]): CalibrateArgs {
   const { values } = parseCliArgs(argv, {
     labels: { type: 'string' },
+    halueval: { type: 'string' },
     judge: { type: 'string' },
     models: { type: 'string' },
     template: { type: 'string' },
     out: { type: 'string' },
+    write: { type: 'boolean' },
   })
   const labels = stringFlag(values, 'labels')
+  const halueval = stringFlag(values, 'halueval')
   const judge = stringFlag(values, 'judge') ?? 'heuristic'
   if (judge !== 'heuristic' && judge !== 'model') throw new CliUsageError(`--judge must be heuristic or model, got ${JSON.stringify(judge)}`)
-  if (labels === undefined) throw new CliUsageError('--labels FILE is required')
+  if ((labels === undefined) === (halueval === undefined)) throw new CliUsageError('give one of --labels FILE or --halueval DIR')
   const models = stringFlag(values, 'models')
   if (judge === 'model' && models === undefined) throw new CliUsageError('--judge model needs --models FILE (the generator and judge chains)')
-  return { labels, judge, models, template: stringFlag(values, 'template'), out: stringFlag(values, 'out') }
+  const out = stringFlag(values, 'out')
+  if (out !== undefined && values.write === true) throw new CliUsageError('give --write or --out FILE, not both')
+  return { labels, halueval, judge, models, template: stringFlag(values, 'template'), out, write: values.write === true }
+}
+
+/** The labels text and how the record names it, from --labels or --halueval; undefined (after saying why) when absent. */
+function readLabels(args: CalibrateArgs, io: CliIo): { text: string; name: string } | undefined {
+  if (args.halueval !== undefined) {
+    const dir = resolve(io.cwd, args.halueval)
+    const missing = HALUEVAL_QA_FILES.filter((f) => !existsSync(join(dir, f)))
+    if (missing.length > 0) {
+      io.stderr(`vitest-rag calibrate: ${dir} lacks ${missing.join(' and ')} (fix: pass --halueval with the HaluEval folder, e.g. ../shared/datasets/halueval)\n`)
+      return undefined
+    }
+    const files = HALUEVAL_QA_FILES.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }))
+    return { text: haluEvalLabelsText(files), name: `HaluEval QA (${HALUEVAL_QA_FILES.join(', ')})` }
+  }
+  const labelsPath = resolve(io.cwd, args.labels ?? '')
+  if (!existsSync(labelsPath)) {
+    io.stderr(`vitest-rag calibrate: no labels file at ${labelsPath} (fix: pass --labels with a JSONL file of labelled answers, e.g. test/fixtures/calibration/halueval-54.jsonl)\n`)
+    return undefined
+  }
+  return { text: readFileSync(labelsPath, 'utf8'), name: relative(io.cwd, labelsPath) || labelsPath }
 }
 
 function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
@@ -84,27 +124,27 @@ export function renderAgreement(name: string, a: CriterionAgreement): string {
   const width = Math.max(6, ...a.labels.map((l) => l.length + 1))
   const header = `${'human\\judge'.padEnd(12)}${a.labels.map((l) => l.padStart(width)).join('')}`
   const rows = a.labels.map((l, i) => `${l.padEnd(12)}${(a.confusion[i] ?? []).map((c) => String(c).padStart(width)).join('')}`)
-  return [`${name}: n=${a.n}${a.skipped > 0 ? ` (skipped ${a.skipped})` : ''}  accuracy ${fmt(a.accuracy)}  kappa ${fmt(a.kappa)}`, `  ${header}`, ...rows.map((r) => `  ${r}`)].join('\n')
+  const ci = a.kappaCi ? ` (95% CI ${a.kappaCi[0].toFixed(3)} to ${a.kappaCi[1].toFixed(3)})` : ''
+  return [`${name}: n=${a.n}${a.skipped > 0 ? ` (skipped ${a.skipped})` : ''}  accuracy ${fmt(a.accuracy)}  kappa ${fmt(a.kappa)}${ci}`, `  ${header}`, ...rows.map((r) => `  ${r}`)].join('\n')
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv)
-  const labelsPath = resolve(io.cwd, args.labels)
-  if (!existsSync(labelsPath)) {
-    io.stderr(`vitest-rag calibrate: no labels file at ${labelsPath} (fix: pass --labels with a JSONL file of labelled answers, e.g. test/fixtures/calibration/halueval-54.jsonl)\n`)
-    return 1
-  }
+  const labels = readLabels(args, io)
+  if (labels === undefined) return 1
   const judge = buildJudge(args, io)
-  const outcome = await runCalibration(labelsPath, judge, relative(io.cwd, labelsPath) || labelsPath)
+  const outcome = await runCalibrationOnText(labels.text, judge, labels.name)
   if (!outcome.ok) {
-    io.stderr(`${formatProblems(outcome.problems)}\nvitest-rag calibrate: ${outcome.problems.length} problem(s) in ${args.labels}; fix them and re-run\n`)
+    io.stderr(`${formatProblems(outcome.problems)}\nvitest-rag calibrate: ${outcome.problems.length} problem(s) in ${labels.name}; fix them and re-run\n`)
     return 1
   }
-  const outPath = resolve(io.cwd, args.out ?? defaultCalibrationRecordPath(judge.kind))
+  const target = args.out ?? (args.write ? defaultCalibrationRecordPath(judge.kind) : scratchCalibrationRecordPath(judge.kind))
+  const outPath = resolve(io.cwd, target)
   await writeCalibrationRecord(outPath, outcome.record)
   const blocks = Object.entries(outcome.record.criteria).map(([name, a]) => renderAgreement(name, a))
+  const committed = args.write ? '' : args.out === undefined ? ` (the committed ${defaultCalibrationRecordPath(judge.kind)} is unchanged; pass --write to replace it)` : ''
   io.stdout(
-    `vitest-rag calibrate: ${outcome.record.rows} labelled rows, ${judge.kind} judge${judge.model ? ` ${judge.model}` : ''} (${judge.promptVersion})\n\n${blocks.join('\n\n')}\n\nwrote ${outPath}\n`,
+    `vitest-rag calibrate: ${outcome.record.rows} labelled rows, ${judge.kind} judge${judge.model ? ` ${judge.model}` : ''} (${judge.promptVersion})\n\n${blocks.join('\n\n')}\n\nwrote ${outPath}${committed}\n`,
   )
   return 0
 }

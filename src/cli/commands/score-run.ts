@@ -8,22 +8,24 @@ import { formatProblems } from '../../problems/problems.ts'
 import { DEFAULT_KS } from '../../metrics/retrieval.ts'
 import { scoreTrecRun, type TrecScores } from '../../metrics/score-trec.ts'
 import { parseTrecQrels, parseTrecRun } from '../../metrics/trec.ts'
+import { retrievalConventions } from '../../metrics/conventions.ts'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
 
-const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json] [--trec-ndcg]
+const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json]
 
 Scores a TREC run ("qid Q0 docid rank score tag") against qrels ("qid 0 docid grade", or a BEIR
 qrels TSV "query-id<TAB>corpus-id<TAB>score" with header) with recall@k, precision@k, hit@k, ndcg@k and mrr.
   --k LIST     cutoffs, comma separated (default ${DEFAULT_KS.join(',')})
-  --json       print {"per_query": {qid: {metric: value}}, "mean": {metric: value}} instead of a table
-  --trec-ndcg  discount nDCG as trec_eval's ndcg_cut does, 1/log2(max(rank, 2)), to reproduce numbers
-               from trec_eval, pytrec_eval or published BEIR tables (default 1/log2(rank + 1))
+  --json       print {"per_query": {qid: {metric: value}}, "mean": {metric: value}, "conventions": {...}}
+               instead of a table; "conventions" says how each figure was computed
+  --trec-ndcg  accepted for old scripts and changes nothing: nDCG already discounts by 1/log2(rank + 1),
+               as trec_eval's ndcg_cut does since 9.0.4 (10.0 included)
 
 Every query of the qrels is scored; one without any run line scores 0. Run queries without judgments are
-ignored. A run is ranked by score, ties by rank (trec_eval: by docid descending). Other differences from
-trec_eval: precision@k divides by min(k, retrieved); queries with nothing relevant score 1.0 on
-recall/hit/mrr/ndcg (trec_eval skips them); the nDCG discount (see --trec-ndcg).
+ignored. A run is ranked by score, ties by rank (trec_eval: by docid descending; runs vitest-rag writes
+never tie). Differences from trec_eval: precision@k divides by min(k, retrieved) (trec_eval: by k); a
+judged query with nothing relevant scores 1.0 on recall/hit/mrr/ndcg (trec_eval keeps it and scores it 0).
 
 Exit code: 0 after printing, 1 when a file is unreadable or has problems, 2 on a usage error.`
 
@@ -32,7 +34,6 @@ interface ScoreRunArgs {
   qrels: string
   ks: number[]
   json: boolean
-  trecNdcg: boolean
 }
 
 function parseKs(text: string): number[] {
@@ -49,7 +50,7 @@ function parseArgs(argv: string[]): ScoreRunArgs {
     throw new CliUsageError(`expected a RUN file and a QRELS file, got ${positionals.length} argument(s): ${JSON.stringify(positionals)}`)
   }
   const k = stringFlag(values, 'k')
-  return { run: positionals[0]!, qrels: positionals[1]!, ks: k === undefined ? [...DEFAULT_KS] : parseKs(k), json: values.json === true, trecNdcg: values['trec-ndcg'] === true }
+  return { run: positionals[0]!, qrels: positionals[1]!, ks: k === undefined ? [...DEFAULT_KS] : parseKs(k), json: values.json === true }
 }
 
 async function readText(path: string, io: CliIo): Promise<string | undefined> {
@@ -81,7 +82,7 @@ function renderNotes(scores: TrecScores): string {
   notes.push(`${n} judged quer${n === 1 ? 'y' : 'ies'} scored.`)
   if (scores.missingFromRun.length > 0) notes.push(`${scores.missingFromRun.length} judged quer${scores.missingFromRun.length === 1 ? 'y has' : 'ies have'} no run line and score 0: ${list(scores.missingFromRun)}`)
   if (scores.notJudged.length > 0) notes.push(`${scores.notJudged.length} run quer${scores.notJudged.length === 1 ? 'y has' : 'ies have'} no judgments and ${scores.notJudged.length === 1 ? 'was' : 'were'} ignored: ${list(scores.notJudged)}`)
-  if (scores.nothingRelevant.length > 0) notes.push(`${scores.nothingRelevant.length} quer${scores.nothingRelevant.length === 1 ? 'y has' : 'ies have'} no relevant document and score 1.0 on recall, hit, mrr and ndcg: ${list(scores.nothingRelevant)}`)
+  if (scores.nothingRelevant.length > 0) notes.push(`${scores.nothingRelevant.length} quer${scores.nothingRelevant.length === 1 ? 'y has' : 'ies have'} no relevant document and score 1.0 on recall, hit, mrr and ndcg (trec_eval scores them 0): ${list(scores.nothingRelevant)}`)
   return `${notes.join('\n')}\n`
 }
 
@@ -104,9 +105,9 @@ export const scoreRunCommand: CliCommand = {
       io.stderr(`vitest-rag score-run: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${formatProblems(problems)}\n`)
       return 1
     }
-    const scores = scoreTrecRun(run.rows, qrels.qrels, { ks: args.ks, ndcgDiscount: args.trecNdcg ? 'trec_eval' : 'log2(rank+1)' })
+    const scores = scoreTrecRun(run.rows, qrels.qrels, { ks: args.ks })
     if (args.json) {
-      io.stdout(`${JSON.stringify({ per_query: scores.perQuery, mean: scores.mean }, null, 2)}\n`)
+      io.stdout(`${JSON.stringify({ per_query: scores.perQuery, mean: scores.mean, conventions: retrievalConventions() }, null, 2)}\n`)
       io.stderr(renderNotes(scores))
     } else {
       io.stdout(renderScoreTable(scores))

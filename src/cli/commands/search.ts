@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import { parseChunkerSpec, chunkDocuments } from '../../corpus/chunk.ts'
 import { loadBeir } from '../../corpus/load-beir.ts'
-import { formatTrecRun, type TrecRunRow } from '../../metrics/trec.ts'
+import { formatTrecRun, strictlyDecreasing, TIE_DECREMENT, type TrecRunRow } from '../../metrics/trec.ts'
 import { SearchPool } from '../../pool/search-pool.ts'
 import { type AnalyzerOptions, defaultAnalyzerOptions, plainAnalyzerOptions } from '../../search/analyzer.ts'
 import { buildSearchIndex } from '../../search/index.ts'
@@ -19,17 +19,24 @@ const usage = `Usage: vitest-rag search --beir DIR --trec OUT [--arm bm25] [--k 
                          [--analyzer default|plain] [--chunker none|fixed:800/100|structural] [--threads N]
 
 Builds the search index over a BEIR dataset (corpus.jsonl, queries.jsonl), runs every query and writes a
-TREC run file "qid Q0 docid rank score tag" (docid = the corpus _id), k documents per query.
+TREC run file "qid Q0 docid rank score tag" (docid = the corpus _id), k documents per query. Scores are
+strictly decreasing within a query: a tied score is written as the one before it minus ${TIE_DECREMENT}, so
+trec_eval (which breaks ties by docid) and score-run read the same order.
   --beir DIR       the dataset folder
   --trec OUT       run file to write
   --arm ARM        ${searchArms.join(' | ')} (default bm25; vector and hybrid use the offline hash embedder)
   --k N            documents per query (default 100)
   --tag NAME       run name in the last column (default vitest-rag-<arm>)
-  --analyzer A     default (identifiers, stop words, S stemmer) or plain ([a-z0-9]+ style runs only)
+  --analyzer A     default (identifiers, stop words, S stemmer) or plain ([a-z0-9]+ style runs only);
+                   affects the bm25 arm and the bm25 half of hybrid only: the vector arm's embedder
+                   analyzes text its own way
   --chunker SPEC   none (default: one chunk per document) or a chunker spec; a document scores its best chunk
   --threads N      answer queries in a worker pool of N threads (default 0: in this thread)
 
 Exit code: 0 after writing, 1 when the dataset cannot be loaded, 2 on a usage error.`
+
+/** The arms `--analyzer` changes: the vector arm's embedder keeps its own analysis. */
+export const ANALYZER_ARMS: readonly SearchArm[] = ['bm25', 'hybrid']
 
 interface SearchArgs {
   beir: string
@@ -38,6 +45,8 @@ interface SearchArgs {
   k: number
   tag: string | undefined
   analyzer: AnalyzerOptions
+  /** Whether --analyzer was given (the command says so when the arm ignores it). */
+  analyzerGiven: boolean
   chunker: string
   threads: number
 }
@@ -76,6 +85,7 @@ function parseArgs(argv: string[]): SearchArgs {
     k: k === undefined ? 100 : positiveInt('--k', k, 1),
     tag: stringFlag(values, 'tag'),
     analyzer: analyzer === 'plain' ? plainAnalyzerOptions : defaultAnalyzerOptions,
+    analyzerGiven: stringFlag(values, 'analyzer') !== undefined,
     chunker: stringFlag(values, 'chunker') ?? 'none',
     threads: threads === undefined ? 0 : positiveInt('--threads', threads, 0),
   }
@@ -102,6 +112,9 @@ export const searchCommand: CliCommand = {
   usage,
   async run(argv, io) {
     const args = parseArgs(argv)
+    if (args.analyzerGiven && !ANALYZER_ARMS.includes(args.arm)) {
+      io.stderr(`vitest-rag search: --analyzer affects only the ${ANALYZER_ARMS.join(' and ')} arms; the ${args.arm} arm ignores it\n`)
+    }
     const root = resolve(io.cwd, args.beir)
     let dataset
     try {
@@ -133,7 +146,9 @@ export const searchCommand: CliCommand = {
     }
     const rows: TrecRunRow[] = []
     dataset.queries.forEach((q, i) => {
-      rankDocuments(results[i] as SearchHit[], (id) => docOfChunk.get(id) as string, args.k).forEach((d, r) => rows.push({ qid: q.id, docid: d.docid, rank: r + 1, score: d.score }))
+      const ranked = rankDocuments(results[i] as SearchHit[], (id) => docOfChunk.get(id) as string, args.k)
+      const scores = strictlyDecreasing(ranked.map((d) => d.score))
+      ranked.forEach((d, r) => rows.push({ qid: q.id, docid: d.docid, rank: r + 1, score: scores[r] as number }))
     })
     const out = resolve(io.cwd, args.trec)
     await writeFileAtomic(out, formatTrecRun(rows, args.tag ?? `vitest-rag-${args.arm}`))

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:scale`: vitest-rag over 1k, 10k and 20k synthetic golden cases, and, at 6k cases, side by side
+ * with a minimal Vitest eval runner on the same cases, all passing and half failing. Prints per run: wall time
+ * per case, where it goes (Vitest's transform = golden-module generation, import = loading the generated
+ * module, tests = per-case work; the reporter's own collect, scorecard, gate and file writing) and the peak
+ * memory of the whole process tree.
+ *
+ *   npm run bench:scale [-- --sizes 1000,10000,20000] [-- --peer 6000]
+ */
+import { mkdirSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { fmt, printTable } from './bench/measure.ts'
+import { runMeasured, type TreeRun } from './bench/process-tree.ts'
+import { writeScaleGolden, writeScaleProject } from './bench/scale-project.ts'
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
+// Inside the repo (ignored by git), so the project's config resolves vitest from the repo's node_modules.
+const projectDir = join(repoRoot, '.vitest-rag/bench-scale')
+
+function flag(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback
+}
+const sizes = flag('sizes', '1000,10000,20000').split(',').map(Number)
+const peerSize = Number(flag('peer', '6000'))
+
+/** Vitest's "Duration ... (transform a, setup b, import c, tests d, environment e)" line, in ms. */
+function vitestBreakdown(output: string): Record<string, number> {
+  const line = output.match(/Duration\s+[\d.]+m?s\s*\(([^)]*)\)/)?.[1] ?? ''
+  const out: Record<string, number> = {}
+  for (const m of line.matchAll(/(\w+) ([\d.]+)(m?s)/g)) out[m[1]!] = Number(m[2]) * (m[3] === 's' ? 1000 : 1)
+  return out
+}
+
+/** The reporter's "vitest-rag: report timings: collect X ms, ..." line (VITEST_RAG_TIMINGS=1). */
+function reporterBreakdown(output: string): Record<string, number> {
+  const line = output.match(/vitest-rag: report timings: (.*)/)?.[1] ?? ''
+  const out: Record<string, number> = {}
+  for (const m of line.matchAll(/(\w+) ([\d.]+) ms/g)) out[m[1]!] = Number(m[2])
+  return out
+}
+
+interface Row {
+  what: string
+  cases: number
+  run: TreeRun
+}
+
+async function runRag(cases: number, halfFailing: boolean): Promise<Row> {
+  writeScaleGolden(projectDir, cases, halfFailing)
+  const out = join(projectDir, '.vitest-rag')
+  mkdirSync(out, { recursive: true })
+  const run = await runMeasured([vitestBin, 'run', '--root', projectDir], repoRoot, { BENCH_OUT: out, VITEST_RAG_TIMINGS: '1' })
+  const expected = halfFailing ? 1 : 0
+  if ((run.code ?? 1) !== expected) throw new Error(`vitest-rag run of ${cases} cases exited ${run.code}, expected ${expected}:\n${run.output.slice(-3000)}`)
+  return { what: `vitest-rag${halfFailing ? ', half failing' : ''}`, cases, run }
+}
+
+async function runPeer(cases: number, halfFailing: boolean): Promise<Row> {
+  writeScaleGolden(projectDir, cases, halfFailing)
+  const run = await runMeasured([vitestBin, 'run', '--root', join(projectDir, 'peer')], repoRoot, {})
+  if ((run.code ?? 1) !== (halfFailing ? 1 : 0)) throw new Error(`peer run of ${cases} cases exited ${run.code}:\n${run.output.slice(-3000)}`)
+  return { what: `minimal Vitest runner${halfFailing ? ', half failing' : ''}`, cases, run }
+}
+
+function table(rows: Row[]): void {
+  printTable(
+    ['run', 'cases', 'wall s', 'ms/case', 'transform s', 'import s', 'tests s', 'report s', 'peak MiB'],
+    rows.map(({ what, cases, run }) => {
+      const v = vitestBreakdown(run.output)
+      const r = reporterBreakdown(run.output)
+      const report = Object.values(r).reduce((a, b) => a + b, 0)
+      return [what, String(cases), fmt(run.wallMs / 1000), fmt(run.wallMs / cases), fmt((v.transform ?? Number.NaN) / 1000), fmt((v.import ?? Number.NaN) / 1000), fmt((v.tests ?? Number.NaN) / 1000), report > 0 ? fmt(report / 1000) : '-', fmt(run.peakMiB)]
+    }),
+  )
+}
+
+console.log(`bench:scale on ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`)
+writeScaleProject(projectDir, repoRoot)
+const scale: Row[] = []
+for (const n of sizes) scale.push(await runRag(n, false))
+console.log('vitest-rag over synthetic golden sets (all cases passing):\n')
+table(scale)
+for (const { cases, run } of scale) {
+  const r = reporterBreakdown(run.output)
+  console.log(`  ${cases} cases, reporter: ${Object.entries(r).map(([k, v]) => `${k} ${fmt(v)} ms`).join(', ') || 'no timings'}`)
+}
+console.log('')
+if (peerSize > 0) {
+  const side = [await runRag(peerSize, false), await runPeer(peerSize, false), await runRag(peerSize, true), await runPeer(peerSize, true)]
+  console.log(`Side by side at ${peerSize} cases (the same golden file, a constant-answer system, offline):\n`)
+  table(side)
+  const ratio = (a: Row, b: Row) => (a.run.wallMs / b.run.wallMs).toFixed(2)
+  console.log(`wall time vitest-rag / minimal runner: all passing ${ratio(side[0]!, side[1]!)}x, half failing ${ratio(side[2]!, side[3]!)}x`)
+}
