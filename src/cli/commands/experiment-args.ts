@@ -3,7 +3,7 @@
  * the result goes, the statistics' seed and resamples) and the one place their input errors are printed.
  */
 import { GoldenFileError, UnresolvedLocatorsError } from '../../cases/errors.ts'
-import { formatProblems, type Problem } from '../../cases/problems.ts'
+import { formatProblems, type Problem } from '../../problems/problems.ts'
 import { ConfigError } from '../../config/resolve.ts'
 import { ChunkerSpecError, CorpusError } from '../../corpus/errors.ts'
 import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'

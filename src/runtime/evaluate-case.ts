@@ -1,5 +1,0 @@
-/**
- * @deprecated Moved to `src/evaluation/evaluate-case.ts` when src/runtime/ was split by stage. This re-export stays for one
- * release so branches that import the old path still build; import the new path.
- */
-export * from '../evaluation/evaluate-case.ts'
