@@ -8,6 +8,7 @@ import { CliUsageError } from '../command.ts'
 import { stringFlag, type ParsedCliArgs } from '../args.ts'
 import type { CorpusSource } from '../../config/schema.ts'
 import { prepareCorpus, type PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
+import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
 import { LlmError, createModelClients, defaultCacheDir, type ModelClients } from '../../llm/index.ts'
 
 /** A numeric flag within `[min, max]` (whole when `integer`), or `fallback` when absent. */
@@ -63,7 +64,7 @@ export async function corpusFromFlags(values: ParsedCliArgs['values'], cwd: stri
   const kb = stringFlag(values, 'kb')
   const beir = stringFlag(values, 'beir')
   if ((kb === undefined) === (beir === undefined)) throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
-  const source: CorpusSource = kb !== undefined ? { kind: 'kb', root: existingPath(cwd, 'kb', kb, 'folder') } : { kind: 'beir', root: existingPath(cwd, 'beir', beir ?? '', 'folder'), tenant: 'default' }
+  const source: CorpusSource = kb !== undefined ? { kind: 'kb', root: existingPath(cwd, 'kb', kb, 'folder') } : { kind: 'beir', root: existingPath(cwd, 'beir', beir ?? '', 'folder'), tenant: defaultBeirLoadOptions.tenantId }
   return prepareCorpus(source, stringFlag(values, 'chunker') ?? 'structural')
 }
 
