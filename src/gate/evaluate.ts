@@ -134,11 +134,14 @@ function risesNote(comparisons: readonly MetricComparison[]): string | undefined
   return parts.length === 0 ? undefined : parts.join('; ')
 }
 
-/** The gate failed because a baseline that was named (option or environment variable) does not exist. */
-export function withMissingBaseline(gate: GateResult, path: string, namedBy: string): GateResult {
+/**
+ * The gate failed because a baseline that was named (option or environment variable) does not exist;
+ * `acceptCommand` is the command that creates it (default {@link BASELINE_ACCEPT_COMMAND}).
+ */
+export function withMissingBaseline(gate: GateResult, path: string, namedBy: string, acceptCommand: string = BASELINE_ACCEPT_COMMAND): GateResult {
   const reason: GateReason = {
     code: 'baseline_missing',
-    message: `the baseline ${path} (named by ${namedBy}) does not exist: check the path, or create it with \`${BASELINE_ACCEPT_COMMAND}\``,
+    message: `the baseline ${path} (named by ${namedBy}) does not exist: check the path, or create it with \`${acceptCommand}\``,
   }
   const messages = gate.messages.filter((m) => !m.startsWith('no baseline:'))
   return { ...gate, pass: false, status: 'fail', reasons: [reason, ...gate.reasons], messages: [reason.message, ...messages] }
@@ -166,8 +169,9 @@ export function evaluateGate(current: Scorecard, baseline: Baseline | undefined,
   const judge = checkJudgeCoverage(current, policy)
   reasons.push(...floors.reasons, ...judge.reasons)
   const runNotes = [...judge.notes, ...floors.notes]
+  const accept = policy.acceptCommand ?? BASELINE_ACCEPT_COMMAND
   if (baseline === undefined) {
-    const note = `no baseline: metrics were not compared; after reviewing this scorecard, create one with \`${BASELINE_ACCEPT_COMMAND}\` and commit it`
+    const note = `no baseline: metrics were not compared; after reviewing this scorecard, create one with \`${accept}\` and commit it`
     return finish(reasons, [], [note, ...runNotes], false)
   }
   // An empty run has nothing to compare; its own reason says everything.
@@ -179,12 +183,12 @@ export function evaluateGate(current: Scorecard, baseline: Baseline | undefined,
     const paired = Object.entries(baseline.cases).filter(([id, c]) => current.cases[id]?.caseHash === c.caseHash).length
     notes.push(
       `the baseline was taken on other inputs (${problems.join('; ')}): compared only the ${paired} case(s) with the same id and content ` +
-        `(${Object.keys(current.cases).length - paired} new or edited case(s) not compared); CI fails such a run as NOT COMPARABLE until \`${BASELINE_ACCEPT_COMMAND}\``,
+        `(${Object.keys(current.cases).length - paired} new or edited case(s) not compared); CI fails such a run as NOT COMPARABLE until \`${accept}\``,
     )
   } else if (problems.length > 0) {
     const message =
       `NOT COMPARABLE: the baseline was taken on other inputs (${problems.join('; ')}); no metric was compared. ` +
-      `Review this scorecard and accept it as the new baseline with \`${BASELINE_ACCEPT_COMMAND}\``
+      `Review this scorecard and accept it as the new baseline with \`${accept}\``
     if (policy.onNotComparable === 'fail') return finish([...reasons, { code: 'not_comparable', message }], [], runNotes, false)
     return finish(reasons, [], [`WARNING ${message}`, ...runNotes], false)
   }

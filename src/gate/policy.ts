@@ -66,6 +66,11 @@ export interface GatePolicy {
    * corpus is then compared on the cases it shares with the run, instead of being NOT COMPARABLE. Default false.
    */
   pairedOnly?: boolean
+  /**
+   * The command that accepts this run as the baseline, quoted in the gate's messages for the user to copy
+   * (the reporter names the project and any moved paths). Default `npx vitest-rag baseline accept`.
+   */
+  acceptCommand?: string
   /** Fail (instead of warn) when the configured judge covered under `minJudgeCoverage`. Default false. */
   requireJudge: boolean
   /** Seed of the bootstrap and Monte Carlo permutation, so the same runs always give the same verdict. */

@@ -10,7 +10,7 @@ import { diffString } from 'json-diff'
 import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
 import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../artifacts/baseline-file.ts'
-import { checkRun } from '../../gate/evaluate.ts'
+import { BASELINE_ACCEPT_COMMAND, checkRun } from '../../gate/evaluate.ts'
 import { BaselineFormatError, BaselineVersionError } from '../../gate/errors.ts'
 import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
 import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
@@ -168,7 +168,9 @@ async function runShow(argv: string[], io: CliIo): Promise<number> {
   const baselinePath = projectPaths(io.cwd, args).baseline
   const baseline = await loadBaseline(baselinePath)
   if (!baseline) {
-    io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: npx vitest-rag baseline accept\n`)
+    // The same --project / --baseline this command was given, so the suggested accept writes what show reads.
+    const named = [typeof args.project === 'string' ? `--project ${args.project}` : '', typeof args.baseline === 'string' ? `--baseline ${args.baseline}` : ''].filter(Boolean)
+    io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: ${[BASELINE_ACCEPT_COMMAND, ...named].join(' ')}\n`)
     return 1
   }
   io.stdout(args.json === true ? `${JSON.stringify(summarizeBaselineForDiff(baseline), null, 2)}\n` : renderBaseline(baseline, baselinePath))
