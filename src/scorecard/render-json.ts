@@ -46,7 +46,7 @@ export const ScorecardSchema = z.looseObject({
   ),
 })
 
-/** The scorecard as pretty JSON (2-space indent, trailing newline), the file `.vitest-rag/scorecard.json`. */
+/** The scorecard as pretty JSON (2-space indent, trailing newline), the file `.vitest-rag/<project>/scorecard.json`. */
 export function serializeScorecard(scorecard: Scorecard): string {
   return `${JSON.stringify(scorecard, null, 2)}\n`
 }

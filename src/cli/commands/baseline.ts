@@ -4,10 +4,10 @@
  * with `--yes` or after an interactive `y`; `show` prints the committed baseline.
  */
 import { createInterface } from 'node:readline/promises'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { readTextIfExists } from '../../util/read-if-exists.ts'
 import { diffString } from 'json-diff'
-import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
+import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../artifacts/baseline-file.ts'
 import { BASELINE_ACCEPT_COMMAND, checkRun } from '../../gate/evaluate.ts'
@@ -18,6 +18,7 @@ import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
 import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
 import type { CliCommand, CliIo } from '../command.ts'
 import { parseCliArgs, type CliOptions } from '../args.ts'
+import { projectOption, projectPaths } from './flags.ts'
 
 /** Asks the user a yes/no question; resolves to undefined when there is no one to ask (no TTY). */
 export type Confirm = (question: string) => Promise<boolean | undefined>
@@ -36,19 +37,6 @@ export const confirmOnTerminal: Confirm = async (question) => {
 
 function parse(argv: string[], options: CliOptions) {
   return parseCliArgs(argv, options).values
-}
-
-/** `--project NAME`: whose scorecard and baseline (default `evals`); explicit file flags win. */
-const projectOption = { project: { type: 'string' } } as const satisfies CliOptions
-
-/** The scorecard and baseline paths of a command line: `--scorecard`/`--baseline`, else the project's defaults. */
-function projectPaths(cwd: string, args: Record<string, string | boolean | undefined>): { scorecard: string; baseline: string } {
-  const project = typeof args.project === 'string' ? args.project : DEFAULT_PROJECT
-  const defaults = projectDefaults(project)
-  return {
-    scorecard: resolve(cwd, (args.scorecard as string | undefined) ?? join(defaults.outDir, REPORT_FILES.scorecard)),
-    baseline: resolve(cwd, (args.baseline as string | undefined) ?? defaults.baseline),
-  }
 }
 
 const KNOWN_ERRORS = [ScorecardFormatError, ScorecardVersionError, BaselineFormatError, BaselineVersionError]
