@@ -2,6 +2,7 @@
  * Metric comparisons of the gate: each gated metric, overall and per case type, baseline against current,
  * with the paired significance test confirming a drop. Pure.
  */
+import { improvementOf, metricDirection } from '../metrics/direction.ts'
 import { compareRuns } from '../stats/compare.ts'
 import { JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 import { sortCaseTypes } from '../scorecard/metric-order.ts'
@@ -104,10 +105,13 @@ function compareOne(
   const change = relativeChange(before, after)
   const base = { metric, family, group, baseline: before, current: after, relativeChange: change }
   if (Math.abs(after - before) <= RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'unchanged' } }
-  if (change > 0) return compareRise(paired, policy, base, name)
-  const transition = `${name} dropped from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`
-  if (-change <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'within_tolerance' } }
-  const limit = `more than the allowed ${formatChange(-policy.maxRelativeDrop).replace('-', '')})`
+  // Turned so that positive is better: for a lower-is-better metric (noise_sensitivity) a RISE is the regression.
+  const improvement = improvementOf(metric, change)
+  if (improvement > 0) return compareImprovement(paired, policy, base, name)
+  const lower = metricDirection(metric) === 'lower'
+  const transition = `${name} ${lower ? 'rose' : 'dropped'} from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`
+  if (-improvement <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'within_tolerance' } }
+  const limit = `more than the allowed ${formatChange(policy.maxRelativeDrop).replace('+', '')}${lower ? ' rise of a lower-is-better metric' : ''})`
   if (!policy.requireSignificance) {
     return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` }
   }
@@ -124,7 +128,7 @@ function compareOne(
     const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
     return { comparison: { ...base, verdict: 'regression', significance, note }, message: `${transition}, ${limit}; ${note}` }
   }
-  if (result.significant && result.meanDiff < 0) {
+  if (result.significant && improvementOf(metric, result.meanDiff) < 0) {
     return { comparison: { ...base, verdict: 'regression', significance }, message: `${transition}, ${limit}; confirmed by the ${test}` }
   }
   const note = `the ${test} does not confirm it; not failing`
@@ -132,10 +136,11 @@ function compareOne(
 }
 
 /**
- * A rise is an improvement only when the paired test confirms it (at least `minPairedCases` pairs, significant,
- * positive); otherwise "no detectable change", with the test's figures. Never fails.
+ * A change the better way (a rise, or a fall of a lower-is-better metric) is an improvement only when the
+ * paired test confirms it (at least `minPairedCases` pairs, significant, the better way); otherwise "no
+ * detectable change", with the test's figures. Never fails.
  */
-function compareRise(
+function compareImprovement(
   paired: { a: Record<string, number>; b: Record<string, number> },
   policy: GatePolicy,
   base: Omit<MetricComparison, 'verdict'>,
@@ -143,14 +148,14 @@ function compareRise(
 ): { comparison: MetricComparison } {
   const n = Object.keys(paired.a).length
   if (n < Math.max(1, policy.minPairedCases)) {
-    const note = `only ${n} paired cases: too few for the paired test to confirm the rise of ${name}`
+    const note = `only ${n} paired cases: too few for the paired test to confirm the improvement of ${name}`
     return { comparison: { ...base, verdict: 'no_detectable_change', note } }
   }
   const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
   const significance: SignificanceSummary = { n: result.n, meanDiff: result.meanDiff, ci: [result.ci[0], result.ci[1]], pValue: result.pValue, significant: result.significant }
   const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
-  if (result.significant && result.meanDiff > 0) return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
-  const note = `no detectable change: the ${test} does not confirm the rise of ${name}`
+  if (result.significant && improvementOf(base.metric, result.meanDiff) > 0) return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
+  const note = `no detectable change: the ${test} does not confirm the improvement of ${name}`
   return { comparison: { ...base, verdict: 'no_detectable_change', significance, note } }
 }
 
