@@ -4,7 +4,7 @@
  */
 import { improvementOf, metricDirection } from '../metrics/direction.ts'
 import { compareRuns } from '../stats/compare.ts'
-import { JUDGE_METRICS } from '../scorecard/answer-quality.ts'
+import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
@@ -216,6 +216,21 @@ export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: 
   return undefined
 }
 
+/** The claim checker a run's config snapshot names (`claimMetrics`, default `heuristic`), with its model when model-checked. */
+function claimCheckerOf(snapshot: unknown, judgeModel: string | undefined): string {
+  const named = (snapshot as { claimMetrics?: unknown } | null)?.claimMetrics
+  const kind = typeof named === 'string' ? named : 'heuristic'
+  return kind === 'model' && judgeModel !== undefined ? `model ${judgeModel}` : kind
+}
+
+/** Why claim metrics cannot be compared between these runs (other claim checkers), or undefined when they can. */
+export function claimSkipReason(current: Scorecard, baseline: Baseline): string | undefined {
+  const now = claimCheckerOf(current.configSnapshot, current.answer.judgeModel)
+  const then = claimCheckerOf(baseline.configSnapshot, baseline.judgeModel)
+  if (now === then) return undefined
+  return `claim metrics not compared: the baseline's claims were checked by the ${then} checker and this run's by the ${now} checker (claimMetrics; accept a new baseline with the same checker)`
+}
+
 /**
  * Compares every gated metric the baseline has, overall and (by policy) per case type. Returns the
  * comparisons, the failing messages (regressions and missing metrics), the notes (skips, unconfirmed drops
@@ -227,7 +242,9 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   const notes: string[] = []
   const power: GroupPower[] = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
+  const claimSkip = claimSkipReason(current, baseline)
   let judgeSkipNoted = false
+  let claimSkipNoted = false
   let answerSkipNoted = false
   for (const metric of policy.gatedMetrics) {
     const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
@@ -241,6 +258,11 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
     if (family === 'answer' && JUDGE_METRICS.includes(metric) && judgeSkip !== undefined) {
       if (!judgeSkipNoted) notes.push(judgeSkip)
       judgeSkipNoted = true
+      continue
+    }
+    if (family === 'answer' && CLAIM_METRICS.includes(metric) && claimSkip !== undefined) {
+      if (!claimSkipNoted) notes.push(claimSkip)
+      claimSkipNoted = true
       continue
     }
     for (const [group, baseGroup] of groupsOf(baseline.metrics[family], policy.perCaseType)) {

@@ -82,7 +82,20 @@ export interface GatePolicy {
 /** The default gate policy. */
 export const defaultGatePolicy: Readonly<GatePolicy> = Object.freeze({
   maxRelativeDrop: 0.05,
-  gatedMetrics: Object.freeze(['recall@5', 'mrr', 'ndcg@10', 'faithfulness', 'citation_accuracy', 'answer_relevance', 'crag_truthfulness']),
+  gatedMetrics: Object.freeze([
+    'recall@5',
+    'mrr',
+    'ndcg@10',
+    'faithfulness',
+    'citation_accuracy',
+    'answer_relevance',
+    'crag_truthfulness',
+    // Claim-level metrics (noise_sensitivity is lower-is-better: see src/metrics/direction.ts).
+    'claim_faithfulness',
+    'context_precision',
+    'context_recall',
+    'noise_sensitivity',
+  ]),
   perCaseType: true,
   requireSignificance: true,
   alpha: 0.05,

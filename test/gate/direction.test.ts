@@ -1,6 +1,7 @@
 /**
  * Lower-is-better metrics (noise_sensitivity): the gate reads a RISE as the regression and a fall as the
- * improvement, and a floor on such a metric is a ceiling. Hand-computed on 20 paired cases.
+ * improvement, and a floor on such a metric is a ceiling. Hand-computed on 20 paired cases. The claim metrics
+ * are gated by default, between runs whose claims were checked the same way.
  */
 import { describe, expect, test } from 'vitest'
 import { createBaseline } from '../../src/gate/baseline.ts'
@@ -11,11 +12,11 @@ import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import { buildContext, buildRecord } from '../scorecard/build-records.ts'
 
 /** 20 answered system-mode cases whose noise_sensitivity and context_recall are `noise(i)` and `recall(i)`. */
-function run(noise: (i: number) => number, recall: (i: number) => number = () => 0.8) {
+function run(noise: (i: number) => number, recall: (i: number) => number = () => 0.8, configSnapshot: unknown = { claimMetrics: 'heuristic' }) {
   const records = Array.from({ length: 20 }, (_, i) =>
     buildRecord(`C-${String(i).padStart(2, '0')}`, { line: i + 1, mode: 'system', answerMetrics: { noise_sensitivity: noise(i), context_recall: recall(i) } }),
   )
-  return buildScorecard(records, buildContext({ mode: 'system', expectedCases: 20 }))
+  return buildScorecard(records, buildContext({ mode: 'system', expectedCases: 20, configSnapshot }))
 }
 
 const policy = { ...defaultGatePolicy, gatedMetrics: ['noise_sensitivity', 'context_recall'], perCaseType: false }
@@ -69,5 +70,21 @@ describe('a lower-is-better metric in the gate', () => {
       { code: 'below_floor', metric: 'noise_sensitivity', group: 'overall', message: 'noise_sensitivity (overall) is 0.200, over its ceiling 0.150 (lower is better; gate.floors; no significance test applies to a floor)' },
     ])
     expect(evaluateGate(run(() => 0.1), undefined, { ...policy, floors }).pass).toBe(true)
+  })
+})
+
+describe('claim metrics in the gate', () => {
+  test('are gated by default: the noise_sensitivity rise fails under the default policy', () => {
+    const result = evaluateGate(run(() => 0.2), baseline, { ...defaultGatePolicy, perCaseType: false })
+    expect(result.reasons.map((r) => [r.code, r.metric])).toEqual([['metric_regression', 'noise_sensitivity']])
+  })
+
+  test('are not compared when the claim checker changed (heuristic baseline, model-checked run), and the note says why', () => {
+    const result = evaluateGate(run(() => 0.2, () => 0.8, { claimMetrics: 'model' }), baseline, policy)
+    expect(result.pass).toBe(true)
+    expect(result.comparisons).toEqual([])
+    expect(result.messages).toContain(
+      "claim metrics not compared: the baseline's claims were checked by the heuristic checker and this run's by the model checker (claimMetrics; accept a new baseline with the same checker)",
+    )
   })
 })
