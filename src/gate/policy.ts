@@ -2,6 +2,7 @@
  * The gate's policy: which metrics are gated, how much they may drop, and how a drop is confirmed.
  */
 import { DEFAULT_COMPARE_OPTIONS } from '../stats/compare.ts'
+import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 
 /**
  * Gate policy. Every field has a default in {@link defaultGatePolicy}.
@@ -82,20 +83,9 @@ export interface GatePolicy {
 /** The default gate policy. */
 export const defaultGatePolicy: Readonly<GatePolicy> = Object.freeze({
   maxRelativeDrop: 0.05,
-  gatedMetrics: Object.freeze([
-    'recall@5',
-    'mrr',
-    'ndcg@10',
-    'faithfulness',
-    'citation_accuracy',
-    'answer_relevance',
-    'crag_truthfulness',
-    // Claim-level metrics (noise_sensitivity is lower-is-better: see src/metrics/direction.ts).
-    'claim_faithfulness',
-    'context_precision',
-    'context_recall',
-    'noise_sensitivity',
-  ]),
+  // Retrieval, the judge's rubric metrics, and the claim-level metrics (noise_sensitivity is lower-is-better:
+  // see src/metrics/direction.ts).
+  gatedMetrics: Object.freeze(['recall@5', 'mrr', 'ndcg@10', ...JUDGE_METRICS, ...CLAIM_METRICS]),
   perCaseType: true,
   requireSignificance: true,
   alpha: 0.05,
