@@ -172,7 +172,7 @@ function baselineValues(baseline: Baseline, family: Family, metric: string, grou
 
 /** The power of one gated metric in one group: how large a drop the gate can confirm there. */
 function groupPower(baseline: Baseline, family: Family, metric: string, group: string, policy: GatePolicy): GroupPower {
-  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(baselineValues(baseline, family, metric, group), policy.alpha)
+  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(baselineValues(baseline, family, metric, group), policy.alpha, metricDirection(metric))
   const tooSmall = (policy.requireSignificance && n < policy.minPairedCases) || relativeDrop > policy.maxDetectableDrop
   return { metric, family, group, n, mean, absoluteDrop, relativeDrop, tooSmall }
 }
@@ -186,8 +186,9 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
     const n = Math.max(...list.map((p) => p.n))
     if (policy.requireSignificance && n < policy.minPairedCases) return `${group} (n=${n}: under ${policy.minPairedCases} pairs, a drop fails on its size alone)`
     const worst = list.reduce((w, p) => (p.relativeDrop > w.relativeDrop ? p : w))
-    const drop = Number.isFinite(worst.relativeDrop) ? formatChange(worst.relativeDrop).replace('+', '') : 'any drop'
-    return `${group} (n=${n}: the smallest ${worst.metric} drop it can confirm is ${drop})`
+    const move = metricDirection(worst.metric) === 'lower' ? 'rise' : 'drop'
+    const size = Number.isFinite(worst.relativeDrop) ? formatChange(worst.relativeDrop).replace('+', '') : `any ${move} (its mean is 0)`
+    return `${group} (n=${n}: the smallest ${worst.metric} ${move} it can confirm is ${size})`
   })
   return (
     `too small to gate (a drop under ${formatChange(policy.maxDetectableDrop).replace('+', '')} cannot be confirmed at ${Math.round(DETECTION_POWER * 100)}% power): ` +

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { createBaseline } from '../../src/gate/baseline.ts'
 import { evaluateGate } from '../../src/gate/evaluate.ts'
 import { defaultGatePolicy } from '../../src/gate/policy.ts'
+import { minimumDetectableDrop } from '../../src/gate/power.ts'
 import { metricDirection } from '../../src/metrics/direction.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import { buildContext, buildRecord } from '../scorecard/build-records.ts'
@@ -61,6 +62,16 @@ describe('a lower-is-better metric in the gate', () => {
 
   test('a rise within the tolerance passes: 0.10 -> 0.105 is +5.0%, at the limit', () => {
     expect(comparison(evaluateGate(run(() => 0.105), baseline, policy), 'noise_sensitivity')?.verdict).toBe('within_tolerance')
+  })
+
+  test('its power is the smallest RISE the gate can confirm: a failing case moves up to 1, not down to 0', () => {
+    // 10 cases at 0.10 (sd 0, so the normal term is 0): sign-flip term 6 x (1 - 0.10) / 10 = 0.54, 540% of the mean;
+    // read as higher-is-better it would be 6 x 0.10 / 10 = 0.06, 60%.
+    const values = Array.from({ length: 10 }, () => 0.1)
+    const lower = minimumDetectableDrop(values, 0.05, 'lower')
+    expect(lower.absoluteDrop).toBeCloseTo(0.54, 12)
+    expect(lower.relativeDrop).toBeCloseTo(5.4, 12)
+    expect(minimumDetectableDrop(values, 0.05).absoluteDrop).toBeCloseTo(0.06, 12)
   })
 
   test('a floor on a lower-is-better metric is a ceiling: a mean of 0.20 over 0.15 fails, 0.10 passes', () => {
