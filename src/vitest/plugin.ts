@@ -1,7 +1,7 @@
 /**
  * `ragEval(options)`: the one thing a user adds to an `evals` project. It returns the Vite plugins that
- * (a) turn each `*.golden.jsonl` file into a test module, one `test(case_id)` per case, source-mapped to the
- * case's line; (b) set project defaults (the `rag` environment, task locations, timeouts, concurrency, the
+ * (a) turn each `*.golden.jsonl` file into a test module, one `test(case_id)` per case, located at the
+ * case's line (its resolved cases go to the worker in a prepared-cases file); (b) set project defaults (the `rag` environment, task locations, timeouts, concurrency, the
  * golden-set check that runs before any case); (c) register the scorecard reporter once (not under the blob
  * reporter, whose shards are gated after the merge); (d) watch prompt templates and corpus files, so editing
  * one reruns the cases that depend on it.
