@@ -38,8 +38,11 @@ export interface HtmlScorecardInput {
   notes?: string[]
 }
 
-/** Correct cases listed in the drill-down at most (every other case is always listed). */
+/** Correct cases listed in the drill-down at most (failing ones first, up to {@link MAX_FAILING_CASES_SHOWN}). */
 export const MAX_CORRECT_CASES_SHOWN = 100
+
+/** Failing or misclassified cases listed with their drill-down (a browser page of 20k drill-downs is unusable). */
+export const MAX_FAILING_CASES_SHOWN = 1000
 
 const GOOD_VERDICTS = new Set(['improvement', 'improved'])
 const BAD_VERDICTS = new Set(['regression', 'regressed', 'missing'])
@@ -161,10 +164,15 @@ function casesSection(cases: readonly CaseDetail[]): string {
   const isBad = (c: CaseDetail) => c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
   const bad = cases.filter(isBad)
   const good = cases.filter((c) => !isBad(c))
-  const shown = [...bad, ...good.slice(0, MAX_CORRECT_CASES_SHOWN)]
+  const shown = [...bad.slice(0, MAX_FAILING_CASES_SHOWN), ...good.slice(0, MAX_CORRECT_CASES_SHOWN)]
+  const omittedBad = bad.length - Math.min(bad.length, MAX_FAILING_CASES_SHOWN)
   const omitted = good.length - Math.min(good.length, MAX_CORRECT_CASES_SHOWN)
+  const notes = [
+    bad.length === 0 ? 'none failing' : `${bad.length} failing or misclassified, listed first${omittedBad > 0 ? ` (the first ${MAX_FAILING_CASES_SHOWN}; the other ${omittedBad} are in scorecard.json)` : ''}`,
+    ...(omitted > 0 ? [`${omitted} more correct cases not listed`] : []),
+  ]
   // The first failing case starts open, so the page shows what a drill-down holds.
-  return `<section id="cases"><h2>Cases <span class="muted">${bad.length === 0 ? 'none failing' : `${bad.length} failing or misclassified, listed first`}${omitted > 0 ? `; ${omitted} more correct cases not listed` : ''}</span></h2>${shown.map((c, i) => caseEntry(c, i === 0 && bad.length > 0)).join('')}</section>`
+  return `<section id="cases"><h2>Cases <span class="muted">${notes.join('; ')}</span></h2>${shown.map((c, i) => caseEntry(c, i === 0 && bad.length > 0)).join('')}</section>`
 }
 
 const CSS = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f5f6f8}

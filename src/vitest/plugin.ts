@@ -1,7 +1,7 @@
 /**
  * `ragEval(options)`: the one thing a user adds to an `evals` project. It returns the Vite plugins that
- * (a) turn each `*.golden.jsonl` file into a test module, one `test(case_id)` per case, source-mapped to the
- * case's line; (b) set project defaults (the `rag` environment, task locations, timeouts, concurrency, the
+ * (a) turn each `*.golden.jsonl` file into a test module, one `test(case_id)` per case, located at the
+ * case's line (its resolved cases go to the worker in a prepared-cases file); (b) set project defaults (the `rag` environment, task locations, timeouts, concurrency, the
  * golden-set check that runs before any case); (c) register the scorecard reporter once (not under the blob
  * reporter, whose shards are gated after the merge); (d) watch prompt templates and corpus files, so editing
  * one reruns the cases that depend on it.
@@ -13,6 +13,7 @@ import { resolveConfig } from '../config/resolve.ts'
 import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
 import { loadGoldenModuleData } from '../golden-set/golden-set.ts'
 import { buildGoldenModule } from '../golden-set/golden-module.ts'
+import { writePreparedCases } from '../golden-set/prepared-cases.ts'
 import { walkFiles } from '../util/walk.ts'
 import { siblingModulePath } from '../util/module-path.ts'
 import { GOLDEN_FILE } from './golden-modules.ts'
@@ -64,7 +65,8 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
           environment: ENVIRONMENT_PATH,
           environmentOptions: { rag: resolved } as Record<string, unknown>,
           globalSetup: [GLOBAL_SETUP_PATH],
-          includeTaskLocation: true,
+          // Each golden test carries its case's line (set by the golden runtime), so Vitest need not find it
+          // from a stack trace; test locations, `file:line` filters and the IDE work the same.
           testTimeout: resolved.testTimeout,
           maxConcurrency: resolved.concurrency,
         },
@@ -95,7 +97,9 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       // Prompt templates and corpus files are read with fs, outside the module graph: watch them here so an
       // edit reruns this file's cases.
       for (const path of [...walkFiles(cfg.prompts), ...walkFiles(cfg.corpus.root)]) this.addWatchFile(path)
-      const module = buildGoldenModule(data, RUNTIME_PATH, source, file)
+      // The cases go to the worker in a prepared-cases file, not inside the module (see golden-module.ts).
+      const casesPath = writePreparedCases(cfg.outDir, data)
+      const module = buildGoldenModule(data.cases[0]?.line ?? 1, RUNTIME_PATH, casesPath, file)
       return { code: module.code, map: module.map, moduleType: 'js' }
     },
   }

@@ -148,3 +148,27 @@ describe('renderConsoleSummary', () => {
     expect(text).toContain('  gate: FAIL')
   })
 })
+
+describe('large runs stay readable', () => {
+  test('scorecard.json writes each case on one line (indented elsewhere) and parses back whole', () => {
+    const text = serializeScorecard(scorecard)
+    const lines = text.split('\n')
+    // Exactly one line per case: `    "<id>": {...}`.
+    expect(lines.filter((l) => /^ {4}"GC-000[12]": \{.*\},?$/.test(l))).toHaveLength(2)
+    expect(lines.filter((l) => l.includes('"GC-0001"'))).toHaveLength(1)
+    expect(lines[1]).toBe('  "version": 1,')
+    expect(parseScorecard(text)).toEqual(scorecard)
+    expect(text.endsWith('}\n')).toBe(true)
+  })
+
+  test('the HTML drill-down lists at most 1,000 failing and 100 correct cases and says where the rest are', async () => {
+    const { renderHtmlScorecard, MAX_FAILING_CASES_SHOWN } = await import('../../src/scorecard/render-html.ts')
+    const detail = (i: number, failing: boolean) => ({ caseId: `C-${i}`, caseType: 'normal', file: 'g.golden.jsonl', line: i, citedMarkers: [], retrieved: [], hard: [{ name: 'toContainAll', passed: !failing }], metrics: {} })
+    const cases = [...Array.from({ length: 1003 }, (_, i) => detail(i, true)), ...Array.from({ length: 105 }, (_, i) => detail(2000 + i, false))]
+    const html = renderHtmlScorecard({ title: 't', scorecard, gate: gateView(evaluateGate(scorecard, undefined)), cases })
+    // 1,000 failing + 100 correct entries: 1,003 - 1,000 = 3 failing and 105 - 100 = 5 correct left out, both said.
+    expect(MAX_FAILING_CASES_SHOWN).toBe(1000)
+    expect(html.match(/<details id="case-C-/g)).toHaveLength(1100)
+    expect(html).toContain('1003 failing or misclassified, listed first (the first 1000; the other 3 are in scorecard.json); 5 more correct cases not listed')
+  })
+})
