@@ -161,9 +161,9 @@ export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; s
  * and prices (they shape the reported cost). Cache mode, cache dir, retries and the spend limit do not change
  * what a completed case produced, so changing them (e.g. raising the limit to resume) keeps its checkpoint.
  */
-function answerShapingModels(models: unknown): unknown {
-  if (!models || typeof models !== 'object') return models
-  const { cacheMode: _mode, cacheDir: _dir, spendLimitUsd: _limit, retry: _retry, ...rest } = models as Record<string, unknown>
+function answerShapingModels(models: RagEvalConfig['models']): unknown {
+  if (models === undefined) return undefined
+  const { cacheMode: _mode, cacheDir: _dir, spendLimitUsd: _limit, retry: _retry, ...rest } = models
   return rest
 }
 

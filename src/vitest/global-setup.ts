@@ -30,7 +30,7 @@ export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALI
 
 /** Vitest global setup entry: a startup problem is printed once as its list of problems, and the run exits 1. */
 export default async function setup(project: TestProject): Promise<void> {
-  const config = (project.config.environmentOptions as { rag?: RagEvalConfig } | undefined)?.rag
+  const config = project.config.environmentOptions?.rag
   if (!config) return
   try {
     await checkBeforeRun(config)

@@ -15,6 +15,7 @@ import { loadGoldenModuleData } from '../golden-set/golden-set.ts'
 import { buildGoldenModule } from '../golden-set/golden-module.ts'
 import { walkFiles } from '../util/walk.ts'
 import { siblingModulePath } from '../util/module-path.ts'
+import { ragEnvironmentOptions } from './environment-options.ts'
 import { GOLDEN_FILE } from './golden-modules.ts'
 import { replaceGithubActionsReporter } from './github-actions.ts'
 import { ProgressReporter } from './progress.ts'
@@ -62,7 +63,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
         test: {
           include: [resolved.golden],
           environment: ENVIRONMENT_PATH,
-          environmentOptions: { rag: resolved } as Record<string, unknown>,
+          environmentOptions: ragEnvironmentOptions(resolved),
           globalSetup: [GLOBAL_SETUP_PATH],
           includeTaskLocation: true,
           testTimeout: resolved.testTimeout,
