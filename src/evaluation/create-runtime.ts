@@ -9,11 +9,10 @@ import { httpAdapter } from '../adapter/http-adapter.ts'
 import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { loadPromptTemplate } from '../generation/load-prompt.ts'
+import { loadPromptTemplate } from '../prompts/load.ts'
 import { createReferencePipeline } from '../generation/pipeline.ts'
 import { createIndexRetriever } from '../generation/retriever.ts'
 import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
-import { loadJudgePromptTemplate } from '../judge/load-prompt-template.ts'
 import { createModelJudge } from '../judge/model-judge.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
 import { readQrelsFile } from '../judge/qrels-file.ts'
@@ -137,7 +136,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     retriever,
     chunks: prepared.chunks,
     k: config.search.k,
-    templates: { answer: loadPromptTemplate(promptPath(config, 'answer.md')), rewrite: loadPromptTemplate(promptPath(config, 'rewrite.md')) },
+    templates: { answer: loadPromptTemplate(promptPath(config, 'answer.md'), 'answer.md'), rewrite: loadPromptTemplate(promptPath(config, 'rewrite.md'), 'rewrite.md') },
     generator: models?.generator,
     rewriter: models?.generator,
   })
@@ -178,7 +177,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.mode === 'system' && config.judge === 'model') {
     if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
     const allowSameModel = config.models?.judge?.allowSameModel
-    judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
+    judge = createModelJudge({ client: models.judge, template: loadPromptTemplate(promptPath(config, 'judge.md'), 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
   }
   const claimChecker = chooseClaimChecker(config, judge, models)
   const qrels = await loadRuntimeQrels(config, prepared)

@@ -14,13 +14,6 @@ export class JudgeError extends VitestRagError {}
  */
 export { JudgeIsGeneratorError as JudgeSameModelError } from '../llm/errors.ts'
 
-/** A prompt template file is missing its `version:` line or a placeholder. */
-export class JudgePromptTemplateError extends JudgeError {
-  constructor(file: string, detail: string) {
-    super('VITEST_RAG_JUDGE_PROMPT_TEMPLATE', `vitest-rag: prompt template ${file}: ${detail}`)
-  }
-}
-
 /** A calibration record that cannot be used (wrong version or shape). */
 export class CalibrationRecordError extends JudgeError {
   constructor(file: string, detail: string) {
