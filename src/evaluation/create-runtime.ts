@@ -7,9 +7,8 @@ import { join, resolve } from 'node:path'
 import { loadModuleAdapter } from '../adapter/function-adapter.ts'
 import { httpAdapter } from '../adapter/http-adapter.ts'
 import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
-import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { loadPromptTemplate } from '../prompts/load.ts'
+import { loadRunPrompt } from './run-prompts.ts'
 import { createReferencePipeline } from '../generation/pipeline.ts'
 import { createIndexRetriever } from '../generation/retriever.ts'
 import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
@@ -136,7 +135,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     retriever,
     chunks: prepared.chunks,
     k: config.search.k,
-    templates: { answer: loadPromptTemplate(promptPath(config, 'answer.md'), 'answer.md'), rewrite: loadPromptTemplate(promptPath(config, 'rewrite.md'), 'rewrite.md') },
+    templates: { answer: loadRunPrompt(config, 'answer.md'), rewrite: loadRunPrompt(config, 'rewrite.md') },
     generator: models?.generator,
     rewriter: models?.generator,
   })
@@ -177,7 +176,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.mode === 'system' && config.judge === 'model') {
     if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
     const allowSameModel = config.models?.judge?.allowSameModel
-    judge = createModelJudge({ client: models.judge, template: loadPromptTemplate(promptPath(config, 'judge.md'), 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
+    judge = createModelJudge({ client: models.judge, template: loadRunPrompt(config, 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
   }
   const claimChecker = chooseClaimChecker(config, judge, models)
   const qrels = await loadRuntimeQrels(config, prepared)
