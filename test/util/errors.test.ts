@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ConfigError } from '../../src/config/resolve.ts'
-import { BaselineFormatError } from '../../src/gate/errors.ts'
+import { VersionedFileError } from '../../src/problems/versioned-file-error.ts'
 import { SpendLimitError } from '../../src/llm/errors.ts'
 import { StatsError } from '../../src/stats/errors.ts'
 import { VitestRagError } from '../../src/util/errors.ts'
@@ -26,10 +26,10 @@ describe('one error base', () => {
   })
 
   test('code and name are set from the subclass, the message is kept as written', () => {
-    const errors = [new StatsError('VITEST_RAG_STATS_EMPTY', 'no values'), new BaselineFormatError('b.json', 'not JSON'), new ConfigError('vitest-rag: bad')]
+    const errors = [new StatsError('VITEST_RAG_STATS_EMPTY', 'no values'), new VersionedFileError('baseline', 'b.json', { kind: 'format', detail: 'not JSON' }), new ConfigError('vitest-rag: bad')]
     expect(errors.map((e) => [e instanceof VitestRagError, e.name, e.code])).toEqual([
       [true, 'StatsError', 'VITEST_RAG_STATS_EMPTY'],
-      [true, 'BaselineFormatError', 'VITEST_RAG_BASELINE_FORMAT'],
+      [true, 'VersionedFileError', 'VITEST_RAG_BASELINE_FORMAT'],
       [true, 'ConfigError', 'VITEST_RAG_CONFIG_INVALID'],
     ])
     expect(errors[0]!.message).toBe('vitest-rag: no values')

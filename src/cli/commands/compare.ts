@@ -11,7 +11,7 @@ import { writeHtmlFile } from '../../experiments/html-report.ts'
 import { COMPARE_HEADLINE_METRICS, compareScorecards, compareTable, type RunComparisonReport } from '../../experiments/run-comparison.ts'
 import { formatTextTable, signed3 } from '../../experiments/text-table.ts'
 import { saveExperimentResult } from '../../experiments/write-result.ts'
-import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
+import { VersionedFileError } from '../../problems/versioned-file-error.ts'
 import { caseDetailsFromScorecard } from '../../scorecard/html-case-details.ts'
 import type { HtmlDelta } from '../../scorecard/render-html.ts'
 import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
@@ -71,7 +71,7 @@ export const compareCommand: CliCommand = {
       a = await readScorecardFile(pathA)
       b = await readScorecardFile(pathB)
     } catch (error) {
-      if (!(error instanceof ScorecardFormatError || error instanceof ScorecardVersionError)) throw error
+      if (!(error instanceof VersionedFileError)) throw error
       io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
       return 1
     }
