@@ -89,9 +89,9 @@ interface PipelineSettings {
 function resolveSettings(options: ReferencePipelineOptions): PipelineSettings {
   const k = options.k ?? defaultPipelineOptions.k
   const maxSources = options.maxSources ?? defaultPipelineOptions.maxSources
-  if (!Number.isInteger(k) || k < 1) throw new GenerationError('PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
+  if (!Number.isInteger(k) || k < 1) throw new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
   if (!Number.isInteger(maxSources) || maxSources < 1) {
-    throw new GenerationError('PIPELINE_OPTION_INVALID', `maxSources must be a positive integer, got ${String(maxSources)}`)
+    throw new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', `maxSources must be a positive integer, got ${String(maxSources)}`)
   }
   const promptsDir = options.promptsDir ?? BUNDLED_PROMPTS_DIR
   return {

@@ -5,8 +5,11 @@
 import type { Problem } from '../problems/problems.ts'
 import { VitestRagError } from '../util/errors.ts'
 
-/** Base class: every judge failure carries a stable code. */
-export class JudgeError extends VitestRagError {}
+/** The stable codes of the judge's errors. */
+export type JudgeErrorCode = 'VITEST_RAG_CALIBRATION_RECORD' | 'VITEST_RAG_QRELS_APPEND'
+
+/** Base class: every judge failure carries one of the stable {@link JudgeErrorCode}s. */
+export class JudgeError extends VitestRagError<JudgeErrorCode> {}
 
 /**
  * The judge would grade its own generator's work: the model client's one error for it. This name stays for
