@@ -40,6 +40,23 @@ function projectName(name: unknown): string | undefined {
   return undefined
 }
 
+/** Adds the project's reporters to Vitest, once per project even when several projects share one Vitest. */
+function registerReporters(vitest: Vitest, cfg: RagEvalConfig): void {
+  const registered = reporterRegistered.get(vitest) ?? new Set<string>()
+  if (registered.has(cfg.project)) return
+  registered.add(cfg.project)
+  reporterRegistered.set(vitest, registered)
+  const reporters = vitest.config.reporters as unknown[]
+  // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
+  if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
+  // A blob-reporting shard is gated after the merge, not on its own.
+  if (reporters.some(isBlobReporter)) return
+  reporters.push(new RagReporter(cfg))
+  // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
+  // reporter would add one per failed expect, located inside the harness. It keeps every other test.
+  replaceGithubActionsReporter(reporters)
+}
+
 /** The Vite plugins of a vitest-rag `evals` project. */
 export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
@@ -72,20 +89,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       }
     },
     configureVitest({ vitest }: { vitest: Vitest }) {
-      const cfg = getConfig()
-      const registered = reporterRegistered.get(vitest) ?? new Set<string>()
-      if (registered.has(cfg.project)) return
-      registered.add(cfg.project)
-      reporterRegistered.set(vitest, registered)
-      const reporters = vitest.config.reporters as unknown[]
-      // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
-      if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
-      // A blob-reporting shard is gated after the merge, not on its own.
-      if (reporters.some(isBlobReporter)) return
-      reporters.push(new RagReporter(cfg))
-      // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
-      // reporter would add one per failed expect, located inside the harness. It keeps every other test.
-      replaceGithubActionsReporter(reporters)
+      registerReporters(vitest, getConfig())
     },
     async transform(source, id) {
       const file = id.split('?')[0] ?? id
