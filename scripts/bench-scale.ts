@@ -5,8 +5,12 @@
  * module, tests = per-case work; the reporter's own collect, scorecard, gate and file writing) and the peak
  * memory of the whole process tree.
  *
- *   npm run bench:scale [-- --sizes 1000,10000,20000] [-- --peer 6000]
+ * It measures the package as a team installs it: it builds dist/ first (skip with `--no-build`) and runs the
+ * compiled JavaScript from the synthetic project's node_modules.
+ *
+ *   npm run bench:scale [-- --sizes 1000,10000,20000] [-- --peer 6000] [-- --no-build]
  */
+import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -79,6 +83,10 @@ function table(rows: Row[]): void {
 }
 
 console.log(`bench:scale on ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`)
+if (!process.argv.includes('--no-build')) {
+  const built = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs')], { stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('npm run build failed: bench:scale measures the built package')
+}
 writeScaleProject(projectDir, repoRoot)
 const scale: Row[] = []
 for (const n of sizes) scale.push(await runRag(n, false))

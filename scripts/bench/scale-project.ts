@@ -5,7 +5,7 @@
  * shape of the peers' runners. Cases pass when the constant answer holds their `must_contain` literal; in the
  * half-failing variant every second case asks for a literal the answer lacks.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Documents in the synthetic knowledge base. */
@@ -14,7 +14,25 @@ export const SCALE_DOCS = 200
 /** What the constant system answers; passing cases ask for it. */
 export const CONSTANT_ANSWER = 'The answer is forty-two.'
 
-/** Writes the project (knowledge base, configs, adapter, peer test) under `dir`, replacing what was there. */
+/**
+ * Installs the built package into `dir/node_modules/vitest-rag` as `npm install` would lay it out (package.json
+ * and the folders its `files` list ships), so the run loads the compiled JavaScript from node_modules, which
+ * Vitest imports natively, exactly as a team's project does. Its dependencies resolve from the repository's
+ * node_modules, a parent folder. Needs `npm run build` first.
+ */
+export function installBuiltPackage(dir: string, repoRoot: string): void {
+  if (!existsSync(join(repoRoot, 'dist/public/plugin.js'))) throw new Error('bench:scale needs the built package: run `npm run build` first')
+  const target = join(dir, 'node_modules/vitest-rag')
+  mkdirSync(target, { recursive: true })
+  cpSync(join(repoRoot, 'package.json'), join(target, 'package.json'))
+  const files = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { files: string[] }).files
+  // `dist/**/*.js` -> `dist`: the top folder (or file) of each entry.
+  for (const top of new Set(files.map((f) => f.split('/')[0]!))) {
+    if (existsSync(join(repoRoot, top))) cpSync(join(repoRoot, top), join(target, top), { recursive: true })
+  }
+}
+
+/** Writes the project (knowledge base, configs, adapter, peer test, the installed package) under `dir`, replacing what was there. */
 export function writeScaleProject(dir: string, repoRoot: string): void {
   rmSync(dir, { recursive: true, force: true })
   const docs = join(dir, 'kb/tenants/t1/docs')
@@ -25,7 +43,11 @@ export function writeScaleProject(dir: string, repoRoot: string): void {
     writeFileSync(join(docs, `doc-${j}.md`), `# Topic ${j}\n\nDocument ${j} describes setting s${j} of module m${j % 17}: it defaults to ${j * 3} and takes values up to ${j * 7}.\n`)
   }
   writeFileSync(join(dir, 'adapter.ts'), `export default () => ({ retrieved: [], answer: ${JSON.stringify(CONSTANT_ANSWER)}, sources: [] })\n`)
-  const plugin = JSON.stringify(join(repoRoot, 'src/public/plugin.ts'))
+  // Its own package.json: without one, `vitest-rag` would resolve to the repository itself (a package may import
+  // its own name), loading dist/ from outside node_modules, which Vitest transforms instead of importing.
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-scale', private: true, type: 'module' }, null, 2)}\n`)
+  installBuiltPackage(dir, repoRoot)
+  const plugin = JSON.stringify('vitest-rag/plugin')
   writeFileSync(
     join(dir, 'vitest.config.ts'),
     `import { defineConfig } from 'vitest/config'\nimport { ragEval } from ${plugin}\n` +

@@ -3,7 +3,7 @@
  * own chatbot in-process. A module's default export may be a `RagAdapter`, a function `(input) => output`,
  * or a factory `(options) => RagAdapter | Promise<RagAdapter>` marked with `createAdapter`.
  */
-import { pathToFileURL } from 'node:url'
+import { importUserModule } from '../util/user-module.ts'
 import { AdapterModuleError } from './errors.ts'
 import type { RagAdapter, SystemInput, SystemOutput } from './types.ts'
 
@@ -17,7 +17,7 @@ export function functionAdapter(fn: SystemFunction, name = fn.name || 'function'
 
 /** Loads the adapter a module exports (`export default`, or `export const createAdapter`). */
 export async function loadModuleAdapter(path: string, options?: unknown): Promise<RagAdapter> {
-  const mod = (await import(pathToFileURL(path).href)) as { default?: unknown; createAdapter?: unknown }
+  const mod = await importUserModule(path, 'adapter module')
   if (typeof mod.createAdapter === 'function') return (await (mod.createAdapter as (o: unknown) => unknown)(options)) as RagAdapter
   const exported = mod.default
   if (exported && typeof exported === 'object' && typeof (exported as RagAdapter).run === 'function') return exported as RagAdapter

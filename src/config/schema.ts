@@ -245,6 +245,13 @@ export const RagEvalOptionsSchema = z
     testTimeout: z.number().int().positive().default(120_000),
     /** Cases run concurrently within a golden file (model calls overlap; offline it changes nothing). */
     concurrency: z.number().int().positive().default(4),
+    /**
+     * Which cases get a one-line Vitest annotation (hard checks, recall@5, MRR, answered or abstained, error
+     * class), shown under a failure, in the UI and in JUnit: `failed` (default), `all`, or `none`. Every case's
+     * figures are in the scorecard either way. Each annotation is a round trip to the main process that also
+     * flushes Vitest's batched test updates, so `all` costs about a millisecond per case.
+     */
+    annotations: z.enum(['failed', 'all', 'none']).default('failed'),
   })
   .strict()
 

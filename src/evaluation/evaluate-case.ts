@@ -109,9 +109,9 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       : base.usage,
     latencyMs: run.latencyMs,
   }
-  // Step 4: remember the case for a resumed run, and the provider usage for the reporter.
+  // Step 4: remember the case for a resumed run. (The provider usage is saved by the caller, whatever the
+  // case's outcome: see the golden runtime.)
   if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement: answerStep?.judgement, ...(claimMetrics ? { claimMetrics } : {}) })
-  await runtime.saveProviderStats?.()
   return { record, output }
 }
 

@@ -1,12 +1,17 @@
 /**
- * Turns a parsed, resolved golden file into the source of a Vitest test module: one `test(case_id)` per
- * case, each on its own generated line, with a source map that sends that line to the case's line in the
- * golden file. Pure string building.
+ * Turns a parsed, resolved golden file into a Vitest test module of two lines, whatever the file's size: its
+ * cases travel in a prepared-cases file beside the run's outputs (read once by the worker with `JSON.parse`),
+ * and the golden runtime registers one test per case at the case's golden line. Pure string building.
+ *
+ * Why not the cases inline: a 6,000-case golden file made a 4.5 MB module (and, as one generated line per
+ * case, a 230 KB one) that Vite parsed, source-mapped and shipped to the worker, and V8 compiled; that was
+ * most of a large run's transform and import time.
  */
 import type { GoldenCase } from '../cases/schema.ts'
+import { sha256 } from '../util/hash.ts'
 import { encodeLineMappings } from './sourcemap.ts'
 
-/** A case as the generated module carries it to the worker. */
+/** A case as the prepared-cases file carries it to the worker. */
 export interface ModuleCase {
   case: GoldenCase
   /** 1-based line in the golden file. */
@@ -19,7 +24,7 @@ export interface ModuleCase {
   spans: Array<{ docId: string; start: number; end: number; grade: number }>
 }
 
-/** What the generated module hands the runtime. */
+/** What the worker reads for one golden file: the prepared-cases file's content. */
 export interface GoldenModuleData {
   /** Golden file path relative to the project root (posix). */
   file: string
@@ -28,33 +33,37 @@ export interface GoldenModuleData {
   cases: ModuleCase[]
 }
 
+/** The prepared-cases file: its text and a content hash, part of its name so a stale file is never read. */
+export interface PreparedCases {
+  text: string
+  /** First 16 hex digits of the sha256 of `text`. */
+  hash: string
+}
+
 /** Generated code and its source map. */
 export interface GoldenModule {
   code: string
-  map: { version: 3; sources: string[]; sourcesContent: string[]; names: string[]; mappings: string }
+  map: { version: 3; sources: string[]; sourcesContent?: string[]; names: string[]; mappings: string }
+}
+
+/** Serialises the data the worker reads for one golden file. */
+export function preparedCases(data: GoldenModuleData): PreparedCases {
+  const text = JSON.stringify(data)
+  return { text, hash: sha256(text).slice(0, 16) }
 }
 
 /**
- * Builds the test module. `runtimeImport` is the absolute path of `src/vitest/golden-runtime.ts`; `source`
- * is the golden file's text and `sourcePath` its absolute path (for the map).
+ * Builds the test module: two lines that register the prepared cases (and the module's importer for the
+ * user's own modules); the golden runtime adds one concurrent test per case, located at its golden line. `runtimeImport` is the absolute path of the golden runtime,
+ * `casesPath` that of the prepared-cases file, `sourcePath` the golden file's (the map's source; it maps the
+ * module to the first case's line, the one line of code it has; each test carries its own case's line).
  */
-export function buildGoldenModule(data: GoldenModuleData, runtimeImport: string, source: string, sourcePath: string): GoldenModule {
-  const header = [
-    `import { test } from 'vitest'`,
+export function buildGoldenModule(firstCaseLine: number, runtimeImport: string, casesPath: string, sourcePath: string): GoldenModule {
+  const code = [
     `import { registerGoldenFile } from ${JSON.stringify(runtimeImport)}`,
-    // The cases travel as one JSON string literal, parsed by JSON.parse: a single string token is far cheaper
-    // for Vite to transform and for V8 to compile than the same data as an object literal (at 10k+ cases the
-    // object literal dominated transform and import time).
-    `const __golden = registerGoldenFile(JSON.parse(${JSON.stringify(JSON.stringify(data))}))`,
-  ]
-  // One generated line per case: the test() call site is what Vitest reads the location from.
-  const body = data.cases.map(
-    (c, i) => `test.concurrent(${JSON.stringify(c.case.case_id)}, (ctx) => __golden.run(${i}, ctx))`,
-  )
-  const firstCaseLine = (data.cases[0]?.line ?? 1) - 1
-  const lines = [...header.map(() => firstCaseLine), ...data.cases.map((c) => c.line - 1)]
-  return {
-    code: [...header, ...body].join('\n'),
-    map: { version: 3, sources: [sourcePath], sourcesContent: [source], names: [], mappings: encodeLineMappings(lines) },
-  }
+    // The importer is this module's own dynamic import, which Vite runs: a team's TypeScript adapter (or
+    // sourceMap module) loads like their test files do, not through Node's native import.
+    `registerGoldenFile(${JSON.stringify(casesPath)}, (path) => import(/* @vite-ignore */ path))`,
+  ].join('\n')
+  return { code, map: { version: 3, sources: [sourcePath], names: [], mappings: encodeLineMappings([firstCaseLine - 1, firstCaseLine - 1]) } }
 }

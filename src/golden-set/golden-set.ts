@@ -6,15 +6,15 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { GoldenFileError, UnresolvedLocatorsError } from '../cases/errors.ts'
-import { duplicateCaseIdProblem, goldenSetHash, parseGoldenText, type GoldenParseResult } from '../cases/parse-golden.ts'
+import { duplicateCaseIdProblem, goldenSetHash, parseGoldenText, type GoldenParseResult, type InputLimits } from '../cases/parse-golden.ts'
 import type { Problem } from '../problems/problems.ts'
-import { resolveLocators } from '../cases/resolve-locators.ts'
+import { resolveLocators, type LocatorResolution } from '../cases/resolve-locators.ts'
 import { isDraft } from '../cases/schema.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { hashJson } from '../util/hash.ts'
 import { globFiles } from './glob.ts'
 import type { GoldenModuleData, ModuleCase } from './golden-module.ts'
-import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { selectSample } from './sample.ts'
 
 /** One parsed golden file. */
@@ -41,11 +41,43 @@ function label(config: RagEvalConfig, path: string): string {
   return relative(config.root, path).split('\\').join('/')
 }
 
+/**
+ * The last parse of each golden file, by absolute path. One process checks the golden set (global setup),
+ * transforms each file and reports the run: the same text is parsed once, not three times (at 20k cases a
+ * parse is about a second).
+ */
+const parsedByPath = new Map<string, { text: string; file: string; limits: string; parsed: GoldenParseResult }>()
+
+/** {@link parseGoldenText}, served from the last parse of the same path when the text and limits match. */
+function parseGoldenFile(absolutePath: string, text: string, file: string, limits: InputLimits): GoldenParseResult {
+  const limitsKey = JSON.stringify(limits)
+  const hit = parsedByPath.get(absolutePath)
+  if (hit && hit.text === text && hit.file === file && hit.limits === limitsKey) return hit.parsed
+  const parsed = parseGoldenText(text, file, limits)
+  parsedByPath.set(absolutePath, { text, file, limits: limitsKey, parsed })
+  return parsed
+}
+
+/** Each parsed file's locators resolved against one prepared corpus (an edited corpus is a new prepared object). */
+const resolvedByCorpus = new WeakMap<PreparedCorpus, WeakMap<GoldenParseResult, LocatorResolution>>()
+
+/** Every case of a parsed file resolved against the corpus, once per parse and corpus. */
+function resolveFile(prepared: PreparedCorpus, file: string, parsed: GoldenParseResult): LocatorResolution {
+  let byParse = resolvedByCorpus.get(prepared)
+  if (!byParse) resolvedByCorpus.set(prepared, (byParse = new WeakMap()))
+  const hit = byParse.get(parsed)
+  if (hit) return hit
+  const origins = new Map(parsed.cases.map((c) => [c.case.case_id, { file, line: c.line }]))
+  const resolved = resolveLocators(parsed.cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, origins)
+  byParse.set(parsed, resolved)
+  return resolved
+}
+
 /** Reads and parses every golden file; problems are collected, not thrown. */
 export function readGoldenSet(config: RagEvalConfig): GoldenSet {
   const files = globFiles(config.root, config.golden).map((absolutePath) => {
     const file = label(config, absolutePath)
-    return { file, absolutePath, parsed: parseGoldenText(readFileSync(absolutePath, 'utf8'), file, config.limits) }
+    return { file, absolutePath, parsed: parseGoldenFile(absolutePath, readFileSync(absolutePath, 'utf8'), file, config.limits) }
   })
   const problems = files.flatMap((f) => f.parsed.problems)
   // case_id is unique across the whole golden set, not only within a file. A repeat inside one file was
@@ -85,14 +117,16 @@ function selectionFor(config: RagEvalConfig): Set<string> | undefined {
  */
 export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: string, source: string): Promise<GoldenModuleData> {
   const file = label(config, absolutePath)
-  const parsed = parseGoldenText(source, file, config.limits)
+  const parsed = parseGoldenFile(absolutePath, source, file, config.limits)
   if (parsed.problems.length > 0) throw new GoldenFileError(parsed.problems)
   const selected = selectionFor(config)
   const cases = parsed.cases.filter((c) => !isDraft(c.case) && (!selected || selected.has(c.case.case_id)))
   const prepared = await prepareCorpus(config.corpus, config.chunker)
-  const files = new Map(cases.map((c) => [c.case.case_id, { file, line: c.line }]))
-  const resolved = resolveLocators(cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, files)
-  if (resolved.problems.length > 0) throw new UnresolvedLocatorsError(resolved.problems)
+  const resolved = resolveFile(prepared, file, parsed)
+  // Only the cases this module runs stop it (a draft's or an unsampled case's locator is the global check's).
+  const lines = new Set(cases.map((c) => c.line))
+  const problems = resolved.problems.filter((p) => p.line === undefined || lines.has(p.line))
+  if (problems.length > 0) throw new UnresolvedLocatorsError(problems)
   const moduleCases: ModuleCase[] = cases.map(({ case: c, line }) => ({
     case: c,
     line,
@@ -114,8 +148,7 @@ export async function checkGoldenSet(config: RagEvalConfig): Promise<{ set: Gold
   if (problems.length === 0) {
     const prepared = await prepareCorpus(config.corpus, config.chunker)
     for (const f of set.files) {
-      const files = new Map(f.parsed.cases.map((c) => [c.case.case_id, { file: f.file, line: c.line }]))
-      const resolved = resolveLocators(f.parsed.cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, files)
+      const resolved = resolveFile(prepared, f.file, f.parsed)
       problems.push(...resolved.problems)
       warnings.push(...resolved.warnings)
     }

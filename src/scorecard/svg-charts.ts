@@ -6,8 +6,13 @@
 
 /** Escapes text for HTML and SVG content and attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  // One pass, and none for the common text with nothing to escape (a 20k-case report escapes ~10^6 strings).
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (ch) => HTML_ENTITY[ch]!) : text
 }
+
+const HTML_SPECIAL = /[&<>"']/
+const HTML_SPECIALS = /[&<>"']/g
+const HTML_ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 const num = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(2)) : 0)
 

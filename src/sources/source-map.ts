@@ -4,7 +4,7 @@
  * (`{ "KB-17": "billing/seats" }`) or as the path of a module whose default export is a {@link SourceMapFn}
  * (a function cannot cross into Vitest's workers, a path can).
  */
-import { pathToFileURL } from 'node:url'
+import { importUserModule } from '../util/user-module.ts'
 import type { Locator } from '../cases/schema.ts'
 import type { SourceReference } from './types.ts'
 import { VitestRagError } from '../util/errors.ts'
@@ -36,7 +36,7 @@ export function sourceMapFromTable(table: Readonly<Record<string, string | Locat
 export async function loadSourceMap(option: SourceMapOption | undefined): Promise<SourceMapFn | undefined> {
   if (option === undefined) return undefined
   if (typeof option !== 'string') return sourceMapFromTable(option)
-  const mod = (await import(pathToFileURL(option).href)) as { default?: unknown }
+  const mod = await importUserModule(option, 'sourceMap module')
   if (typeof mod.default === 'function') return mod.default as SourceMapFn
   if (mod.default !== null && typeof mod.default === 'object') return sourceMapFromTable(mod.default as Record<string, string | Locator>)
   throw new VitestRagError('VITEST_RAG_SOURCE_MAP', `vitest-rag: sourceMap module ${option} must export default a function (ref, tenant) => id | locator | undefined, or a table { "<your id>": "<harness id or key>" }`)

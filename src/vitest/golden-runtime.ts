@@ -1,22 +1,21 @@
 /**
- * What a generated golden test module calls: `registerGoldenFile(data).run(i, ctx)` evaluates case i through
- * the system under test, records its metrics in `task.meta.rag`, and turns each applicable hard check into a
- * soft `expect` (every failing check of a case is reported, not only the first).
+ * What a generated golden test module calls: `registerGoldenFile(casesPath)` reads the file's prepared cases
+ * and registers each as a concurrent test named by its case id and located at its golden line; the test
+ * evaluates the case through the system under test, records its metrics in `task.meta.rag`, and turns each
+ * failed hard check into a soft `expect` failure (every failing check of a case is reported, not only the
+ * first).
  */
 import type { TestContext } from 'vitest'
+import { TestRunner } from 'vitest'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { baseRecord, evaluateCase } from '../evaluation/evaluate-case.ts'
-import type { GoldenModuleData } from '../golden-set/golden-module.ts'
+import type { ModuleCase } from '../golden-set/golden-module.ts'
+import { readPreparedCases } from '../golden-set/prepared-cases.ts'
+import { useModuleImporter, type ModuleImporter } from '../util/user-module.ts'
 import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
 import { ConfigError } from '../config/resolve.ts'
-import { VitestRagError } from '../util/errors.ts'
 import './matchers.ts'
 import './task-meta.ts'
-
-/** A registered golden file: run case i of it inside a test. */
-export interface RegisteredGoldenFile {
-  run(index: number, ctx: TestContext): Promise<void>
-}
 
 function runtimeHandle(): RagRuntimeHandle {
   const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
@@ -26,36 +25,49 @@ function runtimeHandle(): RagRuntimeHandle {
   return handle
 }
 
-/** Called once by each generated golden test module. */
-export function registerGoldenFile(data: GoldenModuleData): RegisteredGoldenFile {
-  return {
-    async run(index, ctx) {
-      const moduleCase = data.cases[index]
-      if (!moduleCase) throw new VitestRagError('VITEST_RAG_GOLDEN_MODULE_STALE', `vitest-rag: no case #${index} in ${data.file}`)
-      const handle = runtimeHandle()
-      if (handle.config.dryRun) {
-        ctx.skip('dry run: the cost estimate was printed before the run; no case was executed')
-        return
-      }
-      ctx.task.meta.rag = { ...baseRecord(moduleCase, data.file, handle.config.mode), error: 'the case did not finish' }
-      const runtime = await handle.getRuntime()
-      let evaluation
-      try {
-        evaluation = await evaluateCase(runtime, moduleCase, data.file)
-      } finally {
-        // Every model call is tallied, whatever the case's outcome: a run where every request failed still
-        // has its provider section (failures, retries, cost) in the scorecard.
-        await runtime.saveProviderStats?.()
-      }
-      ctx.task.meta.rag = evaluation.record
-      if (evaluation.error) throw evaluation.error
-      const c = moduleCase.case
-      // Annotate before the soft expects: a failed soft expect ends the test's annotation window.
-      await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
-      // Each check was computed once, in the evaluation; the matchers assert from the record.
-      for (const check of evaluation.record.hard) ctx.expect.soft(evaluation.record, `${c.case_id} ${check.name}`)[check.name]()
-    },
+/**
+ * Called once by each generated golden test module, with its prepared-cases file and its own importer (for the
+ * user's adapter and sourceMap modules): one test per case.
+ */
+export function registerGoldenFile(casesPath: string, importer?: ModuleImporter): void {
+  if (importer) useModuleImporter(importer)
+  const data = readPreparedCases(casesPath)
+  const suite = TestRunner.getCurrentSuite()
+  for (const moduleCase of data.cases) {
+    // The test's location is the case's golden line, known here: Vitest's includeTaskLocation would find it by
+    // formatting and source-mapping a stack trace for every test (about a second per 6,000 cases).
+    const task = suite.task(moduleCase.case.case_id, { handler: (ctx: TestContext) => runCase(moduleCase, data.file, ctx), concurrent: true })
+    task.location = { line: moduleCase.line, column: 1 }
   }
+}
+
+/** One golden case inside its test. */
+async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): Promise<void> {
+  const handle = runtimeHandle()
+  if (handle.config.dryRun) {
+    ctx.skip('dry run: the cost estimate was printed before the run; no case was executed')
+    return
+  }
+  ctx.task.meta.rag = { ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' }
+  const runtime = await handle.getRuntime()
+  let evaluation
+  try {
+    evaluation = await evaluateCase(runtime, moduleCase, file)
+  } finally {
+    // Every model call is tallied, whatever the case's outcome: a run where every request failed still
+    // has its provider section (failures, retries, cost) in the scorecard.
+    await runtime.saveProviderStats?.()
+  }
+  ctx.task.meta.rag = evaluation.record
+  if (evaluation.error) throw evaluation.error
+  const c = moduleCase.case
+  const failed = evaluation.record.hard.filter((check) => !check.passed)
+  const { annotations } = handle.config
+  // Annotate before the soft expects: a failed soft expect ends the test's annotation window.
+  if (annotations === 'all' || (annotations === 'failed' && failed.length > 0)) await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
+  // Each check was computed once, in the evaluation; the matchers assert from the record. A passed check
+  // has nothing to report, so only failed ones go through expect (each a soft failure with its message).
+  for (const check of failed) ctx.expect.soft(evaluation.record, `${c.case_id} ${check.name}`)[check.name]()
 }
 
 function summarize(record: NonNullable<TestContext['task']['meta']['rag']>, config: RagEvalConfig): string {

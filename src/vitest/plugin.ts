@@ -13,6 +13,7 @@ import { resolveConfig } from '../config/resolve.ts'
 import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
 import { loadGoldenModuleData } from '../golden-set/golden-set.ts'
 import { buildGoldenModule } from '../golden-set/golden-module.ts'
+import { writePreparedCases } from '../golden-set/prepared-cases.ts'
 import { walkFiles } from '../util/walk.ts'
 import { siblingModulePath } from '../util/module-path.ts'
 import { ragEnvironmentOptions } from './environment-options.ts'
@@ -82,7 +83,8 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
           environment: ENVIRONMENT_PATH,
           environmentOptions: ragEnvironmentOptions(resolved),
           globalSetup: [GLOBAL_SETUP_PATH],
-          includeTaskLocation: true,
+          // Each golden test carries its case's line (set by the golden runtime), so Vitest need not find it
+          // from a stack trace; test locations, `file:line` filters and the IDE work the same.
           testTimeout: resolved.testTimeout,
           maxConcurrency: resolved.concurrency,
         },
@@ -100,7 +102,9 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       // Prompt templates and corpus files are read with fs, outside the module graph: watch them here so an
       // edit reruns this file's cases.
       for (const path of [...walkFiles(cfg.prompts), ...walkFiles(cfg.corpus.root)]) this.addWatchFile(path)
-      const module = buildGoldenModule(data, RUNTIME_PATH, source, file)
+      // The cases go to the worker in a prepared-cases file, not inside the module (see golden-module.ts).
+      const casesPath = writePreparedCases(cfg.outDir, data)
+      const module = buildGoldenModule(data.cases[0]?.line ?? 1, RUNTIME_PATH, casesPath, file)
       return { code: module.code, map: module.map, moduleType: 'js' }
     },
   }

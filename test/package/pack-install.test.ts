@@ -104,7 +104,7 @@ describe.skipIf(!enabled)('the packed package in fresh projects (needs the npm r
   }, 300_000)
 
   for (const [name, type, strictLibs] of [['consumer-default', undefined, false], ['consumer-esm', 'module', true]] as const) {
-    test.concurrent(`${name}: install, init, evals pass, a broken case fails by name, tsc --noEmit passes`, async ({ expect }) => {
+    test.concurrent(`${name}: install, init, evals pass, a broken case fails by name, a TypeScript module adapter loads, tsc --noEmit passes`, async ({ expect }) => {
       const dir = consumerProject(root, name, type, strictLibs)
       const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...CONSUMER_DEPS], dir)
       expect(installed.code, installed.output).toBe(0)
@@ -133,6 +133,20 @@ describe.skipIf(!enabled)('the packed package in fresh projects (needs the npm r
       expect(broken.code, broken.output).toBe(1)
       expect(broken.output).toContain('example-normal toContainAll')
       expect(broken.output).toContain('"zebra-not-in-any-answer"')
+
+      // A team's own chatbot as a TypeScript module adapter: the installed package is JavaScript that Vitest
+      // imports natively, so the adapter must still load through Vite (Node 20 cannot import a .ts file).
+      writeFileSync(goldenPath, lines.join('\n').replace('zebra-not-in-any-answer', 'workspace'))
+      writeFileSync(
+        join(dir, 'evals/bot.ts'),
+        `import type { SystemInput, SystemOutput } from 'vitest-rag'\nconst answer: string = "I can't answer that from the available sources."\nexport default async function bot(input: SystemInput): Promise<SystemOutput> {\n  return { retrieved: [], answer: \`\${answer} (\${input.caseId})\`, abstained: true }\n}\n`,
+      )
+      writeFileSync(configPath, readFileSync(configPath, 'utf8').replace("search: { workers: true }", "search: { workers: true }, adapter: { kind: 'module', path: 'evals/bot.ts' }"))
+      const own = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+      expect(own.output).not.toContain('ERR_UNKNOWN_FILE_EXTENSION')
+      const ownCard = JSON.parse(readFileSync(join(dir, '.vitest-rag/evals/scorecard.json'), 'utf8')) as { run: { cases: number; errored: number } }
+      // Every case ran through the adapter: none errored (an adapter that failed to load errors all 6).
+      expect(ownCard.run).toMatchObject({ cases: 6, errored: 0 })
 
       const tsc = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], dir)
       expect(tsc.code, tsc.output).toBe(0)

@@ -15,6 +15,7 @@ interface LoggedCase {
   caseId: string
   state: string
   hard: Array<{ name: string; passed: boolean; message: string }>
+  annotations: string[]
 }
 
 const MUST_ABSTAIN = 28 // out_of_scope + cross_tenant cases of the sample (golden/boundaries.golden.jsonl)
@@ -95,6 +96,18 @@ describe('broken bots, one Vitest run', () => {
     }
   })
 
+  test('annotations: by default one on each failing case and none on a passing one; `all` annotates every case', () => {
+    const ghost = cases.filter((c) => c.project === 'ghost-citation')
+    const failing = ghost.filter((c) => c.hard.some((h) => !h.passed))
+    // 55 failing cases (see above), 30 passing: 28 abstentions and the two that cite other markers.
+    expect([failing.length, ghost.length - failing.length]).toEqual([55, 30])
+    for (const c of ghost) expect(c.annotations, c.caseId).toHaveLength(failing.includes(c) ? 1 : 0)
+    for (const c of failing) expect(c.annotations[0]).toMatch(/^hard \d of \d passed · /)
+    // relabel-cited asks for `annotations: 'all'`: its 28 passing abstentions are annotated too.
+    const all = cases.filter((c) => c.project === 'relabel-cited')
+    expect(all.filter((c) => c.annotations.length === 1)).toHaveLength(SAMPLE_CASES)
+  })
+
   test('lying abstention: toAbstain fails on every must-abstain case, naming the contradiction', () => {
     const failed = failures('lying-abstention')
     expect(failed).toHaveLength(MUST_ABSTAIN)
@@ -112,7 +125,10 @@ describe('broken bots, one Vitest run', () => {
     expect(failures('echo-http').some((f) => f.name === 'toAbstain' && f.message.includes('[redacted]'))).toBe(true)
     const secret = /sk-echo-7f3a9c1d5e2b8f4a6c0d/
     expect(result.output).not.toMatch(secret)
-    for (const file of readdirSync(result.out)) expect(readFileSync(join(result.out, file), 'utf8'), file).not.toMatch(secret)
+    // Every file the run wrote, in subfolders too (the prepared cases live in one).
+    for (const file of readdirSync(result.out, { recursive: true, withFileTypes: true })) {
+      if (file.isFile()) expect(readFileSync(join(file.parentPath, file.name), 'utf8'), file.name).not.toMatch(secret)
+    }
   })
 })
 
