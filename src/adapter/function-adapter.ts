@@ -4,6 +4,7 @@
  * or a factory `(options) => RagAdapter | Promise<RagAdapter>` marked with `createAdapter`.
  */
 import { importUserModule } from '../util/user-module.ts'
+import { AdapterModuleError } from './errors.ts'
 import type { RagAdapter, SystemInput, SystemOutput } from './types.ts'
 
 /** A plain function system under test. */
@@ -21,7 +22,7 @@ export async function loadModuleAdapter(path: string, options?: unknown): Promis
   const exported = mod.default
   if (exported && typeof exported === 'object' && typeof (exported as RagAdapter).run === 'function') return exported as RagAdapter
   if (typeof exported === 'function') return functionAdapter(exported as SystemFunction, path.split('/').pop())
-  throw new Error(
+  throw new AdapterModuleError(
     `vitest-rag: adapter module ${path} must export default a RagAdapter ({ name, run(input) }) or a function (input) => output, or export createAdapter(options)`,
   )
 }

@@ -5,6 +5,7 @@
  * an annotation: errors name the URL, the case, the status or the transport cause, and the body's size only;
  * every string of a returned output has the header values replaced by `[redacted]` (an endpoint may echo them).
  */
+import { HttpAdapterError } from './errors.ts'
 import type { RagAdapter, SystemOutput } from './types.ts'
 
 /** Options of {@link httpAdapter}. */
@@ -14,11 +15,6 @@ export interface HttpAdapterOptions {
   headersFromEnv?: Record<string, string>
   timeoutMs?: number
   env?: NodeJS.ProcessEnv
-}
-
-/** An HTTP endpoint failed or answered with a non-2xx status. */
-export class HttpAdapterError extends Error {
-  readonly code = 'VITEST_RAG_HTTP_ADAPTER'
 }
 
 /** What replaces a secret value wherever it would appear. */

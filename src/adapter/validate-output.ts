@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { LocatorSchema } from '../cases/schema.ts'
+import { InvalidSystemOutputError } from './errors.ts'
 import type { SystemOutput } from './types.ts'
 
 const reference = {
@@ -51,11 +52,6 @@ export const SystemOutputSchema = z.object({
     })
     .optional(),
 })
-
-/** An adapter returned something that is not a {@link SystemOutput}. */
-export class InvalidSystemOutputError extends Error {
-  readonly code = 'VITEST_RAG_INVALID_OUTPUT'
-}
 
 /** Returns `value` as a {@link SystemOutput}, or throws naming every bad field and the adapter. */
 export function validateSystemOutput(value: unknown, adapterName: string): SystemOutput {

@@ -3,20 +3,20 @@
  */
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { parseBaseline, serializeBaseline, type Baseline } from '../gate/baseline.ts'
-import { BaselineFormatError } from '../gate/errors.ts'
+import { VersionedFileError } from '../problems/versioned-file-error.ts'
 import { readTextIfExists } from '../util/read-if-exists.ts'
 
 /**
  * Loads a baseline file; resolves to `undefined` when the file does not exist (the gate then passes with
  * the how-to message).
- * @throws BaselineVersionError on another version; BaselineFormatError when unreadable or malformed.
+ * @throws VersionedFileError on another version, or when unreadable or malformed.
  */
 export async function loadBaseline(path: string): Promise<Baseline | undefined> {
   let text: string | undefined
   try {
     text = await readTextIfExists(path)
   } catch (error) {
-    throw new BaselineFormatError(path, `cannot read it (${String(error)})`)
+    throw new VersionedFileError('baseline', path, { kind: 'format', detail: `cannot read it (${String(error)})` })
   }
   return text === undefined ? undefined : parseBaseline(text, path)
 }

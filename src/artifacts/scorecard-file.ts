@@ -3,13 +3,13 @@
  */
 import { readFile } from 'node:fs/promises'
 import { writeFileAtomic } from '../util/atomic-write.ts'
-import { ScorecardFormatError } from '../scorecard/errors.ts'
+import { VersionedFileError } from '../problems/versioned-file-error.ts'
 import { parseScorecard, serializeScorecard } from '../scorecard/render-json.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 
 /**
  * Reads and validates a scorecard file.
- * @throws ScorecardFormatError when the file is missing or malformed; ScorecardVersionError on another version.
+ * @throws VersionedFileError when the file is missing or malformed, or of another version.
  */
 export async function readScorecardFile(path: string): Promise<Scorecard> {
   let text: string
@@ -17,7 +17,7 @@ export async function readScorecardFile(path: string): Promise<Scorecard> {
     text = await readFile(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    throw new ScorecardFormatError(path, code === 'ENOENT' ? 'the file does not exist (run the evals first)' : String(error))
+    throw new VersionedFileError('scorecard', path, { kind: 'format', detail: code === 'ENOENT' ? 'the file does not exist (run the evals first)' : String(error) })
   }
   return parseScorecard(text, path)
 }

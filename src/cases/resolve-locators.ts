@@ -186,63 +186,78 @@ export function resolveLocators(
   files?: ReadonlyMap<string, CaseOrigin>,
 ): LocatorResolution {
   const index = buildCorpusIndex(documents, chunks)
+  const found: Found = { problems: [], warnings: [] }
   const expected = new Map<string, ExpectedChunk[]>()
   const spans = new Map<string, ExpectedSpan[]>()
-  const problems: Problem[] = []
-  const warnings: Problem[] = []
   for (const c of cases) {
-    const origin = files?.get(c.case_id)
-    const hits = new Map<string, ExpectedChunk>()
-    const caseSpans: ExpectedSpan[] = []
-    // Every case's tenant must exist, abstaining cases included: a typo there makes an out_of_scope or
-    // cross_tenant case pass against an empty tenant.
-    if (!index.tenants.has(c.tenant_id)) {
-      problems.push(unknownTenant(index, c.tenant_id, { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}) }, 'tenant_id', c.case_id))
-      expected.set(c.case_id, [])
-      spans.set(c.case_id, [])
-      continue
-    }
-    c.expected_sources.forEach((source, i) => {
-      const tenantId = source.tenant ?? c.tenant_id
-      if (source.tenant !== undefined && !index.tenants.has(source.tenant)) {
-        problems.push(unknownTenant(index, source.tenant, { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}) }, `expected_sources[${i}].tenant`, c.case_id))
-        return
-      }
-      const located = locateSource(source.locator, tenantId, index)
-      const where = { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}), path: `expected_sources[${i}].locator`, value: source.locator }
-      if (!located.ok) {
-        problems.push({ ...where, code: located.code, message: `case "${c.case_id}": ${located.message}`, ...(located.fix ? { fix: located.fix } : {}) })
-        return
-      }
-      caseSpans.push({ docId: located.doc.id, start: located.start, end: located.end, grade: source.grade })
-      const hit = (index.chunksOf.get(located.doc.id) ?? []).filter((ch) => chunkOverlaps(ch, located.start, located.end))
-      if (hit.length === 0 && located.doc.text.slice(located.start, located.end).trim() === '') {
-        warnings.push({
-          ...where,
-          code: 'empty_document',
-          message: `case "${c.case_id}": the judged ${located.end - located.start === located.doc.text.length ? 'document' : 'span of document'} "${located.doc.id}"${located.doc.origin ? ` (${located.doc.origin})` : ''} is empty, so no chunk can hold it; this source is left out`,
-          fix: `give "${located.doc.id}" its text, or remove this expected source`,
-        })
-        return
-      }
-      if (hit.length === 0) {
-        problems.push({
-          ...where,
-          code: 'no_chunks',
-          message: `case "${c.case_id}": "${located.doc.id}" [${located.start}, ${located.end}) is in the corpus but no chunk covers it`,
-          fix: 'chunk every loaded document before resolving, or check the span is not only whitespace',
-        })
-        return
-      }
-      for (const ch of hit) {
-        const previous = hits.get(ch.id)
-        if (!previous || source.grade > previous.grade) hits.set(ch.id, { chunkId: ch.id, grade: source.grade, locator: source.locator })
-      }
-    })
-    expected.set(c.case_id, [...hits.values()])
-    spans.set(c.case_id, caseSpans)
+    const resolved = resolveCase(c, index, files?.get(c.case_id), found)
+    expected.set(c.case_id, resolved.expected)
+    spans.set(c.case_id, resolved.spans)
   }
-  return { expected, spans, problems, warnings }
+  return { expected, spans, problems: found.problems, warnings: found.warnings }
+}
+
+/** Where {@link resolveLocators} collects what it finds wrong, in case order. */
+interface Found {
+  problems: Problem[]
+  warnings: Problem[]
+}
+
+/** One case's expected chunks (a chunk hit twice keeps its highest grade) and spans. */
+function resolveCase(c: GoldenCase, index: CorpusIndex, origin: CaseOrigin | undefined, found: Found): { expected: ExpectedChunk[]; spans: ExpectedSpan[] } {
+  const at = { file: origin?.file ?? `case ${c.case_id}`, ...(origin ? { line: origin.line } : {}) }
+  // Every case's tenant must exist, abstaining cases included: a typo there makes an out_of_scope or
+  // cross_tenant case pass against an empty tenant.
+  if (!index.tenants.has(c.tenant_id)) {
+    found.problems.push(unknownTenant(index, c.tenant_id, at, 'tenant_id', c.case_id))
+    return { expected: [], spans: [] }
+  }
+  const hits = new Map<string, ExpectedChunk>()
+  const spans: ExpectedSpan[] = []
+  c.expected_sources.forEach((source, i) => {
+    if (source.tenant !== undefined && !index.tenants.has(source.tenant)) {
+      found.problems.push(unknownTenant(index, source.tenant, at, `expected_sources[${i}].tenant`, c.case_id))
+      return
+    }
+    const where = { ...at, path: `expected_sources[${i}].locator`, value: source.locator }
+    const located = locateSource(source.locator, source.tenant ?? c.tenant_id, index)
+    if (!located.ok) {
+      found.problems.push({ ...where, code: located.code, message: `case "${c.case_id}": ${located.message}`, ...(located.fix ? { fix: located.fix } : {}) })
+      return
+    }
+    spans.push({ docId: located.doc.id, start: located.start, end: located.end, grade: source.grade })
+    for (const ch of chunksOfLocated(located, c.case_id, where, index, found)) {
+      const previous = hits.get(ch.id)
+      if (!previous || source.grade > previous.grade) hits.set(ch.id, { chunkId: ch.id, grade: source.grade, locator: source.locator })
+    }
+  })
+  return { expected: [...hits.values()], spans }
+}
+
+/**
+ * The chunks covering a located text. None is a problem, or only a warning when the judged text is empty
+ * (nothing can hold it: the source is left out).
+ */
+function chunksOfLocated(located: Extract<Located, { ok: true }>, caseId: string, where: Omit<Problem, 'code' | 'message'>, index: CorpusIndex, found: Found): Chunk[] {
+  const { doc, start, end } = located
+  const hit = (index.chunksOf.get(doc.id) ?? []).filter((ch) => chunkOverlaps(ch, start, end))
+  if (hit.length > 0) return hit
+  if (doc.text.slice(start, end).trim() === '') {
+    found.warnings.push({
+      ...where,
+      code: 'empty_document',
+      message: `case "${caseId}": the judged ${end - start === doc.text.length ? 'document' : 'span of document'} "${doc.id}"${doc.origin ? ` (${doc.origin})` : ''} is empty, so no chunk can hold it; this source is left out`,
+      fix: `give "${doc.id}" its text, or remove this expected source`,
+    })
+    return []
+  }
+  found.problems.push({
+    ...where,
+    code: 'no_chunks',
+    message: `case "${caseId}": "${doc.id}" [${start}, ${end}) is in the corpus but no chunk covers it`,
+    fix: 'chunk every loaded document before resolving, or check the span is not only whitespace',
+  })
+  return []
 }
 
 function unknownTenant(index: CorpusIndex, tenantId: string, where: { file: string; line?: number }, path: string, caseId: string): Problem {

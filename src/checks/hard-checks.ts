@@ -12,6 +12,7 @@ import { mustAbstain, type GoldenCase } from '../cases/schema.ts'
 import type { HardCheckName, HardCheckResult } from '../scorecard/case-record.ts'
 import type { SourceResolution } from '../sources/types.ts'
 import { readAbstention } from './abstention.ts'
+import { foldForLiteralMatch } from '../text/normalize.ts'
 import { parseCitationMarkers } from './citations.ts'
 
 export { didAbstain } from './abstention.ts'
@@ -27,11 +28,6 @@ export interface ResolvedOutput {
 }
 
 const notApplicable: CheckOutcome = { applies: false }
-
-/** Folds case and whitespace so `must_contain` and `forbidden_text` match as a reader would read them. */
-export function foldForMatch(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
-}
 
 /**
  * `toAbstain`: a case that must abstain (out_of_scope, cross_tenant) gets an abstention, as the one detector
@@ -74,8 +70,8 @@ export function checkNoTenantLeak(resolved: ResolvedOutput, c: GoldenCase): Chec
     ...tenantProblems('shown source', (output.sources ?? []).map((s, i) => ({ tenantId: s.tenantId, resolution: resolved.shown[i] ?? unresolvedAt(i), name: `[${s.marker}] ${nameOf(resolved.shown[i])}` })), c.tenant_id),
   ]
   if (output.answer !== undefined && c.forbidden_text.length > 0) {
-    const answer = foldForMatch(output.answer)
-    const leaked = c.forbidden_text.filter((t) => answer.includes(foldForMatch(t)))
+    const answer = foldForLiteralMatch(output.answer)
+    const leaked = c.forbidden_text.filter((t) => answer.includes(foldForLiteralMatch(t)))
     if (leaked.length > 0) problems.push(`the answer contains forbidden text: ${leaked.map((t) => JSON.stringify(t)).join(', ')}`)
   }
   const shownProblems = problems.slice(0, 5)
@@ -128,8 +124,8 @@ export function checkNoFabricatedCitations(resolved: ResolvedOutput, mode: EvalM
  */
 export function checkContainsAll(output: SystemOutput, c: GoldenCase, mode: EvalMode): CheckOutcome {
   if (mode !== 'system' || c.must_contain.length === 0) return notApplicable
-  const answer = foldForMatch(output.answer ?? '')
-  const missing = c.must_contain.filter((t) => !answer.includes(foldForMatch(t)))
+  const answer = foldForLiteralMatch(output.answer ?? '')
+  const missing = c.must_contain.filter((t) => !answer.includes(foldForLiteralMatch(t)))
   return {
     applies: true,
     passed: missing.length === 0,

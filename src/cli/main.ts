@@ -1,9 +1,11 @@
 /**
  * The `vitest-rag` command router: finds the subcommand (one or two words), runs it, and maps usage
- * errors to exit code 2. Commands never call `process.exit`; the binary sets the exit code.
+ * errors to exit code 2 and any other vitest-rag error (bad input, an unreadable file: its message says the
+ * fix) to its message and exit code 1; anything else is a bug and keeps its stack trace. Commands never call `process.exit`; the binary sets the exit code.
  */
 import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
 import { commands as registered } from './commands/index.ts'
+import { VitestRagError } from '../util/errors.ts'
 import { PACKAGE_INFO } from '../util/package-info.ts'
 
 function findCommand(argv: string[], commands: CliCommand[]): { command: CliCommand; rest: string[] } | undefined {
@@ -79,6 +81,10 @@ export async function runCli(argv: string[], io: CliIo, commands: CliCommand[] =
     if (error instanceof CliUsageError) {
       io.stderr(`vitest-rag ${found.command.name}: ${error.message}\n\n${found.command.usage}\n`)
       return 2
+    }
+    if (error instanceof VitestRagError) {
+      io.stderr(`vitest-rag ${found.command.name}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      return 1
     }
     throw error
   }

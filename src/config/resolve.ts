@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUNDLED_PROMPTS_DIR } from '../prompts/load.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 import { VitestRagError } from '../util/errors.ts'
 import { BASELINE_ACCEPT_COMMAND } from '../gate/evaluate.ts'
@@ -12,10 +13,7 @@ import { BASELINE_ACCEPT_COMMAND } from '../gate/evaluate.ts'
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
 
-/** The bundled prompt templates, used when no prompts folder is configured or a template is missing there. */
-export const BUNDLED_PROMPTS_DIR = fileURLToPath(new URL('../../evals/prompts', import.meta.url))
-
-/** The path of prompt template `name` (e.g. `answer.md`): the configured folder's, else the bundled one. */
+/** The path of prompt template `name` (e.g. `answer.md`): the configured folder's, else the bundled one (`BUNDLED_PROMPTS_DIR`). */
 export function promptPath(config: Pick<RagEvalConfig, 'prompts'>, name: string): string {
   const own = join(config.prompts, name)
   return existsSync(own) ? own : join(BUNDLED_PROMPTS_DIR, name)

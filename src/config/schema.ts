@@ -176,8 +176,11 @@ export const RagEvalOptionsSchema = z
       .strict()
       .default({ arm: 'bm25', k: 20, workers: false }),
     /**
-     * Folder of prompt templates (`answer.md`, `rewrite.md`, `judge.md`, `judge-relevance.md`), watched: editing
-     * one reruns the cases. A template missing there falls back to the bundled one. Default: the bundled folder.
+     * Folder of prompt templates (`answer.md`, `rewrite.md`, `judge.md`), watched: editing one reruns the
+     * cases. A template missing there falls back to the bundled one. Each is markdown: a front matter with `id:`
+     * and `version:` between `---` lines, then messages introduced by lines `[system]`, `[user]`, `[assistant]`,
+     * with `{{placeholders}}` (copy the bundled one to start). A broken copy stops the run at startup with every
+     * problem listed (line, fix). Default: the bundled folder.
      */
     prompts: z.string().optional(),
     /** Options of the reference pipeline (gate thresholds, sources shown, answer length). */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { StatsByProvider } from '../llm/index.ts'
-import type { ProviderUsage } from '../scorecard/scorecard.ts'
+import type { ProviderUsage } from '../scorecard/usage.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 
 const DIR = 'llm-stats'

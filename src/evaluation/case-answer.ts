@@ -10,7 +10,8 @@
 import { mustAbstain } from '../cases/schema.ts'
 import { readAbstention } from '../checks/abstention.ts'
 import { parseCitationMarkers, citedMarkerSet } from '../checks/citations.ts'
-import { foldForMatch, type ResolvedOutput } from '../checks/hard-checks.ts'
+import type { ResolvedOutput } from '../checks/hard-checks.ts'
+import { foldForLiteralMatch } from '../text/normalize.ts'
 import { statesDisagreement } from '../generation/conflict.ts'
 import { CRAG_SCORE } from '../judge/rubric.ts'
 import { cragOfAbstention } from '../metrics/crag.ts'
@@ -142,8 +143,8 @@ function classifyAnswer(
  * Example: [{ "5 seats", 2 }, { "Team plan", 1 }], answer has only "5 seats" -> 2 / 3 = 0.667.
  */
 export function shouldContainScore(answer: string, literals: ReadonlyArray<{ text: string; weight: number }>): number {
-  const folded = foldForMatch(answer)
+  const folded = foldForLiteralMatch(answer)
   const total = literals.reduce((s, l) => s + l.weight, 0)
-  const found = literals.filter((l) => folded.includes(foldForMatch(l.text))).reduce((s, l) => s + l.weight, 0)
+  const found = literals.filter((l) => folded.includes(foldForLiteralMatch(l.text))).reduce((s, l) => s + l.weight, 0)
   return total === 0 ? 1 : found / total
 }

@@ -7,13 +7,11 @@ import { join, resolve } from 'node:path'
 import { loadModuleAdapter } from '../adapter/function-adapter.ts'
 import { httpAdapter } from '../adapter/http-adapter.ts'
 import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
-import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { loadPromptTemplate } from '../generation/load-prompt.ts'
+import { loadRunPrompt } from './run-prompts.ts'
 import { createReferencePipeline } from '../generation/pipeline.ts'
 import { createIndexRetriever } from '../generation/retriever.ts'
 import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
-import { loadJudgePromptTemplate } from '../judge/load-prompt-template.ts'
 import { createModelJudge } from '../judge/model-judge.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
 import { readQrelsFile } from '../judge/qrels-file.ts'
@@ -137,7 +135,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     retriever,
     chunks: prepared.chunks,
     k: config.search.k,
-    templates: { answer: loadPromptTemplate(promptPath(config, 'answer.md')), rewrite: loadPromptTemplate(promptPath(config, 'rewrite.md')) },
+    templates: { answer: loadRunPrompt(config, 'answer.md'), rewrite: loadRunPrompt(config, 'rewrite.md') },
     generator: models?.generator,
     rewriter: models?.generator,
   })
@@ -161,9 +159,9 @@ export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; s
  * and prices (they shape the reported cost). Cache mode, cache dir, retries and the spend limit do not change
  * what a completed case produced, so changing them (e.g. raising the limit to resume) keeps its checkpoint.
  */
-function answerShapingModels(models: unknown): unknown {
-  if (!models || typeof models !== 'object') return models
-  const { cacheMode: _mode, cacheDir: _dir, spendLimitUsd: _limit, retry: _retry, ...rest } = models as Record<string, unknown>
+function answerShapingModels(models: RagEvalConfig['models']): unknown {
+  if (models === undefined) return undefined
+  const { cacheMode: _mode, cacheDir: _dir, spendLimitUsd: _limit, retry: _retry, ...rest } = models
   return rest
 }
 
@@ -178,7 +176,7 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   if (config.mode === 'system' && config.judge === 'model') {
     if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
     const allowSameModel = config.models?.judge?.allowSameModel
-    judge = createModelJudge({ client: models.judge, template: loadJudgePromptTemplate(promptPath(config, 'judge.md')), generatorModel: models.generator?.model, allowSameModel })
+    judge = createModelJudge({ client: models.judge, template: loadRunPrompt(config, 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
   }
   const claimChecker = chooseClaimChecker(config, judge, models)
   const qrels = await loadRuntimeQrels(config, prepared)

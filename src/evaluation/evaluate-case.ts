@@ -4,6 +4,7 @@
  * corpus -> score retrieval at the level it returned -> run each hard check once -> judge and classify the
  * answer (system mode) -> the per-case record the reporter aggregates and the matchers assert from.
  */
+import { SystemThrewError } from '../adapter/errors.ts'
 import type { SystemInput, SystemOutput } from '../adapter/types.ts'
 import { validateSystemOutput } from '../adapter/validate-output.ts'
 import { mustAbstain } from '../cases/schema.ts'
@@ -37,7 +38,7 @@ async function runSystem(runtime: RagRuntime, input: SystemInput, checkpointed: 
     const output = checkpointed?.output ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
     return { output, latencyMs: checkpointed ? 0 : performance.now() - started }
   } catch (error) {
-    return { error: error instanceof Error ? error : new Error(String(error)), latencyMs: performance.now() - started }
+    return { error: error instanceof Error ? error : new SystemThrewError(error), latencyMs: performance.now() - started }
   }
 }
 

@@ -23,6 +23,7 @@ import type { ModuleCase } from '../golden-set/golden-module.ts'
 import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { hashJson } from '../util/hash.ts'
 import { beirGoldenSet } from './beir-golden.ts'
+import { ExperimentInputError } from './errors.ts'
 
 /** How the user named the experiment's inputs (the shared flags of every experiment command). */
 export interface SourceArgs {
@@ -63,11 +64,11 @@ async function readOptions(path: string): Promise<RagEvalOptions> {
     try {
       return JSON.parse(await readFile(path, 'utf8')) as RagEvalOptions
     } catch (error) {
-      throw new Error(`vitest-rag: cannot read the options file ${path}: ${(error as Error).message} (fix: a JSON object of ragEval options)`)
+      throw new ExperimentInputError(`vitest-rag: cannot read the options file ${path}: ${(error as Error).message} (fix: a JSON object of ragEval options)`)
     }
   }
   const mod = (await import(pathToFileURL(path).href)) as { default?: unknown }
-  if (mod.default === null || typeof mod.default !== 'object') throw new Error(`vitest-rag: ${path} must export default the ragEval options object`)
+  if (mod.default === null || typeof mod.default !== 'object') throw new ExperimentInputError(`vitest-rag: ${path} must export default the ragEval options object`)
   return mod.default as RagEvalOptions
 }
 

@@ -7,7 +7,7 @@
  */
 import type { FusionConfig } from '../search/fusion.ts'
 import type { SearchArm } from '../search/types.ts'
-import type { GateConfig } from '../generation/gate.ts'
+import type { EvidenceGateConfig } from '../generation/evidence-gate.ts'
 import { canonicalJson } from '../util/hash.ts'
 
 /** The configuration an experiment varies. */
@@ -17,7 +17,7 @@ export interface ExperimentConfig {
   /** A chunker spec (`structural`, `fixed:1000/100`). */
   chunker: string
   /** Overrides of the reference pipeline's confidence gate (empty: its defaults). */
-  gate: Partial<GateConfig>
+  gate: Partial<EvidenceGateConfig>
 }
 
 /** A named configuration with one line saying what it changes. */

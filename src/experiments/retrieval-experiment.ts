@@ -5,6 +5,7 @@
 import type { CompareOptions, RunComparison } from '../stats/compare.ts'
 import { compareMetrics, pairedTestTable, summarizeMetrics, type CaseMetrics, type MetricMeans } from './metric-summary.ts'
 import { fixed3, signed3, type TextTable } from './text-table.ts'
+import { ExperimentInputError } from './errors.ts'
 
 /** The metrics `eval-retrieval` reports, in column order. */
 export const RETRIEVAL_EXPERIMENT_METRICS: readonly string[] = ['recall@5', 'recall@20', 'mrr', 'hit@1', 'hit@5', 'hit@10', 'ndcg@10']
@@ -30,7 +31,7 @@ export function summarizeArms(
   options: CompareOptions = {},
 ): ArmOutcome[] {
   const ref = arms.find((a) => a.arm === reference)
-  if (!ref) throw new Error(`vitest-rag: reference arm "${reference}" is not among the arms run (${arms.map((a) => a.arm).join(', ')})`)
+  if (!ref) throw new ExperimentInputError(`vitest-rag: reference arm "${reference}" is not among the arms run (${arms.map((a) => a.arm).join(', ')})`)
   return arms.map((a) => ({
     arm: a.arm,
     description: a.description,

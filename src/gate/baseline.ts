@@ -8,8 +8,8 @@ import { z } from 'zod'
 import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
 import type { MetricGroup, RunJudgeKind, Scorecard } from '../scorecard/scorecard.ts'
+import { VersionedFileError } from '../problems/versioned-file-error.ts'
 import { parseVersionedJson } from '../problems/versioned-json.ts'
-import { BaselineFormatError, BaselineVersionError } from './errors.ts'
 
 /** Version of the {@link Baseline} shape; `parseBaseline` refuses any other. */
 export const BASELINE_VERSION = 1
@@ -127,13 +127,12 @@ export function serializeBaseline(baseline: Baseline): string {
 
 /**
  * Parses a baseline from JSON text; `source` names it in errors.
- * @throws BaselineFormatError when not JSON or not shaped like a baseline.
- * @throws BaselineVersionError when its `version` is not {@link BASELINE_VERSION}.
+ * @throws VersionedFileError (`VITEST_RAG_BASELINE_FORMAT`) when not JSON or not shaped like a baseline,
+ * (`VITEST_RAG_BASELINE_VERSION`) when its `version` is not {@link BASELINE_VERSION}.
  */
 export function parseBaseline(text: string, source = 'baseline'): Baseline {
   const read = parseVersionedJson(text, BaselineSchema, BASELINE_VERSION)
-  if (!read.ok && read.kind === 'version') throw new BaselineVersionError(source, read.found, BASELINE_VERSION)
-  if (!read.ok) throw new BaselineFormatError(source, read.detail)
+  if (!read.ok) throw new VersionedFileError('baseline', source, read)
   return read.json as Baseline
 }
 

@@ -72,6 +72,14 @@ function label(metric: string, group: string): string {
   return group === 'overall' ? `${metric} (overall)` : `${metric} (case type ${group})`
 }
 
+/** The paired test of one metric's per-case values, its summary, and the sentence quoting it. */
+function pairedTest(paired: { a: Record<string, number>; b: Record<string, number> }, policy: GatePolicy) {
+  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
+  const significance: SignificanceSummary = { n: result.n, meanDiff: result.meanDiff, ci: [result.ci[0], result.ci[1]], pValue: result.pValue, significant: result.significant }
+  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  return { result, significance, test }
+}
+
 /** Compares one metric in one group; the message says what was found. */
 function compareOne(
   current: Scorecard,
@@ -115,15 +123,7 @@ function compareOne(
   if (!policy.requireSignificance) {
     return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` }
   }
-  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
-  const significance: SignificanceSummary = {
-    n: result.n,
-    meanDiff: result.meanDiff,
-    ci: [result.ci[0], result.ci[1]],
-    pValue: result.pValue,
-    significant: result.significant,
-  }
-  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  const { result, significance, test } = pairedTest(paired, policy)
   if (result.n < policy.minPairedCases) {
     const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
     return { comparison: { ...base, verdict: 'regression', significance, note }, message: `${transition}, ${limit}; ${note}` }
@@ -151,9 +151,7 @@ function compareImprovement(
     const note = `only ${n} paired cases: too few for the paired test to confirm the improvement of ${name}`
     return { comparison: { ...base, verdict: 'no_detectable_change', note } }
   }
-  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
-  const significance: SignificanceSummary = { n: result.n, meanDiff: result.meanDiff, ci: [result.ci[0], result.ci[1]], pValue: result.pValue, significant: result.significant }
-  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  const { result, significance, test } = pairedTest(paired, policy)
   if (result.significant && improvementOf(base.metric, result.meanDiff) > 0) return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
   const note = `no detectable change: the ${test} does not confirm the improvement of ${name}`
   return { comparison: { ...base, verdict: 'no_detectable_change', significance, note } }

@@ -4,11 +4,7 @@
 import { VitestRagError } from '../util/errors.ts'
 
 /** The stable codes of {@link GenerationError}. */
-export type GenerationErrorCode =
-  | 'PROMPT_TEMPLATE_NOT_FOUND'
-  | 'PROMPT_TEMPLATE_INVALID'
-  | 'PROMPT_VARIABLE_MISSING'
-  | 'PIPELINE_OPTION_INVALID'
+export type GenerationErrorCode = 'VITEST_RAG_PIPELINE_OPTION_INVALID'
 
 /** A failure in the reference pipeline's own configuration (never a problem of one case's data). */
 export class GenerationError extends VitestRagError<GenerationErrorCode> {

@@ -14,8 +14,9 @@ import { ABSTENTION_TEXT } from './abstention.ts'
 import { GenerationError } from './errors.ts'
 import { defaultExtractiveConfig, generateExtractive, type ExtractiveConfig } from './extractive.ts'
 import { collectGateEvidence, defaultEvidenceGateConfig, evaluateEvidenceGate, type EvidenceGateConfig, type EvidenceGateDecision } from './evidence-gate.ts'
-import { defaultPromptsDir, loadPromptTemplate } from './load-prompt.ts'
-import { buildAnswerRequest, type PromptTemplate } from './prompt.ts'
+import { BUNDLED_PROMPTS_DIR, loadPromptTemplate } from '../prompts/load.ts'
+import type { PromptTemplate } from '../prompts/template.ts'
+import { buildAnswerRequest } from './prompt.ts'
 import { rewriteQuery } from './rewrite.ts'
 import { buildTermStats, weighQuery, type TermStats } from './term-stats.ts'
 import { join } from 'node:path'
@@ -88,19 +89,19 @@ interface PipelineSettings {
 function resolveSettings(options: ReferencePipelineOptions): PipelineSettings {
   const k = options.k ?? defaultPipelineOptions.k
   const maxSources = options.maxSources ?? defaultPipelineOptions.maxSources
-  if (!Number.isInteger(k) || k < 1) throw new GenerationError('PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
+  if (!Number.isInteger(k) || k < 1) throw new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
   if (!Number.isInteger(maxSources) || maxSources < 1) {
-    throw new GenerationError('PIPELINE_OPTION_INVALID', `maxSources must be a positive integer, got ${String(maxSources)}`)
+    throw new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', `maxSources must be a positive integer, got ${String(maxSources)}`)
   }
-  const promptsDir = options.promptsDir ?? defaultPromptsDir
+  const promptsDir = options.promptsDir ?? BUNDLED_PROMPTS_DIR
   return {
     k,
     maxSources,
     gateConfig: { ...defaultEvidenceGateConfig, ...options.gate },
     extractiveConfig: { ...defaultExtractiveConfig, ...options.extractive },
     termStats: options.termStats ?? (options.chunks !== undefined ? buildTermStats(options.chunks) : undefined),
-    answerTemplate: options.generator === undefined ? undefined : (options.templates?.answer ?? loadPromptTemplate(join(promptsDir, 'answer.md'))),
-    rewriteTemplate: options.rewriter === undefined ? undefined : (options.templates?.rewrite ?? loadPromptTemplate(join(promptsDir, 'rewrite.md'))),
+    answerTemplate: options.generator === undefined ? undefined : (options.templates?.answer ?? loadPromptTemplate(join(promptsDir, 'answer.md'), 'answer.md')),
+    rewriteTemplate: options.rewriter === undefined ? undefined : (options.templates?.rewrite ?? loadPromptTemplate(join(promptsDir, 'rewrite.md'), 'rewrite.md')),
   }
 }
 

@@ -1,118 +1,11 @@
 /**
- * Prompt templates and the answer prompt: parsing a template file's front matter, a tiny `{{var}}`
- * renderer, splitting a rendered template into chat messages, and fencing the numbered sources. Pure (the
- * file read lives in `load-prompt.ts`).
- *
- * A template file is markdown with a front matter holding `id:` and `version:`, then the messages, each
- * introduced by a line `[system]`, `[user]` or `[assistant]` (few-shot examples are real user/assistant
- * turns):
- * ```
- * ---
- * id: answer
- * version: 3
- * ---
- * [system]
- * Answer only from the numbered sources...
- * [user]
- * {{sources}}
- * Question: {{query}}
- * ```
+ * The answer prompt: fencing the numbered sources, the conversation so far, and the answer request built
+ * from the `answer.md` template (parsed and rendered by `src/prompts/`). Pure.
  */
 import type { Turn } from '../cases/schema.ts'
-import type { ChatMessage, ChatRequest } from '../llm/types.ts'
-import { sha256 } from '../util/hash.ts'
-import { GenerationError } from './errors.ts'
-
-/** A loaded prompt template. */
-export interface PromptTemplate {
-  /** The `id:` of the front matter (default: the file name without `.md`). */
-  id: string
-  /** The `version:` of the front matter, as written. */
-  version: string
-  /** The template body after the front matter. */
-  text: string
-  /** Where it came from (for messages). */
-  path: string
-  /** sha256 of the whole file: any edit changes it, even one that forgets to bump `version`. */
-  hash: string
-}
-
-/** Parses a template file's content; `path` is only used for the default id and in messages. */
-export function parsePromptTemplate(source: string, path: string): PromptTemplate {
-  const normalised = source.replace(/\r\n?/g, '\n')
-  const m = /^---\n([\s\S]*?)\n---\n?/.exec(normalised)
-  if (m === null) {
-    throw new GenerationError(
-      'PROMPT_TEMPLATE_INVALID',
-      `prompt template ${path} has no front matter; start it with "---", a line "version: 1" and "---"`,
-    )
-  }
-  const fields = new Map<string, string>()
-  for (const line of (m[1] ?? '').split('\n')) {
-    const kv = /^\s*([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$/.exec(line)
-    if (kv !== null) fields.set(kv[1]!, kv[2]!.replace(/^["']|["']$/g, ''))
-  }
-  const version = fields.get('version')
-  if (version === undefined || version === '') {
-    throw new GenerationError('PROMPT_TEMPLATE_INVALID', `prompt template ${path} has no "version:" line in its front matter; add one (e.g. "version: 1")`)
-  }
-  const base = path.split(/[\\/]/).pop() ?? path
-  return {
-    id: fields.get('id') ?? base.replace(/\.md$/, ''),
-    version,
-    text: normalised.slice(m[0].length),
-    path,
-    hash: sha256(normalised),
-  }
-}
-
-/**
- * The `template` field of a ChatRequest (part of the model cache key): the id, and the declared version
- * joined with the first 12 hex digits of the file hash, so editing a template is a cache miss even when
- * its author forgot to bump `version`. Example: `{ id: 'answer', version: '3+9f86d081884c' }`.
- */
-export function templateKey(template: PromptTemplate): { id: string; version: string } {
-  return { id: template.id, version: `${template.version}+${template.hash.slice(0, 12)}` }
-}
-
-/**
- * Replaces each `{{name}}` with `vars[name]` in one pass, so a value containing `{{...}}` (corpus text is
- * data) is never expanded. A name with no value is an error naming it.
- */
-export function renderTemplate(text: string, vars: Readonly<Record<string, string>>, path = 'template'): string {
-  return text.replace(/\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g, (_all, name: string) => {
-    const value = vars[name]
-    if (value === undefined) {
-      throw new GenerationError(
-        'PROMPT_VARIABLE_MISSING',
-        `prompt template ${path} uses {{${name}}} but no value was given (known: ${Object.keys(vars).join(', ') || 'none'})`,
-      )
-    }
-    return value
-  })
-}
-
-/** Splits a rendered template into messages at lines `[system]`, `[user]` and `[assistant]`. */
-export function toMessages(rendered: string, path = 'template'): ChatMessage[] {
-  const messages: ChatMessage[] = []
-  let current: ChatMessage | undefined
-  for (const line of rendered.split('\n')) {
-    const role = /^\[(system|user|assistant)\]\s*$/.exec(line)?.[1] as ChatMessage['role'] | undefined
-    if (role !== undefined) {
-      current = { role, content: '' }
-      messages.push(current)
-    } else if (current !== undefined) {
-      current.content += `${line}\n`
-    } else if (line.trim() !== '') {
-      throw new GenerationError('PROMPT_TEMPLATE_INVALID', `prompt template ${path} has text before its first [system]/[user] line: "${line.slice(0, 60)}"`)
-    }
-  }
-  for (const m of messages) m.content = m.content.trim()
-  if (!messages.some((m) => m.role === 'user')) {
-    throw new GenerationError('PROMPT_TEMPLATE_INVALID', `prompt template ${path} has no [user] message; add a line "[user]" before the question`)
-  }
-  return messages
-}
+import type { ChatRequest } from '../llm/types.ts'
+import { renderPrompt, templateKey } from '../prompts/render.ts'
+import type { PromptTemplate } from '../prompts/template.ts'
 
 /** A source as the prompt shows it. */
 export interface PromptSource {
@@ -157,13 +50,8 @@ export function buildAnswerRequest(
   input: { query: string; sources: readonly PromptSource[]; history: readonly Turn[]; caseId?: string; trial?: number },
   options: { maxTokens?: number; seed?: number } = {},
 ): ChatRequest {
-  const rendered = renderTemplate(
-    template.text,
-    { query: input.query, sources: formatSources(input.sources), history: formatHistory(input.history) },
-    template.path,
-  )
   const request: ChatRequest = {
-    messages: toMessages(rendered, template.path),
+    messages: renderPrompt(template, { query: input.query, sources: formatSources(input.sources), history: formatHistory(input.history) }),
     temperature: 0,
     template: templateKey(template),
   }

@@ -25,7 +25,7 @@ export function createIndexRetriever(
       const chunk = byId.get(hit.chunkId)
       if (chunk === undefined) {
         throw new GenerationError(
-          'PIPELINE_OPTION_INVALID',
+          'VITEST_RAG_PIPELINE_OPTION_INVALID',
           `the search index returned chunk "${hit.chunkId}", which is not among the chunks given to the retriever; build the index and the retriever from the same chunks`,
         )
       }

@@ -17,7 +17,9 @@
 import type { Turn } from '../cases/schema.ts'
 import type { ChatClient, ChatResult } from '../llm/types.ts'
 import { isAbstention } from '../text/abstention.ts'
-import { formatHistory, renderTemplate, templateKey, toMessages, type PromptTemplate } from './prompt.ts'
+import { renderPrompt, templateKey } from '../prompts/render.ts'
+import type { PromptTemplate } from '../prompts/template.ts'
+import { formatHistory } from './prompt.ts'
 import { contentTerms, isStopword, stem, tokenize } from './terms.ts'
 
 const REFERRING_WORD = /\b(?:it|its|that|this|they|them|their|these|those|there|one)\b/i
@@ -82,9 +84,8 @@ export async function rewriteQuery(
   if (history.length === 0) return { query, method: 'none' }
   const { rewriter, template } = options
   if (rewriter === undefined || template === undefined) return { query: rewriteDeterministic(query, history), method: 'deterministic' }
-  const rendered = renderTemplate(template.text, { history: formatHistory(history), query }, template.path)
   const call = await rewriter.chat({
-    messages: toMessages(rendered, template.path),
+    messages: renderPrompt(template, { history: formatHistory(history), query }),
     temperature: 0,
     maxTokens: 120,
     template: templateKey(template),

@@ -11,9 +11,9 @@ import type { ChatClient } from '../llm/types.ts'
 import { isConflictNote, splitClaims } from './claims.ts'
 import { escapeFenced, fence } from './fence.ts'
 import { measureSupport } from './lexical.ts'
-import { loadPromptTemplate } from './load-prompt-template.ts'
-import { renderPromptTemplate, type PromptTemplate } from './prompt-template.ts'
-import { fileURLToPath } from 'node:url'
+import { loadBundledPrompt } from '../prompts/load.ts'
+import { declaredKey, renderPrompt } from '../prompts/render.ts'
+import type { PromptTemplate } from '../prompts/template.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** Extracts and checks claims. `caseId` only labels model calls (spend reports, checkpoints). */
@@ -53,12 +53,11 @@ export function createHeuristicClaimChecker(supportOverlap = DEFAULT_CLAIM_SUPPO
   }
 }
 
-const promptPath = (name: string) => fileURLToPath(new URL(`../../evals/prompts/${name}.md`, import.meta.url))
 /** The bundled claim prompts (`evals/prompts/claims-extract.md`, `claims-verify.md`). */
 export function loadClaimPromptTemplates(): { extract: PromptTemplate; verify: PromptTemplate } {
   return {
-    extract: loadPromptTemplate(promptPath('claims-extract'), ['question', 'text']),
-    verify: loadPromptTemplate(promptPath('claims-verify'), ['claim', 'passages']),
+    extract: loadBundledPrompt('claims-extract.md'),
+    verify: loadBundledPrompt('claims-verify.md'),
   }
 }
 
@@ -74,7 +73,7 @@ export const ClaimSupportSchema = z.object({ supporting: z.array(z.coerce.number
 export function createModelClaimChecker(client: ChatClient, templates = loadClaimPromptTemplates()): ClaimChecker {
   const call = async <T>(template: PromptTemplate, values: Record<string, string>, schema: z.ZodType<T>, caseId: string, maxTokens: number): Promise<T> => {
     const outcome = await client.chatJson(
-      { messages: renderPromptTemplate(template, values), temperature: 0, maxTokens, responseFormat: { type: 'json_object' }, template: { id: template.id, version: template.version }, caseId },
+      { messages: renderPrompt(template, values), temperature: 0, maxTokens, responseFormat: { type: 'json_object' }, template: declaredKey(template), caseId },
       schema,
     )
     if (!outcome.ok) throw new ClaimCheckError(`${template.id} for case ${caseId}: unparseable reply after retry (${outcome.error})`)

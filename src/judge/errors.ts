@@ -5,21 +5,17 @@
 import type { Problem } from '../problems/problems.ts'
 import { VitestRagError } from '../util/errors.ts'
 
-/** Base class: every judge failure carries a stable code. */
-export class JudgeError extends VitestRagError {}
+/** The stable codes of the judge's errors. */
+export type JudgeErrorCode = 'VITEST_RAG_CALIBRATION_RECORD' | 'VITEST_RAG_QRELS_APPEND'
+
+/** Base class: every judge failure carries one of the stable {@link JudgeErrorCode}s. */
+export class JudgeError extends VitestRagError<JudgeErrorCode> {}
 
 /**
  * The judge would grade its own generator's work: the model client's one error for it. This name stays for
  * one release; new code uses `JudgeIsGeneratorError` from `src/llm/errors.ts`.
  */
 export { JudgeIsGeneratorError as JudgeSameModelError } from '../llm/errors.ts'
-
-/** A prompt template file is missing its `version:` line or a placeholder. */
-export class JudgePromptTemplateError extends JudgeError {
-  constructor(file: string, detail: string) {
-    super('VITEST_RAG_JUDGE_PROMPT_TEMPLATE', `vitest-rag: prompt template ${file}: ${detail}`)
-  }
-}
 
 /** A calibration record that cannot be used (wrong version or shape). */
 export class CalibrationRecordError extends JudgeError {

@@ -10,7 +10,7 @@ import type { ShownSource } from '../adapter/types.ts'
 import { mustAbstain } from '../cases/schema.ts'
 import { isAbstention } from '../text/abstention.ts'
 import { splitClaims, type SplitClaim } from './claims.ts'
-import { contentWords, identifierLiterals, measureSupport, numberLiterals } from './lexical.ts'
+import { contentWords, identifierLiterals, measureSupport, numberLiterals, referenceRecall, sentenceWindows } from './lexical.ts'
 import { cragOfAbstention } from '../metrics/crag.ts'
 import type { CragGrade, RubricScore } from './rubric.ts'
 import type { Judge, JudgeClaim, JudgeInput, JudgeVerdict } from './types.ts'
@@ -57,17 +57,6 @@ export function scoreFromRatio(ratio: number): RubricScore {
   return ratio >= 0.5 ? 0.5 : 0
 }
 
-/** Share of the reference's content words and literals found in `text`, in [0, 1]; 1 for an empty reference. */
-export function referenceRecall(reference: string, text: string): number {
-  const wanted = [...contentWords(reference), ...numberLiterals(reference), ...identifierLiterals(reference)]
-  if (wanted.length === 0) return 1
-  const words = contentWords(text)
-  const numbers = numberLiterals(text)
-  const lower = text.toLowerCase()
-  const found = wanted.filter((w) => words.has(w) || numbers.has(w) || lower.includes(w)).length
-  return found / wanted.length
-}
-
 /** Orders two sources by date, then version: positive when `a` is newer. Unknown dates compare equal. */
 function compareRecency(a: ShownSource, b: ShownSource): number {
   if (a.date && b.date) return a.date < b.date ? -1 : a.date > b.date ? 1 : 0
@@ -80,20 +69,6 @@ function compareRecency(a: ShownSource, b: ShownSource): number {
     }
   }
   return 0
-}
-
-/**
- * The passages a claim may rest on: every run of `size` consecutive sentences of `text` (the whole text when it
- * has at most `size`). Sentences end at `.`, `!` or `?` before a capital, also when the space is missing
- * ("...century.First for Women is..."), as in text joined from several pages.
- * Example: "A. B. C." with size 2 -> ["A. B.", "B. C."].
- */
-export function sentenceWindows(text: string, size: number): string[] {
-  const sentences = text.split(/(?<=[.!?])\s*(?=["“(]?\p{Lu})/u).filter((s) => s.trim() !== '')
-  if (sentences.length <= size) return [text]
-  const out: string[] = []
-  for (let i = 0; i + size <= sentences.length; i++) out.push(sentences.slice(i, i + size).join(' '))
-  return out
 }
 
 interface ClaimFinding extends JudgeClaim {

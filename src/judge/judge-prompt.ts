@@ -5,7 +5,8 @@
  */
 import type { ChatMessage } from '../llm/types.ts'
 import { escapeFenced, fence } from './fence.ts'
-import { fillPlaceholders, type PromptTemplate } from './prompt-template.ts'
+import { renderPrompt } from '../prompts/render.ts'
+import type { PromptTemplate } from '../prompts/template.ts'
 import { renderRubric } from './rubric.ts'
 import type { JudgeInput } from './types.ts'
 
@@ -28,8 +29,5 @@ export function buildJudgeMessages(input: JudgeInput, template: PromptTemplate):
     abstained: String(input.abstained),
     reference_answer: escapeFenced(input.referenceAnswer.trim() === '' ? '(none given)' : input.referenceAnswer),
   }
-  return [
-    { role: 'system', content: fillPlaceholders(template.system, values) },
-    { role: 'user', content: fillPlaceholders(template.user, values) },
-  ]
+  return renderPrompt(template, values)
 }

@@ -147,3 +147,28 @@ export function measureSupport(rawClaim: string, source: string, query = '', dro
   ]
   return { overlap: words.length === 0 ? 1 : matchedWords.length / words.length, missingLiterals, matchedWords }
 }
+
+/** Share of the reference's content words and literals found in `text`, in [0, 1]; 1 for an empty reference. */
+export function referenceRecall(reference: string, text: string): number {
+  const wanted = [...contentWords(reference), ...numberLiterals(reference), ...identifierLiterals(reference)]
+  if (wanted.length === 0) return 1
+  const words = contentWords(text)
+  const numbers = numberLiterals(text)
+  const lower = text.toLowerCase()
+  const found = wanted.filter((w) => words.has(w) || numbers.has(w) || lower.includes(w)).length
+  return found / wanted.length
+}
+
+/**
+ * The passages a claim may rest on: every run of `size` consecutive sentences of `text` (the whole text when it
+ * has at most `size`). Sentences end at `.`, `!` or `?` before a capital, also when the space is missing
+ * ("...century.First for Women is..."), as in text joined from several pages.
+ * Example: "A. B. C." with size 2 -> ["A. B.", "B. C."].
+ */
+export function sentenceWindows(text: string, size: number): string[] {
+  const sentences = text.split(/(?<=[.!?])\s*(?=["“(]?\p{Lu})/u).filter((s) => s.trim() !== '')
+  if (sentences.length <= size) return [text]
+  const out: string[] = []
+  for (let i = 0; i + size <= sentences.length; i++) out.push(sentences.slice(i, i + size).join(' '))
+  return out
+}

@@ -10,7 +10,8 @@
 import type { ChatClient } from '../llm/types.ts'
 import { JudgeIsGeneratorError } from '../llm/errors.ts'
 import { buildJudgeMessages } from './judge-prompt.ts'
-import type { PromptTemplate } from './prompt-template.ts'
+import { declaredKey } from '../prompts/render.ts'
+import type { PromptTemplate } from '../prompts/template.ts'
 import { VerdictSchema, type Verdict } from './rubric.ts'
 import type { Judge, JudgeInput, JudgeVerdict } from './types.ts'
 
@@ -18,7 +19,7 @@ import type { Judge, JudgeInput, JudgeVerdict } from './types.ts'
 export interface ModelJudgeOptions {
   /** The judge's chat client (role `judge`). */
   client: ChatClient
-  /** The answer template (see `loadJudgePromptTemplate`). */
+  /** The answer judge's template (`judge.md`, see `loadPromptTemplate` in `src/prompts/load.ts`). */
   template: PromptTemplate
   /** The generator's model: the judge refuses to be it. */
   generatorModel?: string
@@ -74,7 +75,7 @@ export function createModelJudge(options: ModelJudgeOptions): Judge {
           temperature: resolved.temperature,
           maxTokens: resolved.maxTokens,
           responseFormat: { type: 'json_object' },
-          template: { id: template.id, version: template.version },
+          template: declaredKey(template),
           caseId: input.caseId,
         },
         VerdictSchema,

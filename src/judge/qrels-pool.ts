@@ -6,7 +6,8 @@ import type { ChatClient } from '../llm/types.ts'
 import { z } from 'zod'
 import { escapeFenced } from './fence.ts'
 import { contentWords } from './lexical.ts'
-import { fillPlaceholders, type PromptTemplate } from './prompt-template.ts'
+import { declaredKey, renderPrompt } from '../prompts/render.ts'
+import type { PromptTemplate } from '../prompts/template.ts'
 import { locatorKey, type QrelsRow } from './qrels.ts'
 
 /** A retrieved chunk that may need a judgment. */
@@ -126,14 +127,11 @@ export function createModelRelevanceGrader(client: ChatClient, template: PromptT
       const values = { query: escapeFenced(query), passage: escapeFenced(passage) }
       const outcome = await client.chatJson(
         {
-          messages: [
-            { role: 'system', content: fillPlaceholders(template.system, values) },
-            { role: 'user', content: fillPlaceholders(template.user, values) },
-          ],
+          messages: renderPrompt(template, values),
           temperature: 0,
           maxTokens: 200,
           responseFormat: { type: 'json_object' },
-          template: { id: template.id, version: template.version },
+          template: declaredKey(template),
           caseId,
         },
         RelevanceVerdictSchema,

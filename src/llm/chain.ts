@@ -11,7 +11,7 @@ import { defaultProviderLimits, type Provider } from './providers.ts'
 import { redactSecrets } from './redact.ts'
 import { RetriesExhaustedError, withRetries, type RetryOptions } from './retry.ts'
 import type { SpendLedger } from './spend.ts'
-import type { StatsRecorder } from './stats.ts'
+import type { ProviderStats, StatsRecorder } from './stats.ts'
 
 /** Environment variables, read by name at call time (never copied into any object). */
 export type Env = Record<string, string | undefined>
@@ -62,6 +62,26 @@ export class ProviderRequestError extends LlmError {
   }
 }
 
+/** The SDK client of one call to `provider` (no SDK retries: `withRetries` owns them). */
+function openAiClient(provider: Provider, apiKey: string): OpenAI {
+  return new OpenAI({
+    apiKey,
+    baseURL: provider.baseURL,
+    maxRetries: 0,
+    timeout: provider.timeoutMs ?? defaultProviderLimits.timeoutMs,
+    ...(provider.headers ? { defaultHeaders: provider.headers } : {}),
+  })
+}
+
+/** Adds one answered call to its provider's statistics. */
+function recordCall(stats: ProviderStats, usage: { inputTokens: number; outputTokens: number }, latencyMs: number, costUsd: number): void {
+  stats.calls += 1
+  stats.inputTokens += usage.inputTokens
+  stats.outputTokens += usage.outputTokens
+  stats.latencyMs += latencyMs
+  stats.costUsd += costUsd
+}
+
 /**
  * Calls `attempt` on the chain's providers in order. `worstCaseUsd(provider)` is reserved before the first
  * attempt on each provider; the real cost replaces it after. Throws {@link SpendLimitError},
@@ -84,14 +104,8 @@ export async function callChain<T>(
       concurrency: provider.concurrency ?? defaultProviderLimits.concurrency,
       requestsPerMinute: provider.requestsPerMinute,
     })
-    // A fresh SDK client per call: the key lives only in this closure, never on a long-lived object.
-    const sdk = new OpenAI({
-      apiKey,
-      baseURL: provider.baseURL,
-      maxRetries: 0,
-      timeout: provider.timeoutMs ?? defaultProviderLimits.timeoutMs,
-      ...(provider.headers ? { defaultHeaders: provider.headers } : {}),
-    })
+    // A fresh SDK client per call: the key lives only in this call, never on a long-lived object.
+    const sdk = openAiClient(provider, apiKey)
     const started = performance.now()
     let retries = 0
     try {
@@ -108,11 +122,7 @@ export async function callChain<T>(
       const latencyMs = performance.now() - started
       const costUsd = costOf(outcome.usage, price)
       context.ledger.settle(reservation, costUsd)
-      stats.calls += 1
-      stats.inputTokens += outcome.usage.inputTokens
-      stats.outputTokens += outcome.usage.outputTokens
-      stats.latencyMs += latencyMs
-      stats.costUsd += costUsd
+      recordCall(stats, outcome.usage, latencyMs, costUsd)
       return { ...outcome, provider, costUsd, retries, latencyMs }
     } catch (error) {
       context.ledger.settle(reservation, 0)

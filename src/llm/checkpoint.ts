@@ -103,14 +103,19 @@ export class CheckpointStore {
   private async readEntry(path: string): Promise<CheckpointEntry | undefined> {
     const text = await readTextIfExists(path)
     if (text === undefined) return undefined
+    let entry: CheckpointEntry
     try {
-      const entry = JSON.parse(text) as CheckpointEntry
-      if (entry.version !== checkpointVersion) throw new Error(`format version ${JSON.stringify(entry.version)}`)
-      if (sha256(canonicalJson(entry.record)) !== entry.checksum) throw new Error('checksum mismatch')
-      return entry
+      entry = JSON.parse(text) as CheckpointEntry
     } catch (error) {
-      this.warn(`vitest-rag: ignoring checkpoint ${path} (${(error as Error).message}); the case will run again.`)
-      return undefined
+      return this.ignore(path, (error as Error).message)
     }
+    if (entry.version !== checkpointVersion) return this.ignore(path, `format version ${JSON.stringify(entry.version)}`)
+    if (sha256(canonicalJson(entry.record)) !== entry.checksum) return this.ignore(path, 'checksum mismatch')
+    return entry
+  }
+
+  private ignore(path: string, why: string): undefined {
+    this.warn(`vitest-rag: ignoring checkpoint ${path} (${why}); the case will run again.`)
+    return undefined
   }
 }

@@ -40,43 +40,42 @@ export interface MetricAggregate {
  * No scored rows -> `mean` is `{}` and `n` is 0.
  */
 export function aggregateMetrics(rows: readonly MetricRow[]): MetricAggregate {
-  const names: string[] = []
-  const seen = new Set<string>()
+  // One pass over the rows: each metric's values in a column (names in first-seen order), failed rows counted.
+  const columns = new Map<string, number[]>()
   let unscored = 0
   let failed = 0
-  const scoredRows: MetricRow[] = []
+  let scored = 0
+  let failedScored = 0
   for (const row of rows) {
     if (row.failed) failed++
     if (!row.scored) {
       unscored++
       continue
     }
-    scoredRows.push(row)
-    for (const name of Object.keys(row.metrics ?? {})) {
-      if (!seen.has(name)) {
-        seen.add(name)
-        names.push(name)
-      }
+    scored++
+    if (row.failed) failedScored++
+    const metrics = row.metrics ?? {}
+    for (const name of Object.keys(metrics)) {
+      let column = columns.get(name)
+      if (!column) columns.set(name, (column = []))
+      const value = metrics[name]
+      if (!row.failed && value !== undefined) column.push(value)
     }
   }
   const mean: Record<string, number> = {}
   const counts: Record<string, number> = {}
-  const buffer = new Float64Array(scoredRows.length)
-  for (const name of names) {
-    let count = 0
-    for (const row of scoredRows) {
-      const value = row.failed ? 0 : row.metrics?.[name]
-      if (value !== undefined) buffer[count++] = value
-    }
-    // Summed in sorted order so the mean is bit-identical whatever order the cases ran in (a typed array
-    // sorts numerically, without a comparator call per pair).
-    const values = buffer.subarray(0, count).sort()
+  for (const [name, column] of columns) {
+    // A failed row is 0 on every metric; sorted before summing so the mean is bit-identical whatever order the
+    // cases ran in (a typed array sorts numerically, without a comparator call per pair).
+    const values = new Float64Array(column.length + failedScored)
+    values.set(column)
+    values.sort()
     let sum = 0
     for (const value of values) sum += value
-    mean[name] = sum / count
-    counts[name] = count
+    mean[name] = sum / values.length
+    counts[name] = values.length
   }
-  return { mean, counts, n: scoredRows.length, unscored, failed }
+  return { mean, counts, n: scored, unscored, failed }
 }
 
 /**

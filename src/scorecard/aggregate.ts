@@ -12,7 +12,8 @@ import { summarizeHardChecks } from './hard-checks.ts'
 import { splitByOrigin } from './origins.ts'
 import { summarizeGradeSources } from './grade-sources.ts'
 import { summarizeSources } from './source-summary.ts'
-import { SCORECARD_VERSION, type CaseSummary, type ProviderUsage, type Scorecard, type ScorecardContext, type UsageSection } from './scorecard.ts'
+import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext } from './scorecard.ts'
+import type { ProviderUsage, UsageSection } from './usage.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
   const usage: UsageSection = { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0, latencyMsTotal: 0 }

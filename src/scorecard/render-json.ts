@@ -3,8 +3,8 @@
  * file I/O is in `src/artifacts/scorecard-file.ts`).
  */
 import { z } from 'zod'
+import { VersionedFileError } from '../problems/versioned-file-error.ts'
 import { parseVersionedJson } from '../problems/versioned-json.ts'
-import { ScorecardFormatError, ScorecardVersionError } from './errors.ts'
 import { SCORECARD_VERSION, type Scorecard } from './scorecard.ts'
 
 const MetricGroupSchema = z.object({
@@ -63,12 +63,11 @@ export function serializeScorecard(scorecard: Scorecard): string {
 
 /**
  * Parses a scorecard from JSON text. `source` names it in errors (a path).
- * @throws ScorecardFormatError when the text is not JSON or lacks the scorecard's fields.
- * @throws ScorecardVersionError when its `version` is not {@link SCORECARD_VERSION}.
+ * @throws VersionedFileError (`VITEST_RAG_SCORECARD_FORMAT`) when the text is not JSON or lacks the
+ * scorecard's fields, (`VITEST_RAG_SCORECARD_VERSION`) when its `version` is not {@link SCORECARD_VERSION}.
  */
 export function parseScorecard(text: string, source = 'scorecard'): Scorecard {
   const read = parseVersionedJson(text, ScorecardSchema, SCORECARD_VERSION)
-  if (!read.ok && read.kind === 'version') throw new ScorecardVersionError(source, read.found, SCORECARD_VERSION)
-  if (!read.ok) throw new ScorecardFormatError(source, read.detail)
+  if (!read.ok) throw new VersionedFileError('scorecard', source, read)
   return read.json as Scorecard
 }

@@ -10,6 +10,8 @@ import type { OriginSplit } from './origins.ts'
 import type { GradeSourceSection } from './grade-sources.ts'
 import type { SourcesSection } from './source-summary.ts'
 import type { RetrievalLevel } from '../sources/types.ts'
+import type { RiskCoveragePoint } from '../metrics/abstention.ts'
+import type { ProviderUsage, UsageSection } from './usage.ts'
 
 /**
  * Version of the {@link Scorecard} shape. Bump on an incompatible change; `parseScorecard` refuses any other
@@ -147,13 +149,6 @@ export interface AnswerSection extends GroupedMetrics {
   calibration: Record<string, CalibrationFigure | 'uncalibrated'>
 }
 
-/** One point of the risk-coverage curve. */
-export interface RiskCoveragePoint {
-  coverage: number
-  risk: number
-  threshold: number
-}
-
 /** Abstention quality against the must-abstain cases, and selective prediction over confidences. */
 export interface AbstentionSection {
   /** Cases with an answer (system mode). */
@@ -188,44 +183,6 @@ export interface ErrorClassSection {
   byCaseType: Partial<Record<CaseType, Partial<Record<ErrorClass, number>>>>
   /** Non-correct cases per half to fix. */
   fix: Record<FixHalf, number>
-}
-
-/** Model usage over the run. */
-export interface UsageSection {
-  calls: number
-  cachedCalls: number
-  retries: number
-  costUsd: number
-  savedUsd: number
-  /** Sum of per-case latencies, milliseconds. */
-  latencyMsTotal: number
-  /**
-   * Every model call of the run per provider, the judge's and embedder's included: network calls, cache hits,
-   * retries by cause (never hidden), chain fallbacks, failures, tokens, cost and what the cache saved.
-   */
-  providers?: Record<string, ProviderUsage>
-  /**
-   * The one cost ledger of the run: every model call summed over the providers (generator, judge, embedder,
-   * re-asks and errored cases included), when provider stats exist; the per-case figures above count only
-   * what the system under test reported for its own answers.
-   */
-  total?: { calls: number; cachedCalls: number; failures: number; costUsd: number; savedUsd: number }
-  /** Set when the spend limit stopped cases: which, and the limit's message (what was left, how to resume). */
-  spendLimit?: { stoppedCases: number; caseIds: string[]; message: string }
-}
-
-/** One provider's model-call tally over a run (summed over every worker). */
-export interface ProviderUsage {
-  calls: number
-  cached: number
-  /** Retries by cause (`rate_limit`, `server`, `timeout`, `network`, `malformed`). */
-  retries: Record<string, number>
-  fallbacks: number
-  failures: number
-  inputTokens: number
-  outputTokens: number
-  costUsd: number
-  savedUsd: number
 }
 
 /** One case's values as they entered the averages, so a later run can pair cases by id. */

@@ -136,6 +136,34 @@ export function tokenizerFor(analyzer: AnalyzerOptions): Tokenizer {
   return (text) => analyze(text, analyzer)
 }
 
+/** The best `k` rows as hits of `tenantId`, rows mapped to chunk ids. */
+function hitsOf(chunkIds: readonly string[], rows: readonly RankedRow[], tenantId: string, k: number): SearchHit[] {
+  return rows.slice(0, k).map(({ row, score }) => ({ chunkId: chunkIds[row] as string, tenantId, score }))
+}
+
+function requireVectorArm(vector: VectorIndex | undefined, arm: SearchArm): VectorIndex {
+  if (!vector) {
+    throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', `vitest-rag: the "${arm}" arm needs embeddings, but this index was built without them (pass an embedder to buildSearchIndex or configure arm "${arm}")`)
+  }
+  return vector
+}
+
+function embedQuerySync(embedder: Embedder | undefined, query: string): Float32Array {
+  if (!embedder?.embedSync) {
+    throw new SearchError('VITEST_RAG_SEARCH_ASYNC_EMBEDDER', `vitest-rag: embedder "${embedder?.id}" embeds asynchronously; use searchAsync() for the vector and hybrid arms`)
+  }
+  return embedder.embedSync([query])[0] as Float32Array
+}
+
+/** The hybrid arm: the BM25 rows and the vector rows (each to the fusion depth) fused by RRF or by weighted scores, best first. */
+function fuseHybrid(fusion: FusionConfig, lexicalRows: readonly RankedRow[], vectorRows: readonly RankedRow[]): RankedRow[] {
+  const lexical = lexicalRows.map((r) => ({ key: r.row, score: r.score }))
+  const semantic = vectorRows.map((r) => ({ key: r.row, score: r.score }))
+  const fused =
+    fusion.method === 'rrf' ? reciprocalRankFusion([lexical, semantic], fusion.k) : weightedScoreFusion([lexical, semantic], [fusion.weights.bm25, fusion.weights.vector])
+  return fused.map((f) => ({ row: f.key, score: f.score }))
+}
+
 /** Wraps built (or loaded, or shared) arms in the facade. */
 export function createSearchIndex(config: ResolvedSearchConfig, internals: SearchInternals, embedderId = internals.embedder?.id): SearchIndex {
   const { bm25, vector, texts, embedder } = internals
@@ -143,22 +171,10 @@ export function createSearchIndex(config: ResolvedSearchConfig, internals: Searc
   let flex: FlexsearchArm | undefined
   const arms: SearchArm[] = vector ? ['bm25', 'vector', 'hybrid', 'flexsearch'] : ['bm25', 'flexsearch']
 
-  const toHits = (rows: readonly RankedRow[], tenantId: string, k: number): SearchHit[] =>
-    rows.slice(0, k).map(({ row, score }) => ({ chunkId: layout.chunkIds[row] as string, tenantId, score }))
+  const toHits = (rows: readonly RankedRow[], tenantId: string, k: number): SearchHit[] => hitsOf(layout.chunkIds, rows, tenantId, k)
 
-  const requireVector = (arm: SearchArm): VectorIndex => {
-    if (!vector) {
-      throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', `vitest-rag: the "${arm}" arm needs embeddings, but this index was built without them (pass an embedder to buildSearchIndex or configure arm "${arm}")`)
-    }
-    return vector
-  }
-
-  const embedSync = (query: string): Float32Array => {
-    if (!embedder?.embedSync) {
-      throw new SearchError('VITEST_RAG_SEARCH_ASYNC_EMBEDDER', `vitest-rag: embedder "${embedder?.id}" embeds asynchronously; use searchAsync() for the vector and hybrid arms`)
-    }
-    return embedder.embedSync([query])[0] as Float32Array
-  }
+  const requireVector = (arm: SearchArm): VectorIndex => requireVectorArm(vector, arm)
+  const embedSync = (query: string): Float32Array => embedQuerySync(embedder, query)
 
   const searchWithEmbedding = (query: string, embedding: Float32Array | undefined, options: SearchOptions): SearchHit[] => {
     const arm = options.arm ?? config.arm
@@ -174,30 +190,19 @@ export function createSearchIndex(config: ResolvedSearchConfig, internals: Searc
         return toHits(requireVector(arm).search(embedding ?? embedSync(query), tenantId, k), tenantId, k)
       case 'hybrid': {
         const vec = requireVector(arm)
+        if (tenantNumber(layout, tenantId) < 0) return []
         const depth = Math.max(k, config.fusion.depth)
-        const t = tenantNumber(layout, tenantId)
-        if (t < 0) return []
-        const lexical = bm25.search(query, tenantId, depth).map((r) => ({ key: r.row, score: r.score }))
-        const semantic = vec.search(embedding ?? embedSync(query), tenantId, depth).map((r) => ({ key: r.row, score: r.score }))
-        const fused =
-          config.fusion.method === 'rrf'
-            ? reciprocalRankFusion([lexical, semantic], config.fusion.k)
-            : weightedScoreFusion([lexical, semantic], [config.fusion.weights.bm25, config.fusion.weights.vector])
-        return toHits(fused.map((f) => ({ row: f.key, score: f.score })), tenantId, k)
+        const semantic = vec.search(embedding ?? embedSync(query), tenantId, depth)
+        return toHits(fuseHybrid(config.fusion, bm25.search(query, tenantId, depth), semantic), tenantId, k)
       }
       default:
         throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: unknown search arm "${String(arm)}" (expected one of bm25, vector, hybrid, flexsearch)`)
     }
   }
 
-  const needsEmbedding = (options: SearchOptions): boolean => {
-    const arm = options.arm ?? config.arm
-    return arm === 'vector' || arm === 'hybrid'
-  }
-
   const embedQueries = async (queries: string[]): Promise<Float32Array[]> => {
-    if (!embedder) throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', 'vitest-rag: this index has no embedder (build it with one to embed queries)')
-    return embedder.embed(queries)
+    if (embedder) return embedder.embed(queries)
+    throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', 'vitest-rag: this index has no embedder (build it with one to embed queries)')
   }
 
   return {
@@ -208,7 +213,8 @@ export function createSearchIndex(config: ResolvedSearchConfig, internals: Searc
     internals,
     search: (query, options) => searchWithEmbedding(query, undefined, options),
     searchAsync: async (query, options) => {
-      const embedding = needsEmbedding(options) && vector && options.k > 0 ? (await embedQueries([query]))[0] : undefined
+      const arm = options.arm ?? config.arm
+      const embedding = (arm === 'vector' || arm === 'hybrid') && vector && options.k > 0 ? (await embedQueries([query]))[0] : undefined
       return searchWithEmbedding(query, embedding, options)
     },
     searchWithEmbedding,

@@ -22,8 +22,7 @@ let compiled: WasmModule | undefined | null
 export function wasmKernelModule(): WasmModule | null {
   if (compiled === undefined) {
     try {
-      if (!wasmApi) throw new Error('no WebAssembly')
-      compiled = new wasmApi.Module(encodeModule([dot1(), dot4(), dotList(), idot1(), idot4()], { minPages: 0, maxPages, shared: true }))
+      compiled = wasmApi ? new wasmApi.Module(encodeModule([dot1(), dot4(), dotList(), idot1(), idot4()], { minPages: 0, maxPages, shared: true })) : null
     } catch {
       compiled = null
     }

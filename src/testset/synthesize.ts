@@ -4,18 +4,15 @@
  * `"synthetic": true`. The scorecard reports them apart from human-written cases, because a question written
  * from its own passage overstates retrieval quality.
  */
-import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import type { GoldenCaseInput } from '../cases/schema.ts'
 import type { Chunk, SourceDocument } from '../corpus/types.ts'
 import { escapeFenced } from '../judge/fence.ts'
-import { loadPromptTemplate } from '../judge/load-prompt-template.ts'
-import { renderPromptTemplate, type PromptTemplate } from '../judge/prompt-template.ts'
+import { loadBundledPrompt } from '../prompts/load.ts'
+import { declaredKey, renderPrompt } from '../prompts/render.ts'
+import type { PromptTemplate } from '../prompts/template.ts'
 import { SpendLimitError, type ChatClient } from '../llm/index.ts'
 import { sha256 } from '../util/hash.ts'
-
-/** The bundled prompt (`evals/prompts/synthesize-question.md`). */
-export const DEFAULT_SYNTHESIZE_TEMPLATE_PATH = fileURLToPath(new URL('../../evals/prompts/synthesize-question.md', import.meta.url))
 
 /** What the model must return. */
 export const SynthesizedQuestionSchema = z.object({ question: z.string().trim().min(5).max(400), answer: z.string().trim().min(1).max(400) })
@@ -63,7 +60,7 @@ export async function synthesizeCases(
   documents: ReadonlyMap<string, SourceDocument>,
   client: ChatClient,
   options: SynthesizeOptions,
-  template: PromptTemplate = loadPromptTemplate(DEFAULT_SYNTHESIZE_TEMPLATE_PATH, ['passage']),
+  template: PromptTemplate = loadBundledPrompt('synthesize-question.md'),
 ): Promise<SynthesisResult> {
   const result: SynthesisResult = { cases: [], failed: [], calls: 0, cachedCalls: 0, costUsd: 0 }
   for (const chunk of chunks) {
@@ -72,11 +69,11 @@ export async function synthesizeCases(
     try {
       outcome = await client.chatJson(
         {
-          messages: renderPromptTemplate(template, { title: escapeFenced(chunk.title), passage: escapeFenced(chunk.text) }),
+          messages: renderPrompt(template, { title: escapeFenced(chunk.title), passage: escapeFenced(chunk.text) }),
           temperature: 0,
           maxTokens: 300,
           responseFormat: { type: 'json_object' },
-          template: { id: template.id, version: template.version },
+          template: declaredKey(template),
           caseId: chunk.id,
         },
         SynthesizedQuestionSchema,

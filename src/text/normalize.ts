@@ -3,7 +3,9 @@
  * - {@link normalizeText}: is this the same document? Every loader and every fingerprint goes through it, so
  *   offsets and hashes agree whatever the editor or OS that wrote the file. Offsets never move.
  * - {@link foldForMatching}: do these two strings say the same words? The analyzer, the abstention detector
- *   and the generator's term extraction fold case and compatibility forms before they compare.
+ *   and the generator's term extraction fold case and compatibility forms before they compare;
+ *   {@link foldForLiteralMatch} also folds whitespace, for the literals a golden case names (`must_contain`,
+ *   `forbidden_text`, `should_contain`).
  */
 
 /**
@@ -24,4 +26,14 @@ export function normalizeText(text: string): string {
  */
 export function foldForMatching(text: string): string {
   return text.normalize('NFKC').toLowerCase()
+}
+
+/**
+ * Folds text for literal containment, as a reader reads it: {@link foldForMatching}, then every run of
+ * whitespace (line breaks, tabs, the spaces NFKC makes of no-break spaces) as one space, trimmed. The hard
+ * checks and `should_contain` compare a golden literal with an answer this way.
+ * Example: `"Costs  $12\n per\u00a0SEAT "` -> `"costs $12 per seat"`.
+ */
+export function foldForLiteralMatch(text: string): string {
+  return foldForMatching(text).replace(/\s+/g, ' ').trim()
 }

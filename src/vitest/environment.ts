@@ -4,6 +4,7 @@
  * runs, so `vitest list` stays cheap; teardown closes pools and clients.
  */
 import type { Environment } from 'vitest/environments'
+import type { EnvironmentOptions } from 'vitest/node'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { createRagRuntime, type RagRuntime } from '../evaluation/create-runtime.ts'
 import { ConfigError } from '../config/resolve.ts'
@@ -21,8 +22,8 @@ const environment: Environment = {
   name: 'rag',
   // Required: it defaults to `name`, and Vite has no environment called "rag".
   viteEnvironment: 'ssr',
-  async setup(global, options) {
-    const config = (options as { rag?: RagEvalConfig }).rag
+  async setup(global, options: EnvironmentOptions) {
+    const config = options.rag
     if (!config) {
       throw new ConfigError('vitest-rag: the rag environment needs environmentOptions.rag; add ragEval() to the project\'s plugins instead of setting environment: "rag" by hand')
     }

@@ -16,6 +16,7 @@ import { embeddingDimensions, PROBE_FILE } from '../llm/probe.ts'
 import { modelClientOptions } from '../evaluation/create-runtime.ts'
 import { estimateEvalCost } from '../cost/estimate.ts'
 import { checkGoldenSet } from '../golden-set/golden-set.ts'
+import { checkRunPrompts } from '../evaluation/run-prompts.ts'
 import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { clearProviderStats } from '../cost/provider-stats.ts'
 import { VitestRagError } from '../util/errors.ts'
@@ -30,7 +31,7 @@ export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALI
 
 /** Vitest global setup entry: a startup problem is printed once as its list of problems, and the run exits 1. */
 export default async function setup(project: TestProject): Promise<void> {
-  const config = (project.config.environmentOptions as { rag?: RagEvalConfig } | undefined)?.rag
+  const config = project.config.environmentOptions?.rag
   if (!config) return
   try {
     await checkBeforeRun(config)
@@ -61,6 +62,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
     const missing = missingHeaderEnv(config.adapter.headersFromEnv)
     if (missing) throw new GoldenSetError(missing)
   }
+  checkRunPrompts(config)
   if (set.files.length === 0) {
     throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)
   }

@@ -16,6 +16,7 @@ import { buildGoldenModule } from '../golden-set/golden-module.ts'
 import { writePreparedCases } from '../golden-set/prepared-cases.ts'
 import { walkFiles } from '../util/walk.ts'
 import { siblingModulePath } from '../util/module-path.ts'
+import { ragEnvironmentOptions } from './environment-options.ts'
 import { GOLDEN_FILE } from './golden-modules.ts'
 import { replaceGithubActionsReporter } from './github-actions.ts'
 import { ProgressReporter } from './progress.ts'
@@ -38,6 +39,23 @@ function projectName(name: unknown): string | undefined {
   if (typeof name === 'string') return name || undefined
   if (name && typeof name === 'object' && 'label' in name && typeof name.label === 'string') return name.label || undefined
   return undefined
+}
+
+/** Adds the project's reporters to Vitest, once per project even when several projects share one Vitest. */
+function registerReporters(vitest: Vitest, cfg: RagEvalConfig): void {
+  const registered = reporterRegistered.get(vitest) ?? new Set<string>()
+  if (registered.has(cfg.project)) return
+  registered.add(cfg.project)
+  reporterRegistered.set(vitest, registered)
+  const reporters = vitest.config.reporters as unknown[]
+  // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
+  if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
+  // A blob-reporting shard is gated after the merge, not on its own.
+  if (reporters.some(isBlobReporter)) return
+  reporters.push(new RagReporter(cfg))
+  // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
+  // reporter would add one per failed expect, located inside the harness. It keeps every other test.
+  replaceGithubActionsReporter(reporters)
 }
 
 /** The Vite plugins of a vitest-rag `evals` project. */
@@ -63,7 +81,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
         test: {
           include: [resolved.golden],
           environment: ENVIRONMENT_PATH,
-          environmentOptions: { rag: resolved } as Record<string, unknown>,
+          environmentOptions: ragEnvironmentOptions(resolved),
           globalSetup: [GLOBAL_SETUP_PATH],
           // Each golden test carries its case's line (set by the golden runtime), so Vitest need not find it
           // from a stack trace; test locations, `file:line` filters and the IDE work the same.
@@ -73,20 +91,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       }
     },
     configureVitest({ vitest }: { vitest: Vitest }) {
-      const cfg = getConfig()
-      const registered = reporterRegistered.get(vitest) ?? new Set<string>()
-      if (registered.has(cfg.project)) return
-      registered.add(cfg.project)
-      reporterRegistered.set(vitest, registered)
-      const reporters = vitest.config.reporters as unknown[]
-      // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
-      if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
-      // A blob-reporting shard is gated after the merge, not on its own.
-      if (reporters.some(isBlobReporter)) return
-      reporters.push(new RagReporter(cfg))
-      // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
-      // reporter would add one per failed expect, located inside the harness. It keeps every other test.
-      replaceGithubActionsReporter(reporters)
+      registerReporters(vitest, getConfig())
     },
     async transform(source, id) {
       const file = id.split('?')[0] ?? id

@@ -20,6 +20,8 @@ export const STARTUP_ERROR_CODES: ReadonlySet<string> = new Set([
   'VITEST_RAG_MODEL_CONFIG',
   'VITEST_RAG_UNPRICED_MODEL',
   'VITEST_RAG_RESUME_NEEDS_CACHE',
+  'VITEST_RAG_PROMPT_TEMPLATE_INVALID',
+  'VITEST_RAG_PROMPT_TEMPLATE_NOT_FOUND',
 ])
 
 /** Whether `error` is a startup problem (an error with one of {@link STARTUP_ERROR_CODES}). */

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest'
 import type { SystemOutput } from '../../src/adapter/types.ts'
 import { GoldenCaseSchema, type GoldenCaseInput } from '../../src/cases/schema.ts'
 import { parseCitationMarkers } from '../../src/checks/citations.ts'
+import { foldForLiteralMatch } from '../../src/text/normalize.ts'
 import { checkAbstains, checkContainsAll, checkNoFabricatedCitations, checkNoTenantLeak, runHardChecks } from '../../src/checks/hard-checks.ts'
 import { resolveOutput } from '../../src/evaluation/case-sources.ts'
 import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
@@ -123,6 +124,15 @@ describe('toContainAll and the applicable set', () => {
     const outcome = checkContainsAll(answered, goldenCase({ must_contain: ['50 seats', 'Team plan', 'SSO'] }), 'system')
     expect(outcome).toMatchObject({ applies: true, passed: false })
     expect(outcome.applies && outcome.message).toContain('missing 1 of 3 required literal(s): "SSO"')
+  })
+
+  test('literals match folded as foldForLiteralMatch folds them: case, compatibility forms and whitespace runs', () => {
+    // The check folded text itself before (NFKC, lower case, whitespace runs as one space, trimmed); it now
+    // calls text/normalize.ts, which folds the same way: no behaviour changed, these cases pin it.
+    const wide = { ...answered, answer: 'The ＴＥＡＭ\u00a0plan\nincludes   50 seats [1].' }
+    expect(foldForLiteralMatch(wide.answer)).toBe('the team plan includes 50 seats [1].')
+    expect(checkContainsAll(wide, goldenCase({ must_contain: ['team plan includes', '５０ SEATS'] }), 'system')).toMatchObject({ passed: true })
+    expect(checkContainsAll(wide, goldenCase({ must_contain: ['team planincludes'] }), 'system')).toMatchObject({ passed: false })
   })
 
   test('only applicable checks are returned, so "N of N passed" never counts a skipped check', () => {

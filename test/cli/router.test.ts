@@ -4,6 +4,7 @@ import { parseCliArgs } from '../../src/cli/args.ts'
 import { CliUsageError, type CliCommand } from '../../src/cli/command.ts'
 import { renderGroupHelp, renderHelp, runCli } from '../../src/cli/main.ts'
 import { commands } from '../../src/cli/commands/index.ts'
+import { VersionedFileError } from '../../src/problems/versioned-file-error.ts'
 
 function io() {
   const out = { stdout: '', stderr: '' }
@@ -29,6 +30,15 @@ describe('the vitest-rag command router', () => {
     expect(await runCli(['echo', '--text', 'hi'], a.io, [echo, group])).toBe(0)
     expect(a.out.stdout).toBe('hi\n')
     expect(await runCli(['baseline', 'accept'], io().io, [echo, group])).toBe(7)
+  })
+
+  test('a vitest-rag error prints its message without a stack, exit 1; any other error is a bug and is rethrown', async () => {
+    const failing = (error: Error): CliCommand => ({ name: 'load', summary: 'fails', usage: 'Usage: vitest-rag load', run: async () => Promise.reject(error) })
+    const a = io()
+    const known = new VersionedFileError('scorecard', 'x.json', { kind: 'format', detail: 'not JSON' })
+    expect(await runCli(['load'], a.io, [failing(known)])).toBe(1)
+    expect(a.out.stderr).toBe('vitest-rag load: x.json is not a valid scorecard: not JSON; re-run the evals to write it again\n')
+    await expect(runCli(['load'], io().io, [failing(new TypeError('bug'))])).rejects.toThrow(TypeError)
   })
 
   test('a usage error prints the message and the usage, exit 2', async () => {

@@ -7,7 +7,7 @@ import { commands } from '../../src/cli/commands/index.ts'
 import { runCli } from '../../src/cli/main.ts'
 import { createBaseline, parseBaseline, serializeBaseline } from '../../src/gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../src/artifacts/baseline-file.ts'
-import { BaselineFormatError, BaselineVersionError } from '../../src/gate/errors.ts'
+import { VersionedFileError } from '../../src/problems/versioned-file-error.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../src/scorecard/case-record.ts'
 import { writeScorecardFile } from '../../src/artifacts/scorecard-file.ts'
@@ -50,7 +50,8 @@ describe('baseline file', () => {
   test('a baseline of another version is refused with a message saying how to replace it', async () => {
     const path = join(workspace(), 'old.baseline.json')
     writeFileSync(path, JSON.stringify({ version: 0, metrics: {} }))
-    await expect(loadBaseline(path)).rejects.toThrow(BaselineVersionError)
+    await expect(loadBaseline(path)).rejects.toMatchObject({ code: 'VITEST_RAG_BASELINE_VERSION', artifact: 'baseline', failure: 'version' })
+    await expect(loadBaseline(path)).rejects.toThrow(VersionedFileError)
     await expect(loadBaseline(path)).rejects.toThrow(
       `vitest-rag: ${path} is a baseline of version 0, this harness reads version 1; re-run the evals and accept a new baseline: npx vitest-rag baseline accept`,
     )
@@ -58,7 +59,7 @@ describe('baseline file', () => {
 
   test('a malformed baseline is refused naming the bad field', () => {
     const text = serializeBaseline(createBaseline(scorecardOf(uniformRun(2, () => 1)), CREATED_AT)).replace('"judgeKind": "none"', '"judgeKind": "oracle"')
-    expect(() => parseBaseline(text, 'b.json')).toThrow(BaselineFormatError)
+    expect(() => parseBaseline(text, 'b.json')).toThrow(expect.objectContaining({ code: 'VITEST_RAG_BASELINE_FORMAT' }))
     expect(() => parseBaseline(text, 'b.json')).toThrow(/b\.json is not a valid baseline: judgeKind:/)
   })
 })

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { defaultPromptsDir, loadPromptTemplate } from '../../src/generation/load-prompt.ts'
+import { BUNDLED_PROMPTS_DIR, loadBundledPrompt } from '../../src/prompts/load.ts'
 import { createReferencePipeline } from '../../src/generation/pipeline.ts'
-import { parsePromptTemplate } from '../../src/generation/prompt.ts'
+import { parsePromptTemplate } from '../../src/prompts/template.ts'
 import { rewriteQuery } from '../../src/generation/rewrite.ts'
 import { createModelClients, resetProviderLimiters } from '../../src/llm/index.ts'
 import { startOpenAiServer, type OpenAiTestServer, type RecordedRequest } from '../helpers/openai-server.ts'
@@ -99,7 +99,7 @@ describe('the reference pipeline with a generator and a rewriter model', () => {
 
   test('the template version is in the cache key: a version bump alone is a cache miss', async () => {
     const dir = tempDir('vitest-rag-gen-')
-    const source = readFileSync(join(defaultPromptsDir, 'answer.md'), 'utf8')
+    const source = readFileSync(join(BUNDLED_PROMPTS_DIR, 'answer.md'), 'utf8')
     const v1 = parsePromptTemplate(source, 'answer.md')
     const v2 = parsePromptTemplate(source.replace(/^version: .*$/m, 'version: 1-bumped'), 'answer.md')
     const input = { ...followUp, history: [], query: 'How many seats does the Team plan include?' }
@@ -134,7 +134,7 @@ describe('the reference pipeline with a generator and a rewriter model', () => {
 
 describe('the rewriter model', () => {
   test('a labelled or quoted reply is cleaned, and a declining reply falls back to the deterministic rule', async () => {
-    const template = loadPromptTemplate(join(defaultPromptsDir, 'rewrite.md'))
+    const template = loadBundledPrompt('rewrite.md')
     const local = await startOpenAiServer([{ text: 'Query: "How long are audit logs kept?"' }, { text: "I can't answer that from the available sources." }])
     try {
       const clients = createModelClients({ generator: { chain: [localProvider(local.baseURL)] } }, { cacheDir: tempDir('vitest-rag-gen-'), env: testEnv })

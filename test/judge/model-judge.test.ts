@@ -3,17 +3,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { ShownSource } from '../../src/adapter/types.ts'
-import { JudgeSameModelError, JudgePromptTemplateError } from '../../src/judge/errors.ts'
+import { JudgeSameModelError } from '../../src/judge/errors.ts'
 import { judgeHeuristically } from '../../src/judge/heuristic-judge.ts'
 import { buildJudgeMessages } from '../../src/judge/judge-prompt.ts'
-import { loadJudgePromptTemplate } from '../../src/judge/load-prompt-template.ts'
 import { createModelJudge } from '../../src/judge/model-judge.ts'
-import { parsePromptTemplate } from '../../src/judge/prompt-template.ts'
+import { PromptTemplateError } from '../../src/prompts/errors.ts'
+import { loadBundledPrompt, PROMPT_CONTRACTS } from '../../src/prompts/load.ts'
+import { parsePromptTemplate } from '../../src/prompts/template.ts'
 import type { JudgeInput } from '../../src/judge/types.ts'
 import { JudgeIsGeneratorError, createModelClients, resetProviderLimiters, type ModelConfig } from '../../src/llm/index.ts'
 import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
 
-const template = loadJudgePromptTemplate()
+const template = loadBundledPrompt('judge.md')
 const env = { VITEST_RAG_JUDGE_TEST_KEY: 'sk-judge-test' }
 const prices = { 'gen-small': { inputPerMillion: 1, outputPerMillion: 2 }, 'judge-large': { inputPerMillion: 3, outputPerMillion: 6 } }
 
@@ -99,8 +100,9 @@ describe('judge prompt', () => {
 
   test('the template needs its version line and the reference placeholder', () => {
     expect(template).toMatchObject({ id: 'judge', version: '1' })
-    expect(() => parsePromptTemplate('id: x\n=== system ===\ns\n=== user ===\nu', 'x.md')).toThrow(JudgePromptTemplateError)
-    expect(() => parsePromptTemplate('id: x\nversion: 2\n=== system ===\ns\n=== user ===\n{{question}}', 'x.md', ['reference_answer'])).toThrow(/\{\{reference_answer\}\}/)
+    expect(() => parsePromptTemplate('---\nid: x\n---\n[system]\ns\n[user]\nu', 'x.md')).toThrow(PromptTemplateError)
+    const noReference = '---\nid: x\nversion: 2\n---\n[system]\n{{rubric}}\n[user]\n{{question}} {{sources}} {{answer}} {{abstained}}'
+    expect(() => parsePromptTemplate(noReference, 'x.md', PROMPT_CONTRACTS['judge.md'])).toThrow(/x\.md: missing placeholder\(s\) \{\{reference_answer\}\}/)
   })
 })
 

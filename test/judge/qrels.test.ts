@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { QrelsAppendError } from '../../src/judge/errors.ts'
-import { loadRelevancePromptTemplate } from '../../src/judge/load-prompt-template.ts'
+import { loadBundledPrompt } from '../../src/prompts/load.ts'
 import { effectiveQrels, humanJudgment, judgedChunkGrades, locatorKey, provenanceRows, type QrelsRow } from '../../src/judge/qrels.ts'
 import { appendQrelsRows, readQrelsFile } from '../../src/judge/qrels-file.ts'
 import {
@@ -73,7 +73,7 @@ describe('pooling', () => {
         { generator: { chain: [provider('g', 'gen-small')] }, judge: { chain: [provider('j', 'judge-large')] }, prices: { 'gen-small': { inputPerMillion: 1, outputPerMillion: 1 }, 'judge-large': { inputPerMillion: 1, outputPerMillion: 1 } } },
         { cacheDir: tempDir(), cacheMode: 'off', env: { VITEST_RAG_QRELS_KEY: 'sk-test' } },
       )
-      const grader = createModelRelevanceGrader(clients.judge!, loadRelevancePromptTemplate())
+      const grader = createModelRelevanceGrader(clients.judge!, loadBundledPrompt('judge-relevance.md'))
       const rows = await judgePool({ caseId: 'GC-1', query, candidates, rows: golden, grader, now: fixedNow })
       expect(rows.map((r) => [r.chunk_locator, r.grade, r.source, r.judge_model, r.prompt_version])).toEqual([
         [{ chunk_id: 'c-seats-2', chunker }, 3, 'llm', 'judge-large', 'judge-relevance@1'],

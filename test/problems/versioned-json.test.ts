@@ -18,7 +18,7 @@ describe('parseVersionedJson', () => {
     expect(parseVersionedJson('{', Schema, 2)).toMatchObject({ ok: false, kind: 'format', detail: expect.stringMatching(/^not JSON \(/) })
     expect(parseVersionedJson('[]', Schema, 2)).toEqual({ ok: false, kind: 'format', detail: 'not a JSON object' })
     // A file of another version is a version problem even when its shape is wrong too: the fix is to regenerate it.
-    expect(parseVersionedJson('{"version":1}', Schema, 2)).toEqual({ ok: false, kind: 'version', found: 1 })
+    expect(parseVersionedJson('{"version":1}', Schema, 2)).toEqual({ ok: false, kind: 'version', found: 1, expected: 2 })
     expect(parseVersionedJson('{"version":2,"name":"a","size":3,"extra":true}', Schema, 2)).toEqual({
       ok: true,
       json: { version: 2, name: 'a', size: 3, extra: true },

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { evaluateGate } from '../../src/gate/evaluate.ts'
 import { gateView } from '../../src/gate/gate-messages.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
-import { ScorecardFormatError, ScorecardVersionError } from '../../src/scorecard/errors.ts'
+import { VersionedFileError } from '../../src/problems/versioned-file-error.ts'
 import { renderConsoleSummary } from '../../src/scorecard/render-console.ts'
 import { parseScorecard, serializeScorecard } from '../../src/scorecard/render-json.ts'
 import { escapeMarkdown } from '../../src/scorecard/markdown-tables.ts'
@@ -46,14 +46,15 @@ describe('scorecard JSON', () => {
 
   test('a scorecard of another version is refused with a message saying to re-run', () => {
     const text = serializeScorecard({ ...scorecard, version: 99 as 1 })
-    expect(() => parseScorecard(text, '.vitest-rag/scorecard.json')).toThrow(ScorecardVersionError)
+    expect(() => parseScorecard(text, '.vitest-rag/scorecard.json')).toThrow(expect.objectContaining({ code: 'VITEST_RAG_SCORECARD_VERSION' }))
     expect(() => parseScorecard(text, '.vitest-rag/scorecard.json')).toThrow(
       /\.vitest-rag\/scorecard\.json is a scorecard of version 99, this harness reads version 1; re-run the evals/,
     )
   })
 
   test('malformed text is refused naming the first bad field', () => {
-    expect(() => parseScorecard('{"version": 1', 'x.json')).toThrow(ScorecardFormatError)
+    expect(() => parseScorecard('{"version": 1', 'x.json')).toThrow(VersionedFileError)
+    expect(() => parseScorecard('{"version": 1', 'x.json')).toThrow(expect.objectContaining({ code: 'VITEST_RAG_SCORECARD_FORMAT' }))
     const noHard = JSON.parse(serializeScorecard(scorecard)) as Record<string, unknown>
     delete noHard.hard
     expect(() => parseScorecard(JSON.stringify(noHard), 'x.json')).toThrow(/x\.json is not a valid scorecard: hard:/)

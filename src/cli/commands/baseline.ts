@@ -11,8 +11,7 @@ import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../artifacts/baseline-file.ts'
 import { BASELINE_ACCEPT_COMMAND, checkRun } from '../../gate/evaluate.ts'
-import { BaselineFormatError, BaselineVersionError } from '../../gate/errors.ts'
-import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
+import { VersionedFileError } from '../../problems/versioned-file-error.ts'
 import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
 import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
 import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
@@ -39,10 +38,9 @@ function parse(argv: string[], options: CliOptions) {
   return parseCliArgs(argv, options).values
 }
 
-const KNOWN_ERRORS = [ScorecardFormatError, ScorecardVersionError, BaselineFormatError, BaselineVersionError]
 
 function isKnownError(error: unknown): error is Error {
-  return KNOWN_ERRORS.some((type) => error instanceof type)
+  return error instanceof VersionedFileError
 }
 
 /**

@@ -12,7 +12,7 @@ import type { CriterionAgreement } from '../../judge/calibration.ts'
 import { defaultCalibrationRecordPath, writeCalibrationRecord } from '../../judge/calibration-record.ts'
 import { createHeuristicJudge } from '../../judge/heuristic-judge.ts'
 import { formatProblems } from '../../problems/problems.ts'
-import { loadJudgePromptTemplate } from '../../judge/load-prompt-template.ts'
+import { loadBundledPrompt, loadPromptTemplate } from '../../prompts/load.ts'
 import { createModelJudge } from '../../judge/model-judge.ts'
 import { runCalibrationOnText } from '../../judge/run-calibration.ts'
 import { HALUEVAL_QA_FILES, haluEvalLabelsText } from '../../judge/halueval-labels.ts'
@@ -109,7 +109,7 @@ function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
   }
   const clients = createModelClients(config)
   if (!clients.judge) throw new CliUsageError(`${modelsPath} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`)
-  const template = loadJudgePromptTemplate(args.template === undefined ? undefined : resolve(io.cwd, args.template))
+  const template = args.template === undefined ? loadBundledPrompt('judge.md') : loadPromptTemplate(resolve(io.cwd, args.template), 'judge.md')
   return createModelJudge({
     client: clients.judge,
     template,

@@ -9,14 +9,14 @@ import { join, resolve } from 'node:path'
 import { resolveOptionsFile } from '../../experiments/experiment-source.ts'
 import { writeHtmlFile } from '../../experiments/html-report.ts'
 import { COMPARE_HEADLINE_METRICS, compareScorecards, compareTable, type RunComparisonReport } from '../../experiments/run-comparison.ts'
-import { formatTextTable, signed3 } from '../../experiments/text-table.ts'
+import { formatTextTable, signed3, type TextTable } from '../../experiments/text-table.ts'
 import { saveExperimentResult } from '../../experiments/write-result.ts'
-import { ScorecardFormatError, ScorecardVersionError } from '../../scorecard/errors.ts'
+import { VersionedFileError } from '../../problems/versioned-file-error.ts'
 import { caseDetailsFromScorecard } from '../../scorecard/html-case-details.ts'
 import type { HtmlDelta } from '../../scorecard/render-html.ts'
 import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
 import type { Scorecard } from '../../scorecard/scorecard.ts'
-import { CliUsageError, type CliCommand } from '../command.ts'
+import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
 import { intFlag, isInputError } from './experiment-args.ts'
 
@@ -56,6 +56,46 @@ export function htmlDeltas(report: RunComparisonReport): HtmlDelta[] {
   }))
 }
 
+/** Reads both scorecards; one that cannot be read is printed (with the fix) and resolves to undefined. */
+async function readRuns(pathA: string, pathB: string, io: CliIo): Promise<[Scorecard, Scorecard] | undefined> {
+  try {
+    return [await readScorecardFile(pathA), await readScorecardFile(pathB)]
+  } catch (error) {
+    if (!(error instanceof VersionedFileError)) throw error
+    io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+    return undefined
+  }
+}
+
+/** The comparison as the terminal shows it: header, configuration diff, table, flipped cases, alarms. */
+function printComparison(report: RunComparisonReport, table: TextTable, runs: { a: Scorecard; b: Scorecard; pathA: string; pathB: string; paired: number }, io: CliIo): void {
+  const { a, b, pathA, pathB, paired } = runs
+  io.stdout(`vitest-rag compare: A ${pathA} (${a.run.cases} cases) vs B ${pathB} (${b.run.cases} cases); ${paired} paired\n`)
+  io.stdout(`configurations differ in: ${report.differingSections.length === 0 ? 'nothing' : report.differingSections.join(', ')}\n`)
+  for (const w of report.warnings) io.stdout(`warning: ${w}\n`)
+  io.stdout('\n')
+  io.stdout(formatTextTable(table))
+  const fixed = report.flipped.filter((f) => f.direction === 'fixed').length
+  io.stdout(`\nflipped: ${fixed} fixed, ${report.flipped.length - fixed} broke\n`)
+  for (const f of report.flipped.slice(0, MAX_FLIPPED_SHOWN)) io.stdout(`  ${f.direction.padEnd(5)} ${f.caseId} (${f.caseType}): ${f.from} -> ${f.to}\n`)
+  if (report.flipped.length > MAX_FLIPPED_SHOWN) io.stdout(`  ... and ${report.flipped.length - MAX_FLIPPED_SHOWN} more (all in the JSON)\n`)
+  for (const alarm of report.alarms) io.stdout(`gaming alarm: ${alarm.message}\n`)
+  if (report.onlyInA.length + report.onlyInB.length > 0) io.stdout(`unpaired: ${report.onlyInA.length} only in A, ${report.onlyInB.length} only in B\n`)
+}
+
+/** The HTML page of run B with its deltas against run A. */
+async function writeComparisonHtml(htmlPath: string, report: RunComparisonReport, b: Scorecard, pathA: string, pathB: string): Promise<void> {
+  const overall = report.deltas.filter((d) => d.group === 'overall' && d.significant)
+  await writeHtmlFile(htmlPath, {
+    title: 'vitest-rag compare: run B against run A',
+    scorecard: b,
+    deltas: htmlDeltas(report),
+    deltasAgainst: 'run A',
+    cases: caseDetailsFromScorecard(b),
+    notes: [`A: ${pathA}`, `B: ${pathB}`, ...report.warnings.map((w) => `warning: ${w}`), ...report.alarms.map((x) => `gaming alarm: ${x.message}`), ...overall.map((d) => `${d.metric} ${d.verdict} (${signed3(d.meanDiff)})`)],
+  })
+}
+
 /** The `compare` command. */
 export const compareCommand: CliCommand = {
   name: 'compare',
@@ -65,16 +105,9 @@ export const compareCommand: CliCommand = {
     const { values, positionals } = parseCliArgs(argv, { config: { type: 'string' }, html: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, resamples: { type: 'string' } }, true)
     if (positionals.length !== 2) throw new CliUsageError(`compare needs two runs (RUN_A RUN_B), got ${positionals.length}`)
     const [pathA, pathB] = positionals.map((p) => scorecardPath(io.cwd, p)) as [string, string]
-    let a: Scorecard
-    let b: Scorecard
-    try {
-      a = await readScorecardFile(pathA)
-      b = await readScorecardFile(pathB)
-    } catch (error) {
-      if (!(error instanceof ScorecardFormatError || error instanceof ScorecardVersionError)) throw error
-      io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
-      return 1
-    }
+    const runs = await readRuns(pathA, pathB, io)
+    if (runs === undefined) return 1
+    const [a, b] = runs
     let config
     try {
       config = await resolveOptionsFile(stringFlag(values, 'config'), io.cwd)
@@ -87,29 +120,10 @@ export const compareCommand: CliCommand = {
     const resamples = intFlag(values, 'resamples', 100, 10_000)
     const report = compareScorecards(a, b, { seed, resamples })
     const paired = Object.keys(b.cases).filter((id) => Object.hasOwn(a.cases, id)).length
-    io.stdout(`vitest-rag compare: A ${pathA} (${a.run.cases} cases) vs B ${pathB} (${b.run.cases} cases); ${paired} paired\n`)
-    io.stdout(`configurations differ in: ${report.differingSections.length === 0 ? 'nothing' : report.differingSections.join(', ')}\n`)
-    for (const w of report.warnings) io.stdout(`warning: ${w}\n`)
-    io.stdout('\n')
     const table = compareTable(report.deltas)
-    io.stdout(formatTextTable(table))
-    const fixed = report.flipped.filter((f) => f.direction === 'fixed').length
-    io.stdout(`\nflipped: ${fixed} fixed, ${report.flipped.length - fixed} broke\n`)
-    for (const f of report.flipped.slice(0, MAX_FLIPPED_SHOWN)) io.stdout(`  ${f.direction.padEnd(5)} ${f.caseId} (${f.caseType}): ${f.from} -> ${f.to}\n`)
-    if (report.flipped.length > MAX_FLIPPED_SHOWN) io.stdout(`  ... and ${report.flipped.length - MAX_FLIPPED_SHOWN} more (all in the JSON)\n`)
-    for (const alarm of report.alarms) io.stdout(`gaming alarm: ${alarm.message}\n`)
-    if (report.onlyInA.length + report.onlyInB.length > 0) io.stdout(`unpaired: ${report.onlyInA.length} only in A, ${report.onlyInB.length} only in B\n`)
-
+    printComparison(report, table, { a, b, pathA, pathB, paired }, io)
     const htmlPath = stringFlag(values, 'html') === undefined ? join(config.outDir, 'compare.html') : resolve(io.cwd, stringFlag(values, 'html') as string)
-    const overall = report.deltas.filter((d) => d.group === 'overall' && d.significant)
-    await writeHtmlFile(htmlPath, {
-      title: 'vitest-rag compare: run B against run A',
-      scorecard: b,
-      deltas: htmlDeltas(report),
-      deltasAgainst: 'run A',
-      cases: caseDetailsFromScorecard(b),
-      notes: [`A: ${pathA}`, `B: ${pathB}`, ...report.warnings.map((w) => `warning: ${w}`), ...report.alarms.map((x) => `gaming alarm: ${x.message}`), ...overall.map((d) => `${d.metric} ${d.verdict} (${signed3(d.meanDiff)})`)],
-    })
+    await writeComparisonHtml(htmlPath, report, b, pathA, pathB)
     const path = await saveExperimentResult<RunComparisonReport & { a: string; b: string }>(
       {
         kind: 'compare',

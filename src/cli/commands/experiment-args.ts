@@ -2,13 +2,11 @@
  * The flags every experiment command shares (where the golden set, corpus and configuration come from, where
  * the result goes, the statistics' seed and resamples) and the one place their input errors are printed.
  */
-import { GoldenFileError, UnresolvedLocatorsError } from '../../cases/errors.ts'
 import { formatProblems, type Problem } from '../../problems/problems.ts'
-import { ConfigError } from '../../config/resolve.ts'
-import { ChunkerSpecError, CorpusError } from '../../corpus/errors.ts'
 import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'
 import type { ModuleCase } from '../../golden-set/golden-module.ts'
 import type { PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
+import { VitestRagError } from '../../util/errors.ts'
 import { CliUsageError, type CliIo } from '../command.ts'
 import { stringFlag, type CliOptions, type ParsedCliArgs } from '../args.ts'
 
@@ -58,11 +56,12 @@ export function sourceArgs(values: ParsedCliArgs['values']): SourceArgs {
   return { ...(config ? { config } : {}), ...(beir ? { beir } : {}), joinByTitle: values['join-by-title'] === true, models: values.models === true, ...(limit ? { limit } : {}) }
 }
 
-const INPUT_ERRORS = [GoldenFileError, UnresolvedLocatorsError, CorpusError, ConfigError, ChunkerSpecError]
-
-/** Whether `error` is a problem in the user's inputs (printed, exit 1) rather than a bug. */
-export function isInputError(error: unknown): error is Error {
-  return INPUT_ERRORS.some((type) => error instanceof type) || (error instanceof Error && error.message.startsWith('vitest-rag:'))
+/**
+ * Whether `error` is one of vitest-rag's own (bad input, an unreadable file: printed with its fix, exit 1)
+ * rather than a bug (rethrown with its stack).
+ */
+export function isInputError(error: unknown): error is VitestRagError {
+  return error instanceof VitestRagError
 }
 
 /** Loads the source, printing an input error to stderr and resolving to undefined instead of throwing. */

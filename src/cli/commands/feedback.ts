@@ -5,7 +5,7 @@
 import { resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
-import { ScorecardFormatError } from '../../scorecard/errors.ts'
+import { VersionedFileError } from '../../problems/versioned-file-error.ts'
 import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import { ERROR_CLASSES } from '../../scorecard/error-classes.ts'
 import { formatProblems } from '../../problems/problems.ts'
@@ -98,7 +98,7 @@ async function reporting(io: CliIo, name: string, action: () => Promise<string>)
     io.stdout(await action())
     return 0
   } catch (error) {
-    if (error instanceof FeedbackError || error instanceof AtomicPairError || error instanceof ScorecardFormatError) {
+    if (error instanceof FeedbackError || error instanceof AtomicPairError || error instanceof VersionedFileError) {
       io.stderr(`vitest-rag ${name}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
       return 1
     }

@@ -12,7 +12,7 @@ import { parseGoldenText } from '../../cases/parse-golden.ts'
 import { formatProblems, type Problem } from '../../problems/problems.ts'
 import { resolveLocators } from '../../cases/resolve-locators.ts'
 import { isDraft, mustAbstain } from '../../cases/schema.ts'
-import { loadRelevancePromptTemplate } from '../../judge/load-prompt-template.ts'
+import { loadBundledPrompt } from '../../prompts/load.ts'
 import { createHeuristicRelevanceGrader, createModelRelevanceGrader, type RelevanceGrader } from '../../judge/qrels-pool.ts'
 import { humanJudgment, type ChunkLocator } from '../../judge/qrels.ts'
 import { appendQrelsRows, readQrelsFile } from '../../judge/qrels-file.ts'
@@ -92,7 +92,7 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
     const spend = stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
     const clients = modelClientsFromFile(io.cwd, models, spend)
     if (!clients.judge) throw new CliUsageError('the models config has no judge; add "judge": {} (the generator chain reversed) or a judge chain')
-    grader = createModelRelevanceGrader(clients.judge, loadRelevancePromptTemplate())
+    grader = createModelRelevanceGrader(clients.judge, loadBundledPrompt('judge-relevance.md'))
   }
   const qrelsPath = resolve(io.cwd, stringFlag(values, 'qrels') ?? DEFAULT_QRELS_PATH)
   const existing = await readQrelsFile(qrelsPath)

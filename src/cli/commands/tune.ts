@@ -8,7 +8,7 @@
 import { mustAbstain } from '../../cases/schema.ts'
 import { snapshotConfig } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
-import { defaultGateConfig } from '../../generation/gate.ts'
+import { defaultEvidenceGateConfig } from '../../generation/evidence-gate.ts'
 import { createProgress } from '../../experiments/progress.ts'
 import { evaluateCases } from '../../experiments/run-cases.ts'
 import { formatTextTable } from '../../experiments/text-table.ts'
@@ -60,7 +60,7 @@ export function withGateThreshold(config: RagEvalConfig, minTopScore: number): R
 
 function currentThreshold(config: RagEvalConfig): number {
   const gate = (config.pipeline as { gate?: { minTopScore?: unknown } }).gate
-  return typeof gate?.minTopScore === 'number' ? gate.minTopScore : defaultGateConfig.minTopScore
+  return typeof gate?.minTopScore === 'number' ? gate.minTopScore : defaultEvidenceGateConfig.minTopScore
 }
 
 async function runWithGate(config: RagEvalConfig, minTopScore: number, cases: Parameters<typeof evaluateCases>[1], label: string, io: CliIo) {

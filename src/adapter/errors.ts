@@ -1,0 +1,38 @@
+/**
+ * Errors at the boundary with the system under test, each with a stable code. Messages name the adapter, the
+ * case or the module and what to fix; they never quote a header value or a raw response body.
+ */
+import { VitestRagError } from '../util/errors.ts'
+
+/** An HTTP endpoint failed, answered with a non-2xx status or with non-JSON, or a header env var is unset. */
+export class HttpAdapterError extends VitestRagError<'VITEST_RAG_HTTP_ADAPTER'> {
+  constructor(message: string) {
+    super('VITEST_RAG_HTTP_ADAPTER', message)
+  }
+}
+
+/** An adapter returned something that is not a `SystemOutput` (every bad field is listed). */
+export class InvalidSystemOutputError extends VitestRagError<'VITEST_RAG_INVALID_OUTPUT'> {
+  constructor(message: string) {
+    super('VITEST_RAG_INVALID_OUTPUT', message)
+  }
+}
+
+/** An adapter module exports nothing the harness can run. */
+export class AdapterModuleError extends VitestRagError<'VITEST_RAG_ADAPTER_MODULE'> {
+  constructor(message: string) {
+    super('VITEST_RAG_ADAPTER_MODULE', message)
+  }
+}
+
+/**
+ * The system under test threw something that is not an `Error` (a string, an object): kept as the case's
+ * error with its value as the message, so the record still says what it threw.
+ */
+export class SystemThrewError extends VitestRagError<'VITEST_RAG_SYSTEM_THREW'> {
+  readonly thrown: unknown
+  constructor(thrown: unknown) {
+    super('VITEST_RAG_SYSTEM_THREW', String(thrown))
+    this.thrown = thrown
+  }
+}
