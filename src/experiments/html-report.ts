@@ -12,7 +12,7 @@ import { readGoldenSet } from '../golden-set/golden-set.ts'
 import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import type { CaseRecord } from '../scorecard/case-record.ts'
 import { caseDetailsFromRecords } from '../scorecard/html-case-details.ts'
-import { renderHtmlScorecard, type HtmlScorecardInput } from '../scorecard/render-html.ts'
+import { renderHtmlScorecard, selectShownCases, type HtmlScorecardInput } from '../scorecard/render-html.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 
@@ -29,8 +29,10 @@ export async function writeRunHtml(config: RagEvalConfig, scorecard: Scorecard, 
   const queries = new Map<string, string>()
   for (const f of readGoldenSet(config).files) for (const c of f.parsed.cases) queries.set(c.case.case_id, c.case.query)
   const prepared = await prepareCorpus(config.corpus, config.chunker)
-  const cases = caseDetailsFromRecords(records, (id) => queries.get(id), (id) => prepared.chunkById.get(id)?.text)
+  // Only the cases the page lists get a drill-down built (failing first, capped): see selectShownCases.
+  const { shown, failing, correct } = selectShownCases(records.map((r) => ({ record: r, error: r.error, hard: r.hard, errorClass: r.errorClass })))
+  const cases = caseDetailsFromRecords(shown.map((s) => s.record), (id) => queries.get(id), (id) => prepared.chunkById.get(id)?.text)
   const path = join(config.outDir, HTML_SCORECARD_FILE)
-  await writeHtmlFile(path, { title: 'vitest-rag scorecard', scorecard, gate: gateView(gate), cases })
+  await writeHtmlFile(path, { title: 'vitest-rag scorecard', scorecard, gate: gateView(gate), cases, caseTotals: { failing, correct } })
   return path
 }

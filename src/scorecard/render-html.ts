@@ -34,6 +34,11 @@ export interface HtmlScorecardInput {
   /** What the deltas compare with, as the heading says it: `the baseline` (default) or `run A`. */
   deltasAgainst?: string
   cases?: CaseDetail[]
+  /**
+   * When `cases` is already the selection to list ({@link selectShownCases}), how many failing and correct
+   * cases the run had, for the section's counts.
+   */
+  caseTotals?: { failing: number; correct: number }
   /** Extra lines under the title (e.g. compare warnings). */
   notes?: string[]
 }
@@ -160,19 +165,33 @@ function caseEntry(c: CaseDetail, open: boolean): string {
   return `<details id="case-${esc(c.caseId)}" class="${failed ? 'failed' : ''}"${open ? ' open' : ''}><summary><code>${esc(c.caseId)}</code> <span class="muted">${esc(c.caseType)} · ${esc(`${c.file}:${c.line}`)}</span> <span class="cls ${failed ? 'neg' : 'pos'}">${esc(label)}</span></summary>${parts.join('')}</details>`
 }
 
-function casesSection(cases: readonly CaseDetail[]): string {
-  const isBad = (c: CaseDetail) => c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
-  const bad = cases.filter(isBad)
-  const good = cases.filter((c) => !isBad(c))
-  const shown = [...bad.slice(0, MAX_FAILING_CASES_SHOWN), ...good.slice(0, MAX_CORRECT_CASES_SHOWN)]
-  const omittedBad = bad.length - Math.min(bad.length, MAX_FAILING_CASES_SHOWN)
-  const omitted = good.length - Math.min(good.length, MAX_CORRECT_CASES_SHOWN)
+/** A case to list first: it errored, failed a hard check, or carries an error class other than `correct`. */
+export function isFailingCase(c: { error?: string; hard: ReadonlyArray<{ passed: boolean }>; errorClass?: string }): boolean {
+  return c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
+}
+
+/**
+ * The cases the drill-down lists, failing first: at most {@link MAX_FAILING_CASES_SHOWN} failing and
+ * {@link MAX_CORRECT_CASES_SHOWN} correct ones, with the totals. Selecting before building each case's detail
+ * keeps a 20k-case run from building 20k drill-downs to show 1,100.
+ */
+export function selectShownCases<T extends Parameters<typeof isFailingCase>[0]>(cases: readonly T[]): { shown: T[]; failing: number; correct: number } {
+  const bad = cases.filter(isFailingCase)
+  const good = cases.filter((c) => !isFailingCase(c))
+  return { shown: [...bad.slice(0, MAX_FAILING_CASES_SHOWN), ...good.slice(0, MAX_CORRECT_CASES_SHOWN)], failing: bad.length, correct: good.length }
+}
+
+function casesSection(cases: readonly CaseDetail[], totals?: { failing: number; correct: number }): string {
+  const selected = totals ? { shown: [...cases], ...totals } : selectShownCases(cases)
+  const { shown, failing, correct } = selected
+  const omittedBad = failing - Math.min(failing, MAX_FAILING_CASES_SHOWN)
+  const omitted = correct - Math.min(correct, MAX_CORRECT_CASES_SHOWN)
   const notes = [
-    bad.length === 0 ? 'none failing' : `${bad.length} failing or misclassified, listed first${omittedBad > 0 ? ` (the first ${MAX_FAILING_CASES_SHOWN}; the other ${omittedBad} are in scorecard.json)` : ''}`,
+    failing === 0 ? 'none failing' : `${failing} failing or misclassified, listed first${omittedBad > 0 ? ` (the first ${MAX_FAILING_CASES_SHOWN}; the other ${omittedBad} are in scorecard.json)` : ''}`,
     ...(omitted > 0 ? [`${omitted} more correct cases not listed`] : []),
   ]
   // The first failing case starts open, so the page shows what a drill-down holds.
-  return `<section id="cases"><h2>Cases <span class="muted">${notes.join('; ')}</span></h2>${shown.map((c, i) => caseEntry(c, i === 0 && bad.length > 0)).join('')}</section>`
+  return `<section id="cases"><h2>Cases <span class="muted">${notes.join('; ')}</span></h2>${shown.map((c, i) => caseEntry(c, i === 0 && failing > 0)).join('')}</section>`
 }
 
 const CSS = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f5f6f8}
@@ -208,7 +227,7 @@ export function renderHtmlScorecard(input: HtmlScorecardInput): string {
     `<section id="answers"><h2>Answers per case type <span class="muted">${esc(judge)}</span></h2>${groupsTable(s.answer)}</section>`,
     abstentionSection(s),
     errorSection(s),
-    casesSection(input.cases ?? []),
+    casesSection(input.cases ?? [], input.caseTotals),
   ]
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

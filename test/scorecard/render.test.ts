@@ -172,4 +172,15 @@ describe('large runs stay readable', () => {
     expect(html.match(/<details id="case-C-/g)).toHaveLength(1100)
     expect(html).toContain('1003 failing or misclassified, listed first (the first 1000; the other 3 are in scorecard.json); 5 more correct cases not listed')
   })
+
+  test('the reporter selects before it builds drill-downs: the same page from the selection and its totals', async () => {
+    const { renderHtmlScorecard, selectShownCases } = await import('../../src/scorecard/render-html.ts')
+    const detail = (i: number, failing: boolean) => ({ caseId: `C-${i}`, caseType: 'normal', file: 'g.golden.jsonl', line: i, citedMarkers: [], retrieved: [], hard: [{ name: 'toContainAll', passed: !failing }], metrics: {}, ...(i === 7 ? { errorClass: 'hallucination' } : {}) })
+    // 3 failing (C-0..C-2), C-7 misclassified though its checks pass, 200 correct: 4 failing + 100 of 200 correct shown.
+    const cases = [...Array.from({ length: 3 }, (_, i) => detail(i, true)), ...Array.from({ length: 201 }, (_, i) => detail(3 + i, false))]
+    const selected = selectShownCases(cases)
+    expect([selected.shown.length, selected.failing, selected.correct]).toEqual([104, 4, 200])
+    const input = { title: 't', scorecard, gate: gateView(evaluateGate(scorecard, undefined)) }
+    expect(renderHtmlScorecard({ ...input, cases: selected.shown, caseTotals: { failing: selected.failing, correct: selected.correct } })).toBe(renderHtmlScorecard({ ...input, cases }))
+  })
 })

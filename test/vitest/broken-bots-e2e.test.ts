@@ -16,6 +16,7 @@ interface LoggedCase {
   state: string
   hard: Array<{ name: string; passed: boolean; message: string }>
   annotations: string[]
+  errorFrames: string[]
 }
 
 const MUST_ABSTAIN = 28 // out_of_scope + cross_tenant cases of the sample (golden/boundaries.golden.jsonl)
@@ -103,6 +104,9 @@ describe('broken bots, one Vitest run', () => {
     expect([failing.length, ghost.length - failing.length]).toEqual([55, 30])
     for (const c of ghost) expect(c.annotations, c.caseId).toHaveLength(failing.includes(c) ? 1 : 0)
     for (const c of failing) expect(c.annotations[0]).toMatch(/^hard \d of \d passed · /)
+    // A failed check's error carries no stack frames (they pointed into the harness's compiled files); the
+    // test's location is its golden line.
+    for (const c of failing) expect(c.errorFrames, c.caseId).toEqual([])
     // relabel-cited asks for `annotations: 'all'`: its 28 passing abstentions are annotated too.
     const all = cases.filter((c) => c.project === 'relabel-cited')
     expect(all.filter((c) => c.annotations.length === 1)).toHaveLength(SAMPLE_CASES)
