@@ -13,9 +13,13 @@ export interface TreeRun {
   wallMs: number
   /** Peak of the summed RSS of the process and its descendants, MiB; undefined without /proc. */
   peakMiB?: number
+  /** Peak RSS of the process itself (Vitest's main process), MiB. */
+  mainPeakMiB?: number
+  /** Peak of the summed RSS of its descendants (the test workers), MiB. */
+  workersPeakMiB?: number
 }
 
-function treeRssKiB(root: number): number | undefined {
+function treeRssKiB(root: number): { total: number; main: number } | undefined {
   let entries: string[]
   try {
     entries = readdirSync('/proc')
@@ -37,6 +41,7 @@ function treeRssKiB(root: number): number | undefined {
     }
   }
   let total = 0
+  const main = rss.get(root) ?? 0
   for (const [pid, kib] of rss) {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
       if (p === root) {
@@ -45,7 +50,7 @@ function treeRssKiB(root: number): number | undefined {
       }
     }
   }
-  return total
+  return { total, main }
 }
 
 /** Runs `node args...` in `cwd` with `env`, sampling its tree's memory. */
@@ -57,14 +62,19 @@ export function runMeasured(args: string[], cwd: string, env: Record<string, str
     child.stdout.on('data', (d: Buffer) => (output += d.toString()))
     child.stderr.on('data', (d: Buffer) => (output += d.toString()))
     let peak: number | undefined
+    let mainPeak = 0
+    let workersPeak = 0
     const timer = setInterval(() => {
       const kib = child.pid === undefined ? undefined : treeRssKiB(child.pid)
-      if (kib !== undefined) peak = Math.max(peak ?? 0, kib)
+      if (kib === undefined) return
+      peak = Math.max(peak ?? 0, kib.total)
+      mainPeak = Math.max(mainPeak, kib.main)
+      workersPeak = Math.max(workersPeak, kib.total - kib.main)
     }, 50)
     child.on('error', reject)
     child.on('close', (code) => {
       clearInterval(timer)
-      resolve({ code, output, wallMs: performance.now() - started, ...(peak !== undefined ? { peakMiB: peak / 1024 } : {}) })
+      resolve({ code, output, wallMs: performance.now() - started, ...(peak !== undefined ? { peakMiB: peak / 1024, mainPeakMiB: mainPeak / 1024, workersPeakMiB: workersPeak / 1024 } : {}) })
     })
   })
 }

@@ -2,7 +2,7 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
-import { hashJson, sha256 } from '../util/hash.ts'
+import { canonicalJson, sha256 } from '../util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
 import { readJsonlLines, type JsonlOptions } from '../problems/jsonl.ts'
 import type { Problem } from '../problems/problems.ts'
@@ -13,6 +13,8 @@ import { applyGradeScale, GradeScaleHeaderSchema, isGradeScaleHeader, type Grade
 export interface GoldenCaseAt {
   case: GoldenCase
   line: number
+  /** sha256 of the case's canonical JSON (defaults applied): a baseline entry from a changed case is not paired. */
+  hash: string
 }
 
 /**
@@ -99,6 +101,7 @@ function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: In
  */
 export function parseGoldenText(text: string, file: string, limits: InputLimits = defaultInputLimits): GoldenParseResult {
   const cases: GoldenCaseAt[] = []
+  const canonical: string[] = []
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
@@ -136,13 +139,18 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     }
     const overLimits = caseLimitProblems(parsed.data, file, line, limits)
     if (overLimits.length > 0) problems.push(...overLimits)
-    else cases.push({ case: parsed.data, line })
+    else {
+      // Each case's canonical JSON once: its own hash, and (joined as the array's canonical JSON) the file's.
+      const text = canonicalJson(parsed.data)
+      canonical.push(text)
+      cases.push({ case: parsed.data, line, hash: sha256(text) })
+    }
   }, {
     ...GOLDEN_JSONL,
     maxLineBytes: limits.maxLineBytes,
     lineTooLarge: (line, bytes, limit) => limitProblem(file, line, '', `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, 'maxLineBytes', limit),
   })
-  return { cases, problems, hash: hashJson(cases.map((c) => c.case)) }
+  return { cases, problems, hash: sha256(`[${canonical.join(',')}]`) }
 }
 
 /** Validates a `grade_scale` header line; it must be the file's first line (comments aside). */

@@ -11,7 +11,6 @@ import type { Problem } from '../problems/problems.ts'
 import { resolveLocators, type LocatorResolution } from '../cases/resolve-locators.ts'
 import { isDraft } from '../cases/schema.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { hashJson } from '../util/hash.ts'
 import { globFiles } from './glob.ts'
 import type { GoldenModuleData, ModuleCase } from './golden-module.ts'
 import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
@@ -127,10 +126,10 @@ export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: 
   const lines = new Set(cases.map((c) => c.line))
   const problems = resolved.problems.filter((p) => p.line === undefined || lines.has(p.line))
   if (problems.length > 0) throw new UnresolvedLocatorsError(problems)
-  const moduleCases: ModuleCase[] = cases.map(({ case: c, line }) => ({
+  const moduleCases: ModuleCase[] = cases.map(({ case: c, line, hash }) => ({
     case: c,
     line,
-    caseHash: hashJson(c),
+    caseHash: hash,
     expected: (resolved.expected.get(c.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
     spans: resolved.spans.get(c.case_id) ?? [],
   }))

@@ -131,21 +131,39 @@ export function measureSupport(rawClaim: string, source: string, query = '', dro
   // Citation markers are not content: `[1]` must not count as the number 1.
   const claim = rawClaim.replace(/\[\d+(?:\s*,\s*\d+)*\]/g, ' ')
   const claimWords = contentWords(claim, dropMeta)
-  const queryWords = contentWords(query)
+  const { words: queryWords, lower: queryLower } = analysed(query)
   const novel = [...claimWords].filter((w) => !queryWords.has(w))
   const words = novel.length > 0 ? novel : [...claimWords]
-  const sourceWords = contentWords(source)
-  const matchedWords = words.filter((w) => sourceWords.has(w))
-  const sourceNumbers = numberLiterals(source)
-  const sourceLower = source.toLowerCase()
   // Names the question already gives are no evidence either way (restating them is not a hallucination).
-  const queryLower = query.toLowerCase()
+  const { words: sourceWords, numbers: sourceNumbers, lower: sourceLower } = analysed(source)
+  const matchedWords = words.filter((w) => sourceWords.has(w))
   const missingLiterals = [
     ...[...numberLiterals(claim)].filter((n) => !sourceNumbers.has(n)),
     ...[...identifierLiterals(claim)].filter((id) => !sourceLower.includes(id)),
     ...[...nameLiterals(claim)].filter((name) => !sourceWords.has(name) && !sourceLower.includes(name) && !queryWords.has(name) && !queryLower.includes(name)),
   ]
   return { overlap: words.length === 0 ? 1 : matchedWords.length / words.length, missingLiterals, matchedWords }
+}
+
+/** A text's content words, number literals and lower-cased form, as {@link measureSupport} reads a source or query. */
+interface Analysed {
+  readonly words: ReadonlySet<string>
+  readonly numbers: ReadonlySet<string>
+  readonly lower: string
+}
+
+/** Recently analysed texts: one judged answer checks each claim against the same sources and sentence windows. */
+const analysedTexts = new Map<string, Analysed>()
+const ANALYSED_TEXTS_LIMIT = 512
+
+function analysed(text: string): Analysed {
+  let hit = analysedTexts.get(text)
+  if (!hit) {
+    if (analysedTexts.size >= ANALYSED_TEXTS_LIMIT) analysedTexts.clear()
+    hit = { words: contentWords(text), numbers: numberLiterals(text), lower: text.toLowerCase() }
+    analysedTexts.set(text, hit)
+  }
+  return hit
 }
 
 /** Share of the reference's content words and literals found in `text`, in [0, 1]; 1 for an empty reference. */
