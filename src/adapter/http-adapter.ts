@@ -30,10 +30,38 @@ export function missingHeaderEnv(headersFromEnv: Record<string, string> | undefi
   return `vitest-rag: the HTTP adapter's headersFromEnv names environment variable(s) that are not set: ${missing.map(([header, name]) => `${name} (for header ${header})`).join(', ')}; set them before the run`
 }
 
-/** The transport cause of a failed fetch, by its code (`ECONNREFUSED` -> `connection refused`), never its text. */
-export function transportCause(error: unknown): string {
+/** An error's class name (`TypeError`, undici's `SocketError`), or `an error` when it has none. */
+function errorName(error: unknown): string {
+  const named = error as { name?: unknown; constructor?: { name?: unknown } } | null
+  const name = typeof named?.name === 'string' && named.name !== '' ? named.name : named?.constructor?.name
+  return typeof name === 'string' && name !== '' && name !== 'Object' ? name : 'an error'
+}
+
+/**
+ * What is known of a failed fetch with no recognised code, from class names and the system call only (the
+ * message text may quote a header value): `TypeError` with no cause is fetch refusing the request before
+ * sending it (an invalid header value or URL); otherwise the cause's class and system call.
+ * Example: `TypeError` without a cause -> "the request was not sent (TypeError with no underlying cause: ...)".
+ */
+function unknownTransportCause(error: unknown): string {
+  const cause = (error as { cause?: unknown } | null)?.cause as { syscall?: unknown } | undefined
+  if (cause === undefined || cause === null) {
+    return errorName(error) === 'TypeError'
+      ? 'the request was not sent (TypeError with no underlying cause: fetch refused it, e.g. an invalid header value or URL; check headersFromEnv values for line breaks)'
+      : `network error (${errorName(error)} with no underlying cause)`
+  }
+  const syscall = typeof cause.syscall === 'string' ? ` in ${cause.syscall}` : ''
+  return `network error (${errorName(error)} caused by ${errorName(cause)}${syscall}, with no error code)`
+}
+
+/**
+ * The transport cause of a failed fetch, by its code (`ECONNREFUSED` -> `connection refused`) or, without one,
+ * by what is known (see {@link unknownTransportCause}), never its message text. `timeoutMs`, when given, is
+ * named in a timeout: "timed out after 60000 ms".
+ */
+export function transportCause(error: unknown, timeoutMs?: number): string {
   const err = error as { name?: string; cause?: { code?: string } }
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return 'timed out'
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return timeoutMs === undefined ? 'timed out' : `timed out after ${timeoutMs} ms`
   const code = err?.cause?.code
   const known: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
@@ -45,7 +73,7 @@ export function transportCause(error: unknown): string {
     UND_ERR_SOCKET: 'socket closed',
     UND_ERR_HEADERS_TIMEOUT: 'no response headers in time',
   }
-  return code === undefined ? 'network error' : (known[code] ?? code.toLowerCase().replace(/_/g, ' '))
+  return code === undefined ? unknownTransportCause(error) : (known[code] ?? code.toLowerCase().replace(/_/g, ' '))
 }
 
 /** Replaces every secret in every string of `value` (deeply), so an echoing endpoint leaks nothing. */
@@ -79,15 +107,16 @@ export function httpAdapter(options: HttpAdapterOptions): RagAdapter {
         secrets.push(...(value.length >= 4 ? [value] : []), ...value.split(/\s+/).filter((part) => part.length >= 8))
       }
       let response: Response
+      const timeoutMs = options.timeoutMs ?? 60_000
       try {
         response = await fetch(options.url, {
           method: 'POST',
           headers,
           body: JSON.stringify(input),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+          signal: AbortSignal.timeout(timeoutMs),
         })
       } catch (error) {
-        throw new HttpAdapterError(`vitest-rag: POST ${shownUrl} failed for case ${input.caseId}: ${transportCause(error)}`)
+        throw new HttpAdapterError(`vitest-rag: POST ${shownUrl} failed for case ${input.caseId}: ${transportCause(error, timeoutMs)}`)
       }
       const text = await response.text()
       const size = `${Buffer.byteLength(text)} byte body, content-type ${JSON.stringify(response.headers.get('content-type') ?? 'none')}`

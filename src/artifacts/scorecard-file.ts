@@ -7,9 +7,6 @@ import { VersionedFileError } from '../problems/versioned-file-error.ts'
 import { parseScorecard, serializeScorecard } from '../scorecard/render-json.ts'
 import type { Scorecard } from '../scorecard/scorecard.ts'
 
-/** Where the reporter writes the scorecard, relative to the project root. */
-export const DEFAULT_SCORECARD_PATH = '.vitest-rag/scorecard.json'
-
 /**
  * Reads and validates a scorecard file.
  * @throws VersionedFileError when the file is missing or malformed, or of another version.

@@ -2,7 +2,7 @@
  * Error classes for golden cases: thrown at the I/O edge when the data-level problem list is not empty.
  * Each carries the full list (never just the first) and a message that renders all of them.
  */
-import { formatProblems, type Problem } from '../problems/problems.ts'
+import { countProblemKinds, formatProblems, type Problem } from '../problems/problems.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** A golden file has problems (bad JSON, schema violations, rule failures, duplicate ids). */
@@ -18,13 +18,13 @@ export class GoldenFileError extends VitestRagError<'VITEST_RAG_GOLDEN_INVALID'>
   }
 }
 
-/** Some expected-source locators point at nothing in the corpus (unknown slug, heading, entry, ticket, id, span). */
+/** Golden cases point at nothing in the corpus (unknown tenant, slug, heading, entry, ticket, id, span); the heading counts them by kind. */
 export class UnresolvedLocatorsError extends VitestRagError<'VITEST_RAG_UNRESOLVED_LOCATORS'> {
   readonly problems: Problem[]
   constructor(problems: Problem[]) {
     super(
       'VITEST_RAG_UNRESOLVED_LOCATORS',
-      `vitest-rag: ${problems.length} locator${problems.length === 1 ? '' : 's'} did not resolve; fix the golden file or the corpus:\n${formatProblems(problems)}`,
+      `vitest-rag: ${problems.length} golden-case problem${problems.length === 1 ? '' : 's'} against the corpus (${countProblemKinds(problems)}); fix the golden file or the corpus:\n${formatProblems(problems)}`,
     )
     this.problems = problems
   }

@@ -5,6 +5,13 @@
  */
 import { runCli } from './main.ts'
 
+// A reader that stops early (`vitest-rag search ... | head -1`) closes the pipe: the rest of the output has
+// nowhere to go, so exit quietly with 0 as git and ripgrep do, instead of an unhandled EPIPE stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+})
+
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

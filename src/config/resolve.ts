@@ -3,11 +3,12 @@
  * every path absolute. A bad option fails with every problem listed and the fix.
  */
 import { existsSync } from 'node:fs'
-import { isAbsolute, join, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BUNDLED_PROMPTS_DIR } from '../prompts/load.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 import { VitestRagError } from '../util/errors.ts'
+import { BASELINE_ACCEPT_COMMAND } from '../gate/evaluate.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
@@ -74,6 +75,27 @@ export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.
 export function projectDefaults(project: string = DEFAULT_PROJECT): { baseline: string; outDir: string } {
   const slug = projectSlug(project)
   return { baseline: `baselines/${slug}.baseline.json`, outDir: `.vitest-rag/${slug}` }
+}
+
+/** A command-line word as a POSIX shell reads it back: bare when safe, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9._/@:=+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
+}
+
+/**
+ * The `baseline accept` command for this config, as the gate prints it for the user to copy: with
+ * `--project NAME` when the project is not {@link DEFAULT_PROJECT}, and `--scorecard` / `--baseline` when the
+ * config moved the output folder or the baseline from the project's defaults, so it accepts this run into the
+ * baseline the next run reads. Example: project `squad` -> `npx vitest-rag baseline accept --project squad`.
+ */
+export function baselineAcceptCommand(config: Pick<RagEvalConfig, 'project' | 'root' | 'outDir' | 'baseline'>): string {
+  const defaults = projectDefaults(config.project)
+  const rel = (p: string) => relative(config.root, p) || '.'
+  const words = [BASELINE_ACCEPT_COMMAND]
+  if (config.project !== DEFAULT_PROJECT) words.push('--project', shellWord(config.project))
+  if (rel(config.outDir) !== defaults.outDir) words.push('--scorecard', shellWord(join(rel(config.outDir), REPORT_FILES.scorecard)))
+  if (rel(config.baseline) !== defaults.baseline) words.push('--baseline', shellWord(rel(config.baseline)))
+  return words.join(' ')
 }
 
 /** The value of `baseline` (or `VITEST_RAG_BASELINE`) that turns the comparison off. */

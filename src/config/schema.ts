@@ -64,8 +64,9 @@ export const AdapterSpecSchema = z.discriminatedUnion('kind', [
 export type AdapterSpec = z.infer<typeof AdapterSpecSchema>
 
 /**
- * Absolute floors: metric name to the lowest mean allowed, overall (`'*'`) or per case type. Checked on every
- * run without a significance test and without a baseline, e.g. `{ 'recall@5': { '*': 0.8, multi_turn: 0.6 } }`.
+ * Absolute floors: metric name to the lowest mean allowed (the highest, for a lower-is-better metric such as
+ * `noise_sensitivity`), overall (`'*'`) or per case type. Checked on every run without a significance test and
+ * without a baseline, e.g. `{ 'recall@5': { '*': 0.8, multi_turn: 0.6 } }`.
  */
 export const FloorsSchema = z.record(z.string(), z.record(z.string(), z.number().min(-1).max(1)))
 

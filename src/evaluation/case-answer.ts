@@ -4,7 +4,8 @@
  *
  * Abstentions are scored honestly: an abstention has no claims, so faithfulness, citation accuracy and answer
  * relevance are not scored for it (answer metrics are means over ANSWERED cases, reported next to answer
- * coverage); an abstention on an answerable case is CRAG `missing` (0) whatever the judge said.
+ * coverage); an abstention is CRAG `missing` (0) on an answerable case and `perfect` on one that must not be
+ * answered, whatever the judge said (`cragOfAbstention`, the rule the heuristic judge grades by too).
  */
 import { mustAbstain } from '../cases/schema.ts'
 import { readAbstention } from '../checks/abstention.ts'
@@ -13,6 +14,7 @@ import type { ResolvedOutput } from '../checks/hard-checks.ts'
 import { foldForLiteralMatch } from '../text/normalize.ts'
 import { statesDisagreement } from '../generation/conflict.ts'
 import { CRAG_SCORE } from '../judge/rubric.ts'
+import { cragOfAbstention } from '../metrics/crag.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
 import { judgeOrUnjudged } from '../judge/judge-failure.ts'
 import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
@@ -49,7 +51,8 @@ export function answerMetricsOf(verdict: JudgeVerdict | undefined, abstained: bo
     if (verdict.citationAccuracy !== undefined) metrics.citation_accuracy = verdict.citationAccuracy
     if (verdict.answerRelevance !== undefined) metrics.answer_relevance = verdict.answerRelevance
   }
-  if (abstained && answerable) metrics.crag_truthfulness = CRAG_SCORE.missing
+  // One rule for every judge: an abstention is graded by answerability alone (see cragOfAbstention).
+  if (abstained) metrics.crag_truthfulness = CRAG_SCORE[cragOfAbstention(answerable)]
   else if (verdict.crag) metrics.crag_truthfulness = CRAG_SCORE[verdict.crag]
   return metrics
 }
@@ -82,6 +85,7 @@ export async function evaluateAnswer(
       referenceAnswer: c.reference_answer,
       mustContain: c.must_contain,
       caseType: c.case_type,
+      answerable: !mustNotAnswer,
       // Known exactly from the golden set: did the generator see a grade >= 2 expected chunk? Unknown for
       // systems that report no sources.
       contextHasAnswer: output.sources ? moduleCase.expected.some((e) => e.grade >= 2 && shown.has(e.chunkId)) : undefined,

@@ -17,7 +17,7 @@ import type { GoldenCase } from '../cases/schema.ts'
 import { resolveConfig } from '../config/resolve.ts'
 import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
 import { chunkDocuments, parseChunkerSpec } from '../corpus/chunk.ts'
-import { loadBeir } from '../corpus/load-beir.ts'
+import { defaultBeirLoadOptions, loadBeir } from '../corpus/load-beir.ts'
 import { readGoldenSet } from '../golden-set/golden-set.ts'
 import type { ModuleCase } from '../golden-set/golden-module.ts'
 import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
@@ -83,7 +83,7 @@ async function fromBeir(args: SourceArgs & { beir: string }, cwd: string): Promi
   const base = resolveConfig({ corpus: { kind: 'beir', root } }, cwd)
   const notes: string[] = []
   const config = offline(base, args.models === true, notes)
-  const tenantId = (config.corpus.kind === 'beir' ? config.corpus.tenantId : undefined) ?? 'default'
+  const tenantId = (config.corpus.kind === 'beir' ? (config.corpus.tenant ?? config.corpus.tenantId) : undefined) ?? defaultBeirLoadOptions.tenantId
   const dataset = await loadBeir(root, { tenantId })
   const set = beirGoldenSet(dataset, tenantId, { joinByTitle: args.joinByTitle === true, ...(args.limit !== undefined ? { limit: args.limit } : {}) })
   if (set.skipped > 0) notes.push(`${set.skipped} queries have no positive judgment and no is_impossible flag: skipped`)

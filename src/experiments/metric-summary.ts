@@ -3,6 +3,7 @@
  * type, and a paired comparison of one configuration against a reference (mean difference, BCa interval,
  * permutation p, from the stats core). Pure.
  */
+import { improvementOf } from '../metrics/direction.ts'
 import { compareRuns, type CompareOptions, type RunComparison } from '../stats/compare.ts'
 import { formatP, signed3, type TextTable } from './text-table.ts'
 
@@ -64,10 +65,13 @@ export function compareMetrics(reference: readonly CaseMetrics[], candidate: rea
 /** The word for a paired comparison: `improved` / `regressed` when significant, else `no detectable change`. */
 export type Verdict = 'improved' | 'regressed' | 'no detectable change'
 
-/** The verdict of one comparison: significant (interval excludes 0 and p < alpha) and its sign. */
-export function verdictOf(comparison: Pick<RunComparison, 'significant' | 'meanDiff'>): Verdict {
+/**
+ * The verdict of one comparison of `metric`: significant (interval excludes 0 and p < alpha) and its sign,
+ * read in the metric's direction (a significant rise of noise_sensitivity is `regressed`).
+ */
+export function verdictOf(comparison: Pick<RunComparison, 'significant' | 'meanDiff'>, metric: string): Verdict {
   if (!comparison.significant) return 'no detectable change'
-  return comparison.meanDiff > 0 ? 'improved' : 'regressed'
+  return improvementOf(metric, comparison.meanDiff) > 0 ? 'improved' : 'regressed'
 }
 
 /**
@@ -76,7 +80,7 @@ export function verdictOf(comparison: Pick<RunComparison, 'significant' | 'meanD
  */
 export function pairedTestTable(comparisons: ReadonlyArray<{ label: string; byMetric: Record<string, RunComparison> }>): TextTable {
   const rows = comparisons.flatMap(({ label, byMetric }) =>
-    Object.entries(byMetric).map(([metric, c]) => [label, metric, String(c.n), signed3(c.meanDiff), `[${signed3(c.ci[0])}, ${signed3(c.ci[1])}]`, formatP(c.pValue), verdictOf(c)]),
+    Object.entries(byMetric).map(([metric, c]) => [label, metric, String(c.n), signed3(c.meanDiff), `[${signed3(c.ci[0])}, ${signed3(c.ci[1])}]`, formatP(c.pValue), verdictOf(c, metric)]),
   )
   return { header: ['comparison', 'metric', 'pairs', 'diff', '95% BCa', 'p', 'verdict'], rows }
 }

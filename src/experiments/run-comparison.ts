@@ -89,7 +89,7 @@ export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOp
       for (const group of groups) {
         const c = compareRuns(valuesOf(a, family, metric, group), valuesOf(b, family, metric, group), options)
         if (c.n === 0) continue
-        deltas.push({ metric, family, group, n: c.n, meanA: c.meanA, meanB: c.meanB, meanDiff: c.meanDiff, ci: c.ci, pValue: c.pValue, significant: c.significant, verdict: verdictOf(c) })
+        deltas.push({ metric, family, group, n: c.n, meanA: c.meanA, meanB: c.meanB, meanDiff: c.meanDiff, ci: c.ci, pValue: c.pValue, significant: c.significant, verdict: verdictOf(c, metric) })
       }
     }
   }

@@ -14,9 +14,6 @@ import { parseVersionedJson } from '../problems/versioned-json.ts'
 /** Version of the {@link Baseline} shape; `parseBaseline` refuses any other. */
 export const BASELINE_VERSION = 1
 
-/** Where `baseline accept` writes by default, relative to the project root. */
-export const DEFAULT_BASELINE_PATH = 'baselines/evals.baseline.json'
-
 /** Means overall and per case type for one metric family. */
 export interface BaselineMetricFamily {
   overall: MetricGroup

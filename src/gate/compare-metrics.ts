@@ -2,8 +2,9 @@
  * Metric comparisons of the gate: each gated metric, overall and per case type, baseline against current,
  * with the paired significance test confirming a drop. Pure.
  */
+import { improvementOf, metricDirection } from '../metrics/direction.ts'
 import { compareRuns } from '../stats/compare.ts'
-import { JUDGE_METRICS } from '../scorecard/answer-quality.ts'
+import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
@@ -71,6 +72,14 @@ function label(metric: string, group: string): string {
   return group === 'overall' ? `${metric} (overall)` : `${metric} (case type ${group})`
 }
 
+/** The paired test of one metric's per-case values, its summary, and the sentence quoting it. */
+function pairedTest(paired: { a: Record<string, number>; b: Record<string, number> }, policy: GatePolicy) {
+  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
+  const significance: SignificanceSummary = { n: result.n, meanDiff: result.meanDiff, ci: [result.ci[0], result.ci[1]], pValue: result.pValue, significant: result.significant }
+  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  return { result, significance, test }
+}
+
 /** Compares one metric in one group; the message says what was found. */
 function compareOne(
   current: Scorecard,
@@ -104,27 +113,22 @@ function compareOne(
   const change = relativeChange(before, after)
   const base = { metric, family, group, baseline: before, current: after, relativeChange: change }
   if (Math.abs(after - before) <= RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'unchanged' } }
-  if (change > 0) return compareRise(paired, policy, base, name)
-  const transition = `${name} dropped from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`
-  if (-change <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'within_tolerance' } }
-  const limit = `more than the allowed ${formatChange(-policy.maxRelativeDrop).replace('-', '')})`
+  // Turned so that positive is better: for a lower-is-better metric (noise_sensitivity) a RISE is the regression.
+  const improvement = improvementOf(metric, change)
+  if (improvement > 0) return compareImprovement(paired, policy, base, name)
+  const lower = metricDirection(metric) === 'lower'
+  const transition = `${name} ${lower ? 'rose' : 'dropped'} from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`
+  if (-improvement <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'within_tolerance' } }
+  const limit = `more than the allowed ${formatChange(policy.maxRelativeDrop).replace('+', '')}${lower ? ' rise of a lower-is-better metric' : ''})`
   if (!policy.requireSignificance) {
     return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` }
   }
-  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
-  const significance: SignificanceSummary = {
-    n: result.n,
-    meanDiff: result.meanDiff,
-    ci: [result.ci[0], result.ci[1]],
-    pValue: result.pValue,
-    significant: result.significant,
-  }
-  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  const { result, significance, test } = pairedTest(paired, policy)
   if (result.n < policy.minPairedCases) {
     const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
     return { comparison: { ...base, verdict: 'regression', significance, note }, message: `${transition}, ${limit}; ${note}` }
   }
-  if (result.significant && result.meanDiff < 0) {
+  if (result.significant && improvementOf(metric, result.meanDiff) < 0) {
     return { comparison: { ...base, verdict: 'regression', significance }, message: `${transition}, ${limit}; confirmed by the ${test}` }
   }
   const note = `the ${test} does not confirm it; not failing`
@@ -132,10 +136,11 @@ function compareOne(
 }
 
 /**
- * A rise is an improvement only when the paired test confirms it (at least `minPairedCases` pairs, significant,
- * positive); otherwise "no detectable change", with the test's figures. Never fails.
+ * A change the better way (a rise, or a fall of a lower-is-better metric) is an improvement only when the
+ * paired test confirms it (at least `minPairedCases` pairs, significant, the better way); otherwise "no
+ * detectable change", with the test's figures. Never fails.
  */
-function compareRise(
+function compareImprovement(
   paired: { a: Record<string, number>; b: Record<string, number> },
   policy: GatePolicy,
   base: Omit<MetricComparison, 'verdict'>,
@@ -143,14 +148,12 @@ function compareRise(
 ): { comparison: MetricComparison } {
   const n = Object.keys(paired.a).length
   if (n < Math.max(1, policy.minPairedCases)) {
-    const note = `only ${n} paired cases: too few for the paired test to confirm the rise of ${name}`
+    const note = `only ${n} paired cases: too few for the paired test to confirm the improvement of ${name}`
     return { comparison: { ...base, verdict: 'no_detectable_change', note } }
   }
-  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
-  const significance: SignificanceSummary = { n: result.n, meanDiff: result.meanDiff, ci: [result.ci[0], result.ci[1]], pValue: result.pValue, significant: result.significant }
-  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
-  if (result.significant && result.meanDiff > 0) return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
-  const note = `no detectable change: the ${test} does not confirm the rise of ${name}`
+  const { result, significance, test } = pairedTest(paired, policy)
+  if (result.significant && improvementOf(base.metric, result.meanDiff) > 0) return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
+  const note = `no detectable change: the ${test} does not confirm the improvement of ${name}`
   return { comparison: { ...base, verdict: 'no_detectable_change', significance, note } }
 }
 
@@ -167,7 +170,7 @@ function baselineValues(baseline: Baseline, family: Family, metric: string, grou
 
 /** The power of one gated metric in one group: how large a drop the gate can confirm there. */
 function groupPower(baseline: Baseline, family: Family, metric: string, group: string, policy: GatePolicy): GroupPower {
-  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(baselineValues(baseline, family, metric, group), policy.alpha)
+  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(baselineValues(baseline, family, metric, group), policy.alpha, metricDirection(metric))
   const tooSmall = (policy.requireSignificance && n < policy.minPairedCases) || relativeDrop > policy.maxDetectableDrop
   return { metric, family, group, n, mean, absoluteDrop, relativeDrop, tooSmall }
 }
@@ -181,8 +184,9 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
     const n = Math.max(...list.map((p) => p.n))
     if (policy.requireSignificance && n < policy.minPairedCases) return `${group} (n=${n}: under ${policy.minPairedCases} pairs, a drop fails on its size alone)`
     const worst = list.reduce((w, p) => (p.relativeDrop > w.relativeDrop ? p : w))
-    const drop = Number.isFinite(worst.relativeDrop) ? formatChange(worst.relativeDrop).replace('+', '') : 'any drop'
-    return `${group} (n=${n}: the smallest ${worst.metric} drop it can confirm is ${drop})`
+    const move = metricDirection(worst.metric) === 'lower' ? 'rise' : 'drop'
+    const size = Number.isFinite(worst.relativeDrop) ? formatChange(worst.relativeDrop).replace('+', '') : `any ${move} (its mean is 0)`
+    return `${group} (n=${n}: the smallest ${worst.metric} ${move} it can confirm is ${size})`
   })
   return (
     `too small to gate (a drop under ${formatChange(policy.maxDetectableDrop).replace('+', '')} cannot be confirmed at ${Math.round(DETECTION_POWER * 100)}% power): ` +
@@ -211,6 +215,21 @@ export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: 
   return undefined
 }
 
+/** The claim checker a run's config snapshot names (`claimMetrics`, default `heuristic`), with its model when model-checked. */
+function claimCheckerOf(snapshot: unknown, judgeModel: string | undefined): string {
+  const named = (snapshot as { claimMetrics?: unknown } | null)?.claimMetrics
+  const kind = typeof named === 'string' ? named : 'heuristic'
+  return kind === 'model' && judgeModel !== undefined ? `model ${judgeModel}` : kind
+}
+
+/** Why claim metrics cannot be compared between these runs (other claim checkers), or undefined when they can. */
+export function claimSkipReason(current: Scorecard, baseline: Baseline): string | undefined {
+  const now = claimCheckerOf(current.configSnapshot, current.answer.judgeModel)
+  const then = claimCheckerOf(baseline.configSnapshot, baseline.judgeModel)
+  if (now === then) return undefined
+  return `claim metrics not compared: the baseline's claims were checked by the ${then} checker and this run's by the ${now} checker (claimMetrics; accept a new baseline with the same checker)`
+}
+
 /**
  * Compares every gated metric the baseline has, overall and (by policy) per case type. Returns the
  * comparisons, the failing messages (regressions and missing metrics), the notes (skips, unconfirmed drops
@@ -222,7 +241,9 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   const notes: string[] = []
   const power: GroupPower[] = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
+  const claimSkip = claimSkipReason(current, baseline)
   let judgeSkipNoted = false
+  let claimSkipNoted = false
   let answerSkipNoted = false
   for (const metric of policy.gatedMetrics) {
     const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
@@ -236,6 +257,11 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
     if (family === 'answer' && JUDGE_METRICS.includes(metric) && judgeSkip !== undefined) {
       if (!judgeSkipNoted) notes.push(judgeSkip)
       judgeSkipNoted = true
+      continue
+    }
+    if (family === 'answer' && CLAIM_METRICS.includes(metric) && claimSkip !== undefined) {
+      if (!claimSkipNoted) notes.push(claimSkip)
+      claimSkipNoted = true
       continue
     }
     for (const [group, baseGroup] of groupsOf(baseline.metrics[family], policy.perCaseType)) {

@@ -8,6 +8,7 @@ import type { GateReason, GateResult, MetricComparison } from './gate-result.ts'
 import { defaultGatePolicy, RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
 import type { GroupPower } from './power.ts'
 import { formatValue } from './compare-metrics.ts'
+import { metricDirection } from '../metrics/direction.ts'
 
 /** The command that creates or replaces a baseline, quoted in messages. */
 export const BASELINE_ACCEPT_COMMAND = 'npx vitest-rag baseline accept'
@@ -81,8 +82,9 @@ function familyOf(current: Scorecard, metric: string): 'retrieval' | 'answer' | 
 }
 
 /**
- * Absolute floors (`policy.floors`): each mean under its floor is a failure; a floor with nothing to check
- * (no such metric or case type in this run) is a note, so a typo in a floor does not pass silently.
+ * Absolute floors (`policy.floors`): each mean under its floor is a failure; for a lower-is-better metric
+ * (`noise_sensitivity`) the floor is a ceiling and a mean over it fails. A floor with nothing to check (no such
+ * metric or case type in this run) is a note, so a typo in a floor does not pass silently.
  * Example: floors { 'recall@5': { '*': 0.8 } } and an overall recall@5 of 0.75 -> fails "0.750 is under its floor 0.800".
  */
 export function checkFloors(current: Scorecard, policy: GatePolicy): { reasons: GateReason[]; notes: string[] } {
@@ -97,8 +99,10 @@ export function checkFloors(current: Scorecard, policy: GatePolicy): { reasons: 
         notes.push(`floor ${metric} (${where}) >= ${formatValue(floor)} not checked: this run has no ${metric} value ${group === '*' ? '' : `for case type ${group} `}(check the metric and case type names)`)
         continue
       }
-      if (mean + RELATIVE_DROP_EPSILON < floor) {
-        reasons.push({ code: 'below_floor', metric, group: group === '*' ? 'overall' : group, message: `${metric} (${where}) is ${formatValue(mean)}, under its floor ${formatValue(floor)} (gate.floors; no significance test applies to a floor)` })
+      const lower = metricDirection(metric) === 'lower'
+      if (lower ? mean > floor + RELATIVE_DROP_EPSILON : mean + RELATIVE_DROP_EPSILON < floor) {
+        const bound = lower ? `over its ceiling ${formatValue(floor)} (lower is better; ` : `under its floor ${formatValue(floor)} (`
+        reasons.push({ code: 'below_floor', metric, group: group === '*' ? 'overall' : group, message: `${metric} (${where}) is ${formatValue(mean)}, ${bound}gate.floors; no significance test applies to a floor)` })
       }
     }
   }
@@ -123,22 +127,31 @@ export function checkJudgeCoverage(current: Scorecard, policy: GatePolicy): { re
   return { reasons: [], notes: [`WARNING ${text} (set gate.requireJudge to fail such a run)`] }
 }
 
-/** One note listing the metrics that rose: confirmed improvements, and rises with no detectable change. */
+/**
+ * One note listing the metrics that moved the better way: confirmed improvements, and rises (falls, for a
+ * lower-is-better metric) with no detectable change.
+ */
 function risesNote(comparisons: readonly MetricComparison[]): string | undefined {
   const name = (c: MetricComparison) => (c.group === 'overall' ? c.metric : `${c.metric} (${c.group})`)
   const improved = comparisons.filter((c) => c.verdict === 'improvement').map(name)
-  const undetected = comparisons.filter((c) => c.verdict === 'no_detectable_change').map(name)
+  const undetected = comparisons.filter((c) => c.verdict === 'no_detectable_change')
+  const rose = undetected.filter((c) => metricDirection(c.metric) === 'higher').map(name)
+  const fell = undetected.filter((c) => metricDirection(c.metric) === 'lower').map(name)
   const parts: string[] = []
   if (improved.length > 0) parts.push(`improved (confirmed by the paired test): ${improved.join(', ')}`)
-  if (undetected.length > 0) parts.push(`rose with no detectable change (the paired test does not confirm it): ${undetected.join(', ')}`)
+  if (rose.length > 0) parts.push(`rose with no detectable change (the paired test does not confirm it): ${rose.join(', ')}`)
+  if (fell.length > 0) parts.push(`fell (lower is better) with no detectable change (the paired test does not confirm it): ${fell.join(', ')}`)
   return parts.length === 0 ? undefined : parts.join('; ')
 }
 
-/** The gate failed because a baseline that was named (option or environment variable) does not exist. */
-export function withMissingBaseline(gate: GateResult, path: string, namedBy: string): GateResult {
+/**
+ * The gate failed because a baseline that was named (option or environment variable) does not exist;
+ * `acceptCommand` is the command that creates it (default {@link BASELINE_ACCEPT_COMMAND}).
+ */
+export function withMissingBaseline(gate: GateResult, path: string, namedBy: string, acceptCommand: string = BASELINE_ACCEPT_COMMAND): GateResult {
   const reason: GateReason = {
     code: 'baseline_missing',
-    message: `the baseline ${path} (named by ${namedBy}) does not exist: check the path, or create it with \`${BASELINE_ACCEPT_COMMAND}\``,
+    message: `the baseline ${path} (named by ${namedBy}) does not exist: check the path, or create it with \`${acceptCommand}\``,
   }
   const messages = gate.messages.filter((m) => !m.startsWith('no baseline:'))
   return { ...gate, pass: false, status: 'fail', reasons: [reason, ...gate.reasons], messages: [reason.message, ...messages] }
@@ -166,8 +179,9 @@ export function evaluateGate(current: Scorecard, baseline: Baseline | undefined,
   const judge = checkJudgeCoverage(current, policy)
   reasons.push(...floors.reasons, ...judge.reasons)
   const runNotes = [...judge.notes, ...floors.notes]
+  const accept = policy.acceptCommand ?? BASELINE_ACCEPT_COMMAND
   if (baseline === undefined) {
-    const note = `no baseline: metrics were not compared; after reviewing this scorecard, create one with \`${BASELINE_ACCEPT_COMMAND}\` and commit it`
+    const note = `no baseline: metrics were not compared; after reviewing this scorecard, create one with \`${accept}\` and commit it`
     return finish(reasons, [], [note, ...runNotes], false)
   }
   // An empty run has nothing to compare; its own reason says everything.
@@ -179,12 +193,12 @@ export function evaluateGate(current: Scorecard, baseline: Baseline | undefined,
     const paired = Object.entries(baseline.cases).filter(([id, c]) => current.cases[id]?.caseHash === c.caseHash).length
     notes.push(
       `the baseline was taken on other inputs (${problems.join('; ')}): compared only the ${paired} case(s) with the same id and content ` +
-        `(${Object.keys(current.cases).length - paired} new or edited case(s) not compared); CI fails such a run as NOT COMPARABLE until \`${BASELINE_ACCEPT_COMMAND}\``,
+        `(${Object.keys(current.cases).length - paired} new or edited case(s) not compared); CI fails such a run as NOT COMPARABLE until \`${accept}\``,
     )
   } else if (problems.length > 0) {
     const message =
       `NOT COMPARABLE: the baseline was taken on other inputs (${problems.join('; ')}); no metric was compared. ` +
-      `Review this scorecard and accept it as the new baseline with \`${BASELINE_ACCEPT_COMMAND}\``
+      `Review this scorecard and accept it as the new baseline with \`${accept}\``
     if (policy.onNotComparable === 'fail') return finish([...reasons, { code: 'not_comparable', message }], [], runNotes, false)
     return finish(reasons, [], [`WARNING ${message}`, ...runNotes], false)
   }

@@ -2,6 +2,7 @@
  * The gate's policy: which metrics are gated, how much they may drop, and how a drop is confirmed.
  */
 import { DEFAULT_COMPARE_OPTIONS } from '../stats/compare.ts'
+import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 
 /**
  * Gate policy. Every field has a default in {@link defaultGatePolicy}.
@@ -66,6 +67,11 @@ export interface GatePolicy {
    * corpus is then compared on the cases it shares with the run, instead of being NOT COMPARABLE. Default false.
    */
   pairedOnly?: boolean
+  /**
+   * The command that accepts this run as the baseline, quoted in the gate's messages for the user to copy
+   * (the reporter names the project and any moved paths). Default `npx vitest-rag baseline accept`.
+   */
+  acceptCommand?: string
   /** Fail (instead of warn) when the configured judge covered under `minJudgeCoverage`. Default false. */
   requireJudge: boolean
   /** Seed of the bootstrap and Monte Carlo permutation, so the same runs always give the same verdict. */
@@ -77,7 +83,9 @@ export interface GatePolicy {
 /** The default gate policy. */
 export const defaultGatePolicy: Readonly<GatePolicy> = Object.freeze({
   maxRelativeDrop: 0.05,
-  gatedMetrics: Object.freeze(['recall@5', 'mrr', 'ndcg@10', 'faithfulness', 'citation_accuracy', 'answer_relevance', 'crag_truthfulness']),
+  // Retrieval, the judge's rubric metrics, and the claim-level metrics (noise_sensitivity is lower-is-better:
+  // see src/metrics/direction.ts).
+  gatedMetrics: Object.freeze(['recall@5', 'mrr', 'ndcg@10', ...JUDGE_METRICS, ...CLAIM_METRICS]),
   perCaseType: true,
   requireSignificance: true,
   alpha: 0.05,

@@ -2,6 +2,7 @@
  * How large a drop the gate can confirm in a group of n paired cases: the "minimum detectable drop", so a
  * small case type whose drops can never be confirmed is named instead of silently passing. Pure.
  */
+import type { MetricDirection } from '../metrics/direction.ts'
 import { inverseNormalCdf } from '../stats/normal.ts'
 
 /** Power at which the detectable drop is quoted: the test confirms a drop of that size 80% of the time. */
@@ -46,15 +47,18 @@ export function minConsistentCases(alpha: number): number {
  * Example: 10 cases of mrr with mean 0.8 and sd 0.3, alpha 0.05: normal term (1.960 + 0.842) x 0.3 / sqrt(10)
  * = 0.266; sign-flip term 6 x 0.8 / 10 = 0.48; so 0.48 absolute, 60% relative: a 30% drop there cannot be
  * confirmed.
+ * For a lower-is-better metric (`direction` `lower`, e.g. noise_sensitivity) the regression is a RISE and a
+ * failing case moves from its value up to 1, so the sign-flip term is m x (1 - mean) / n; the figures are the
+ * smallest rise, relative to the mean. Example: 63 cases, mean 0.155: 6 x 0.845 / 63 = 0.080, 52% relative.
  */
-export function minimumDetectableDrop(values: readonly number[], alpha: number): { n: number; mean: number; absoluteDrop: number; relativeDrop: number } {
+export function minimumDetectableDrop(values: readonly number[], alpha: number, direction: MetricDirection = 'higher'): { n: number; mean: number; absoluteDrop: number; relativeDrop: number } {
   const n = values.length
   if (n === 0) return { n, mean: 0, absoluteDrop: Number.POSITIVE_INFINITY, relativeDrop: Number.POSITIVE_INFINITY }
   const mean = values.reduce((s, v) => s + v, 0) / n
   const variance = n < 2 ? 0 : values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1)
   const z = inverseNormalCdf(1 - alpha / 2) + inverseNormalCdf(DETECTION_POWER)
   const normalTerm = (z * Math.sqrt(variance)) / Math.sqrt(n)
-  const signTerm = (minConsistentCases(alpha) * Math.abs(mean)) / n
+  const signTerm = (minConsistentCases(alpha) * (direction === 'lower' ? Math.max(0, 1 - mean) : Math.abs(mean))) / n
   const absoluteDrop = Math.max(normalTerm, signTerm)
   return { n, mean, absoluteDrop, relativeDrop: mean === 0 ? Number.POSITIVE_INFINITY : absoluteDrop / Math.abs(mean) }
 }

@@ -11,6 +11,7 @@ import { mustAbstain } from '../cases/schema.ts'
 import { isAbstention } from '../text/abstention.ts'
 import { splitClaims, type SplitClaim } from './claims.ts'
 import { contentWords, identifierLiterals, measureSupport, numberLiterals, referenceRecall, sentenceWindows } from './lexical.ts'
+import { cragOfAbstention } from '../metrics/crag.ts'
 import type { CragGrade, RubricScore } from './rubric.ts'
 import type { Judge, JudgeClaim, JudgeInput, JudgeVerdict } from './types.ts'
 
@@ -45,7 +46,7 @@ export const DEFAULT_HEURISTIC_JUDGE_OPTIONS: HeuristicJudgeOptions = {
 }
 
 /** Version of the heuristic rule set, recorded beside its scores; bump when a rule or default changes. */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-4'
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-5'
 
 /**
  * Maps a share of good items to a rubric score: 1 when all are good, 0.5 when at least half are, else 0.
@@ -146,7 +147,14 @@ function quote(text: string): string {
 /** A score with the sentence that explains it. */
 type Scored<T> = { score: T; reason: string }
 
-function abstainedVerdict(contextHasAnswer: boolean): JudgeVerdict {
+/**
+ * The verdict on an abstention. Its CRAG grade follows {@link cragOfAbstention}: on a case known to be
+ * answerable it is `missing`, even when no source holding the answer was shown (the system failed to find
+ * it; abstaining is honest, not perfect). Unknown answerability falls back to the context.
+ */
+function abstainedVerdict(contextHasAnswer: boolean, answerable: boolean | undefined): JudgeVerdict {
+  const crag = cragOfAbstention(answerable ?? contextHasAnswer)
+  const cragReason = crag === 'perfect' ? 'perfect: correct abstention' : contextHasAnswer ? 'missing: abstained although the answer was available' : 'missing: abstained on an answerable case (the answer was not in the shown context)'
   return {
     kind: 'heuristic',
     failed: false,
@@ -154,12 +162,12 @@ function abstainedVerdict(contextHasAnswer: boolean): JudgeVerdict {
     faithfulness: 1,
     citationAccuracy: 1,
     answerRelevance: contextHasAnswer ? 0 : 1,
-    crag: contextHasAnswer ? 'missing' : 'perfect',
+    crag,
     reasons: {
       faithfulness: 'abstained: no claims, nothing unsupported',
       citation_accuracy: 'abstained: no claims, nothing uncited',
       answer_relevance: contextHasAnswer ? 'abstained although the context holds the answer' : 'abstained and the context lacks the answer',
-      crag: contextHasAnswer ? 'missing: abstained although the answer was available' : 'perfect: correct abstention',
+      crag: cragReason,
     },
     claims: [],
   }
@@ -251,7 +259,7 @@ export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOpt
   const split = splitClaims(input.answer)
   const contextHasAnswer = estimateContextHasAnswer(input, options)
   const abstained = input.abstained || isAbstention(input.answer) || (split.claims.length === 0 && split.abstentionSentences.length > 0)
-  if (abstained) return abstainedVerdict(contextHasAnswer)
+  if (abstained) return abstainedVerdict(contextHasAnswer, input.answerable)
 
   const findings = split.claims.map((c) => judgeClaim(c, input, options))
   const hasConflictNote = split.claims.some((c) => c.kind === 'conflict_note')

@@ -22,6 +22,12 @@ export interface JudgeInput {
   mustContain: string[]
   caseType: CaseType
   /**
+   * Whether the golden case may be answered (golden `answerable` and a case type that is not abstain-only),
+   * when the caller knows it. It decides the CRAG grade of an abstention (`cragOfAbstention`); absent, the
+   * judge reads an abstention as right when the context lacks the answer.
+   */
+  answerable?: boolean
+  /**
    * Whether the shown context genuinely holds the answer, when the caller knows it (e.g. the expected
    * evidence was retrieved). Absent: the judge estimates it from the reference answer and must_contain.
    */

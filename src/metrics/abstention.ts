@@ -51,8 +51,8 @@ export function riskCoverageCurve(pairs: readonly ConfidencePair[]): RiskCoverag
 }
 
 /**
- * AURC (area under the risk-coverage curve), in [0, 1], lower is better: the mean, over i = 1..n, of the
- * risk of the i most confident answers (the standard discrete definition, Geifman et al. 2019). Inside a group
+ * AURC (area under the risk-coverage curve), in [0, 1], lower is better (listed in `direction.ts`): the mean,
+ * over i = 1..n, of the risk of the i most confident answers (the standard discrete definition, Geifman et al. 2019). Inside a group
  * of tied confidences the order is unknown, so prefix i uses the EXPECTED risk over all orders of the tie:
  * (errors before the group + (i - cases before) x group error rate) / i; without ties this is the plain value.
  * Example: (0.9, right), (0.5, wrong) -> (0/1 + 1/2) / 2 = 0.25; both at 0.7 -> (0.5/1 + 1/2) / 2 = 0.5.

@@ -7,7 +7,7 @@
  */
 
 /**
- * Faithfulness = claims of the answer supported by the retrieved context / claims, in [0, 1].
+ * Faithfulness = claims of the answer supported by the retrieved context / claims, in [0, 1]; higher is better.
  * Example: 3 claims, 2 supported -> 2/3. Zero claims (an empty or purely hedging answer) -> 1.0: it asserts
  * nothing unsupported (RAGAS leaves it undefined). Abstentions are scored by the abstention metrics instead.
  */
@@ -17,7 +17,8 @@ export function faithfulness(claims: ReadonlyArray<{ supported: boolean }>): num
 }
 
 /**
- * Context precision (rank-aware) = mean of precision@i over the ranks i that hold a relevant chunk, in [0, 1].
+ * Context precision (rank-aware) = mean of precision@i over the ranks i that hold a relevant chunk, in [0, 1];
+ * higher is better.
  * Example: [true, false, true] -> (1/1 + 2/3) / 2 = 0.833; [false, true] -> (1/2) / 1 = 0.5.
  * No relevant chunk -> 0.
  */
@@ -33,7 +34,8 @@ export function contextPrecision(relevanceByRank: readonly boolean[]): number {
 }
 
 /**
- * Context recall = claims of the REFERENCE answer attributable to the retrieved context / reference claims.
+ * Context recall = claims of the REFERENCE answer attributable to the retrieved context / reference claims, in
+ * [0, 1]; higher is better.
  * Example: 4 reference claims, 3 attributed -> 0.75. No reference claims -> 1.0 (nothing to recall, as recall@k).
  */
 export function contextRecall(referenceClaims: ReadonlyArray<{ attributed: boolean }>): number {
@@ -53,7 +55,8 @@ export interface NoiseClaim {
 
 /**
  * Noise sensitivity (RAGAS, irrelevant-context mode) = incorrect claims supported ONLY by irrelevant chunks
- * / all claims, in [0, 1]; LOWER is better (the generator was misled by noise).
+ * / all claims, in [0, 1]; LOWER is better (the generator was misled by noise): listed in `direction.ts`, so the
+ * gate reads a rise as the regression.
  * Example: 4 claims, one incorrect and backed only by an irrelevant chunk -> 0.25. Zero claims -> 0.
  */
 export function noiseSensitivity(claims: readonly NoiseClaim[]): number {

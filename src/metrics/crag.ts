@@ -19,3 +19,13 @@ export const CRAG_GRADE_SCORES: Readonly<Record<CragGrade, number>> = Object.fre
   missing: 0,
   incorrect: -1,
 })
+
+/**
+ * The CRAG grade of an abstention ("I don't know"), the one rule both judges and the case metrics apply:
+ * `missing` (0) on an answerable case, since an answer existed (its error class is `wrong_abstention`), and
+ * `perfect` (+1) on a case that must not be answered (out of scope, another tenant's data, unanswerable).
+ * Example: "I don't know" to an answerable "How many seats does Team allow?" -> `missing`, scoring 0.
+ */
+export function cragOfAbstention(answerable: boolean): CragGrade {
+  return answerable ? 'missing' : 'perfect'
+}

@@ -53,3 +53,13 @@ export function quoteValue(value: unknown): string {
   const json = JSON.stringify(value) ?? String(value)
   return json.length > 80 ? `${json.slice(0, 77)}...` : json
 }
+
+/**
+ * Counts problems by kind (`code`), in order of first appearance, for a heading that says what went wrong:
+ * `[unknown_tenant, unknown_slug, unknown_tenant]` -> `"unknown tenant: 2, unknown slug: 1"`.
+ */
+export function countProblemKinds(problems: readonly Problem[]): string {
+  const counts = new Map<string, number>()
+  for (const problem of problems) counts.set(problem.code, (counts.get(problem.code) ?? 0) + 1)
+  return [...counts].map(([code, count]) => `${code.replaceAll('_', ' ')}: ${count}`).join(', ')
+}

@@ -3,8 +3,10 @@
  */
 export { ragEval } from '../vitest/plugin.ts'
 export type { RagEvalOptions, RagEvalConfig, AdapterSpec, CorpusSource } from '../config/schema.ts'
-export type { RagAdapter, SystemInput, SystemOutput, RetrievedChunk, ShownSource, EvalMode } from '../adapter/types.ts'
+// Everything a user's adapter (docs/adapters.md) names: what it receives, what it returns, and its source map.
+export type { RagAdapter, SystemInput, SystemOutput, RetrievedChunk, ShownSource, SourceReference, CaseUsage, EvalMode } from '../adapter/types.ts'
+export type { SourceMapFn, SourceMapOption } from '../sources/source-map.ts'
 export { functionAdapter } from '../adapter/function-adapter.ts'
 export { httpAdapter } from '../adapter/http-adapter.ts'
-export { GoldenCaseSchema, type GoldenCase, type Locator } from '../cases/schema.ts'
+export { GoldenCaseSchema, type GoldenCase, type Locator, type Turn } from '../cases/schema.ts'
 export type { CaseRecord, ErrorClass } from '../scorecard/case-record.ts'

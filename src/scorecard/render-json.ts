@@ -47,9 +47,9 @@ export const ScorecardSchema = z.looseObject({
 })
 
 /**
- * The scorecard as JSON, the file `.vitest-rag/scorecard.json`: 2-space indented, except each entry of `cases`,
- * which is one line (`"<case id>": {...}`). At 20k cases, fully indented entries made a 25 MB file and string;
- * one line per case is a third of that and still diffs case by case. Trailing newline.
+ * The scorecard as JSON, the file `.vitest-rag/<project>/scorecard.json`: 2-space indented, except each entry of
+ * `cases`, which is one line (`"<case id>": {...}`). At 20k cases, fully indented entries made a 25 MB file and
+ * string; one line per case is a third of that and still diffs case by case. Trailing newline.
  */
 export function serializeScorecard(scorecard: Scorecard): string {
   const ids = Object.keys(scorecard.cases)

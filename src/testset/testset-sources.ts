@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { Problem } from '../problems/problems.ts'
 import { parseJsonlRecords } from '../problems/jsonl.ts'
 import { QuestionTypeSchema } from '../cases/schema.ts'
-import { loadBeir } from '../corpus/load-beir.ts'
+import { defaultBeirLoadOptions, loadBeir } from '../corpus/load-beir.ts'
 import { normalizeText } from '../text/normalize.ts'
 import { answerSentenceSpan } from './answer-span.ts'
 import type { TestsetCandidate } from './build-testset.ts'
@@ -29,7 +29,7 @@ function stringList(value: unknown): string[] {
 }
 
 /** Reads a BEIR folder; the answer sentence (SQuAD answers) becomes the expected source's span. */
-export async function readBeirCandidates(root: string, tenantId = 'default'): Promise<CandidateSource> {
+export async function readBeirCandidates(root: string, tenantId: string = defaultBeirLoadOptions.tenantId): Promise<CandidateSource> {
   const { corpus, queries, qrels } = await loadBeir(root, { tenantId })
   const byKey = new Map(corpus.documents.map((d) => [d.key, d]))
   let maxGrade = 1
@@ -75,7 +75,7 @@ export const TestsetRowSchema = z.strictObject({
 })
 
 /** Reads every `*.jsonl` file of `dir` (sorted by name). Throws {@link TestsetInputError} listing every bad row. */
-export async function readRowCandidates(dir: string, tenantId = 'default'): Promise<CandidateSource> {
+export async function readRowCandidates(dir: string, tenantId: string = defaultBeirLoadOptions.tenantId): Promise<CandidateSource> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.jsonl')).sort()
   const problems: Problem[] = []
   const candidates: TestsetCandidate[] = []

@@ -8,7 +8,7 @@
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
-import { DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../config/resolve.ts'
+import { baselineAcceptCommand, DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { loadBaseline } from '../artifacts/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../judge/calibration-record.ts'
@@ -51,6 +51,7 @@ export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
     ...(config.mode === 'system' ? { configuredJudge: config.judge } : {}),
     ...(config.gate.floors ? { floors: config.gate.floors } : {}),
     ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),
+    acceptCommand: baselineAcceptCommand(config),
   }
 }
 
@@ -241,7 +242,7 @@ export class RagReporter implements Reporter {
       return failClosed(evaluateGate(scorecard, undefined, policy), { code: 'not_comparable', message })
     }
     const gate = evaluateGate(scorecard, baseline, policy)
-    if (baseline === undefined && config.baselineNamedBy !== undefined) return withMissingBaseline(gate, config.baseline, config.baselineNamedBy)
+    if (baseline === undefined && config.baselineNamedBy !== undefined) return withMissingBaseline(gate, config.baseline, config.baselineNamedBy, policy.acceptCommand)
     return gate
   }
 

@@ -2,7 +2,7 @@ import http from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadModuleAdapter } from '../../src/adapter/function-adapter.ts'
-import { httpAdapter, missingHeaderEnv, redactDeep } from '../../src/adapter/http-adapter.ts'
+import { httpAdapter, missingHeaderEnv, redactDeep, transportCause } from '../../src/adapter/http-adapter.ts'
 import { validateSystemOutput } from '../../src/adapter/validate-output.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
 
@@ -53,6 +53,34 @@ describe('the HTTP adapter', () => {
     await expect(adapter.run({ caseId: 'GC-9', query: 'q', tenantId: 'acme', history: [], mode: 'system' })).rejects.toThrow(
       `vitest-rag: POST http://127.0.0.1:${port}/rag failed for case GC-9: connection refused`,
     )
+  })
+
+  test('a fetch error with no underlying cause names the URL and what is known, never the rejected header value', async () => {
+    // A line break in a header value: fetch throws a TypeError (no cause) whose message quotes the value.
+    const adapter = httpAdapter({ url: `${url}?key=abc`, headersFromEnv: { Authorization: 'BROKEN_TOKEN' }, env: { BROKEN_TOKEN: 'Bearer s3cret-token\nx' } })
+    const error = await adapter.run({ caseId: 'GC-3', query: 'q', tenantId: 'acme', history: [], mode: 'system' }).catch((e: Error) => e)
+    expect((error as Error).message).toBe(
+      `vitest-rag: POST ${url} failed for case GC-3: the request was not sent (TypeError with no underlying cause: fetch refused it, e.g. an invalid header value or URL; check headersFromEnv values for line breaks)`,
+    )
+    expect((error as Error).message).not.toContain('s3cret')
+    // A cause without a code: its class and system call, not its text.
+    const cause = Object.assign(new Error('read ECONNRESET s3cret'), { syscall: 'read' })
+    expect(transportCause(new TypeError('fetch failed', { cause }))).toBe('network error (TypeError caused by Error in read, with no error code)')
+  })
+
+  test('a request that outlives timeoutMs says how long it waited', async () => {
+    const silent = http.createServer(() => {}) // accepts the request and never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const port = (silent.address() as { port: number }).port
+    try {
+      const adapter = httpAdapter({ url: `http://127.0.0.1:${port}/rag`, timeoutMs: 50 })
+      await expect(adapter.run({ caseId: 'GC-4', query: 'q', tenantId: 'acme', history: [], mode: 'system' })).rejects.toThrow(
+        `vitest-rag: POST http://127.0.0.1:${port}/rag failed for case GC-4: timed out after 50 ms`,
+      )
+    } finally {
+      silent.closeAllConnections()
+      await new Promise<void>((resolve) => silent.close(() => resolve()))
+    }
   })
 
   test('every env-derived header value is redacted from what the endpoint returns, the bare token of "Bearer <token>" too', () => {

@@ -154,6 +154,10 @@ describe('resolveLocators', () => {
       }
     })()
     expect(error?.code).toBe('VITEST_RAG_UNRESOLVED_LOCATORS')
+    // 5 problems: unknown slug, heading, entry, ticket (1 each) and a span out of range.
+    expect(error?.message.split('\n')[0]).toBe(
+      'vitest-rag: 5 golden-case problems against the corpus (unknown slug: 1, unknown heading: 1, unknown entry: 1, unknown ticket: 1, span out of range: 1); fix the golden file or the corpus:',
+    )
     expect(error?.message).toContain('golden/x.golden.jsonl:3: expected_sources[0].locator: case "bad-1": no doc "billing/seat" in tenant "acme"')
   })
 
@@ -167,6 +171,8 @@ describe('resolveLocators', () => {
       [7, 'tenant_id', 'unknown_tenant', 'case "typo": tenant "acmee" does not exist in the corpus (tenants: "acme", "globex")', 'did you mean "acme"?'],
       [undefined, 'expected_sources[0].tenant', 'unknown_tenant', 'case "src": tenant "nowhere" does not exist in the corpus (tenants: "acme", "globex")', 'use one of the corpus\'s tenants (a BEIR corpus has one: its `corpus.tenant` option, default "default")'],
     ])
+    // The error's heading says what the problems are, not "locators did not resolve".
+    expect(() => assertLocatorsResolved(result)).toThrow(/^vitest-rag: 2 golden-case problems against the corpus \(unknown tenant: 2\); fix the golden file or the corpus:\n/)
   })
 
   test('a case that expects nothing resolves to an empty list', () => {

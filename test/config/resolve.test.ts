@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError, projectDefaults, resolveConfig, SAMPLE_KB_ROOT, snapshotConfig } from '../../src/config/resolve.ts'
+import { baselineAcceptCommand, ConfigError, projectDefaults, resolveConfig, SAMPLE_KB_ROOT, snapshotConfig } from '../../src/config/resolve.ts'
 import type { RagEvalOptions } from '../../src/config/schema.ts'
 
 describe('resolveConfig', () => {
@@ -21,6 +21,15 @@ describe('resolveConfig', () => {
     expect(projectDefaults('evals (squad/v2)')).toEqual({ baseline: 'baselines/evals-squad-v2-.baseline.json', outDir: '.vitest-rag/evals-squad-v2-' })
     const own = resolveConfig({ baseline: 'b.json', outDir: 'out' }, '/project', {}, 'squad')
     expect([own.baseline, own.outDir]).toEqual(['/project/b.json', '/project/out'])
+  })
+
+  test('the accept command the gate prints names the project and any moved path, so it works as printed', () => {
+    const accept = (options: RagEvalOptions, project?: string) => baselineAcceptCommand(resolveConfig(options, '/p', {}, project))
+    expect(accept({})).toBe('npx vitest-rag baseline accept')
+    expect(accept({}, 'squad')).toBe('npx vitest-rag baseline accept --project squad')
+    expect(accept({ outDir: 'out/rag', baseline: 'gates/main.json' }, 'squad')).toBe('npx vitest-rag baseline accept --project squad --scorecard out/rag/scorecard.json --baseline gates/main.json')
+    // A name the shell would split is quoted.
+    expect(accept({}, "my suite's")).toBe("npx vitest-rag baseline accept --project 'my suite'\\''s'")
   })
 
   test('a named baseline is remembered as named (so a missing file fails); none turns the comparison off', () => {

@@ -144,6 +144,8 @@ describe('an untrusted system on the sample', () => {
     for (const r of records) {
       expect(r.errorClass).toBe('wrong_abstention')
       expect(r.answerMetrics.crag_truthfulness).toBe(0)
+      // The judge's own grade agrees with the metric (no source was shown, yet the case was answerable).
+      expect(r.judge?.crag).toBe('missing')
       expect(r.answerMetrics.faithfulness).toBeUndefined()
       expect(r.answerMetrics.citation_accuracy).toBeUndefined()
     }

@@ -6,6 +6,7 @@ import { beirGoldenSet, caseIdFor } from '../../src/experiments/beir-golden.ts'
 import { chunkerOutcome, describeSizeTrend } from '../../src/experiments/chunking-experiment.ts'
 import { noiseReport } from '../../src/experiments/noise-report.ts'
 import { createProgress } from '../../src/experiments/progress.ts'
+import { verdictOf } from '../../src/experiments/metric-summary.ts'
 import { compareScorecards } from '../../src/experiments/run-comparison.ts'
 import { formatTextTable } from '../../src/experiments/text-table.ts'
 import { recommendThreshold, recordsAtThreshold, thresholdRow, truthfulnessOf } from '../../src/experiments/threshold-sweep.ts'
@@ -166,4 +167,11 @@ test('progress prints a line per tenth of the work at most every interval, and n
   small.tick()
   small.done()
   expect(quiet).toEqual([])
+})
+
+describe('paired verdicts read each metric in its direction', () => {
+  test('a significant +0.05 is improved for mrr and regressed for noise_sensitivity (lower is better)', () => {
+    const rise = { significant: true, meanDiff: 0.05 }
+    expect([verdictOf(rise, 'mrr'), verdictOf(rise, 'noise_sensitivity'), verdictOf({ significant: false, meanDiff: 0.05 }, 'noise_sensitivity')]).toEqual(['improved', 'regressed', 'no detectable change'])
+  })
 })

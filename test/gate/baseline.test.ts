@@ -226,6 +226,8 @@ describe('vitest-rag baseline show', () => {
     const result = await cli(['baseline', 'show'], workspace())
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('create one with: npx vitest-rag baseline accept')
+    const named = await cli(['baseline', 'show', '--project', 'squad'], workspace())
+    expect(named.stderr).toMatch(/create one with: npx vitest-rag baseline accept --project squad\n$/)
   })
 })
 

@@ -70,6 +70,13 @@ describe('evaluateGate: the run itself', () => {
     ])
   })
 
+  test('the hint quotes the policy\'s accept command (the reporter names a non-default project)', () => {
+    const policy = { ...defaultGatePolicy, acceptCommand: 'npx vitest-rag baseline accept --project squad' }
+    expect(evaluateGate(scorecardOf(uniformRun(20, baseValue)), undefined, policy).messages).toEqual([
+      'no baseline: metrics were not compared; after reviewing this scorecard, create one with `npx vitest-rag baseline accept --project squad` and commit it',
+    ])
+  })
+
   test('without a baseline the run checks still fail an empty run', () => {
     expect(evaluateGate(scorecardOf([]), undefined).pass).toBe(false)
   })

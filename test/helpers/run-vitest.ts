@@ -32,8 +32,18 @@ export function stripAnsi(text: string): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '')
 }
 
+/** How {@link runNode} runs a child. */
+export interface RunOptions {
+  cwd?: string
+  env?: Record<string, string | undefined>
+  timeoutMs?: number
+  nodeArgs?: string[]
+  /** Close our end of the child's stdout once this many whole lines arrived, as `| head -N` does. */
+  closeStdoutAfterLines?: number
+}
+
 /** Runs `node <script> ...args` in `cwd` with extra env; resolves when it exits (killed after `timeoutMs`). */
-export function runNode(script: string, args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<RunResult> {
+export function runNode(script: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
       cwd: options.cwd ?? repoRoot,
@@ -42,7 +52,14 @@ export function runNode(script: string, args: string[], options: { cwd?: string;
     })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString()
+      const keep = options.closeStdoutAfterLines
+      if (keep !== undefined && stdout.split('\n').length > keep) {
+        stdout = stdout.split('\n').slice(0, keep).join('\n') + '\n'
+        child.stdout.destroy()
+      }
+    })
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000)
     child.on('error', reject)
@@ -59,7 +76,7 @@ export function runVitest(fixture: string, args: string[], env: Record<string, s
 }
 
 /** Runs the `vitest-rag` CLI (from source) as a child process. */
-export function runCliBin(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
+export function runCliBin(args: string[], options: Pick<RunOptions, 'cwd' | 'env' | 'closeStdoutAfterLines'> = {}): Promise<RunResult> {
   return runNode(cliSource, args, { ...options, nodeArgs: ['--import', tsxLoader] })
 }
 

@@ -114,7 +114,7 @@ describe('vitest-rag calibrate', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/faithfulness: n=6  accuracy 0\.667  kappa 0\.333 \(95% CI -?\d\.\d{3} to \d\.\d{3}\)/)
     const record = loadCalibrationRecord(join(dir, 'cal.json'))
-    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-4' })
+    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-5' })
     expect(record?.rows).toBe(6)
     expect(record?.labelsFile).toBe('labels.jsonl')
     expect(record?.labelsHash).toMatch(/^[0-9a-f]{64}$/)

@@ -104,6 +104,15 @@ describe('heuristic judge', () => {
     expect(v.crag).toBe('missing')
   })
 
+  test('an abstention on an answerable case is CRAG missing (0), not perfect, even when no source was shown', () => {
+    const v = judgeHeuristically(input("I don't know.", { abstained: true, sources: [], answerable: true }))
+    expect([v.crag, v.reasons?.crag]).toEqual(['missing', 'missing: abstained on an answerable case (the answer was not in the shown context)'])
+    // The same abstention on a case that must not be answered is the right thing to do.
+    expect(judgeHeuristically(input("I don't know.", { abstained: true, sources: [], answerable: false, caseType: 'out_of_scope' })).crag).toBe('perfect')
+    // Answerability unknown (calibration rows): read from the context, which lacks the answer here.
+    expect(judgeHeuristically(input("I don't know.", { abstained: true, sources: [] })).crag).toBe('perfect')
+  })
+
   test('following the newer source and noting that the older one disagrees gets full faithfulness', () => {
     const v = judgeHeuristically(
       input('An extra seat costs $12 per month on the Team plan [1]. Note: older documentation said $10 [2].', {

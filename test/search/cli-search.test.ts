@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { rankDocuments, searchCommand } from '../../src/cli/commands/search.ts'
+import { resolveConfig } from '../../src/config/resolve.ts'
+import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
 
 const made: string[] = []
 afterAll(() => {
@@ -35,7 +37,7 @@ describe('vitest-rag search', () => {
     let stdout = ''
     const code = await searchCommand.run(['--beir', dir, '--trec', out, '--k', '2', '--tag', 'mine'], { cwd: dir, stdout: (t) => (stdout += t), stderr: () => {} })
     expect(code).toBe(0)
-    expect(stdout).toMatch(/3 documents, 3 chunks, 2 queries/)
+    expect(stdout).toMatch(/3 documents \(tenant default\), 3 chunks, 2 queries/)
     const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => l.split(' '))
     // q1 "panel flutter": d3 has both terms (panels -> panel), d1 only "flutter"; q2 matches d2 only.
     expect(lines.map((l) => [l[0], l[1], l[2], l[3], l[5]])).toEqual([
@@ -44,6 +46,16 @@ describe('vitest-rag search', () => {
       ['q2', 'Q0', 'd2', '1', 'mine'],
     ])
     expect(Number(lines[0]![4])).toBeGreaterThan(Number(lines[1]![4]))
+  })
+
+  test('loads BEIR into the same tenant as ragEval({ corpus: { kind: "beir" } }) and says which', async () => {
+    const dir = beirFixture()
+    let stdout = ''
+    expect(await searchCommand.run(['--beir', dir, '--trec', path.join(dir, 't.run')], { cwd: dir, stdout: (t) => (stdout += t), stderr: () => {} })).toBe(0)
+    const config = resolveConfig({ corpus: { kind: 'beir', root: dir } }, dir)
+    const { corpus } = await prepareCorpus(config.corpus, 'structural')
+    expect(new Set(corpus.documents.map((d) => d.tenantId))).toEqual(new Set(['default']))
+    expect(stdout).toMatch(/^vitest-rag search: 3 documents \(tenant default\), 3 chunks/)
   })
 
   test('tied scores are written strictly decreasing (previous minus 1e-6), in the ranking\'s order', async () => {

@@ -22,7 +22,8 @@ const golden = [
 ].join('\n')
 const existingFeedback = `${JSON.stringify({ version: 1, run_id: RUN, case_id: 'GC-2', error_class: 'incomplete', corrected: {}, reviewer: 'ana', note: 'earlier review', at: '2026-12-01T01:30:00.000Z' })}\n`
 const existingDrafts = '// drafts\n'
-const paths: FeedbackPaths = { root, scorecard: join(root, '.vitest-rag/scorecard.json'), feedback: join(root, 'golden/feedback.jsonl'), drafts: join(root, 'golden/drafts.golden.jsonl') }
+// Where the reporter writes the default project's scorecard: the commands read it there without --scorecard.
+const paths: FeedbackPaths = { root, scorecard: join(root, '.vitest-rag/evals/scorecard.json'), feedback: join(root, 'golden/feedback.jsonl'), drafts: join(root, 'golden/drafts.golden.jsonl') }
 const review: Review = { runId: RUN, caseId: 'GC-1', errorClass: 'stale', corrected: { must_contain: ['75 seats'], reference_answer: '75 seats since 5.4.0.' }, reviewer: 'bo', note: 'the limit changed in 5.4.0', at: '2026-12-01T02:00:00.000Z' }
 
 beforeEach(() => {
@@ -32,7 +33,7 @@ beforeEach(() => {
   writeFileSync(paths.feedback, existingFeedback)
   writeFileSync(paths.drafts, existingDrafts)
   const records = ['GC-1', 'GC-2'].map((id, i) => buildRecord(id, { file: 'golden/support.golden.jsonl', line: i + 1, retrieval: { metrics: { 'recall@5': 1 } } }))
-  mkdirSync(join(root, '.vitest-rag'), { recursive: true })
+  mkdirSync(join(root, '.vitest-rag/evals'), { recursive: true })
   writeFileSync(paths.scorecard, serializeScorecard(buildScorecard(records, buildContext({ startedAt: RUN }))))
 })
 
@@ -88,6 +89,10 @@ describe('the feedback add and promote commands', () => {
     expect(promoted.stdout).toBe(`vitest-rag promote: draft GC-1-fb1 appended to ${paths.drafts} (status "draft": set it to "active" after review); feedback recorded in ${paths.feedback}\n`)
     const records = parseFeedback(readFileSync(paths.feedback, 'utf8'), 'f').records
     expect(records.map((r) => [r.case_id, r.error_class, r.reviewer])).toEqual([['GC-2', 'incomplete', 'ana'], ['GC-2', 'retrieval_miss', 'cy'], ['GC-1', 'stale', 'bo']])
+
+    // Another project's run is read from that project's output folder.
+    const other = await cli(root, ['feedback', 'add', '--project', 'squad', '--run', RUN, '--case', 'GC-2', '--error-class', 'stale', '--reviewer', 'cy'])
+    expect([other.code, other.stderr]).toEqual([1, `vitest-rag feedback add: ${join(root, '.vitest-rag/squad/scorecard.json')} is not a valid scorecard: the file does not exist (run the evals first); re-run the evals to write it again\n`])
 
     const bad = await cli(root, ['promote', '--run', RUN, '--case', 'GC-1', '--error-class', 'typo', '--corrected', '{}', '--reviewer', 'bo'])
     expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, 'vitest-rag promote: --error-class "typo" is not one of retrieval_miss, hallucination, citation_error, stale, incomplete, conflict_mishandled, wrong_abstention, correct'])

@@ -4,19 +4,20 @@
  * with `--yes` or after an interactive `y`; `show` prints the committed baseline.
  */
 import { createInterface } from 'node:readline/promises'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { readTextIfExists } from '../../util/read-if-exists.ts'
 import { diffString } from 'json-diff'
-import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
+import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../artifacts/baseline-file.ts'
-import { checkRun } from '../../gate/evaluate.ts'
+import { BASELINE_ACCEPT_COMMAND, checkRun } from '../../gate/evaluate.ts'
 import { VersionedFileError } from '../../problems/versioned-file-error.ts'
 import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
 import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
 import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
 import type { CliCommand, CliIo } from '../command.ts'
 import { parseCliArgs, type CliOptions } from '../args.ts'
+import { projectOption, projectPaths } from './flags.ts'
 
 /** Asks the user a yes/no question; resolves to undefined when there is no one to ask (no TTY). */
 export type Confirm = (question: string) => Promise<boolean | undefined>
@@ -37,18 +38,6 @@ function parse(argv: string[], options: CliOptions) {
   return parseCliArgs(argv, options).values
 }
 
-/** `--project NAME`: whose scorecard and baseline (default `evals`); explicit file flags win. */
-const projectOption = { project: { type: 'string' } } as const satisfies CliOptions
-
-/** The scorecard and baseline paths of a command line: `--scorecard`/`--baseline`, else the project's defaults. */
-function projectPaths(cwd: string, args: Record<string, string | boolean | undefined>): { scorecard: string; baseline: string } {
-  const project = typeof args.project === 'string' ? args.project : DEFAULT_PROJECT
-  const defaults = projectDefaults(project)
-  return {
-    scorecard: resolve(cwd, (args.scorecard as string | undefined) ?? join(defaults.outDir, REPORT_FILES.scorecard)),
-    baseline: resolve(cwd, (args.baseline as string | undefined) ?? defaults.baseline),
-  }
-}
 
 function isKnownError(error: unknown): error is Error {
   return error instanceof VersionedFileError
@@ -165,7 +154,9 @@ async function runShow(argv: string[], io: CliIo): Promise<number> {
   const baselinePath = projectPaths(io.cwd, args).baseline
   const baseline = await loadBaseline(baselinePath)
   if (!baseline) {
-    io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: npx vitest-rag baseline accept\n`)
+    // The same --project / --baseline this command was given, so the suggested accept writes what show reads.
+    const named = [typeof args.project === 'string' ? `--project ${args.project}` : '', typeof args.baseline === 'string' ? `--baseline ${args.baseline}` : ''].filter(Boolean)
+    io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: ${[BASELINE_ACCEPT_COMMAND, ...named].join(' ')}\n`)
     return 1
   }
   io.stdout(args.json === true ? `${JSON.stringify(summarizeBaselineForDiff(baseline), null, 2)}\n` : renderBaseline(baseline, baselinePath))

@@ -8,6 +8,7 @@ import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
 import { buildTestset, defaultBuildOptions, renderBuildReport, renderGoldenFile, type BuildOptions } from '../../testset/build-testset.ts'
 import { readBeirCandidates, readRowCandidates } from '../../testset/testset-sources.ts'
+import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
 import { TestsetInputError } from '../../testset/errors.ts'
 import { writeFileAtomic } from '../../util/atomic-write.ts'
 import { existingPath, numberFlag, requiredFlag } from './flags.ts'
@@ -54,7 +55,7 @@ function parse(argv: string[], io: CliIo) {
     source: beir !== undefined ? { kind: 'beir' as const, path: existingPath(io.cwd, 'beir', beir, 'folder') } : { kind: 'rows' as const, path: existingPath(io.cwd, 'rows', rows ?? '', 'folder') },
     out,
     report: resolve(io.cwd, stringFlag(values, 'report') ?? out.replace(/(\.golden)?\.jsonl$/, '') + '.report.json'),
-    tenant: stringFlag(values, 'tenant') ?? 'default',
+    tenant: stringFlag(values, 'tenant') ?? defaultBeirLoadOptions.tenantId,
     options: {
       ...defaultBuildOptions,
       ...(size === undefined ? {} : { size }),

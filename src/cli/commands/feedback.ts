@@ -6,14 +6,14 @@ import { resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
 import { VersionedFileError } from '../../problems/versioned-file-error.ts'
-import { DEFAULT_SCORECARD_PATH } from '../../artifacts/scorecard-file.ts'
+import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import { ERROR_CLASSES } from '../../scorecard/error-classes.ts'
 import { formatProblems } from '../../problems/problems.ts'
 import { problemsFromZod } from '../../problems/zod-problems.ts'
 import { AtomicPairError, FeedbackError } from '../../testset/errors.ts'
 import { CorrectedAssertionsSchema, DEFAULT_FEEDBACK_PATH, type FeedbackRecord } from '../../testset/feedback.ts'
 import { promoteReview, recordFeedback, type FeedbackPaths, type Review } from '../../testset/promote.ts'
-import { requiredFlag } from './flags.ts'
+import { projectOption, projectPaths, requiredFlag } from './flags.ts'
 
 /** Default drafts golden file, relative to the project root. */
 export const DEFAULT_DRAFTS_PATH = 'golden/drafts.golden.jsonl'
@@ -25,11 +25,12 @@ const common = `  --run ID            the run reviewed: its scorecard's "started
                       answerable, reference_answer, must_contain, should_contain, forbidden_text, expected_sources)
   --reviewer NAME     who reviewed it
   --note TEXT         why
-  --scorecard FILE    the run's scorecard (default ${DEFAULT_SCORECARD_PATH})
+  --project NAME      the Vitest project whose run it was (default ${DEFAULT_PROJECT})
+  --scorecard FILE    the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})
   --feedback FILE     the append-only feedback file (default ${DEFAULT_FEEDBACK_PATH})`
 
 const addUsage = `Usage: vitest-rag feedback add --run ID --case ID --error-class C --reviewer NAME [--corrected JSON] [--note TEXT]
-                               [--scorecard FILE] [--feedback FILE]
+                               [--project NAME] [--scorecard FILE] [--feedback FILE]
 
 Appends one reviewed mistake to the feedback file.
 ${common}
@@ -37,7 +38,7 @@ ${common}
 Exit code: 0 after appending, 1 when the run, the case or a file is wrong, 2 on a usage error.`
 
 const promoteUsage = `Usage: vitest-rag promote --run ID --case ID --error-class C --corrected JSON --reviewer NAME [--note TEXT]
-                         [--scorecard FILE] [--feedback FILE] [--drafts FILE]
+                         [--project NAME] [--scorecard FILE] [--feedback FILE] [--drafts FILE]
 
 Turns a reviewed correction into a draft golden case ("status": "draft": validated, never run or gated until
 a reviewer sets it to "active") and appends the linked feedback record, in one step: both land or neither.
@@ -48,6 +49,7 @@ Exit code: 0 after writing both files, 1 when the run, the case, the correction 
 usage error.`
 
 const options = {
+  ...projectOption,
   run: { type: 'string' },
   case: { type: 'string' },
   'error-class': { type: 'string' },
@@ -83,7 +85,7 @@ function parseReview(argv: string[], io: CliIo, needsCorrection: boolean): { rev
     },
     paths: {
       root: io.cwd,
-      scorecard: resolve(io.cwd, stringFlag(values, 'scorecard') ?? DEFAULT_SCORECARD_PATH),
+      scorecard: projectPaths(io.cwd, values).scorecard,
       feedback: resolve(io.cwd, stringFlag(values, 'feedback') ?? DEFAULT_FEEDBACK_PATH),
       drafts: resolve(io.cwd, stringFlag(values, 'drafts') ?? DEFAULT_DRAFTS_PATH),
     },

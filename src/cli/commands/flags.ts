@@ -3,11 +3,13 @@
  * promote): parsed once, refused with a message that quotes the value and says what is expected.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { CliUsageError } from '../command.ts'
 import { stringFlag, type ParsedCliArgs } from '../args.ts'
 import type { CorpusSource } from '../../config/schema.ts'
+import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
 import { prepareCorpus, type PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
+import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
 import { LlmError, createModelClients, defaultCacheDir, type ModelClients } from '../../llm/index.ts'
 
 /** A numeric flag within `[min, max]` (whole when `integer`), or `fallback` when absent. */
@@ -63,9 +65,25 @@ export async function corpusFromFlags(values: ParsedCliArgs['values'], cwd: stri
   const kb = stringFlag(values, 'kb')
   const beir = stringFlag(values, 'beir')
   if ((kb === undefined) === (beir === undefined)) throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
-  const source: CorpusSource = kb !== undefined ? { kind: 'kb', root: existingPath(cwd, 'kb', kb, 'folder') } : { kind: 'beir', root: existingPath(cwd, 'beir', beir ?? '', 'folder'), tenant: 'default' }
+  const source: CorpusSource = kb !== undefined ? { kind: 'kb', root: existingPath(cwd, 'kb', kb, 'folder') } : { kind: 'beir', root: existingPath(cwd, 'beir', beir ?? '', 'folder'), tenant: defaultBeirLoadOptions.tenantId }
   return prepareCorpus(source, stringFlag(values, 'chunker') ?? 'structural')
 }
 
 /** Option declarations of {@link corpusFromFlags}. */
 export const corpusOptions = { kb: { type: 'string' }, beir: { type: 'string' }, chunker: { type: 'string' } } as const
+
+/** `--project NAME`: whose scorecard and baseline (default `evals`); explicit file flags win. */
+export const projectOption = { project: { type: 'string' } } as const
+
+/**
+ * The scorecard and baseline paths of a command line: `--scorecard` / `--baseline`, else the defaults of
+ * `--project` (`.vitest-rag/<project>/scorecard.json`, `baselines/<project>.baseline.json`), where the
+ * reporter writes them.
+ */
+export function projectPaths(cwd: string, values: ParsedCliArgs['values']): { scorecard: string; baseline: string } {
+  const defaults = projectDefaults(stringFlag(values, 'project') ?? DEFAULT_PROJECT)
+  return {
+    scorecard: resolve(cwd, stringFlag(values, 'scorecard') ?? join(defaults.outDir, REPORT_FILES.scorecard)),
+    baseline: resolve(cwd, stringFlag(values, 'baseline') ?? defaults.baseline),
+  }
+}

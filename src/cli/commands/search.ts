@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import { parseChunkerSpec, chunkDocuments } from '../../corpus/chunk.ts'
-import { loadBeir } from '../../corpus/load-beir.ts'
+import { defaultBeirLoadOptions, loadBeir } from '../../corpus/load-beir.ts'
 import { formatTrecRun, strictlyDecreasing, TIE_DECREMENT, type TrecRunRow } from '../../metrics/trec.ts'
 import { SearchPool } from '../../pool/search-pool.ts'
 import { type AnalyzerOptions, defaultAnalyzerOptions, plainAnalyzerOptions } from '../../search/analyzer.ts'
@@ -116,9 +116,11 @@ export const searchCommand: CliCommand = {
       io.stderr(`vitest-rag search: --analyzer affects only the ${ANALYZER_ARMS.join(' and ')} arms; the ${args.arm} arm ignores it\n`)
     }
     const root = resolve(io.cwd, args.beir)
+    // The tenant ragEval's `corpus: { kind: 'beir' }` loads into by default, so ids and filters agree with a run.
+    const tenantId = defaultBeirLoadOptions.tenantId
     let dataset
     try {
-      dataset = await loadBeir(root, { tenantId: 'beir' })
+      dataset = await loadBeir(root, { tenantId })
     } catch (error) {
       io.stderr(`vitest-rag search: cannot load ${root}: ${(error as Error).message}\n`)
       return 1
@@ -137,12 +139,12 @@ export const searchCommand: CliCommand = {
     if (args.threads > 0) {
       const pool = new SearchPool({ index }, { threads: args.threads })
       try {
-        results = await pool.searchBatch(dataset.queries.map((q) => ({ query: q.text, tenantId: 'beir', k: depth })))
+        results = await pool.searchBatch(dataset.queries.map((q) => ({ query: q.text, tenantId, k: depth })))
       } finally {
         await pool.destroy()
       }
     } else {
-      results = dataset.queries.map((q) => index.search(q.text, { tenantId: 'beir', k: depth }))
+      results = dataset.queries.map((q) => index.search(q.text, { tenantId, k: depth }))
     }
     const rows: TrecRunRow[] = []
     dataset.queries.forEach((q, i) => {
@@ -154,7 +156,7 @@ export const searchCommand: CliCommand = {
     await writeFileAtomic(out, formatTrecRun(rows, args.tag ?? `vitest-rag-${args.arm}`))
     const done = performance.now()
     io.stdout(
-      `vitest-rag search: ${docs.length} documents, ${chunks.length} chunks, ${dataset.queries.length} queries, arm ${args.arm}; ` +
+      `vitest-rag search: ${docs.length} documents (tenant ${tenantId}), ${chunks.length} chunks, ${dataset.queries.length} queries, arm ${args.arm}; ` +
         `index ${(built - started).toFixed(0)} ms, search ${(done - built).toFixed(0)} ms; wrote ${rows.length} lines to ${out}\n`,
     )
     return 0
