@@ -47,7 +47,8 @@ export function buildMetricRows(
 
 /** Mean of the rows, through the metrics core's aggregation. */
 export function meanOfRows(rows: readonly MetricRow[]): MetricGroup {
-  const result = aggregateMetrics(rows.map((row) => ({ metrics: row.metrics, scored: row.scored, failed: row.failed })))
+  // A MetricRow is the core's row with its record beside it: passed as it is, not copied per grouping.
+  const result = aggregateMetrics(rows)
   return { n: result.n, unscored: result.unscored, failed: result.failed, mean: { ...result.mean } }
 }
 
