@@ -14,6 +14,7 @@ import { summarizeGradeSources } from './grade-sources.ts'
 import { summarizeSources } from './source-summary.ts'
 import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext } from './scorecard.ts'
 import type { ProviderUsage, UsageSection } from './usage.ts'
+import { byCaseId } from './case-order.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
   const usage: UsageSection = { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0, latencyMsTotal: 0 }
@@ -43,7 +44,7 @@ function ledgerTotal(providers: Record<string, ProviderUsage>): NonNullable<Usag
 
 /** The cases the spend limit stopped (their error is the limit's message), or nothing. */
 function spendLimitStop(records: readonly CaseRecord[]): Pick<UsageSection, 'spendLimit'> {
-  const stopped = records.filter((r) => r.error?.includes('spend limit reached') === true).sort((a, b) => a.caseId.localeCompare(b.caseId))
+  const stopped = records.filter((r) => r.error?.includes('spend limit reached') === true).sort((a, b) => byCaseId(a.caseId, b.caseId))
   if (stopped.length === 0) return {}
   return { spendLimit: { stoppedCases: stopped.length, caseIds: stopped.map((r) => r.caseId), message: stopped[0]?.error ?? '' } }
 }
@@ -52,7 +53,7 @@ function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], 
   const retrievalById = new Map(retrieval.map((row) => [row.record.caseId, row]))
   const answerById = new Map(answer.map((row) => [row.record.caseId, row]))
   const cases: Record<string, CaseSummary> = {}
-  for (const record of [...records].sort((a, b) => a.caseId.localeCompare(b.caseId))) {
+  for (const record of [...records].sort((a, b) => byCaseId(a.caseId, b.caseId))) {
     const r = retrievalById.get(record.caseId)
     const a = answerById.get(record.caseId)
     const hard: CaseSummary['hard'] = {}

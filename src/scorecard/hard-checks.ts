@@ -4,6 +4,7 @@
  */
 import type { CaseRecord, HardCheckName } from './case-record.ts'
 import type { HardCheckSummary, HardFailure, HardSection } from './scorecard.ts'
+import { byCaseId } from './case-order.ts'
 
 /** Display order of the hard checks (names not listed here follow, alphabetically). */
 export const HARD_CHECK_ORDER: readonly HardCheckName[] = [
@@ -45,7 +46,7 @@ export function summarizeHardChecks(records: readonly CaseRecord[]): HardSection
     }
   }
   const checks = [...byName.values()].sort((a, b) => orderOf(a.name) - orderOf(b.name) || a.name.localeCompare(b.name))
-  failures.sort((a, b) => a.caseId.localeCompare(b.caseId) || orderOf(a.check) - orderOf(b.check))
+  failures.sort((a, b) => byCaseId(a.caseId, b.caseId) || orderOf(a.check) - orderOf(b.check))
   return {
     ran: checks.reduce((sum, c) => sum + c.ran, 0),
     passed: checks.reduce((sum, c) => sum + c.passed, 0),
