@@ -9,11 +9,15 @@ import { EVIDENCE_DEPTH } from './case-answer.ts'
 import { sourceText } from './case-sources.ts'
 import type { RagRuntime } from './create-runtime.ts'
 import type { ModuleCase } from '../golden-set/golden-module.ts'
+import { mustAbstain } from '../cases/schema.ts'
 
 /**
  * The claim metrics of one case as answer metric values; `{}` without a claim checker or when a model check
  * returned no usable verdict (unscored, never a made-up number). An abstention asserts nothing, so it gets no
- * `claim_faithfulness`; the retrieval-side claim metrics (context recall, precision) still apply.
+ * `claim_faithfulness`; the retrieval-side claim metrics (context recall, precision, noise sensitivity) still
+ * apply, except on a case that must abstain: its reference answer says the system should decline ("The
+ * knowledge base does not answer this ..."), which is an instruction, not facts a context could hold, so they
+ * are not scored there (as its retrieval metrics are not), and the checker is not asked to extract its claims.
  */
 export async function caseClaimMetrics(runtime: RagRuntime, resolved: ResolvedOutput, moduleCase: ModuleCase, abstained: boolean): Promise<Record<string, number>> {
   const checker = runtime.claimChecker
@@ -25,7 +29,8 @@ export async function caseClaimMetrics(runtime: RagRuntime, resolved: ResolvedOu
   const c = moduleCase.case
   const answer = abstained ? '' : (output.answer ?? '')
   try {
-    const { metrics } = await computeClaimMetrics({ caseId: c.case_id, question: c.query, answer, reference: c.reference_answer, contexts }, checker)
+    const reference = mustAbstain(c) ? '' : c.reference_answer
+    const { metrics } = await computeClaimMetrics({ caseId: c.case_id, question: c.query, answer, reference, contexts }, checker)
     const out: Record<string, number> = { ...metrics }
     if (answer === '') delete out.claim_faithfulness
     return out

@@ -30,6 +30,12 @@ describe('the bundled sample, offline', () => {
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     expect(scorecard.run.cases).toBe(sampleCases().size)
     expect(scorecard.hard.failed).toBe(0)
+    // Corrected disagreement: the 18 out_of_scope cases' reference answers say the system should decline, so the
+    // reference-based claim metrics are not scored there (they were 0 on each: 18 made-up zeros in the means).
+    for (const type of ['out_of_scope', 'cross_tenant']) {
+      const mean = scorecard.answer.byCaseType[type].mean as Record<string, number>
+      expect(Object.keys(mean).filter((m) => /^(context_|noise_)/.test(m)), type).toEqual([])
+    }
     expect(run.output).toContain('gate: PASS')
 
     // The TREC export cross-checks our retrieval metrics: score-run (any TREC tool) on run.trec + qrels.trec
