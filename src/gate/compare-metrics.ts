@@ -182,14 +182,14 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
   if (byGroup.size === 0) return undefined
   const parts = [...byGroup].map(([group, list]) => {
     const n = Math.max(...list.map((p) => p.n))
-    if (policy.requireSignificance && n < policy.minPairedCases) return `${group} (n=${n}: under ${policy.minPairedCases} pairs, a drop fails on its size alone)`
+    if (policy.requireSignificance && n < policy.minPairedCases) return `${group} (n=${n}: under ${policy.minPairedCases} pairs, a regression fails on its size alone)`
     const worst = list.reduce((w, p) => (p.relativeDrop > w.relativeDrop ? p : w))
     const move = metricDirection(worst.metric) === 'lower' ? 'rise' : 'drop'
     const size = Number.isFinite(worst.relativeDrop) ? formatChange(worst.relativeDrop).replace('+', '') : `any ${move} (its mean is 0)`
     return `${group} (n=${n}: the smallest ${worst.metric} ${move} it can confirm is ${size})`
   })
   return (
-    `too small to gate (a drop under ${formatChange(policy.maxDetectableDrop).replace('+', '')} cannot be confirmed at ${Math.round(DETECTION_POWER * 100)}% power): ` +
+    `too small to gate (a regression under ${formatChange(policy.maxDetectableDrop).replace('+', '')} cannot be confirmed at ${Math.round(DETECTION_POWER * 100)}% power): ` +
     `${parts.join('; ')}; add cases to these groups or set absolute floors (gate.floors)`
   )
 }

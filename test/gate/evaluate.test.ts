@@ -261,7 +261,7 @@ describe('evaluateGate: comparability and judges', () => {
       'mode differs: baseline system, this run retrieval; only metrics both runs have are compared',
       'answer metrics not compared: this run is in retrieval mode (no answers were generated)',
       // 8 cases of recall@5 = 1: six whole cases must fail to confirm a drop, 6 x 1 / 8 = 75% of the mean.
-      'too small to gate (a drop under 25.0% cannot be confirmed at 80% power): overall (n=8: the smallest recall@5 drop it can confirm is 75.0%); ' +
+      'too small to gate (a regression under 25.0% cannot be confirmed at 80% power): overall (n=8: the smallest recall@5 drop it can confirm is 75.0%); ' +
         'normal (n=8: the smallest recall@5 drop it can confirm is 75.0%); add cases to these groups or set absolute floors (gate.floors)',
     ])
   })

@@ -80,7 +80,7 @@ describe('power: the smallest drop a group can confirm', () => {
       ['multi_turn', 10, 0.6, true],
     ])
     expect(result.messages).toContain(
-      'too small to gate (a drop under 25.0% cannot be confirmed at 80% power): multi_turn (n=10: the smallest mrr drop it can confirm is 60.0%); add cases to these groups or set absolute floors (gate.floors)',
+      'too small to gate (a regression under 25.0% cannot be confirmed at 80% power): multi_turn (n=10: the smallest mrr drop it can confirm is 60.0%); add cases to these groups or set absolute floors (gate.floors)',
     )
   })
 })
