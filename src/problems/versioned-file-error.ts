@@ -20,7 +20,7 @@ const REMEDIES: Record<VersionedArtifact, Record<VersionedJsonFailure['kind'], s
   },
   scorecard: {
     version: 're-run the evals (npx vitest run --project evals) to write a current scorecard',
-    format: 're-run the evals to write it again',
+    format: 'run the evals to write it',
   },
 }
 

@@ -37,7 +37,7 @@ describe('the vitest-rag command router', () => {
     const a = io()
     const known = new VersionedFileError('scorecard', 'x.json', { kind: 'format', detail: 'not JSON' })
     expect(await runCli(['load'], a.io, [failing(known)])).toBe(1)
-    expect(a.out.stderr).toBe('vitest-rag load: x.json is not a valid scorecard: not JSON; re-run the evals to write it again\n')
+    expect(a.out.stderr).toBe('vitest-rag load: x.json is not a valid scorecard: not JSON; run the evals to write it\n')
     await expect(runCli(['load'], io().io, [failing(new TypeError('bug'))])).rejects.toThrow(TypeError)
   })
 

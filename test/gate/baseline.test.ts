@@ -198,7 +198,7 @@ describe('vitest-rag baseline accept', () => {
   test('a missing scorecard says to run the evals first', async () => {
     const result = await cli(['baseline', 'accept', '--yes'], workspace())
     expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(/scorecard\.json is not a valid scorecard: the file does not exist \(run the evals first\)/)
+    expect(result.stderr).toMatch(/scorecard\.json is not a valid scorecard: the file does not exist; run the evals to write it/)
   })
 
   test('an unknown option is a usage error (exit 2)', async () => {

@@ -66,7 +66,7 @@ describe('scorecard JSON', () => {
     await writeScorecardFile(path, scorecard)
     expect(readFileSync(path, 'utf8')).toBe(serializeScorecard(scorecard))
     expect(await readScorecardFile(path)).toEqual(scorecard)
-    await expect(readScorecardFile(join(dir, 'missing.json'))).rejects.toThrow(/does not exist \(run the evals first\)/)
+    await expect(readScorecardFile(join(dir, 'missing.json'))).rejects.toThrow(/does not exist; run the evals to write it/)
     writeFileSync(path, '[]')
     await expect(readScorecardFile(path)).rejects.toThrow(/not a JSON object/)
   })

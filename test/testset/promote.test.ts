@@ -92,7 +92,7 @@ describe('the feedback add and promote commands', () => {
 
     // Another project's run is read from that project's output folder.
     const other = await cli(root, ['feedback', 'add', '--project', 'squad', '--run', RUN, '--case', 'GC-2', '--error-class', 'stale', '--reviewer', 'cy'])
-    expect([other.code, other.stderr]).toEqual([1, `vitest-rag feedback add: ${join(root, '.vitest-rag/squad/scorecard.json')} is not a valid scorecard: the file does not exist (run the evals first); re-run the evals to write it again\n`])
+    expect([other.code, other.stderr]).toEqual([1, `vitest-rag feedback add: ${join(root, '.vitest-rag/squad/scorecard.json')} is not a valid scorecard: the file does not exist; run the evals to write it\n`])
 
     const bad = await cli(root, ['promote', '--run', RUN, '--case', 'GC-1', '--error-class', 'typo', '--corrected', '{}', '--reviewer', 'bo'])
     expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, 'vitest-rag promote: --error-class "typo" is not one of retrieval_miss, hallucination, citation_error, stale, incomplete, conflict_mishandled, wrong_abstention, correct'])
