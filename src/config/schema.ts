@@ -52,7 +52,7 @@ export const AdapterSpecSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('http'),
       /** The endpoint: POSTed one `SystemInput` as JSON per case, it answers with a `SystemOutput`. */
-      url: z.string().url(),
+      url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
       /** Header name to env var NAME (e.g. `{ Authorization: 'BOT_TOKEN' }`): values never enter reports. */
       headersFromEnv: z.record(z.string(), z.string()).default({}),
       /** Per-request timeout in ms. */

@@ -58,6 +58,13 @@ describe('resolveConfig', () => {
     expect(message).toContain('gate.maxRelativeDrop:')
   })
 
+  test('an HTTP adapter must be an http:// or https:// URL (a file: or ftp: URL is refused at resolution)', () => {
+    expect(resolveConfig({ adapter: { kind: 'http', url: 'https://bot.example/rag' } }, '/p', {}).adapter).toMatchObject({ url: 'https://bot.example/rag' })
+    for (const url of ['file:///etc/passwd', 'ftp://bot.example/rag']) {
+      expect(() => resolveConfig({ adapter: { kind: 'http', url } }, '/p', {}), url).toThrow(/adapter\.url: must be an http:\/\/ or https:\/\/ URL/)
+    }
+  })
+
   test('a bad models config fails at resolution, naming every problem', () => {
     // Deliberately wrong for the type too (no apiKeyEnv): a JavaScript config has no type checker.
     const models = { generator: { chain: [{ name: 'x', baseURL: 'nope', model: 'm' }] } } as unknown as RagEvalOptions['models']
