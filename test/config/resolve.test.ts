@@ -58,7 +58,7 @@ describe('resolveConfig', () => {
     expect(message).toContain('gate.maxRelativeDrop:')
   })
 
-  test('an HTTP adapter must be an http:// or https:// URL (a file: or ftp: URL is refused at resolution)', () => {
+  test('an HTTP adapter URL must use the http or https scheme (file and ftp are refused at resolution)', () => {
     expect(resolveConfig({ adapter: { kind: 'http', url: 'https://bot.example/rag' } }, '/p', {}).adapter).toMatchObject({ url: 'https://bot.example/rag' })
     for (const url of ['file:///etc/passwd', 'ftp://bot.example/rag']) {
       expect(() => resolveConfig({ adapter: { kind: 'http', url } }, '/p', {}), url).toThrow(/adapter\.url: must be an http:\/\/ or https:\/\/ URL/)
