@@ -104,7 +104,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       for (const path of [...walkFiles(cfg.prompts), ...walkFiles(cfg.corpus.root)]) this.addWatchFile(path)
       // The cases go to the worker in a prepared-cases file, not inside the module (see golden-module.ts).
       const casesPath = writePreparedCases(cfg.outDir, data)
-      const module = buildGoldenModule(data.cases[0]?.line ?? 1, RUNTIME_PATH, casesPath, file)
+      const module = buildGoldenModule(data.cases[0]?.line ?? 1, RUNTIME_PATH, casesPath, file, source)
       return { code: module.code, map: module.map, moduleType: 'js' }
     },
   }

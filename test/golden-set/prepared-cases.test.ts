@@ -51,9 +51,11 @@ describe('prepared-cases files', () => {
   })
 
   test('the generated module is two lines whatever the case count, mapped to the first case line', () => {
-    const module = buildGoldenModule(3, '/h/golden-runtime.js', '/o/prepared-cases/x.json', '/p/golden/x.golden.jsonl')
+    const golden = '// a comment\n\n{"case_id":"A"}\n{"case_id":"B"}\n'
+    const module = buildGoldenModule(3, '/h/golden-runtime.js', '/o/prepared-cases/x.json', '/p/golden/x.golden.jsonl', golden)
     expect(module.code).toBe('import { registerGoldenFile } from "/h/golden-runtime.js"\nregisterGoldenFile("/o/prepared-cases/x.json", (path) => import(/* @vite-ignore */ path))')
     // Both generated lines -> source line index 2 (line 3): "AAEA" = column 0, source 0, line +2, column 0.
-    expect(module.map).toEqual({ version: 3, sources: ['/p/golden/x.golden.jsonl'], names: [], mappings: 'AAEA;AAAA' })
+    // The map's source text stops at that line: Vite would otherwise inline the whole golden file.
+    expect(module.map).toEqual({ version: 3, sources: ['/p/golden/x.golden.jsonl'], sourcesContent: ['// a comment\n\n{"case_id":"A"}\n'], names: [], mappings: 'AAEA;AAAA' })
   })
 })
