@@ -8,6 +8,7 @@
  * against the older source rather than the newer.
  */
 import { isAbstentionSentence } from '../text/abstention.ts'
+import { memoByText } from '../text/text-memo.ts'
 import { contentWords, identifierLiterals, numberLiterals } from './lexical.ts'
 
 /** What kind of sentence a claim is. */
@@ -16,15 +17,15 @@ export type ClaimKind = 'fact' | 'conflict_note'
 /** One claim as split from the answer, before judging. */
 export interface SplitClaim {
   /** The sentence without its markers. */
-  text: string
-  markers: number[]
-  kind: ClaimKind
+  readonly text: string
+  readonly markers: readonly number[]
+  readonly kind: ClaimKind
 }
 
 /** The answer split into claims, with the sentences set aside as abstentions. */
 export interface SplitAnswer {
-  claims: SplitClaim[]
-  abstentionSentences: string[]
+  readonly claims: readonly SplitClaim[]
+  readonly abstentionSentences: readonly string[]
 }
 
 const MARKER_GROUP = /\[(\d+(?:\s*,\s*\d+)*)\]/g
@@ -72,9 +73,12 @@ function hasSubstance(text: string): boolean {
 /**
  * Splits `answer` into claims. Example: `Seats cost $10 [1]. Note: older docs said $8 [2].` ->
  * `[{ text: 'Seats cost $10.', markers: [1], kind: 'fact' }, { text: 'Note: older docs said $8.', markers: [2],
- * kind: 'conflict_note' }]`.
+ * kind: 'conflict_note' }]`. The judge and the claim checker both split a case's answer: memoised by text,
+ * so the result is shared and read-only.
  */
-export function splitClaims(answer: string): SplitAnswer {
+export const splitClaims: (answer: string) => SplitAnswer = memoByText(splitAnswer)
+
+function splitAnswer(answer: string): SplitAnswer {
   // Move marker groups written after a terminator in front of it, so they stay with their sentence.
   const normalised = answer.replace(/([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)/g, '$2$1')
   const claims: SplitClaim[] = []

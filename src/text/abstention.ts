@@ -4,6 +4,7 @@
  * the reference pipeline all use it, so it lives below all three.
  */
 import { foldForMatching } from './normalize.ts'
+import { memoByText } from './text-memo.ts'
 
 /**
  * Phrasings of "the sources do not hold the answer". Each names the missing thing (the sources, the
@@ -43,10 +44,13 @@ export function isAbstentionSentence(sentence: string): boolean {
  * "the sources do not cover X" is an answer, not an abstention.
  */
 export function isAbstention(text: string | undefined): boolean {
-  if (text === undefined) return true
+  return text === undefined || readsAsAbstention(text)
+}
+
+// One case reads its answer for an abstention in the hard checks, the answer step and the judge: once per text.
+const readsAsAbstention = memoByText((text: string): boolean => {
   const normalised = foldDecline(text)
   if (normalised === '') return true
-  const sentences = normalised.split(/(?<=[.!?])\s+/)
-  const looked = /\[\d+\]/.test(normalised) ? sentences.slice(0, 1) : sentences.slice(0, 2)
-  return looked.some((sentence) => ABSTENTION_PATTERNS.some((p) => p.test(sentence)))
-}
+  const sentences = normalised.split(/(?<=[.!?])\s+/, /\[\d+\]/.test(normalised) ? 1 : 2)
+  return sentences.some((sentence) => ABSTENTION_PATTERNS.some((p) => p.test(sentence)))
+})
