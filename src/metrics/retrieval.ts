@@ -162,9 +162,48 @@ export interface ScoreRetrievalOptions {
   ndcgDiscount?: NdcgDiscount
 }
 
+/** The metric names of one cutoff, built once per k (a case scores every k, a run scores thousands of cases). */
+interface CutoffNames {
+  recall: string
+  precision: string
+  hit: string
+  ndcg: string
+}
+
+const cutoffNames = new Map<number, CutoffNames>()
+
+function namesAt(k: number): CutoffNames {
+  let names = cutoffNames.get(k)
+  if (!names) {
+    names = { recall: `recall@${k}`, precision: `precision@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` }
+    // Cutoffs come from the config: a handful. The bound only guards a caller that passes arbitrary ones.
+    if (cutoffNames.size < 256) cutoffNames.set(k, names)
+  }
+  return names
+}
+
+/** Running sums over positions 0..i-1 (index i), up to `depth`: relevant ids found and DCG, in rank order. */
+function prefixSums(gains: readonly number[], depth: number, discount: NdcgDiscount): { found: number[]; dcg: number[] } {
+  const found = [0]
+  const dcg = [0]
+  let count = 0
+  let sum = 0
+  for (let i = 0; i < depth; i++) {
+    const gain = gains[i] ?? 0
+    if (gain >= MIN_RELEVANT_GRADE) count++
+    // The same additions in the same order as discountedGain: the sums are bit-identical.
+    if (gain > 0) sum += gain / (discount === 'log2(max(rank,2))' ? Math.log2(Math.max(i + 1, 2)) : Math.log2(i + 2))
+    found.push(count)
+    dcg.push(sum)
+  }
+  return { found, dcg }
+}
+
 /**
  * Every retrieval metric of one case under the names used everywhere (scorecard, baselines, `score-run`):
- * `recall@k`, `precision@k`, `hit@k`, `ndcg@k` for each k, and `mrr` (reciprocal rank, no cutoff).
+ * `recall@k`, `precision@k`, `hit@k`, `ndcg@k` for each k, and `mrr` (reciprocal rank, no cutoff). Each value is
+ * exactly what {@link recallAtK}, {@link precisionAtK}, {@link hitAtK}, {@link ndcgAtK} and {@link reciprocalRank}
+ * return; the gains, counts and DCG are computed once for all cutoffs.
  * Example: ranked [a], judged {a: 3}, ks [1] -> { 'recall@1': 1, 'precision@1': 1, 'hit@1': 1, 'ndcg@1': 1, mrr: 1 }.
  */
 export function scoreRetrieval(
@@ -173,13 +212,28 @@ export function scoreRetrieval(
   options: ScoreRetrievalOptions = {},
 ): Record<string, number> {
   const ks = options.ks ?? DEFAULT_KS
+  const discount = options.ndcgDiscount ?? DEFAULT_NDCG_DISCOUNT
+  let maxK = 0
+  for (const k of ks) {
+    checkK(k, 'recallAtK')
+    maxK = Math.max(maxK, k)
+  }
+  const gains = gainsByPosition(ranked, judged)
+  const relevant = countRelevant(judged)
+  const idealGains = relevant === 0 ? [] : [...judged.values()].filter((grade) => grade >= MIN_RELEVANT_GRADE).sort((x, y) => y - x)
+  const got = prefixSums(gains, Math.min(maxK, gains.length), discount)
+  const ideal = prefixSums(idealGains, Math.min(maxK, idealGains.length), discount)
   const metrics: Record<string, number> = {}
   for (const k of ks) {
-    metrics[`recall@${k}`] = recallAtK(ranked, judged, k)
-    metrics[`precision@${k}`] = precisionAtK(ranked, judged, k)
-    metrics[`hit@${k}`] = hitAtK(ranked, judged, k)
-    metrics[`ndcg@${k}`] = ndcgAtK(ranked, judged, k, options.ndcgDiscount)
+    const names = namesAt(k)
+    const shown = Math.min(k, gains.length)
+    const found = got.found[shown] ?? 0
+    metrics[names.recall] = relevant === 0 ? NOTHING_EXPECTED_SCORE : found / relevant
+    metrics[names.precision] = shown === 0 ? 0 : found / shown
+    metrics[names.hit] = relevant === 0 ? NOTHING_EXPECTED_SCORE : found > 0 ? 1 : 0
+    metrics[names.ndcg] = relevant === 0 ? NOTHING_EXPECTED_SCORE : (got.dcg[shown] ?? 0) / (ideal.dcg[Math.min(k, idealGains.length)] ?? 0)
   }
-  metrics.mrr = reciprocalRank(ranked, judged)
+  const first = gains.findIndex((gain) => gain >= MIN_RELEVANT_GRADE)
+  metrics.mrr = relevant === 0 ? NOTHING_EXPECTED_SCORE : first === -1 ? 0 : 1 / (first + 1)
   return metrics
 }

@@ -64,11 +64,35 @@ function overlapLength(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyA
  * No expected characters -> 1.0 (nothing to find, as recall@k).
  */
 export function spanRecallAtK(topChunks: readonly DocSpan[], expectedSpans: readonly DocSpan[], k: number): number {
+  checkK(k)
+  return coveredShare(mergeSpans(expectedSpans), mergeSpans(topChunks.slice(0, k)))
+}
+
+/**
+ * {@link spanRecallAtK} at each of `ks`, in order: the expected spans are merged once, and the top chunks once
+ * per distinct depth (every k at or past the list's length covers the same chunks).
+ * Example: expected d[10, 20); chunks d[0, 15), d[12, 18); ks [1, 2, 5] -> [0.5, 0.8, 0.8].
+ */
+export function spanRecallAtKs(topChunks: readonly DocSpan[], expectedSpans: readonly DocSpan[], ks: readonly number[]): number[] {
+  for (const k of ks) checkK(k)
+  const expected = mergeSpans(expectedSpans)
+  const byDepth = new Map<number, number>()
+  return ks.map((k) => {
+    const depth = Math.min(k, topChunks.length)
+    let recall = byDepth.get(depth)
+    if (recall === undefined) byDepth.set(depth, (recall = coveredShare(expected, mergeSpans(topChunks.slice(0, depth)))))
+    return recall
+  })
+}
+
+function checkK(k: number): void {
   if (!Number.isInteger(k) || k < 1) {
     throw new MetricsError('VITEST_RAG_METRIC_BAD_K', `spanRecallAtK needs a whole k >= 1, got ${JSON.stringify(k)} (fix: pass e.g. 5)`)
   }
-  const expected = mergeSpans(expectedSpans)
-  const covered = mergeSpans(topChunks.slice(0, k))
+}
+
+/** Expected characters covered / expected characters (1 when nothing is expected). */
+function coveredShare(expected: ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>, covered: ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>): number {
   let expectedChars = 0
   let coveredChars = 0
   for (const [docId, intervals] of expected) {
