@@ -45,18 +45,39 @@ const MARKER_GROUP = /\[\d+(?:\s*,\s*\d+)*\]/g
  * seats cost?" -> words [dollar], numbers [12] (the marker is not the number 1).
  */
 export function readClaimEvidence(rawClaim: string, query = '', dropMeta = false): ClaimEvidence {
-  // Citation markers are not content: `[1]` must not count as the number 1.
-  const claim = rawClaim.replace(MARKER_GROUP, ' ')
-  const claimWords = contentWords(claim, dropMeta)
+  const claim = (dropMeta ? readClaimDroppingMeta : readClaim)(rawClaim)
   const { words: queryWords, lower: queryLower } = readText(query)
-  const novel = [...claimWords].filter((w) => !queryWords.has(w))
+  const novel = claim.words.filter((w) => !queryWords.has(w))
   return {
-    words: novel.length > 0 ? novel : [...claimWords],
-    numbers: [...numberLiterals(claim)],
-    identifiers: [...identifierLiterals(claim)],
-    names: [...nameLiterals(claim)].filter((name) => !queryWords.has(name) && !queryLower.includes(name)),
+    words: novel.length > 0 ? novel : claim.words,
+    numbers: claim.numbers,
+    identifiers: claim.identifiers,
+    names: claim.names.filter((name) => !queryWords.has(name) && !queryLower.includes(name)),
   }
 }
+
+/** A claim's words and literals before the query is known. */
+interface ClaimReading {
+  readonly words: readonly string[]
+  readonly numbers: readonly string[]
+  readonly identifiers: readonly string[]
+  readonly names: readonly string[]
+}
+
+function claimReading(rawClaim: string, dropMeta: boolean): ClaimReading {
+  // Citation markers are not content: `[1]` must not count as the number 1.
+  const claim = rawClaim.replace(MARKER_GROUP, ' ')
+  return {
+    words: [...contentWords(claim, dropMeta)],
+    numbers: [...numberLiterals(claim)],
+    identifiers: [...identifierLiterals(claim)],
+    names: [...nameLiterals(claim)],
+  }
+}
+
+// A claim is read by the judge and again by the claim checker (against the contexts, then the reference).
+const readClaim = memoByText((claim) => claimReading(claim, false))
+const readClaimDroppingMeta = memoByText((claim) => claimReading(claim, true))
 
 /** How a claim's words and literals are found in a source text. */
 export interface LexicalSupport {
