@@ -93,7 +93,7 @@ function splitAnswer(answer: string): SplitAnswer {
         abstentionSentences.push(text)
         continue
       }
-      if (!hasSubstance(text) && markers.length === 0) continue
+      if (markers.length === 0 && !hasSubstance(text)) continue
       claims.push({ text, markers, kind: isConflictNote(text) ? 'conflict_note' : 'fact' })
     }
   }

@@ -11,13 +11,17 @@ export interface DocSpan {
   end: number
 }
 
+function checkSpan(span: DocSpan): void {
+  if (!(span.end >= span.start)) {
+    throw new MetricsError('VITEST_RAG_METRIC_BAD_INPUT', `span ${JSON.stringify(span)} ends before it starts (fix: end >= start)`)
+  }
+}
+
 /** Merges spans into disjoint sorted `[start, end)` intervals per document (overlaps counted once). */
 export function mergeSpans(spans: readonly DocSpan[]): Map<string, Array<[number, number]>> {
   const byDoc = new Map<string, Array<[number, number]>>()
   for (const span of spans) {
-    if (!(span.end >= span.start)) {
-      throw new MetricsError('VITEST_RAG_METRIC_BAD_INPUT', `span ${JSON.stringify(span)} ends before it starts (fix: end >= start)`)
-    }
+    checkSpan(span)
     if (span.end === span.start) continue
     const list = byDoc.get(span.docId) ?? []
     list.push([span.start, span.end])
@@ -74,13 +78,28 @@ export function spanRecallAtK(topChunks: readonly DocSpan[], expectedSpans: read
  * Example: expected d[10, 20); chunks d[0, 15), d[12, 18); ks [1, 2, 5] -> [0.5, 0.8, 0.8].
  */
 export function spanRecallAtKs(topChunks: readonly DocSpan[], expectedSpans: readonly DocSpan[], ks: readonly number[]): number[] {
-  for (const k of ks) checkK(k)
+  let maxDepth = 0
+  for (const k of ks) {
+    checkK(k)
+    maxDepth = Math.max(maxDepth, Math.min(k, topChunks.length))
+  }
   const expected = mergeSpans(expectedSpans)
+  // Every chunk within the deepest cutoff must be a valid span (as spanRecallAtK checks), but only chunks of a
+  // document with expected spans can cover anything: the rest are left out of the merges.
+  const covering: Array<{ rank: number; span: DocSpan }> = []
+  for (let rank = 0; rank < maxDepth; rank++) {
+    const span = topChunks[rank]!
+    checkSpan(span)
+    if (expected.has(span.docId)) covering.push({ rank, span })
+  }
   const byDepth = new Map<number, number>()
   return ks.map((k) => {
     const depth = Math.min(k, topChunks.length)
     let recall = byDepth.get(depth)
-    if (recall === undefined) byDepth.set(depth, (recall = coveredShare(expected, mergeSpans(topChunks.slice(0, depth)))))
+    if (recall === undefined) {
+      const top = covering.flatMap((c) => (c.rank < depth ? [c.span] : []))
+      byDepth.set(depth, (recall = coveredShare(expected, mergeSpans(top))))
+    }
     return recall
   })
 }
