@@ -20,6 +20,7 @@
  */
 
 import { MetricsError } from './errors.ts'
+import { metricRecord } from './metric-record.ts'
 
 /** Cutoffs scored by default: `recall@1` ... `ndcg@20`. */
 export const DEFAULT_KS: readonly number[] = [1, 3, 5, 10, 20]
@@ -162,7 +163,7 @@ export interface ScoreRetrievalOptions {
   ndcgDiscount?: NdcgDiscount
 }
 
-/** The metric names of one cutoff, built once per k (a case scores every k, a run scores thousands of cases). */
+/** The metric names of one cutoff. */
 interface CutoffNames {
   recall: string
   precision: string
@@ -170,16 +171,33 @@ interface CutoffNames {
   ndcg: string
 }
 
-const cutoffNames = new Map<number, CutoffNames>()
+/** The names {@link scoreRetrieval} writes for one list of cutoffs: per cutoff, and all in order. */
+interface RetrievalNames {
+  perK: CutoffNames[]
+  all: string[]
+}
 
-function namesAt(k: number): CutoffNames {
-  let names = cutoffNames.get(k)
+// Built once per list of cutoffs (a run scores thousands of cases with the configured one); kept while it lives.
+const namesByKs = new WeakMap<readonly number[], RetrievalNames>()
+
+function namesFor(ks: readonly number[]): RetrievalNames {
+  let names = namesByKs.get(ks)
   if (!names) {
-    names = { recall: `recall@${k}`, precision: `precision@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` }
-    // Cutoffs come from the config: a handful. The bound only guards a caller that passes arbitrary ones.
-    if (cutoffNames.size < 256) cutoffNames.set(k, names)
+    const perK = ks.map((k) => ({ recall: `recall@${k}`, precision: `precision@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` }))
+    const all = [...new Set([...perK.flatMap((n) => [n.recall, n.precision, n.hit, n.ndcg]), 'mrr'])]
+    names = { perK, all }
+    namesByKs.set(ks, names)
   }
   return names
+}
+
+/**
+ * The metric names {@link scoreRetrieval} gives for `ks`, in its order: `recall@k`, `precision@k`, `hit@k`,
+ * `ndcg@k` per k, then `mrr` (a repeated k once). The same array for the same `ks` array.
+ * Example: [1, 5] -> [recall@1, precision@1, hit@1, ndcg@1, recall@5, precision@5, hit@5, ndcg@5, mrr].
+ */
+export function retrievalMetricNames(ks: readonly number[] = DEFAULT_KS): readonly string[] {
+  return namesFor(ks).all
 }
 
 /** Running sums over positions 0..i-1 (index i), up to `depth`: relevant ids found and DCG, in rank order. */
@@ -212,6 +230,21 @@ export function scoreRetrieval(
   options: ScoreRetrievalOptions = {},
 ): Record<string, number> {
   const ks = options.ks ?? DEFAULT_KS
+  for (const k of ks) checkK(k, 'recallAtK')
+  return writeRetrievalMetrics(metricRecord(namesFor(ks).all), ranked, judged, options)
+}
+
+/**
+ * {@link scoreRetrieval} into `metrics` (an object from `metricRecord` whose names start with
+ * {@link retrievalMetricNames}, so a caller can add its own metrics to the same object). Returns `metrics`.
+ */
+export function writeRetrievalMetrics(
+  metrics: Record<string, number>,
+  ranked: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  options: ScoreRetrievalOptions = {},
+): Record<string, number> {
+  const ks = options.ks ?? DEFAULT_KS
   const discount = options.ndcgDiscount ?? DEFAULT_NDCG_DISCOUNT
   let maxK = 0
   for (const k of ks) {
@@ -223,16 +256,16 @@ export function scoreRetrieval(
   const idealGains = relevant === 0 ? [] : [...judged.values()].filter((grade) => grade >= MIN_RELEVANT_GRADE).sort((x, y) => y - x)
   const got = prefixSums(gains, Math.min(maxK, gains.length), discount)
   const ideal = prefixSums(idealGains, Math.min(maxK, idealGains.length), discount)
-  const metrics: Record<string, number> = {}
-  for (const k of ks) {
-    const names = namesAt(k)
+  const { perK } = namesFor(ks)
+  ks.forEach((k, i) => {
+    const names = perK[i]!
     const shown = Math.min(k, gains.length)
     const found = got.found[shown] ?? 0
     metrics[names.recall] = relevant === 0 ? NOTHING_EXPECTED_SCORE : found / relevant
     metrics[names.precision] = shown === 0 ? 0 : found / shown
     metrics[names.hit] = relevant === 0 ? NOTHING_EXPECTED_SCORE : found > 0 ? 1 : 0
     metrics[names.ndcg] = relevant === 0 ? NOTHING_EXPECTED_SCORE : (got.dcg[shown] ?? 0) / (ideal.dcg[Math.min(k, idealGains.length)] ?? 0)
-  }
+  })
   const first = gains.findIndex((gain) => gain >= MIN_RELEVANT_GRADE)
   metrics.mrr = relevant === 0 ? NOTHING_EXPECTED_SCORE : first === -1 ? 0 : 1 / (first + 1)
   return metrics
