@@ -13,6 +13,7 @@ import type { HardCheckName, HardCheckResult } from '../scorecard/case-record.ts
 import type { SourceResolution } from '../sources/types.ts'
 import { readAbstention } from './abstention.ts'
 import { foldForLiteralMatch } from '../text/normalize.ts'
+import { internText } from '../text/text-memo.ts'
 import { parseCitationMarkers } from './citations.ts'
 
 export { didAbstain } from './abstention.ts'
@@ -144,7 +145,8 @@ export function checkContainsAll(output: SystemOutput, c: GoldenCase, mode: Eval
 export function runHardChecks(resolved: ResolvedOutput, c: GoldenCase, mode: EvalMode): HardCheckResult[] {
   const results: HardCheckResult[] = []
   const add = (name: HardCheckName, outcome: CheckOutcome) => {
-    if (outcome.applies) results.push({ name, passed: outcome.passed, message: outcome.message })
+    // A record keeps its messages until the run ends; a passed check's message repeats across cases.
+    if (outcome.applies) results.push({ name, passed: outcome.passed, message: internText(outcome.message) })
   }
   add('toAbstain', checkAbstains(resolved.output, c, mode))
   add('toNotLeakAcrossTenants', checkNoTenantLeak(resolved, c))

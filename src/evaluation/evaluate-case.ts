@@ -18,6 +18,7 @@ import { caseGrades } from './case-grades.ts'
 import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from '../golden-set/golden-module.ts'
 import type { RagRuntime } from './create-runtime.ts'
+import { internText } from '../text/text-memo.ts'
 
 export { EVIDENCE_DEPTH, shouldContainScore } from './case-answer.ts'
 
@@ -58,8 +59,18 @@ function recordedJudge(judgement: AnswerStep['judgement']): CaseRecord['judge'] 
     citationAccuracy: judgement.citationAccuracy,
     answerRelevance: judgement.answerRelevance,
     crag: judgement.crag,
-    reasons: judgement.reasons,
+    reasons: judgement.reasons && internedReasons(judgement.reasons),
   }
+}
+
+/** The reasons with each text interned: a record keeps them until the run ends, and many repeat across cases. */
+function internedReasons(reasons: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of Object.keys(reasons)) {
+    const reason = reasons[key]
+    out[key] = typeof reason === 'string' ? internText(reason) : (reason as unknown as string)
+  }
+  return out
 }
 
 /** Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. */

@@ -36,3 +36,4 @@ describe('memoByText', () => {
     expect(seen).toEqual(['a', 'b', 'c', 'a', 'b'])
   })
 })
+
