@@ -8,6 +8,7 @@
 import type { TestContext } from 'vitest'
 import { TestRunner } from 'vitest'
 import type { RagEvalConfig } from '../config/schema.ts'
+import type { CaseRecord } from '../scorecard/case-record.ts'
 import { baseRecord, evaluateCase } from '../evaluation/evaluate-case.ts'
 import type { ModuleCase } from '../golden-set/golden-module.ts'
 import { readPreparedCases } from '../golden-set/prepared-cases.ts'
@@ -15,7 +16,7 @@ import { useModuleImporter, type ModuleImporter } from '../util/user-module.ts'
 import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
 import { ConfigError } from '../config/resolve.ts'
 import './matchers.ts'
-import './task-meta.ts'
+import { caseTally, encodeCaseRecord } from './task-meta.ts'
 
 function runtimeHandle(): RagRuntimeHandle {
   const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
@@ -48,7 +49,8 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
     ctx.skip('dry run: the cost estimate was printed before the run; no case was executed')
     return
   }
-  ctx.task.meta.rag = { ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' }
+  ctx.task.meta.rag = encodeCaseRecord({ ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' })
+  await yieldToEventLoop()
   const runtime = await handle.getRuntime()
   let evaluation
   try {
@@ -58,7 +60,8 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
     // has its provider section (failures, retries, cost) in the scorecard.
     await runtime.saveProviderStats?.()
   }
-  ctx.task.meta.rag = evaluation.record
+  ctx.task.meta.rag = encodeCaseRecord(evaluation.record)
+  ctx.task.meta.ragTally = caseTally(evaluation.record)
   if (evaluation.error) throw evaluation.error
   const c = moduleCase.case
   const failed = evaluation.record.hard.filter((check) => !check.passed)
@@ -74,7 +77,25 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   if (failed.length > 0) for (const error of ctx.task.result?.errors ?? []) error.stacks ??= []
 }
 
-function summarize(record: NonNullable<TestContext['task']['meta']['rag']>, config: RagEvalConfig): string {
+/** How often, at least, a worker running cases lets its event loop turn, ms. */
+const YIELD_EVERY_MS = 20
+let lastYield = 0
+
+/**
+ * Lets the worker's event loop turn at least every {@link YIELD_EVERY_MS}. A system that answers in process
+ * without I/O (a module adapter over a local index) runs every case in one chain of microtasks: Vitest's result
+ * updates, batched every 100 ms, then wait unsent in the worker until the file ends. The main process saw no
+ * case finish until all had (20,000 records in one burst), so it could not stop a run whose sources do not
+ * resolve, print progress, or take its share of the work while the cases ran.
+ */
+async function yieldToEventLoop(): Promise<void> {
+  const now = performance.now()
+  if (now - lastYield < YIELD_EVERY_MS) return
+  lastYield = now
+  await new Promise<void>((resolve) => setImmediate(resolve))
+}
+
+function summarize(record: CaseRecord, config: RagEvalConfig): string {
   const passed = record.hard.filter((h) => h.passed).length
   const parts = [`hard ${passed} of ${record.hard.length} passed`]
   const m = record.retrieval.metrics
