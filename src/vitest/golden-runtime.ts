@@ -16,7 +16,7 @@ import { useModuleImporter, type ModuleImporter } from '../util/user-module.ts'
 import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
 import { ConfigError } from '../config/resolve.ts'
 import './matchers.ts'
-import { caseTally, encodeCaseRecord } from './task-meta.ts'
+import './task-meta.ts'
 
 function runtimeHandle(): RagRuntimeHandle {
   const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
@@ -49,7 +49,7 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
     ctx.skip('dry run: the cost estimate was printed before the run; no case was executed')
     return
   }
-  ctx.task.meta.rag = encodeCaseRecord({ ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' })
+  ctx.task.meta.rag = { ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' }
   await yieldToEventLoop()
   const runtime = await handle.getRuntime()
   let evaluation
@@ -60,8 +60,7 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
     // has its provider section (failures, retries, cost) in the scorecard.
     await runtime.saveProviderStats?.()
   }
-  ctx.task.meta.rag = encodeCaseRecord(evaluation.record)
-  ctx.task.meta.ragTally = caseTally(evaluation.record)
+  ctx.task.meta.rag = evaluation.record
   if (evaluation.error) throw evaluation.error
   const c = moduleCase.case
   const failed = evaluation.record.hard.filter((check) => !check.passed)

@@ -79,7 +79,7 @@ export class ProgressReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     if (!this.owns(testCase.module)) return
     this.done++
-    this.spentUsd += testCase.meta().ragTally?.costUsd ?? 0
+    this.spentUsd += testCase.meta().rag?.usage.costUsd ?? 0
   }
 
   onTestRunEnd(): void {

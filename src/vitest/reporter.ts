@@ -1,5 +1,5 @@
 /**
- * The scorecard reporter: collects every golden case's record from `testCase.meta().rag` (task-meta.ts), builds the
+ * The scorecard reporter: collects every golden case's record from `testCase.meta().rag`, builds the
  * scorecard, compares it with the committed baseline, writes JSON + Markdown (and the GitHub step summary and
  * annotations in Actions), and fails the run through `process.exitCode` (never by throwing: a throw kills the
  * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
@@ -33,7 +33,7 @@ import { writeRunHtml } from '../experiments/html-report.ts'
 import { PACKAGE_INFO } from '../util/package-info.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
-import { decodeCaseRecord } from './task-meta.ts'
+import './task-meta.ts'
 
 /** The harness version, recorded in every scorecard. */
 export const HARNESS_VERSION: string = PACKAGE_INFO.version
@@ -78,7 +78,7 @@ export class RagReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     // Each eval project's reporter watches only its own cases.
     if (!isGoldenModuleOf(testCase.module, this.config.project)) return
-    const message = this.unresolved.add(testCase.name, testCase.meta().ragTally?.sources)
+    const message = this.unresolved.add(testCase.meta().rag)
     if (message === undefined) return
     this.log(message, true)
     void this.vitest?.cancelCurrentRun('test-failure')
@@ -140,7 +140,7 @@ export class RagReporter implements Reporter {
         }
         const key = `${file}::${test.name}`
         seen.add(key)
-        const meta = decodeCaseRecord(test.meta().rag)
+        const meta = test.meta().rag
         const firstError = result.errors?.[0]?.message
         if (meta) {
           const failedOtherwise = result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed)

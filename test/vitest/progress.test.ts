@@ -22,7 +22,7 @@ describe('the non-TTY progress line', () => {
     const squad = module('squad', '/w/golden/b.golden.jsonl', 4)
     const evals = module('evals', '/w/golden/a.golden.jsonl', 10)
     const unit = module('squad', '/w/test/x.test.ts', 3)
-    const result = (m: TestModule, costUsd: number) => ({ module: m, meta: () => ({ ragTally: { costUsd } }) }) as unknown as TestCase
+    const result = (m: TestModule, costUsd: number) => ({ module: m, meta: () => ({ rag: { usage: { costUsd } } }) }) as unknown as TestCase
     reporter.onTestRunStart()
     for (const m of [squad, evals, unit]) reporter.onTestModuleCollected(m)
     reporter.onTestCaseResult(result(squad, 0.25))
