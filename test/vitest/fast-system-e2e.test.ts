@@ -29,7 +29,7 @@ describe('a system that never yields', () => {
     expect(result.output.split('vitest-rag: the run stopped:').length - 1).toBe(1)
     expect(result.output).toMatch(/the run stopped: \d+ of \d+ source references \(100%\) in the first \d+ cases name nothing in the corpus/)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
-    // The worker lets its event loop turn every 20 ms, so results reach the main process while cases run and
+    // The worker lets its event loop turn every 2 ms, so results reach the main process while cases run and
     // the stop lands a few batches later (about 500 cases in); before, all 2000 results arrived together, after
     // the last case had run, and the "stopped" run had run them all.
     expect(scorecard.run.cases).toBeGreaterThanOrEqual(5)
