@@ -69,7 +69,7 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   if (annotations === 'all' || (annotations === 'failed' && failed.length > 0)) await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
   // Each check was computed once, in the evaluation; the matchers assert from the record. A passed check
   // has nothing to report, so only failed ones go through expect (each a soft failure with its message).
-  for (const check of failed) ctx.expect.soft(evaluation.record, `${c.case_id} ${check.name}`)[check.name]()
+  for (const check of failed) ctx.expect.soft(evaluation.record, c.case_id)[check.name]()
   // A failed check's stack points into the harness's compiled files, which says nothing about the case (the
   // test's location is its golden line), and the main process re-reads and scans such a file per error and frame
   // to source-map it: seconds for a few thousand failing cases. The failures carry no frames.
