@@ -172,7 +172,9 @@ const windowMemos = new Map<number, (text: string) => readonly string[]>()
 export function sentenceWindows(text: string, size: number): readonly string[] {
   let windows = windowMemos.get(size)
   if (!windows) {
-    windows = memoByText((t) => splitWindows(t, size))
+    // Source texts can be long (a whole document), and their windows together are as long again: a case needs
+    // its few shown sources and the context they make, so a small memo holds what the claims of one case reuse.
+    windows = memoByText((t) => splitWindows(t, size), 64)
     windowMemos.set(size, windows)
   }
   return windows(text)
