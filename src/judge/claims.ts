@@ -30,6 +30,14 @@ export interface SplitAnswer {
 
 const MARKER_GROUP = /\[(\d+(?:\s*,\s*\d+)*)\]/g
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|inc|ltd|jr|sr|fig)\.|\b[A-Z]\.)$/i
+const NOTE_OPENING = /^\s*(?:\*\*)?note\b/i
+const OLDER_SOURCE = /\b(?:older|earlier|previous|outdated|former|superseded)\b[^.]*\b(?:documentation|docs?|version|changelog|sources?|releases?|guides?|entry|page|articles?)\b/i
+const DISAGREEMENT = /\b(?:disagrees?|conflicts? with|contradicts?)\b/i
+const MARKERS_AFTER_TERMINATOR = /([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)/g
+const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/
+const HEADING = /^#+\s+/
+const SPACE_BEFORE_PUNCTUATION = /\s+([.,;:!?])/g
+const SPACES = /\s{2,}/g
 
 /** Markers in `text`, in order of appearance, deduplicated: `a [2] b [1, 2]` -> `[2, 1]`. */
 export function extractMarkers(text: string): number[] {
@@ -46,9 +54,7 @@ export function extractMarkers(text: string): number[] {
 /** True when a sentence is a conflict note: it reports what an older or disagreeing source says. */
 export function isConflictNote(sentence: string): boolean {
   return (
-    /^\s*(?:\*\*)?note\b/i.test(sentence) ||
-    /\b(?:older|earlier|previous|outdated|former|superseded)\b[^.]*\b(?:documentation|docs?|version|changelog|sources?|releases?|guides?|entry|page|articles?)\b/i.test(sentence) ||
-    /\b(?:disagrees?|conflicts? with|contradicts?)\b/i.test(sentence)
+    NOTE_OPENING.test(sentence) || OLDER_SOURCE.test(sentence) || DISAGREEMENT.test(sentence)
   )
 }
 
@@ -80,15 +86,15 @@ export const splitClaims: (answer: string) => SplitAnswer = memoByText(splitAnsw
 
 function splitAnswer(answer: string): SplitAnswer {
   // Move marker groups written after a terminator in front of it, so they stay with their sentence.
-  const normalised = answer.replace(/([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)/g, '$2$1')
+  const normalised = answer.replace(MARKERS_AFTER_TERMINATOR, '$2$1')
   const claims: SplitClaim[] = []
   const abstentionSentences: string[] = []
   for (const rawLine of normalised.split(/\n+/)) {
-    const line = rawLine.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').replace(/^#+\s+/, '').trim()
+    const line = rawLine.replace(BULLET, '').replace(HEADING, '').trim()
     if (line === '') continue
     for (const sentence of splitSentences(line)) {
       const markers = extractMarkers(sentence)
-      const text = sentence.replace(MARKER_GROUP, '').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim()
+      const text = sentence.replace(MARKER_GROUP, '').replace(SPACE_BEFORE_PUNCTUATION, '$1').replace(SPACES, ' ').trim()
       if (isAbstentionSentence(text)) {
         abstentionSentences.push(text)
         continue

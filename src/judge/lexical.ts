@@ -9,6 +9,15 @@
  */
 import { splitTokens } from '../text/tokens.ts'
 
+// Patterns used per token or per match, made once (a regular expression literal is a new object each time it runs).
+const POSSESSIVE = /['’]s$/
+const DIGITS = /^\d+$/
+const GROUPED_NUMBER = /^\d{1,3}(,\d{3})+(\.\d+)?$/
+const THOUSANDS_SEPARATOR = /,/g
+const TRAILING_PUNCTUATION = /[.,]$/
+const DIGIT_OR_UNDERSCORE = /[\d_]/
+const CAPITAL_WITH_JOINER = /[A-Z].*[-_]|[-_].*[A-Z]{2}/
+
 /** Common English function words: they carry no evidence either way. */
 const STOP_WORDS: ReadonlySet<string> = new Set(
   (
@@ -36,7 +45,7 @@ const META_WORDS: ReadonlySet<string> = new Set(
 
 /** Lowercases, strips a possessive and a plural/verb suffix, so `limits`/`limit`, `billed`/`bill` meet. */
 export function stem(word: string): string {
-  let w = word.toLowerCase().replace(/['’]s$/, '')
+  let w = word.toLowerCase().replace(POSSESSIVE, '')
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`
   else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3)
   else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2)
@@ -56,7 +65,7 @@ export function wordTokens(text: string): string[] {
 export function contentWords(text: string, dropMeta = false): Set<string> {
   const out = new Set<string>()
   for (const token of wordTokens(text)) {
-    if (STOP_WORDS.has(token) || /^\d+$/.test(token)) continue
+    if (STOP_WORDS.has(token) || DIGITS.test(token)) continue
     const stemmed = stem(token)
     if (dropMeta && (META_WORDS.has(token) || META_WORDS.has(stemmed))) continue
     out.add(stemmed)
@@ -66,13 +75,13 @@ export function contentWords(text: string, dropMeta = false): Set<string> {
 
 /** Normalises a number literal: thousands separators dropped (`1,000` -> `1000`), trailing `.0`s kept. */
 function normaliseNumber(raw: string): string {
-  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(raw) ? raw.replace(/,/g, '') : raw
+  return GROUPED_NUMBER.test(raw) ? raw.replace(THOUSANDS_SEPARATOR, '') : raw
 }
 
 /** Number literals of `text` (`42`, `3.5`, `1,000` -> `1000`, `4.2.0`), as strings. */
 export function numberLiterals(text: string): Set<string> {
   const out = new Set<string>()
-  for (const m of text.matchAll(/\d+(?:[.,]\d+)*/g)) out.add(normaliseNumber(m[0].replace(/[.,]$/, '')))
+  for (const m of text.matchAll(/\d+(?:[.,]\d+)*/g)) out.add(normaliseNumber(m[0].replace(TRAILING_PUNCTUATION, '')))
   return out
 }
 
@@ -84,7 +93,7 @@ export function identifierLiterals(text: string): Set<string> {
   const out = new Set<string>()
   for (const m of text.matchAll(/`([^`\n]+)`/g)) out.add((m[1] ?? '').trim().toLowerCase())
   for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+/g)) {
-    if (/[\d_]/.test(m[0]) || /[A-Z].*[-_]|[-_].*[A-Z]{2}/.test(m[0])) out.add(m[0].toLowerCase())
+    if (DIGIT_OR_UNDERSCORE.test(m[0]) || CAPITAL_WITH_JOINER.test(m[0])) out.add(m[0].toLowerCase())
   }
   for (const m of text.matchAll(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g)) out.add(m[0].toLowerCase())
   return out

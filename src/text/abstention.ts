@@ -6,6 +6,11 @@
 import { foldForMatching } from './normalize.ts'
 import { memoByText } from './text-memo.ts'
 
+const CURLY_QUOTES = /[’‘]/g
+const WHITESPACE_RUN = /\s+/g
+const SENTENCE_END = /(?<=[.!?])\s+/
+const CITATION = /\[\d+\]/
+
 /**
  * Phrasings of "the sources do not hold the answer". Each names the missing thing (the sources, the
  * context, the information, the documentation) so an answer that merely contains "cannot" ("You cannot
@@ -23,7 +28,7 @@ const ABSTENTION_PATTERNS: readonly RegExp[] = [
 
 /** Folds a text the way the decline phrasings are written: NFKC, lowercase, straight quotes, single spaces. */
 function foldDecline(text: string): string {
-  return foldForMatching(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim()
+  return foldForMatching(text).replace(CURLY_QUOTES, "'").replace(WHITESPACE_RUN, ' ').trim()
 }
 
 /**
@@ -51,6 +56,6 @@ export function isAbstention(text: string | undefined): boolean {
 const readsAsAbstention = memoByText((text: string): boolean => {
   const normalised = foldDecline(text)
   if (normalised === '') return true
-  const sentences = normalised.split(/(?<=[.!?])\s+/, /\[\d+\]/.test(normalised) ? 1 : 2)
+  const sentences = normalised.split(SENTENCE_END, CITATION.test(normalised) ? 1 : 2)
   return sentences.some((sentence) => ABSTENTION_PATTERNS.some((p) => p.test(sentence)))
 })
