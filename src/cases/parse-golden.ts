@@ -2,6 +2,7 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
+import { createHash } from 'node:crypto'
 import { canonicalJson, sha256 } from '../util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
 import { readJsonlLines, type JsonlOptions } from '../problems/jsonl.ts'
@@ -101,7 +102,10 @@ function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: In
  */
 export function parseGoldenText(text: string, file: string, limits: InputLimits = defaultInputLimits): GoldenParseResult {
   const cases: GoldenCaseAt[] = []
-  const canonical: string[] = []
+  // The file's hash is the sha256 of the cases' canonical JSON array, fed case by case: the array's text (as
+  // large as the file) is never held.
+  const fileHash = createHash('sha256').update('[')
+  let hashed = 0
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
@@ -142,7 +146,7 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     else {
       // Each case's canonical JSON once: its own hash, and (joined as the array's canonical JSON) the file's.
       const text = canonicalJson(parsed.data)
-      canonical.push(text)
+      fileHash.update(hashed++ === 0 ? text : `,${text}`)
       cases.push({ case: parsed.data, line, hash: sha256(text) })
     }
   }, {
@@ -150,7 +154,7 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     maxLineBytes: limits.maxLineBytes,
     lineTooLarge: (line, bytes, limit) => limitProblem(file, line, '', `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, 'maxLineBytes', limit),
   })
-  return { cases, problems, hash: sha256(`[${canonical.join(',')}]`) }
+  return { cases, problems, hash: fileHash.update(']').digest('hex') }
 }
 
 /** Validates a `grade_scale` header line; it must be the file's first line (comments aside). */
