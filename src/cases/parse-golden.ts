@@ -102,10 +102,10 @@ function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: In
  */
 export function parseGoldenText(text: string, file: string, limits: InputLimits = defaultInputLimits): GoldenParseResult {
   const cases: GoldenCaseAt[] = []
-  // The file's hash is the sha256 of the cases' canonical JSON array, fed case by case: the array's text (as
-  // large as the file) is never held.
-  const fileHash = createHash('sha256').update('[')
-  let hashed = 0
+  // The file's hash is the sha256 of the cases' canonical JSON array, fed in 64 KiB pieces: the array's text
+  // (as large as the file) is never held, and the hash is not called once per case.
+  const fileHash = createHash('sha256')
+  let pending = '['
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
@@ -146,7 +146,11 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     else {
       // Each case's canonical JSON once: its own hash, and (joined as the array's canonical JSON) the file's.
       const text = canonicalJson(parsed.data)
-      fileHash.update(hashed++ === 0 ? text : `,${text}`)
+      pending += cases.length === 0 ? text : `,${text}`
+      if (pending.length > 65_536) {
+        fileHash.update(pending)
+        pending = ''
+      }
       cases.push({ case: parsed.data, line, hash: sha256(text) })
     }
   }, {
@@ -154,7 +158,7 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     maxLineBytes: limits.maxLineBytes,
     lineTooLarge: (line, bytes, limit) => limitProblem(file, line, '', `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, 'maxLineBytes', limit),
   })
-  return { cases, problems, hash: fileHash.update(']').digest('hex') }
+  return { cases, problems, hash: fileHash.update(`${pending}]`).digest('hex') }
 }
 
 /** Validates a `grade_scale` header line; it must be the file's first line (comments aside). */
