@@ -7,7 +7,7 @@
  * a parse is about a second). The full parse is held only until the file's prepared cases are built (the
  * transform); after that the process keeps, per file, a summary keyed by the text's hash.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { GoldenFileError, UnresolvedLocatorsError } from '../cases/errors.ts'
 import { duplicateCaseIdProblem, goldenSetHash, parseGoldenText, type GoldenParseResult, type InputLimits } from '../cases/parse-golden.ts'
@@ -60,8 +60,26 @@ export interface GoldenFileDigest {
 }
 
 /** What a parse is keyed by: the text's hash (not the text), the file's label and the input limits. */
-function parseKey(text: string, file: string, limits: InputLimits): string {
-  return `${sha256(text)}:${file}:${JSON.stringify(limits)}`
+function parseKey(textHash: string, file: string, limits: InputLimits): string {
+  return `${textHash}:${file}:${JSON.stringify(limits)}`
+}
+
+/** A file's size and modification time: unchanged, its text is the one last read. */
+function stampOf(absolutePath: string): string {
+  const stat = statSync(absolutePath)
+  return `${stat.size}:${stat.mtimeMs}`
+}
+
+/** The hash of each golden file's text as last read from disk, with the file's stamp at that read. */
+const textHashByPath = new Map<string, { stamp: string; hash: string }>()
+
+/** Reads a golden file and hashes its text (stamped before the read: a later edit changes the stamp). */
+function readGoldenText(absolutePath: string): { text: string; hash: string } {
+  const stamp = stampOf(absolutePath)
+  const text = readFileSync(absolutePath, 'utf8')
+  const hash = sha256(text)
+  textHashByPath.set(absolutePath, { stamp, hash })
+  return { text, hash }
 }
 
 /** The full parse of each golden file, by absolute path, until the transform has built its prepared cases. */
@@ -108,8 +126,8 @@ function resolveFile(prepared: PreparedCorpus, file: string, parsed: GoldenParse
 export function readGoldenSet(config: RagEvalConfig): GoldenSet {
   const files = globFiles(config.root, config.golden).map((absolutePath) => {
     const file = label(config, absolutePath)
-    const text = readFileSync(absolutePath, 'utf8')
-    return { file, absolutePath, parsed: parseGoldenFile(absolutePath, parseKey(text, file, config.limits), text, file, config.limits) }
+    const { text, hash } = readGoldenText(absolutePath)
+    return { file, absolutePath, parsed: parseGoldenFile(absolutePath, parseKey(hash, file, config.limits), text, file, config.limits) }
   })
   const problems = files.flatMap((f) => f.parsed.problems)
   // case_id is unique across the whole golden set, not only within a file. A repeat inside one file was
@@ -149,7 +167,7 @@ function selectionFor(config: RagEvalConfig): Set<string> | undefined {
  */
 export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: string, source: string): Promise<GoldenModuleData> {
   const file = label(config, absolutePath)
-  const parsed = parseGoldenFile(absolutePath, parseKey(source, file, config.limits), source, file, config.limits)
+  const parsed = parseGoldenFile(absolutePath, parseKey(sha256(source), file, config.limits), source, file, config.limits)
   if (parsed.problems.length > 0) throw new GoldenFileError(parsed.problems)
   const selected = selectionFor(config)
   const cases = parsed.cases.filter((c) => !isDraft(c.case) && (!selected || selected.has(c.case.case_id)))
@@ -184,15 +202,17 @@ export interface GoldenSetSummary {
 
 /**
  * The golden set's summary for the reporter: each file's digest, served from its parse in this process when the
- * text (by hash) is unchanged, else parsed once more (the digest is kept, the parse is not). The files are read
- * and hashed, not held.
+ * text (by hash) is unchanged, else parsed once more (the digest is kept, the parse is not). A file whose size
+ * and modification time are those of its last read is not read again; the files are never held.
  */
 export function readGoldenSummary(config: RagEvalConfig): GoldenSetSummary {
   const files = globFiles(config.root, config.golden).map((absolutePath) => {
     const file = label(config, absolutePath)
-    const text = readFileSync(absolutePath, 'utf8')
-    const key = parseKey(text, file, config.limits)
     const hit = digestByPath.get(absolutePath)
+    const known = textHashByPath.get(absolutePath)
+    if (hit && known?.stamp === stampOf(absolutePath) && hit.key === parseKey(known.hash, file, config.limits)) return hit.digest
+    const { text, hash } = readGoldenText(absolutePath)
+    const key = parseKey(hash, file, config.limits)
     if (hit?.key === key) return hit.digest
     // Every parse in this process left its digest: a miss is a file edited (or first read) since.
     const digest = digestOf(file, parseGoldenText(text, file, config.limits))
