@@ -2,9 +2,10 @@
  * `npm run bench:scale`: vitest-rag over 1k, 10k and 20k synthetic golden cases, and, at 6k cases, side by side
  * with a minimal Vitest eval runner on the same cases, all passing and half failing. Prints per run: wall time
  * per case, where it goes (Vitest's transform = golden-module generation, import = loading the generated
- * module, tests = per-case work; the reporter's own collect, scorecard, gate and file writing) and the peak
- * memory of the whole process tree (and, apart, of Vitest's main process and of its workers: their peaks need
- * not coincide).
+ * module, tests = per-case work; the reporter's own collect, scorecard, gate and file writing) and peak memory:
+ * of the largest single process (the kernel's high-water mark, what `/usr/bin/time` reports and peers publish),
+ * of the whole process tree, and, apart, of Vitest's main process and of its workers (their peaks need not
+ * coincide).
  *
  * It measures the package as a team installs it: it builds dist/ first (skip with `--no-build`) and runs the
  * compiled JavaScript from the synthetic project's node_modules.
@@ -76,12 +77,12 @@ async function runPeer(cases: number, halfFailing: boolean): Promise<Row> {
 
 function table(rows: Row[]): void {
   printTable(
-    ['run', 'cases', 'wall s', 'ms/case', 'transform s', 'import s', 'tests s', 'report s', 'peak MiB', 'main / workers MiB'],
+    ['run', 'cases', 'wall s', 'ms/case', 'transform s', 'import s', 'tests s', 'report s', 'largest process MiB', 'tree MiB', 'main / workers MiB'],
     rows.map(({ what, cases, run }) => {
       const v = vitestBreakdown(run.output)
       const r = reporterBreakdown(run.output)
       const report = Object.values(r).reduce((a, b) => a + b, 0)
-      return [what, String(cases), fmt(run.wallMs / 1000), fmt(run.wallMs / cases), fmt((v.transform ?? Number.NaN) / 1000), fmt((v.import ?? Number.NaN) / 1000), fmt((v.tests ?? Number.NaN) / 1000), report > 0 ? fmt(report / 1000) : '-', fmt(run.peakMiB), `${fmt(run.mainPeakMiB)} / ${fmt(run.workersPeakMiB)}`]
+      return [what, String(cases), fmt(run.wallMs / 1000), fmt(run.wallMs / cases), fmt((v.transform ?? Number.NaN) / 1000), fmt((v.import ?? Number.NaN) / 1000), fmt((v.tests ?? Number.NaN) / 1000), report > 0 ? fmt(report / 1000) : '-', fmt(run.largestPeakMiB), fmt(run.peakMiB), `${fmt(run.mainPeakMiB)} / ${fmt(run.workersPeakMiB)}`]
     }),
   )
 }

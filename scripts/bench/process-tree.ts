@@ -17,9 +17,14 @@ export interface TreeRun {
   mainPeakMiB?: number
   /** Peak of the summed RSS of its descendants (the test workers), MiB. */
   workersPeakMiB?: number
+  /**
+   * The largest peak of any one process of the tree (the kernel's VmHWM), MiB: what `/usr/bin/time` reports as
+   * maximum resident set size, the figure peers publish for a run.
+   */
+  largestPeakMiB?: number
 }
 
-function treeRssKiB(root: number): { total: number; main: number } | undefined {
+function treeRssKiB(root: number): { total: number; main: number; largest: number } | undefined {
   let entries: string[]
   try {
     entries = readdirSync('/proc')
@@ -41,16 +46,28 @@ function treeRssKiB(root: number): { total: number; main: number } | undefined {
     }
   }
   let total = 0
+  let largest = 0
   const main = rss.get(root) ?? 0
   for (const [pid, kib] of rss) {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
       if (p === root) {
         total += kib
+        largest = Math.max(largest, highWaterKiB(pid) ?? kib)
         break
       }
     }
   }
-  return { total, main }
+  return { total, main, largest }
+}
+
+/** A process's peak resident set so far (VmHWM in /proc/<pid>/status), KiB. */
+function highWaterKiB(pid: number): number | undefined {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** Runs `node args...` in `cwd` with `env`, sampling its tree's memory. */
@@ -64,17 +81,19 @@ export function runMeasured(args: string[], cwd: string, env: Record<string, str
     let peak: number | undefined
     let mainPeak = 0
     let workersPeak = 0
+    let largestPeak = 0
     const timer = setInterval(() => {
       const kib = child.pid === undefined ? undefined : treeRssKiB(child.pid)
       if (kib === undefined) return
       peak = Math.max(peak ?? 0, kib.total)
       mainPeak = Math.max(mainPeak, kib.main)
       workersPeak = Math.max(workersPeak, kib.total - kib.main)
+      largestPeak = Math.max(largestPeak, kib.largest)
     }, 50)
     child.on('error', reject)
     child.on('close', (code) => {
       clearInterval(timer)
-      resolve({ code, output, wallMs: performance.now() - started, ...(peak !== undefined ? { peakMiB: peak / 1024, mainPeakMiB: mainPeak / 1024, workersPeakMiB: workersPeak / 1024 } : {}) })
+      resolve({ code, output, wallMs: performance.now() - started, ...(peak !== undefined ? { peakMiB: peak / 1024, mainPeakMiB: mainPeak / 1024, workersPeakMiB: workersPeak / 1024, largestPeakMiB: largestPeak / 1024 } : {}) })
     })
   })
 }

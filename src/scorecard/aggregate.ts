@@ -50,30 +50,36 @@ function spendLimitStop(records: readonly CaseRecord[]): Pick<UsageSection, 'spe
 }
 
 function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], answer: MetricRow[]): Record<string, CaseSummary> {
-  const retrievalById = new Map(retrieval.map((row) => [row.record.caseId, row]))
-  const answerById = new Map(answer.map((row) => [row.record.caseId, row]))
+  const retrievalOf = new Map<CaseRecord, MetricRow>()
+  const answerOf = new Map<CaseRecord, MetricRow>()
+  retrieval.forEach((row) => retrievalOf.set(row.record, row))
+  answer.forEach((row) => answerOf.set(row.record, row))
   const cases: Record<string, CaseSummary> = {}
-  for (const record of [...records].sort((a, b) => byCaseId(a.caseId, b.caseId))) {
-    const r = retrievalById.get(record.caseId)
-    const a = answerById.get(record.caseId)
+  for (const record of inCaseIdOrder(records)) {
+    const r = retrievalOf.get(record)
+    const a = answerOf.get(record)
     const hard: CaseSummary['hard'] = {}
     for (const check of record.hard) hard[check.name] = check.passed
-    cases[record.caseId] = {
-      caseHash: record.caseHash,
-      caseType: record.caseType,
-      file: record.file,
-      line: record.line,
-      ...(r?.scored && r.metrics ? { retrieval: { ...r.metrics } } : {}),
-      ...(a?.scored && a.metrics ? { answer: { ...a.metrics } } : {}),
-      hard,
-      ...(record.retrieval.level !== undefined && r?.scored ? { retrievalLevel: record.retrieval.level } : {}),
-      ...(record.sources && record.sources.unresolved.length > 0 ? { unresolvedSources: [...record.sources.unresolved] } : {}),
-      ...(record.errorClass !== undefined ? { errorClass: record.errorClass } : {}),
-      ...(record.error !== undefined ? { error: record.error } : {}),
-      ...(record.judge?.failed ? { unjudged: record.judge.reasons?.judge ?? 'the judge verdict could not be parsed' } : {}),
-    }
+    // Built field by field, in the order the JSON lists them (the per-row metric objects are the rows' own:
+    // the scorecard is a value, never mutated).
+    const entry = { caseHash: record.caseHash, caseType: record.caseType, file: record.file, line: record.line } as CaseSummary
+    if (r?.scored && r.metrics) entry.retrieval = r.metrics
+    if (a?.scored && a.metrics) entry.answer = a.metrics
+    entry.hard = hard
+    if (record.retrieval.level !== undefined && r?.scored) entry.retrievalLevel = record.retrieval.level
+    if (record.sources && record.sources.unresolved.length > 0) entry.unresolvedSources = [...record.sources.unresolved]
+    if (record.errorClass !== undefined) entry.errorClass = record.errorClass
+    if (record.error !== undefined) entry.error = record.error
+    if (record.judge?.failed) entry.unjudged = record.judge.reasons?.judge ?? 'the judge verdict could not be parsed'
+    cases[record.caseId] = entry
   }
   return cases
+}
+
+/** The records sorted by case id; the input itself when it already is (a golden file is usually in id order). */
+function inCaseIdOrder(records: readonly CaseRecord[]): readonly CaseRecord[] {
+  for (let i = 1; i < records.length; i++) if (byCaseId((records[i - 1] as CaseRecord).caseId, (records[i] as CaseRecord).caseId) > 0) return [...records].sort((a, b) => byCaseId(a.caseId, b.caseId))
+  return records
 }
 
 /**

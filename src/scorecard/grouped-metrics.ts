@@ -3,7 +3,7 @@
  * here, once: an errored case holds 0 for every metric the run produced, so the per-case values stored for
  * pairing are exactly what entered the averages.
  */
-import { aggregateMetrics } from '../metrics/aggregate.ts'
+import { aggregatePartitions, metricMatrix, type MetricAggregate } from '../metrics/aggregate.ts'
 import type { CaseRecord } from './case-record.ts'
 import type { GroupedMetrics, MetricGroup } from './scorecard.ts'
 
@@ -47,34 +47,45 @@ export function buildMetricRows(
 
 /** Mean of the rows, through the metrics core's aggregation. */
 export function meanOfRows(rows: readonly MetricRow[]): MetricGroup {
-  // A MetricRow is the core's row with its record beside it: passed as it is, not copied per grouping.
-  const result = aggregateMetrics(rows)
-  return { n: result.n, unscored: result.unscored, failed: result.failed, mean: { ...result.mean } }
+  return metricGroup(aggregatePartitions(metricMatrix(rows), [new Int32Array(rows.length)], [1])[0]![0]!)
 }
 
-function groupBy(rows: readonly MetricRow[], key: (record: CaseRecord) => string): Record<string, MetricGroup> {
-  const buckets = new Map<string, MetricRow[]>()
-  for (const row of rows) {
-    const value = key(row.record)
-    const bucket = buckets.get(value) ?? []
-    bucket.push(row)
-    buckets.set(value, bucket)
+function metricGroup(result: MetricAggregate): MetricGroup {
+  return { n: result.n, unscored: result.unscored, failed: result.failed, mean: result.mean }
+}
+
+/** A partition of the rows by a key: each row's group index, and the keys in sorted order (group i = keys[i]). */
+function partition(rows: readonly MetricRow[], key: (record: CaseRecord) => string): { level: Int32Array; keys: string[] } {
+  const firstSeen = new Map<string, number>()
+  const level = new Int32Array(rows.length)
+  for (let i = 0; i < rows.length; i++) {
+    const value = key((rows[i] as MetricRow).record)
+    let g = firstSeen.get(value)
+    if (g === undefined) firstSeen.set(value, (g = firstSeen.size))
+    level[i] = g
   }
-  const out: Record<string, MetricGroup> = {}
-  for (const value of [...buckets.keys()].sort()) out[value] = meanOfRows(buckets.get(value) ?? [])
-  return out
+  // Renumbered so that group g is the g-th key in sorted order.
+  const keys = [...firstSeen.keys()].sort()
+  const rank = new Int32Array(keys.length)
+  keys.forEach((k, sortedIndex) => (rank[firstSeen.get(k) as number] = sortedIndex))
+  for (let i = 0; i < level.length; i++) level[i] = rank[level[i] as number] as number
+  return { level, keys }
 }
 
-/** Means overall, per case type, per tenant, and per question type, popularity and dynamism. */
+/**
+ * Means overall, per case type, per tenant, and per question type, popularity and dynamism: the rows read into
+ * one matrix, every grouping aggregated in one pass of the metrics core.
+ */
 export function groupMetrics(rows: readonly MetricRow[]): GroupedMetrics {
+  const keys: Array<(record: CaseRecord) => string> = [(r) => r.caseType, (r) => r.tenantId, (r) => r.facets.questionType, (r) => r.facets.popularity, (r) => r.facets.dynamism]
+  const partitions = keys.map((key) => partition(rows, key))
+  const levels = [new Int32Array(rows.length), ...partitions.map((p) => p.level)]
+  const results = aggregatePartitions(metricMatrix(rows), levels, [1, ...partitions.map((p) => p.keys.length)])
+  const named = (l: number): Record<string, MetricGroup> => Object.fromEntries(partitions[l - 1]!.keys.map((k, g) => [k, metricGroup(results[l]![g]!)]))
   return {
-    overall: meanOfRows(rows),
-    byCaseType: groupBy(rows, (r) => r.caseType),
-    byTenant: groupBy(rows, (r) => r.tenantId),
-    byFacet: {
-      questionType: groupBy(rows, (r) => r.facets.questionType),
-      popularity: groupBy(rows, (r) => r.facets.popularity),
-      dynamism: groupBy(rows, (r) => r.facets.dynamism),
-    },
+    overall: metricGroup(results[0]![0]!),
+    byCaseType: named(1),
+    byTenant: named(2),
+    byFacet: { questionType: named(3), popularity: named(4), dynamism: named(5) },
   }
 }

@@ -8,6 +8,7 @@
 import type { TestContext } from 'vitest'
 import { TestRunner } from 'vitest'
 import type { RagEvalConfig } from '../config/schema.ts'
+import type { CaseRecord } from '../scorecard/case-record.ts'
 import { baseRecord, evaluateCase } from '../evaluation/evaluate-case.ts'
 import type { ModuleCase } from '../golden-set/golden-module.ts'
 import { readPreparedCases } from '../golden-set/prepared-cases.ts'
@@ -49,6 +50,7 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
     return
   }
   ctx.task.meta.rag = { ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' }
+  await yieldToEventLoop()
   const runtime = await handle.getRuntime()
   let evaluation
   try {
@@ -67,14 +69,35 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   if (annotations === 'all' || (annotations === 'failed' && failed.length > 0)) await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
   // Each check was computed once, in the evaluation; the matchers assert from the record. A passed check
   // has nothing to report, so only failed ones go through expect (each a soft failure with its message).
-  for (const check of failed) ctx.expect.soft(evaluation.record, `${c.case_id} ${check.name}`)[check.name]()
+  for (const check of failed) ctx.expect.soft(evaluation.record, c.case_id)[check.name]()
   // A failed check's stack points into the harness's compiled files, which says nothing about the case (the
   // test's location is its golden line), and the main process re-reads and scans such a file per error and frame
   // to source-map it: seconds for a few thousand failing cases. The failures carry no frames.
   if (failed.length > 0) for (const error of ctx.task.result?.errors ?? []) error.stacks ??= []
 }
 
-function summarize(record: NonNullable<TestContext['task']['meta']['rag']>, config: RagEvalConfig): string {
+/** How often, at least, a worker running cases lets its event loop turn, ms. */
+const YIELD_EVERY_MS = 2
+let lastYield = 0
+
+/**
+ * Lets the worker's event loop turn at least every {@link YIELD_EVERY_MS}. A system that answers in process
+ * without I/O (a module adapter over a local index) runs every case in one chain of microtasks: Vitest's result
+ * updates, batched every 100 ms, then wait unsent in the worker until the file ends. The main process saw no
+ * case finish until all had (20,000 records in one burst), so it could not stop a run whose sources do not
+ * resolve, print progress, or take its share of the work while the cases ran.
+ */
+// Why so often: each turn writes at most a pipe buffer (64 KB) of queued updates to the main process, about
+// what 2 ms of cases produce. Every 20 ms, the backlog grew through the run and the main process parsed its last
+// megabytes after the final case (0.4 s at 20,000 cases) before it could report.
+async function yieldToEventLoop(): Promise<void> {
+  const now = performance.now()
+  if (now - lastYield < YIELD_EVERY_MS) return
+  lastYield = now
+  await new Promise<void>((resolve) => setImmediate(resolve))
+}
+
+function summarize(record: CaseRecord, config: RagEvalConfig): string {
   const passed = record.hard.filter((h) => h.passed).length
   const parts = [`hard ${passed} of ${record.hard.length} passed`]
   const m = record.retrieval.metrics

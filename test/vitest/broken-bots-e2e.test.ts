@@ -15,6 +15,7 @@ interface LoggedCase {
   caseId: string
   state: string
   hard: Array<{ name: string; passed: boolean; message: string }>
+  errors: string[]
   annotations: string[]
   errorFrames: string[]
 }
@@ -119,6 +120,10 @@ describe('broken bots, one Vitest run', () => {
       expect(f.name).toBe('toAbstain')
       expect(f.message).toBe('the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."')
     }
+    // The test's failure says the case, the check and why, each once.
+    const lying = cases.filter((c) => c.project === 'lying-abstention' && c.state === 'failed')
+    expect(lying).toHaveLength(MUST_ABSTAIN)
+    for (const c of lying) expect(c.errors).toEqual([`${c.caseId}: toAbstain: the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."`])
   })
 
   test('header-echoing HTTP endpoint: the token reaches no error, log line, scorecard or annotation', () => {
