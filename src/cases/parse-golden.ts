@@ -81,16 +81,15 @@ function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: In
   if (c.history.length > limits.maxHistoryTurns) {
     problems.push(limitProblem(file, line, 'history', `has ${c.history.length} turns, over the ${limits.maxHistoryTurns} limit`, 'maxHistoryTurns', limits.maxHistoryTurns))
   }
-  const literals: Array<[string, string]> = [
-    ...c.must_contain.map((t, i): [string, string] => [`must_contain[${i}]`, t]),
-    ...c.should_contain.map((l, i): [string, string] => [`should_contain[${i}].text`, l.text]),
-    ...c.forbidden_text.map((t, i): [string, string] => [`forbidden_text[${i}]`, t]),
-  ]
-  for (const [path, text] of literals) {
+  // Checked in place (no list of every literal built per case: this runs for every case of the file).
+  const checkLiteral = (field: string, index: number, suffix: string, text: string): void => {
     if (text.length > limits.maxLiteralChars) {
-      problems.push(limitProblem(file, line, path, `is ${text.length} characters, over the ${limits.maxLiteralChars} limit`, 'maxLiteralChars', limits.maxLiteralChars))
+      problems.push(limitProblem(file, line, `${field}[${index}]${suffix}`, `is ${text.length} characters, over the ${limits.maxLiteralChars} limit`, 'maxLiteralChars', limits.maxLiteralChars))
     }
   }
+  c.must_contain.forEach((t, i) => checkLiteral('must_contain', i, '', t))
+  c.should_contain.forEach((l, i) => checkLiteral('should_contain', i, '.text', l.text))
+  c.forbidden_text.forEach((t, i) => checkLiteral('forbidden_text', i, '', t))
   return problems
 }
 
