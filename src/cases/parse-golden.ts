@@ -2,6 +2,7 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
+import { createHash } from 'node:crypto'
 import { canonicalJson, sha256 } from '../util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
 import { readJsonlLines, type JsonlOptions } from '../problems/jsonl.ts'
@@ -80,16 +81,15 @@ function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: In
   if (c.history.length > limits.maxHistoryTurns) {
     problems.push(limitProblem(file, line, 'history', `has ${c.history.length} turns, over the ${limits.maxHistoryTurns} limit`, 'maxHistoryTurns', limits.maxHistoryTurns))
   }
-  const literals: Array<[string, string]> = [
-    ...c.must_contain.map((t, i): [string, string] => [`must_contain[${i}]`, t]),
-    ...c.should_contain.map((l, i): [string, string] => [`should_contain[${i}].text`, l.text]),
-    ...c.forbidden_text.map((t, i): [string, string] => [`forbidden_text[${i}]`, t]),
-  ]
-  for (const [path, text] of literals) {
+  // Checked in place (no list of every literal built per case: this runs for every case of the file).
+  const checkLiteral = (field: string, index: number, suffix: string, text: string): void => {
     if (text.length > limits.maxLiteralChars) {
-      problems.push(limitProblem(file, line, path, `is ${text.length} characters, over the ${limits.maxLiteralChars} limit`, 'maxLiteralChars', limits.maxLiteralChars))
+      problems.push(limitProblem(file, line, `${field}[${index}]${suffix}`, `is ${text.length} characters, over the ${limits.maxLiteralChars} limit`, 'maxLiteralChars', limits.maxLiteralChars))
     }
   }
+  c.must_contain.forEach((t, i) => checkLiteral('must_contain', i, '', t))
+  c.should_contain.forEach((l, i) => checkLiteral('should_contain', i, '.text', l.text))
+  c.forbidden_text.forEach((t, i) => checkLiteral('forbidden_text', i, '', t))
   return problems
 }
 
@@ -101,7 +101,10 @@ function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: In
  */
 export function parseGoldenText(text: string, file: string, limits: InputLimits = defaultInputLimits): GoldenParseResult {
   const cases: GoldenCaseAt[] = []
-  const canonical: string[] = []
+  // The file's hash is the sha256 of the cases' canonical JSON array, fed in 64 KiB pieces: the array's text
+  // (as large as the file) is never held, and the hash is not called once per case.
+  const fileHash = createHash('sha256')
+  let pending = '['
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
@@ -142,7 +145,11 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     else {
       // Each case's canonical JSON once: its own hash, and (joined as the array's canonical JSON) the file's.
       const text = canonicalJson(parsed.data)
-      canonical.push(text)
+      pending += cases.length === 0 ? text : `,${text}`
+      if (pending.length > 65_536) {
+        fileHash.update(pending)
+        pending = ''
+      }
       cases.push({ case: parsed.data, line, hash: sha256(text) })
     }
   }, {
@@ -150,7 +157,7 @@ export function parseGoldenText(text: string, file: string, limits: InputLimits 
     maxLineBytes: limits.maxLineBytes,
     lineTooLarge: (line, bytes, limit) => limitProblem(file, line, '', `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, 'maxLineBytes', limit),
   })
-  return { cases, problems, hash: sha256(`[${canonical.join(',')}]`) }
+  return { cases, problems, hash: fileHash.update(`${pending}]`).digest('hex') }
 }
 
 /** Validates a `grade_scale` header line; it must be the file's first line (comments aside). */

@@ -7,7 +7,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BUNDLED_PROMPTS_DIR } from '../prompts/load.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
-import { VitestRagError } from '../util/errors.ts'
+import { ConfigError } from './errors.ts'
 import { BASELINE_ACCEPT_COMMAND } from '../gate/evaluate.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
@@ -19,12 +19,7 @@ export function promptPath(config: Pick<RagEvalConfig, 'prompts'>, name: string)
   return existsSync(own) ? own : join(BUNDLED_PROMPTS_DIR, name)
 }
 
-/** Bad `ragEval` options. */
-export class ConfigError extends VitestRagError<'VITEST_RAG_CONFIG_INVALID'> {
-  constructor(message: string) {
-    super('VITEST_RAG_CONFIG_INVALID', message)
-  }
-}
+export { ConfigError }
 
 /** Environment variables that override options, so a CLI run can change them without editing config. */
 export const ENV_OVERRIDES = {

@@ -4,33 +4,25 @@
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
 import { join, resolve } from 'node:path'
-import { loadModuleAdapter } from '../adapter/function-adapter.ts'
-import { httpAdapter } from '../adapter/http-adapter.ts'
 import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { loadRunPrompt } from './run-prompts.ts'
-import { createReferencePipeline } from '../generation/pipeline.ts'
-import { createIndexRetriever } from '../generation/retriever.ts'
-import { createHeuristicJudge } from '../judge/heuristic-judge.ts'
-import { createModelJudge } from '../judge/model-judge.ts'
 import type { Judge, JudgeVerdict } from '../judge/types.ts'
-import { readQrelsFile } from '../judge/qrels-file.ts'
 import type { QrelsRow } from '../judge/qrels.ts'
 import type { Chunk } from '../corpus/types.ts'
-import { createHeuristicClaimChecker, createModelClaimChecker, type ClaimChecker } from '../judge/claim-check.ts'
-import { CheckpointStore, createModelClients, runFingerprint, type ModelClients } from '../llm/index.ts'
-import { embeddingDimensions } from '../llm/probe.ts'
-import { embedderFromClient } from '../llm/embedder.ts'
+import type { ClaimChecker } from '../judge/claim-check.ts'
+import type { ModelClients } from '../llm/index.ts'
 import type { Embedder } from '../search/embedder.ts'
-import { createHashEmbedder } from '../search/embedder-hash.ts'
 import type { SearchIndex } from '../search/index.ts'
-import { loadOrBuildSearchIndex } from '../artifacts/index-cache.ts'
-import { SearchPool } from '../pool/search-pool.ts'
+import type { SearchPool } from '../pool/search-pool.ts'
 import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
 import { loadSourceMap } from '../sources/source-map.ts'
 import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
-import { providerStatsWriter } from '../cost/provider-stats.ts'
-import { ConfigError } from '../config/resolve.ts'
+import { ConfigError } from '../config/errors.ts'
+
+// What a run uses is loaded when the run uses it (dynamic imports below): a module adapter's offline run never
+// loads the model clients (and the `openai` SDK), the search index and its worker pool, the reference
+// pipeline, the model judge or the qrels reader. Each worker builds its runtime once, so the cost is one
+// import per worker of what the configuration names, and none of what it does not.
 
 /** What a completed case leaves behind: everything that cost a model call (the answer and the verdict). */
 export interface CaseCheckpoint {
@@ -78,6 +70,7 @@ export interface RuntimeQrels {
 async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus): Promise<RuntimeQrels | undefined> {
   if (config.qrels === undefined) return undefined
   const path = resolve(config.root, config.qrels)
+  const { readQrelsFile } = await import('../judge/qrels-file.ts')
   const { rows, problems } = await readQrelsFile(path)
   if (problems.length > 0) throw new ConfigError(`vitest-rag: the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`)
   const chunksByDoc = new Map<string, Chunk[]>()
@@ -89,8 +82,9 @@ async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus)
  * The claim checker: the offline heuristic (default), or the judge model with `claimMetrics: 'model'`; none in
  * retrieval mode, with the judge off, or with `claimMetrics: 'off'`.
  */
-function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, models: ModelClients | undefined): ClaimChecker | undefined {
+async function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, models: ModelClients | undefined): Promise<ClaimChecker | undefined> {
   if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
+  const { createHeuristicClaimChecker, createModelClaimChecker } = await import('../judge/claim-check.ts')
   if (config.claimMetrics === 'heuristic') return createHeuristicClaimChecker()
   if (!models?.judge) throw new ConfigError("vitest-rag: claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
   return createModelClaimChecker(models.judge)
@@ -103,15 +97,25 @@ function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, mod
  */
 async function chooseEmbedder(models: ModelClients | undefined, outDir: string): Promise<Embedder> {
   const client = models?.embedder
-  if (!client) return createHashEmbedder()
+  if (!client) return (await import('../search/embedder-hash.ts')).createHashEmbedder()
+  const [{ embeddingDimensions }, { embedderFromClient }] = await Promise.all([import('../llm/probe.ts'), import('../llm/embedder.ts')])
   // One probe per run: the global setup's, recorded under outDir (see src/llm/probe.ts).
   return embedderFromClient(client, await embeddingDimensions(client, outDir))
 }
 
 async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
   const spec = config.adapter
-  if (spec.kind === 'module') return { adapter: await loadModuleAdapter(spec.path, spec.options) }
-  if (spec.kind === 'http') return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
+  if (spec.kind === 'module') return { adapter: await (await import('../adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options) }
+  if (spec.kind === 'http') {
+    const { httpAdapter } = await import('../adapter/http-adapter.ts')
+    return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
+  }
+  const [{ loadOrBuildSearchIndex }, { createIndexRetriever }, { createReferencePipeline }, { loadRunPrompt }] = await Promise.all([
+    import('../artifacts/index-cache.ts'),
+    import('../generation/retriever.ts'),
+    import('../generation/pipeline.ts'),
+    import('./run-prompts.ts'),
+  ])
   const needsEmbeddings = config.search.arm === 'vector' || config.search.arm === 'hybrid'
   // The built index is cached on disk under corpus fingerprint + chunker + search config, so watch-mode
   // reruns and CI replays load it instead of rebuilding.
@@ -125,7 +129,7 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
   })
   // With `search.workers`, queries run in tinypool worker threads over the shared index (worth it for large
   // corpora); the tenant filter applies inside the workers exactly as in-process.
-  const pool = config.search.workers ? new SearchPool({ index }) : undefined
+  const pool = config.search.workers ? new (await import('../pool/search-pool.ts')).SearchPool({ index }) : undefined
   const searcher: Pick<SearchIndex, 'searchAsync'> = pool
     ? { searchAsync: async (query, options) => (await pool.searchBatch([{ query, tenantId: options.tenantId, k: options.k, arm: options.arm }]))[0] ?? [] }
     : index
@@ -165,36 +169,52 @@ function answerShapingModels(models: RagEvalConfig['models']): unknown {
   return rest
 }
 
+/** The judge of a system-mode run: the heuristic judge, or the model judge (which needs `models.judge`); none otherwise. */
+async function chooseJudge(config: RagEvalConfig, models: ModelClients | undefined): Promise<Judge | undefined> {
+  if (config.mode !== 'system') return undefined
+  if (config.judge === 'heuristic') return (await import('../judge/heuristic-judge.ts')).createHeuristicJudge()
+  if (config.judge !== 'model') return undefined
+  if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
+  const [{ createModelJudge }, { loadRunPrompt }] = await Promise.all([import('../judge/model-judge.ts'), import('./run-prompts.ts')])
+  const allowSameModel = config.models?.judge?.allowSameModel
+  return createModelJudge({ client: models.judge, template: loadRunPrompt(config, 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
+}
+
+/**
+ * The per-case checkpoints: written whenever model calls cost money, so an interrupted run can resume; read
+ * only with `resume`. The fingerprint ties them to this configuration. None for an offline run without resume.
+ */
+async function createCheckpoints(config: RagEvalConfig): Promise<CaseCheckpoints | undefined> {
+  if (!config.resume && !config.models) return undefined
+  const { CheckpointStore, runFingerprint } = await import('../llm/checkpoint.ts')
+  const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, claimMetrics: config.claimMetrics, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
+  return {
+    get: async (caseId, caseHash) => {
+      if (!config.resume) return undefined
+      const saved = (await store.get(caseId)) as ({ caseHash: string } & CaseCheckpoint) | undefined
+      return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement, claimMetrics: saved.claimMetrics } : undefined
+    },
+    put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
+  }
+}
+
+/** The model clients of a run that configures `models` (loading the model client and its SDK); none offline. */
+async function createModels(config: RagEvalConfig): Promise<ModelClients | undefined> {
+  if (!config.models) return undefined
+  return (await import('../llm/index.ts')).createModelClients(config.models, modelClientOptions(config))
+}
+
 /** Builds the runtime for `config`. */
 export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntime> {
   const prepared = await prepareCorpus(config.corpus, config.chunker)
-  const models = config.models ? createModelClients(config.models, modelClientOptions(config)) : undefined
+  const models = await createModels(config)
   const { adapter, index, pool } = await createAdapter(config, prepared, models)
   const resolveSource = createSourceResolver(prepared.corpus.documents, prepared.chunks, await loadSourceMap(config.sourceMap))
-  let judge: Judge | undefined
-  if (config.mode === 'system' && config.judge === 'heuristic') judge = createHeuristicJudge()
-  if (config.mode === 'system' && config.judge === 'model') {
-    if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
-    const allowSameModel = config.models?.judge?.allowSameModel
-    judge = createModelJudge({ client: models.judge, template: loadRunPrompt(config, 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
-  }
-  const claimChecker = chooseClaimChecker(config, judge, models)
+  const judge = await chooseJudge(config, models)
+  const claimChecker = await chooseClaimChecker(config, judge, models)
   const qrels = await loadRuntimeQrels(config, prepared)
-  let checkpoints: CaseCheckpoints | undefined
-  if (config.resume || config.models) {
-    // Checkpoints are written whenever model calls cost money, so an interrupted run can resume; they are
-    // read only with `resume`. The fingerprint ties them to this configuration.
-    const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, claimMetrics: config.claimMetrics, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
-    checkpoints = {
-      get: async (caseId, caseHash) => {
-        if (!config.resume) return undefined
-        const saved = (await store.get(caseId)) as ({ caseHash: string } & CaseCheckpoint) | undefined
-        return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement, claimMetrics: saved.claimMetrics } : undefined
-      },
-      put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
-    }
-  }
-  const writeStats = models ? providerStatsWriter(config.outDir) : undefined
+  const checkpoints = await createCheckpoints(config)
+  const writeStats = models ? (await import('../cost/provider-stats.ts')).providerStatsWriter(config.outDir) : undefined
   return {
     config,
     prepared,

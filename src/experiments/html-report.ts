@@ -1,6 +1,6 @@
 /**
  * Writing the HTML scorecard (the I/O around the pure `scorecard/render-html.ts`): after every Vitest run
- * the reporter calls {@link writeRunHtml}, which adds each case's query (from the golden set) and chunk
+ * the reporter calls {@link writeRunHtml}, which adds each case's query (from the golden set's summary) and chunk
  * snippets (from the corpus) to the drill-down; `compare` calls {@link writeHtmlFile} with its own deltas.
  * The page goes to the configured output folder, atomically.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { gateView } from '../gate/gate-messages.ts'
 import type { GateResult } from '../gate/gate-result.ts'
-import { readGoldenSet } from '../golden-set/golden-set.ts'
+import { readGoldenSummary } from '../golden-set/golden-set.ts'
 import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import type { CaseRecord } from '../scorecard/case-record.ts'
 import { caseDetailsFromRecords } from '../scorecard/html-case-details.ts'
@@ -26,12 +26,12 @@ export async function writeHtmlFile(path: string, input: HtmlScorecardInput): Pr
 
 /** Writes `<outDir>/scorecard.html` for a finished run; resolves to its path. */
 export async function writeRunHtml(config: RagEvalConfig, scorecard: Scorecard, gate: GateResult, records: readonly CaseRecord[]): Promise<string> {
-  const queries = new Map<string, string>()
-  for (const f of readGoldenSet(config).files) for (const c of f.parsed.cases) queries.set(c.case.case_id, c.case.query)
+  const golden = readGoldenSummary(config).files
+  const queryOf = (id: string) => golden.find((f) => f.queries.has(id))?.queries.get(id)
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   // Only the cases the page lists get a drill-down built (failing first, capped): see selectShownCases.
   const { shown, failing, correct } = selectShownCases(records.map((r) => ({ record: r, error: r.error, hard: r.hard, errorClass: r.errorClass })))
-  const cases = caseDetailsFromRecords(shown.map((s) => s.record), (id) => queries.get(id), (id) => prepared.chunkById.get(id)?.text)
+  const cases = caseDetailsFromRecords(shown.map((s) => s.record), queryOf, (id) => prepared.chunkById.get(id)?.text)
   const path = join(config.outDir, HTML_SCORECARD_FILE)
   await writeHtmlFile(path, { title: 'vitest-rag scorecard', scorecard, gate: gateView(gate), cases, caseTotals: { failing, correct } })
   return path

@@ -1,9 +1,13 @@
 /**
  * The golden set as a whole: its files, cases, content hash, the sampled selection, and each file's cases
- * with their locators resolved to chunk ids. Used by the plugin (one file at a time), the global setup (all
- * files, before any case runs) and the reporter (hash and expected case count).
+ * with their locators resolved to chunk ids. Used by the global setup (all files, before any case runs), the
+ * plugin (one file at a time) and the reporter (a compact summary: hashes, counts, queries).
+ *
+ * One process checks the set, transforms each file and reports the run: each text is parsed once (at 20k cases
+ * a parse is about a second). The full parse is held only until the file's prepared cases are built (the
+ * transform); after that the process keeps, per file, a summary keyed by the text's hash.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { GoldenFileError, UnresolvedLocatorsError } from '../cases/errors.ts'
 import { duplicateCaseIdProblem, goldenSetHash, parseGoldenText, type GoldenParseResult, type InputLimits } from '../cases/parse-golden.ts'
@@ -15,6 +19,7 @@ import { globFiles } from './glob.ts'
 import type { GoldenModuleData, ModuleCase } from './golden-module.ts'
 import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { selectSample } from './sample.ts'
+import { sha256 } from '../util/hash.ts'
 
 /** One parsed golden file. */
 export interface GoldenFileSummary {
@@ -40,20 +45,65 @@ function label(config: RagEvalConfig, path: string): string {
   return relative(config.root, path).split('\\').join('/')
 }
 
-/**
- * The last parse of each golden file, by absolute path. One process checks the golden set (global setup),
- * transforms each file and reports the run: the same text is parsed once, not three times (at 20k cases a
- * parse is about a second).
- */
-const parsedByPath = new Map<string, { text: string; file: string; limits: string; parsed: GoldenParseResult }>()
+/** What the reporter reads of one golden file: kept after its full parse is released. */
+export interface GoldenFileDigest {
+  /** Path relative to the project root (posix). */
+  file: string
+  /** The parsed cases' hash ({@link GoldenParseResult.hash}). */
+  hash: string
+  /** Cases that parsed (drafts included). */
+  cases: number
+  /** Cases that run: not drafts. */
+  runnable: number
+  /** Each parsed case's query, by case id (the HTML scorecard's drill-down shows it). */
+  queries: Map<string, string>
+}
 
-/** {@link parseGoldenText}, served from the last parse of the same path when the text and limits match. */
-function parseGoldenFile(absolutePath: string, text: string, file: string, limits: InputLimits): GoldenParseResult {
-  const limitsKey = JSON.stringify(limits)
+/** What a parse is keyed by: the text's hash (not the text), the file's label and the input limits. */
+function parseKey(textHash: string, file: string, limits: InputLimits): string {
+  return `${textHash}:${file}:${JSON.stringify(limits)}`
+}
+
+/** A file's size and modification time: unchanged, its text is the one last read. */
+function stampOf(absolutePath: string): string {
+  const stat = statSync(absolutePath)
+  return `${stat.size}:${stat.mtimeMs}`
+}
+
+/** The hash of each golden file's text as last read from disk, with the file's stamp at that read. */
+const textHashByPath = new Map<string, { stamp: string; hash: string }>()
+
+/** Reads a golden file and hashes its text (stamped before the read: a later edit changes the stamp). */
+function readGoldenText(absolutePath: string): { text: string; hash: string } {
+  const stamp = stampOf(absolutePath)
+  const text = readFileSync(absolutePath, 'utf8')
+  const hash = sha256(text)
+  textHashByPath.set(absolutePath, { stamp, hash })
+  return { text, hash }
+}
+
+/** The full parse of each golden file, by absolute path, until the transform has built its prepared cases. */
+const parsedByPath = new Map<string, { key: string; parsed: GoldenParseResult }>()
+/** Each golden file's digest, by absolute path: what outlives the full parse. */
+const digestByPath = new Map<string, { key: string; digest: GoldenFileDigest }>()
+
+function digestOf(file: string, parsed: GoldenParseResult): GoldenFileDigest {
+  const queries = new Map<string, string>()
+  let runnable = 0
+  for (const { case: c } of parsed.cases) {
+    queries.set(c.case_id, c.query)
+    if (!isDraft(c)) runnable += 1
+  }
+  return { file, hash: parsed.hash, cases: parsed.cases.length, runnable, queries }
+}
+
+/** {@link parseGoldenText}, served from the held parse of the same path when the text (by hash), label and limits match. */
+function parseGoldenFile(absolutePath: string, key: string, text: string, file: string, limits: InputLimits): GoldenParseResult {
   const hit = parsedByPath.get(absolutePath)
-  if (hit && hit.text === text && hit.file === file && hit.limits === limitsKey) return hit.parsed
+  if (hit?.key === key) return hit.parsed
   const parsed = parseGoldenText(text, file, limits)
-  parsedByPath.set(absolutePath, { text, file, limits: limitsKey, parsed })
+  parsedByPath.set(absolutePath, { key, parsed })
+  digestByPath.set(absolutePath, { key, digest: digestOf(file, parsed) })
   return parsed
 }
 
@@ -76,7 +126,8 @@ function resolveFile(prepared: PreparedCorpus, file: string, parsed: GoldenParse
 export function readGoldenSet(config: RagEvalConfig): GoldenSet {
   const files = globFiles(config.root, config.golden).map((absolutePath) => {
     const file = label(config, absolutePath)
-    return { file, absolutePath, parsed: parseGoldenFile(absolutePath, readFileSync(absolutePath, 'utf8'), file, config.limits) }
+    const { text, hash } = readGoldenText(absolutePath)
+    return { file, absolutePath, parsed: parseGoldenFile(absolutePath, parseKey(hash, file, config.limits), text, file, config.limits) }
   })
   const problems = files.flatMap((f) => f.parsed.problems)
   // case_id is unique across the whole golden set, not only within a file. A repeat inside one file was
@@ -116,7 +167,7 @@ function selectionFor(config: RagEvalConfig): Set<string> | undefined {
  */
 export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: string, source: string): Promise<GoldenModuleData> {
   const file = label(config, absolutePath)
-  const parsed = parseGoldenFile(absolutePath, source, file, config.limits)
+  const parsed = parseGoldenFile(absolutePath, parseKey(sha256(source), file, config.limits), source, file, config.limits)
   if (parsed.problems.length > 0) throw new GoldenFileError(parsed.problems)
   const selected = selectionFor(config)
   const cases = parsed.cases.filter((c) => !isDraft(c.case) && (!selected || selected.has(c.case.case_id)))
@@ -133,7 +184,49 @@ export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: 
     expected: (resolved.expected.get(c.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
     spans: resolved.spans.get(c.case_id) ?? [],
   }))
+  // The prepared cases are all the run needs of this parse from here on: the process keeps the file's digest.
+  parsedByPath.delete(absolutePath)
   return { file, fileHash: parsed.hash, cases: moduleCases }
+}
+
+/** The golden set as the reporter reads it: what identifies it and counts it, without its parsed cases. */
+export interface GoldenSetSummary {
+  files: GoldenFileDigest[]
+  /** sha256 over the files' paths and hashes (the same as {@link GoldenSet.hash}). */
+  hash: string
+  /** Cases the run should produce results for (the same as {@link GoldenSet.expectedCases}). */
+  expectedCases: number
+  /** Cases that parsed, across files, drafts included. */
+  totalCases: number
+}
+
+/**
+ * The golden set's summary for the reporter: each file's digest, served from its parse in this process when the
+ * text (by hash) is unchanged, else parsed once more (the digest is kept, the parse is not). A file whose size
+ * and modification time are those of its last read is not read again; the files are never held.
+ */
+export function readGoldenSummary(config: RagEvalConfig): GoldenSetSummary {
+  const files = globFiles(config.root, config.golden).map((absolutePath) => {
+    const file = label(config, absolutePath)
+    const hit = digestByPath.get(absolutePath)
+    const known = textHashByPath.get(absolutePath)
+    if (hit && known?.stamp === stampOf(absolutePath) && hit.key === parseKey(known.hash, file, config.limits)) return hit.digest
+    const { text, hash } = readGoldenText(absolutePath)
+    const key = parseKey(hash, file, config.limits)
+    if (hit?.key === key) return hit.digest
+    // Every parse in this process left its digest: a miss is a file edited (or first read) since.
+    const digest = digestOf(file, parseGoldenText(text, file, config.limits))
+    digestByPath.set(absolutePath, { key, digest })
+    return digest
+  })
+  const runnable = files.reduce((n, f) => n + f.runnable, 0)
+  return {
+    files,
+    hash: goldenSetHash(files),
+    // selectSample picks exactly `sample` cases when there are more, else all of them.
+    expectedCases: config.sample === undefined ? runnable : Math.min(config.sample, runnable),
+    totalCases: files.reduce((n, f) => n + f.cases, 0),
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * attempt through the process-wide limiter with our retries; on exhausted retries fall back to the next
  * provider (counted); on a non-retryable failure stop. Shared by the chat and embedding clients.
  */
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { LlmError, MissingApiKeyError, ProviderChainError } from './errors.ts'
 import { providerLimiter } from './limiter.ts'
 import { costOf, priceOf, type PriceTable } from './pricing.ts'
@@ -62,9 +62,19 @@ export class ProviderRequestError extends LlmError {
   }
 }
 
+let openAiSdk: Promise<typeof OpenAI> | undefined
+
+/**
+ * The `openai` SDK's client class, loaded at the first model call: a run without models (the default, offline)
+ * never loads the SDK's hundred-odd modules, in the main process or in a worker.
+ */
+export function loadOpenAi(): Promise<typeof OpenAI> {
+  return (openAiSdk ??= import('openai').then((m) => m.default))
+}
+
 /** The SDK client of one call to `provider` (no SDK retries: `withRetries` owns them). */
-function openAiClient(provider: Provider, apiKey: string): OpenAI {
-  return new OpenAI({
+function openAiClient(OpenAiSdk: typeof OpenAI, provider: Provider, apiKey: string): OpenAI {
+  return new OpenAiSdk({
     apiKey,
     baseURL: provider.baseURL,
     maxRetries: 0,
@@ -94,6 +104,7 @@ export async function callChain<T>(
   attempt: (sdk: OpenAI, provider: Provider) => Promise<AttemptOutcome<T>>,
 ): Promise<ChainOutcome<T>> {
   const failures: string[] = []
+  const OpenAiSdk = await loadOpenAi()
   for (const [index, provider] of context.chain.entries()) {
     const price = priceOf(provider.model, context.prices)
     const apiKey = context.readEnv(provider.apiKeyEnv)
@@ -105,7 +116,7 @@ export async function callChain<T>(
       requestsPerMinute: provider.requestsPerMinute,
     })
     // A fresh SDK client per call: the key lives only in this call, never on a long-lived object.
-    const sdk = openAiClient(provider, apiKey)
+    const sdk = openAiClient(OpenAiSdk, provider, apiKey)
     const started = performance.now()
     let retries = 0
     try {
@@ -118,6 +129,7 @@ export async function callChain<T>(
           stats.retries[cause] += 1
         },
         (error) => describeError(error, [apiKey]),
+        OpenAiSdk,
       )
       const latencyMs = performance.now() - started
       const costUsd = costOf(outcome.usage, price)
@@ -133,7 +145,7 @@ export async function callChain<T>(
         continue
       }
       if (error instanceof LlmError) throw error
-      const status = error instanceof OpenAI.APIError ? error.status : undefined
+      const status = error instanceof OpenAiSdk.APIError ? error.status : undefined
       throw new ProviderRequestError(provider.name, describeError(error, [apiKey]), status)
     }
   }

@@ -5,7 +5,7 @@
  * are not retried. The SDK's own retries are disabled (`maxRetries: 0`) so these are the only ones, and each
  * is counted by cause.
  */
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { z } from 'zod'
 import { mulberry32 } from '../stats/prng.ts'
 import { VitestRagError } from '../util/errors.ts'
@@ -67,13 +67,16 @@ export function parseRetryAfter(headers: Headers | undefined, now = Date.now()):
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
-/** Classifies an error thrown by the SDK (or by our response checks). */
-export function classifyFailure(error: unknown): ClassifiedFailure {
+/**
+ * Classifies an error thrown by the SDK (or by our response checks). `sdk` is the loaded `openai` module's
+ * client class (its error classes are static members): passed in, so this module never loads the SDK itself.
+ */
+export function classifyFailure(error: unknown, sdk: typeof OpenAI): ClassifiedFailure {
   if (error instanceof MalformedResponseError || error instanceof SyntaxError) return { cause: 'malformed' }
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return { cause: 'timeout' }
-  if (error instanceof OpenAI.APIUserAbortError) return { cause: null }
-  if (error instanceof OpenAI.APIConnectionError) return { cause: 'network' }
-  if (error instanceof OpenAI.APIError) {
+  if (error instanceof sdk.APIConnectionTimeoutError) return { cause: 'timeout' }
+  if (error instanceof sdk.APIUserAbortError) return { cause: null }
+  if (error instanceof sdk.APIConnectionError) return { cause: 'network' }
+  if (error instanceof sdk.APIError) {
     const status = error.status
     const retryAfterMs = parseRetryAfter(error.headers)
     const base = { status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
@@ -119,7 +122,8 @@ export type RetryListener = (cause: RetryCause, attempt: number, delayMs: number
 
 /**
  * Runs `attempt` until it succeeds, fails non-retryably (rethrown as is), or exhausts `maxRetries`
- * ({@link RetriesExhaustedError}). `describe` turns an error into safe (redacted) text.
+ * ({@link RetriesExhaustedError}). `describe` turns an error into safe (redacted) text; `sdk` classifies the
+ * SDK's errors (see {@link classifyFailure}).
  */
 export async function withRetries<T>(
   run: (attempt: number) => Promise<T>,
@@ -127,12 +131,13 @@ export async function withRetries<T>(
   random: () => number,
   onRetry: RetryListener,
   describe: (error: unknown) => string,
+  sdk: typeof OpenAI,
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await run(attempt)
     } catch (error) {
-      const failure = classifyFailure(error)
+      const failure = classifyFailure(error, sdk)
       if (failure.cause === null) throw error
       if (attempt >= options.maxRetries) {
         throw new RetriesExhaustedError(

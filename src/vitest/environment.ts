@@ -7,7 +7,7 @@ import type { Environment } from 'vitest/environments'
 import type { EnvironmentOptions } from 'vitest/node'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { createRagRuntime, type RagRuntime } from '../evaluation/create-runtime.ts'
-import { ConfigError } from '../config/resolve.ts'
+import { ConfigError } from '../config/errors.ts'
 
 /** What the environment puts on `globalThis.__VITEST_RAG__`. */
 export interface RagRuntimeHandle {

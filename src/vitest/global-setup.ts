@@ -7,18 +7,13 @@
  */
 import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../problems/problems.ts'
-import { missingHeaderEnv } from '../adapter/http-adapter.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { assertEstimateWithinLimit, createModelClients, resetSpendFile, ResumeNeedsCacheError } from '../llm/index.ts'
-import { embeddingDimensions, PROBE_FILE } from '../llm/probe.ts'
-import { modelClientOptions } from '../evaluation/create-runtime.ts'
-import { estimateEvalCost } from '../cost/estimate.ts'
-import { checkGoldenSet } from '../golden-set/golden-set.ts'
+import { ResumeNeedsCacheError } from '../llm/errors.ts'
+import { checkGoldenSet, type GoldenSet } from '../golden-set/golden-set.ts'
 import { checkRunPrompts } from '../evaluation/run-prompts.ts'
 import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
-import { clearProviderStats } from '../cost/provider-stats.ts'
 import { VitestRagError } from '../util/errors.ts'
 import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
@@ -45,8 +40,41 @@ export default async function setup(project: TestProject): Promise<void> {
 async function probeOnce(config: RagEvalConfig): Promise<void> {
   const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
   if (!config.models || config.dryRun || !vectorArm || config.adapter.kind !== 'reference') return
+  const [{ createModelClients }, { embeddingDimensions }, { modelClientOptions }] = await Promise.all([import('../llm/index.ts'), import('../llm/probe.ts'), import('../evaluation/create-runtime.ts')])
   const clients = createModelClients(config.models, modelClientOptions(config))
   if (clients.embedder) await embeddingDimensions(clients.embedder, config.outDir)
+}
+
+/**
+ * A run with models: resets the run's shared spend ledger, provider stats and probe record (a resumed run keeps
+ * what the interrupted one spent) and prints the worst-case estimate, refusing a run that could exceed the
+ * spend limit. True when an estimate was printed. The model client is loaded only here: an offline run never
+ * loads it.
+ */
+async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<boolean> {
+  const models = config.models
+  if (!models) return false
+  if (config.resume && models.cacheMode === 'off') throw new ResumeNeedsCacheError()
+  const [{ assertEstimateWithinLimit, resetSpendFile }, { PROBE_FILE }, { modelClientOptions }, { estimateEvalCost }, { clearProviderStats }] = await Promise.all([
+    import('../llm/index.ts'),
+    import('../llm/probe.ts'),
+    import('../evaluation/create-runtime.ts'),
+    import('../cost/estimate.ts'),
+    import('../cost/provider-stats.ts'),
+  ])
+  // One spend ledger for the whole run, shared by every worker through a file.
+  const { spendFile } = modelClientOptions(config)
+  if (!config.resume && !config.dryRun) {
+    resetSpendFile(spendFile)
+    clearProviderStats(config.outDir)
+    rmSync(join(config.outDir, PROBE_FILE), { force: true })
+  }
+  const limit = models.spendLimitUsd
+  const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
+  if (!estimate) return false
+  console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`)
+  if (limit !== undefined) assertEstimateWithinLimit(estimate, limit)
+  return true
 }
 
 async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
@@ -59,6 +87,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   }
   if (config.adapter.kind === 'http' && !config.dryRun) {
     // Once, here: a missing token would otherwise fail every case with the same message.
+    const { missingHeaderEnv } = await import('../adapter/http-adapter.ts')
     const missing = missingHeaderEnv(config.adapter.headersFromEnv)
     if (missing) throw new GoldenSetError(missing)
   }
@@ -66,26 +95,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   if (set.files.length === 0) {
     throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)
   }
-  let estimated = false
-  if (config.models) {
-    const models = config.models
-    if (config.resume && models.cacheMode === 'off') throw new ResumeNeedsCacheError()
-    // One spend ledger for the whole run, shared by every worker through a file; a resumed run keeps what
-    // the interrupted one spent. The dry-run estimate refuses a run that could exceed the limit.
-    const { spendFile } = modelClientOptions(config)
-    if (!config.resume && !config.dryRun) {
-      resetSpendFile(spendFile)
-      clearProviderStats(config.outDir)
-      rmSync(join(config.outDir, PROBE_FILE), { force: true })
-    }
-    const limit = models.spendLimitUsd
-    const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
-    if (estimate) {
-      estimated = true
-      console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`)
-      if (limit !== undefined) assertEstimateWithinLimit(estimate, limit)
-    }
-  }
+  const estimated = await prepareModelRun(config, set)
   await probeOnce(config)
   if (config.dryRun && !estimated) {
     // A dry run always prints a figure, even when nothing is priced.

@@ -14,7 +14,7 @@ import type { ModuleCase } from '../golden-set/golden-module.ts'
 import { readPreparedCases } from '../golden-set/prepared-cases.ts'
 import { useModuleImporter, type ModuleImporter } from '../util/user-module.ts'
 import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
-import { ConfigError } from '../config/resolve.ts'
+import { ConfigError } from '../config/errors.ts'
 import './matchers.ts'
 import './task-meta.ts'
 

@@ -18,7 +18,7 @@ import { markOutputsStale } from './stale-outputs.ts'
 import type { RunSelection } from '../scorecard/scorecard.ts'
 import type { GateResult } from '../gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../gate/policy.ts'
-import { readGoldenSet } from '../golden-set/golden-set.ts'
+import { readGoldenSummary, type GoldenSetSummary } from '../golden-set/golden-set.ts'
 import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { readProviderStats } from '../cost/provider-stats.ts'
 import { buildScorecard } from '../scorecard/aggregate.ts'
@@ -197,7 +197,7 @@ export class RagReporter implements Reporter {
   /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration), how its cases were chosen, and its failures. */
   private async buildRunScorecard(records: CaseRecord[], filtered: boolean, runFailures: string[], ended: { interrupted: boolean; unhandledErrors: number }): Promise<Scorecard> {
     const config = this.config
-    const goldenSet = readGoldenSet(config)
+    const goldenSet = readGoldenSummary(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)
     const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
     const judgeKind = records.find((r) => r.judge)?.judge?.kind
@@ -206,7 +206,7 @@ export class RagReporter implements Reporter {
     return buildScorecard(records, {
       harnessVersion: HARNESS_VERSION,
       goldenSetHash: goldenSet.hash,
-      goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.parsed.hash, cases: f.parsed.cases.length })),
+      goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.hash, cases: f.cases })),
       corpusFingerprint: prepared.corpus.fingerprint,
       configSnapshot: snapshotConfig(config),
       models: { ...(judgeModel ? { judge: judgeModel } : {}) },
@@ -262,8 +262,8 @@ export class RagReporter implements Reporter {
   }
 
   /** How this run's cases were chosen, when not the whole golden set (recorded so `baseline accept` can refuse it). */
-  private selection(filtered: boolean, goldenSet: ReturnType<typeof readGoldenSet>): RunSelection {
-    const all = goldenSet.files.reduce((n, f) => n + f.parsed.cases.length, 0)
+  private selection(filtered: boolean, goldenSet: GoldenSetSummary): RunSelection {
+    const all = goldenSet.totalCases
     const shard = this.vitest?.config.shard
     return {
       ...(filtered ? { filtered: true } : {}),

@@ -54,6 +54,15 @@ describe('parseGoldenText', () => {
     expect(parseGoldenText(`${line({})}\n${line({ case_id: 'GC-2', query: 'Other?' })}\n`, FILE).hash).not.toBe(parseGoldenText(lf, FILE).hash)
   })
 
+  test('a file larger than one 64 KiB hash piece hashes as the canonical JSON array of its cases', () => {
+    // 600 cases of about 400 bytes of canonical JSON each: about 240 KB, so the hash is fed in several pieces.
+    const lines = Array.from({ length: 600 }, (_, i) => line({ case_id: `GC-${i}`, query: `Question ${i} about seats?` }))
+    const result = parseGoldenText(lines.join('\n'), FILE)
+    expect(result.cases).toHaveLength(600)
+    expect(JSON.stringify(result.cases.map((c) => c.case)).length).toBeGreaterThan(3 * 65_536)
+    expect(result.hash).toBe(hashJson(result.cases.map((c) => c.case)))
+  })
+
   test('a file with several errors reports every one of them with its line', () => {
     const text = [
       line({}), // 1: fine

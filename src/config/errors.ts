@@ -1,0 +1,12 @@
+/**
+ * The configuration's error class, on its own so a worker can throw it without loading the config schema
+ * (zod) and resolution. `config/resolve.ts` re-exports it.
+ */
+import { VitestRagError } from '../util/errors.ts'
+
+/** Bad `ragEval` options (or an option that needs another one). */
+export class ConfigError extends VitestRagError<'VITEST_RAG_CONFIG_INVALID'> {
+  constructor(message: string) {
+    super('VITEST_RAG_CONFIG_INVALID', message)
+  }
+}
