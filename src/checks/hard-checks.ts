@@ -13,6 +13,7 @@ import type { HardCheckName, HardCheckResult } from '../scorecard/case-record.ts
 import type { SourceResolution } from '../sources/types.ts'
 import { readAbstention } from './abstention.ts'
 import { foldForLiteralMatch } from '../text/normalize.ts'
+import { internText } from '../text/text-memo.ts'
 import { parseCitationMarkers } from './citations.ts'
 
 export { didAbstain } from './abstention.ts'
@@ -43,19 +44,18 @@ export function checkAbstains(output: SystemOutput, c: GoldenCase, mode: EvalMod
   return { applies: true, passed: reading.abstained, message }
 }
 
-function tenantProblems(what: string, items: ReadonlyArray<{ label?: string; tenantId?: string; resolution: SourceResolution; name: string }>, tenant: string): string[] {
-  const problems: string[] = []
-  for (const item of items) {
-    const r = item.resolution
-    if (r.resolved && r.tenantId !== tenant) {
-      problems.push(`${what} ${item.name} belongs to tenant "${r.tenantId}", not the case's tenant "${tenant}"${item.tenantId !== undefined && item.tenantId !== r.tenantId ? ` (the system labelled it "${item.tenantId}")` : ''}`)
-    } else if (r.resolved && item.tenantId !== undefined && item.tenantId !== r.tenantId) {
-      problems.push(`${what} ${item.name} is labelled tenant "${item.tenantId}" but belongs to tenant "${r.tenantId}"`)
-    } else if (!r.resolved && item.tenantId !== undefined && item.tenantId !== tenant) {
-      problems.push(`${what} ${item.name} is labelled with another tenant, "${item.tenantId}"`)
-    }
+/**
+ * What is wrong with one item's tenancy, as the end of a sentence naming the item, or undefined. `labelled` is
+ * the tenant the system sent for it. The item's name is built by the caller only for an item with a problem
+ * (most cases have none, and a case names up to a few dozen items).
+ */
+function tenantProblem(labelled: string | undefined, r: SourceResolution, tenant: string): string | undefined {
+  if (r.resolved && r.tenantId !== tenant) {
+    return `belongs to tenant "${r.tenantId}", not the case's tenant "${tenant}"${labelled !== undefined && labelled !== r.tenantId ? ` (the system labelled it "${labelled}")` : ''}`
   }
-  return problems
+  if (r.resolved && labelled !== undefined && labelled !== r.tenantId) return `is labelled tenant "${labelled}" but belongs to tenant "${r.tenantId}"`
+  if (!r.resolved && labelled !== undefined && labelled !== tenant) return `is labelled with another tenant, "${labelled}"`
+  return undefined
 }
 
 /**
@@ -65,10 +65,15 @@ function tenantProblems(what: string, items: ReadonlyArray<{ label?: string; ten
  */
 export function checkNoTenantLeak(resolved: ResolvedOutput, c: GoldenCase): CheckOutcome {
   const { output } = resolved
-  const problems = [
-    ...tenantProblems('retrieved', output.retrieved.map((h, i) => ({ tenantId: h.tenantId, resolution: resolved.retrieved[i] ?? unresolvedAt(i), name: `#${i + 1} ${nameOf(resolved.retrieved[i])}` })), c.tenant_id),
-    ...tenantProblems('shown source', (output.sources ?? []).map((s, i) => ({ tenantId: s.tenantId, resolution: resolved.shown[i] ?? unresolvedAt(i), name: `[${s.marker}] ${nameOf(resolved.shown[i])}` })), c.tenant_id),
-  ]
+  const problems: string[] = []
+  output.retrieved.forEach((h, i) => {
+    const problem = tenantProblem(h.tenantId, resolved.retrieved[i] ?? unresolvedAt(i), c.tenant_id)
+    if (problem !== undefined) problems.push(`retrieved #${i + 1} ${nameOf(resolved.retrieved[i])} ${problem}`)
+  })
+  output.sources?.forEach((s, i) => {
+    const problem = tenantProblem(s.tenantId, resolved.shown[i] ?? unresolvedAt(i), c.tenant_id)
+    if (problem !== undefined) problems.push(`shown source [${s.marker}] ${nameOf(resolved.shown[i])} ${problem}`)
+  })
   if (output.answer !== undefined && c.forbidden_text.length > 0) {
     const answer = foldForLiteralMatch(output.answer)
     const leaked = c.forbidden_text.filter((t) => answer.includes(foldForLiteralMatch(t)))
@@ -138,13 +143,16 @@ export function checkContainsAll(output: SystemOutput, c: GoldenCase, mode: Eval
 
 /** Runs every hard check for a case, once; only the applicable ones are returned, in a fixed order. */
 export function runHardChecks(resolved: ResolvedOutput, c: GoldenCase, mode: EvalMode): HardCheckResult[] {
-  const all: Array<[HardCheckName, CheckOutcome]> = [
-    ['toAbstain', checkAbstains(resolved.output, c, mode)],
-    ['toNotLeakAcrossTenants', checkNoTenantLeak(resolved, c)],
-    ['toHaveNoFabricatedCitations', checkNoFabricatedCitations(resolved, mode)],
-    ['toContainAll', checkContainsAll(resolved.output, c, mode)],
-  ]
-  return all.flatMap(([name, outcome]) => (outcome.applies ? [{ name, passed: outcome.passed, message: outcome.message }] : []))
+  const results: HardCheckResult[] = []
+  const add = (name: HardCheckName, outcome: CheckOutcome) => {
+    // A record keeps its messages until the run ends; a passed check's message repeats across cases.
+    if (outcome.applies) results.push({ name, passed: outcome.passed, message: internText(outcome.message) })
+  }
+  add('toAbstain', checkAbstains(resolved.output, c, mode))
+  add('toNotLeakAcrossTenants', checkNoTenantLeak(resolved, c))
+  add('toHaveNoFabricatedCitations', checkNoFabricatedCitations(resolved, mode))
+  add('toContainAll', checkContainsAll(resolved.output, c, mode))
+  return results
 }
 
 function nameOf(r: SourceResolution | undefined): string {

@@ -3,12 +3,32 @@
  * passages), against the case's resolved expected chunks.
  */
 import type { CaseRecord } from '../scorecard/case-record.ts'
-import { scoreRetrieval } from '../metrics/retrieval.ts'
-import { spanRecallAtK } from '../metrics/span-recall.ts'
+import { metricRecord } from '../metrics/metric-record.ts'
+import { retrievalMetricNames, scoreRetrieval, writeRetrievalMetrics } from '../metrics/retrieval.ts'
+import { spanRecallAtKs } from '../metrics/span-recall.ts'
 import { rankingAtLevel } from '../sources/level-ranking.ts'
 import type { SourceResolution } from '../sources/types.ts'
 import type { ModuleCase } from '../golden-set/golden-module.ts'
 import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
+
+/** The metric names of a case with span recall: the retrieval metrics', then `span_recall@k` per k. */
+interface SpanMetricNames {
+  all: readonly string[]
+  spanRecall: readonly string[]
+}
+
+// Built once per list of cutoffs (the configured one: a run scores every case with it).
+const namesByKs = new WeakMap<readonly number[], SpanMetricNames>()
+
+function spanMetricNames(ks: readonly number[]): SpanMetricNames {
+  let names = namesByKs.get(ks)
+  if (!names) {
+    const spanRecall = ks.map((k) => `span_recall@${k}`)
+    names = { all: [...new Set([...retrievalMetricNames(ks), ...spanRecall])], spanRecall }
+    namesByKs.set(ks, names)
+  }
+  return names
+}
 
 /**
  * The retrieval part of a case record. `scored` is false for cases that must abstain (unscored, not
@@ -24,12 +44,17 @@ export function scoreCaseRetrieval(
   const ranking = rankingAtLevel(retrieved, moduleCase.expected, (id) => prepared.chunkById.get(id)?.docId)
   const judged = [...ranking.judged].map(([chunkId, grade]) => ({ chunkId, grade }))
   if (!scored) return { metrics: {}, level: ranking.level, ranked: ranking.ranked, judged }
-  const metrics = scoreRetrieval(ranking.ranked, ranking.judged, { ks })
-  if (moduleCase.spans.length > 0 && ranking.level !== 'document') {
-    // An unresolved item keeps its rank as an empty span (it covers nothing).
-    const top = retrieved.map((r) => (r.resolved ? { docId: r.docId, start: r.start, end: r.end } : { docId: '', start: 0, end: 0 }))
-    const spans = moduleCase.spans.filter((s) => s.grade > 0)
-    for (const k of ks) metrics[`span_recall@${k}`] = spanRecallAtK(top, spans, k)
+  if (moduleCase.spans.length === 0 || ranking.level === 'document') {
+    return { metrics: scoreRetrieval(ranking.ranked, ranking.judged, { ks }), level: ranking.level, ranked: ranking.ranked, judged }
   }
+  // One object for both (see metric-record.ts): the retrieval metrics, then span recall.
+  const names = spanMetricNames(ks)
+  const metrics = writeRetrievalMetrics(metricRecord(names.all), ranking.ranked, ranking.judged, { ks })
+  // An unresolved item keeps its rank as an empty span (it covers nothing).
+  const top = retrieved.map((r) => (r.resolved ? { docId: r.docId, start: r.start, end: r.end } : { docId: '', start: 0, end: 0 }))
+  const recalls = spanRecallAtKs(top, moduleCase.spans.filter((s) => s.grade > 0), ks)
+  names.spanRecall.forEach((name, i) => {
+    metrics[name] = recalls[i] ?? 0
+  })
   return { metrics, level: ranking.level, ranked: ranking.ranked, judged }
 }

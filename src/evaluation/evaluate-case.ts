@@ -18,6 +18,7 @@ import { caseGrades } from './case-grades.ts'
 import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from '../golden-set/golden-module.ts'
 import type { RagRuntime } from './create-runtime.ts'
+import { internText } from '../text/text-memo.ts'
 
 export { EVIDENCE_DEPTH, shouldContainScore } from './case-answer.ts'
 
@@ -58,8 +59,18 @@ function recordedJudge(judgement: AnswerStep['judgement']): CaseRecord['judge'] 
     citationAccuracy: judgement.citationAccuracy,
     answerRelevance: judgement.answerRelevance,
     crag: judgement.crag,
-    reasons: judgement.reasons,
+    reasons: judgement.reasons && internedReasons(judgement.reasons),
   }
+}
+
+/** The reasons with each text interned: a record keeps them until the run ends, and many repeat across cases. */
+function internedReasons(reasons: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of Object.keys(reasons)) {
+    const reason = reasons[key]
+    out[key] = typeof reason === 'string' ? internText(reason) : (reason as unknown as string)
+  }
+  return out
 }
 
 /** Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. */
@@ -95,20 +106,19 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   const errorClass = answerStep?.errorClass ?? (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
 
   const usage = output.usage
-  const record: CaseRecord = {
-    ...base,
-    hard,
-    retrieval: { retrieved: recordedHits(resolved), expected: moduleCase.expected, scored, ...retrieval, ...(gradeSources && scored ? { gradeSources } : {}) },
-    sources: tallySources(resolved),
-    answer: answerStep?.answer,
-    judge: recordedJudge(answerStep?.judgement),
-    answerMetrics: answerStep?.answerMetrics ?? {},
-    errorClass,
-    usage: usage
-      ? { calls: usage.calls, cachedCalls: usage.cachedCalls, retries: usage.retries, costUsd: usage.costUsd, savedUsd: usage.savedUsd }
-      : base.usage,
-    latencyMs: run.latencyMs,
-  }
+  // The record is the base record completed in place (base is this case's own object): the same keys in the
+  // same order as spreading it into a new one, without copying a dozen properties per case.
+  const record: CaseRecord = base
+  record.hard = hard
+  record.retrieval = { retrieved: recordedHits(resolved), expected: moduleCase.expected, scored, metrics: retrieval.metrics, level: retrieval.level, ranked: retrieval.ranked, judged: retrieval.judged }
+  if (gradeSources && scored) record.retrieval.gradeSources = gradeSources
+  record.sources = tallySources(resolved)
+  record.answer = answerStep?.answer
+  record.judge = recordedJudge(answerStep?.judgement)
+  record.answerMetrics = answerStep?.answerMetrics ?? {}
+  record.errorClass = errorClass
+  if (usage) record.usage = { calls: usage.calls, cachedCalls: usage.cachedCalls, retries: usage.retries, costUsd: usage.costUsd, savedUsd: usage.savedUsd }
+  record.latencyMs = run.latencyMs
   // Step 4: remember the case for a resumed run. (The provider usage is saved by the caller, whatever the
   // case's outcome: see the golden runtime.)
   if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement: answerStep?.judgement, ...(claimMetrics ? { claimMetrics } : {}) })

@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { ChatClient } from '../llm/types.ts'
 import { isConflictNote, splitClaims } from './claims.ts'
 import { escapeFenced, fence } from './fence.ts'
-import { measureSupport } from './lexical.ts'
+import { isSupportedBy, readClaimEvidence } from './support.ts'
 import { loadBundledPrompt } from '../prompts/load.ts'
 import { declaredKey, renderPrompt } from '../prompts/render.ts'
 import type { PromptTemplate } from '../prompts/template.ts'
@@ -45,11 +45,15 @@ export function createHeuristicClaimChecker(supportOverlap = DEFAULT_CLAIM_SUPPO
     kind: 'heuristic',
     version: `heuristic-claims-2@${supportOverlap}`,
     extractClaims: async (text) => splitClaims(text).claims.map((c) => c.text),
-    supportingPassages: async (claim, passages, question) =>
-      passages.flatMap((passage, i) => {
-        const s = measureSupport(claim, passage, question, isConflictNote(claim))
-        return s.overlap >= supportOverlap && s.missingLiterals.length === 0 ? [i] : []
-      }),
+    supportingPassages: async (claim, passages, question) => {
+      // The claim is read once for all the passages (each passage's reading is memoised by its text).
+      const evidence = readClaimEvidence(claim, question, isConflictNote(claim))
+      const supporting: number[] = []
+      passages.forEach((passage, i) => {
+        if (isSupportedBy(evidence, passage, supportOverlap)) supporting.push(i)
+      })
+      return supporting
+    },
   }
 }
 

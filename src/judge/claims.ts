@@ -8,6 +8,7 @@
  * against the older source rather than the newer.
  */
 import { isAbstentionSentence } from '../text/abstention.ts'
+import { memoByText } from '../text/text-memo.ts'
 import { contentWords, identifierLiterals, numberLiterals } from './lexical.ts'
 
 /** What kind of sentence a claim is. */
@@ -16,19 +17,27 @@ export type ClaimKind = 'fact' | 'conflict_note'
 /** One claim as split from the answer, before judging. */
 export interface SplitClaim {
   /** The sentence without its markers. */
-  text: string
-  markers: number[]
-  kind: ClaimKind
+  readonly text: string
+  readonly markers: readonly number[]
+  readonly kind: ClaimKind
 }
 
 /** The answer split into claims, with the sentences set aside as abstentions. */
 export interface SplitAnswer {
-  claims: SplitClaim[]
-  abstentionSentences: string[]
+  readonly claims: readonly SplitClaim[]
+  readonly abstentionSentences: readonly string[]
 }
 
 const MARKER_GROUP = /\[(\d+(?:\s*,\s*\d+)*)\]/g
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|inc|ltd|jr|sr|fig)\.|\b[A-Z]\.)$/i
+const NOTE_OPENING = /^\s*(?:\*\*)?note\b/i
+const OLDER_SOURCE = /\b(?:older|earlier|previous|outdated|former|superseded)\b[^.]*\b(?:documentation|docs?|version|changelog|sources?|releases?|guides?|entry|page|articles?)\b/i
+const DISAGREEMENT = /\b(?:disagrees?|conflicts? with|contradicts?)\b/i
+const MARKERS_AFTER_TERMINATOR = /([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)/g
+const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/
+const HEADING = /^#+\s+/
+const SPACE_BEFORE_PUNCTUATION = /\s+([.,;:!?])/g
+const SPACES = /\s{2,}/g
 
 /** Markers in `text`, in order of appearance, deduplicated: `a [2] b [1, 2]` -> `[2, 1]`. */
 export function extractMarkers(text: string): number[] {
@@ -45,9 +54,7 @@ export function extractMarkers(text: string): number[] {
 /** True when a sentence is a conflict note: it reports what an older or disagreeing source says. */
 export function isConflictNote(sentence: string): boolean {
   return (
-    /^\s*(?:\*\*)?note\b/i.test(sentence) ||
-    /\b(?:older|earlier|previous|outdated|former|superseded)\b[^.]*\b(?:documentation|docs?|version|changelog|sources?|releases?|guides?|entry|page|articles?)\b/i.test(sentence) ||
-    /\b(?:disagrees?|conflicts? with|contradicts?)\b/i.test(sentence)
+    NOTE_OPENING.test(sentence) || OLDER_SOURCE.test(sentence) || DISAGREEMENT.test(sentence)
   )
 }
 
@@ -72,24 +79,27 @@ function hasSubstance(text: string): boolean {
 /**
  * Splits `answer` into claims. Example: `Seats cost $10 [1]. Note: older docs said $8 [2].` ->
  * `[{ text: 'Seats cost $10.', markers: [1], kind: 'fact' }, { text: 'Note: older docs said $8.', markers: [2],
- * kind: 'conflict_note' }]`.
+ * kind: 'conflict_note' }]`. The judge and the claim checker both split a case's answer: memoised by text,
+ * so the result is shared and read-only.
  */
-export function splitClaims(answer: string): SplitAnswer {
+export const splitClaims: (answer: string) => SplitAnswer = memoByText(splitAnswer)
+
+function splitAnswer(answer: string): SplitAnswer {
   // Move marker groups written after a terminator in front of it, so they stay with their sentence.
-  const normalised = answer.replace(/([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)/g, '$2$1')
+  const normalised = answer.replace(MARKERS_AFTER_TERMINATOR, '$2$1')
   const claims: SplitClaim[] = []
   const abstentionSentences: string[] = []
   for (const rawLine of normalised.split(/\n+/)) {
-    const line = rawLine.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').replace(/^#+\s+/, '').trim()
+    const line = rawLine.replace(BULLET, '').replace(HEADING, '').trim()
     if (line === '') continue
     for (const sentence of splitSentences(line)) {
       const markers = extractMarkers(sentence)
-      const text = sentence.replace(MARKER_GROUP, '').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim()
+      const text = sentence.replace(MARKER_GROUP, '').replace(SPACE_BEFORE_PUNCTUATION, '$1').replace(SPACES, ' ').trim()
       if (isAbstentionSentence(text)) {
         abstentionSentences.push(text)
         continue
       }
-      if (!hasSubstance(text) && markers.length === 0) continue
+      if (markers.length === 0 && !hasSubstance(text)) continue
       claims.push({ text, markers, kind: isConflictNote(text) ? 'conflict_note' : 'fact' })
     }
   }

@@ -6,11 +6,11 @@
  * Its scores are labelled `kind: 'heuristic'` and must never be mixed with model-judged scores in one
  * baseline: the two are different instruments (see `calibration.ts` for how each agrees with humans).
  */
-import type { ShownSource } from '../adapter/types.ts'
 import { mustAbstain } from '../cases/schema.ts'
 import { isAbstention } from '../text/abstention.ts'
-import { splitClaims, type SplitClaim } from './claims.ts'
-import { contentWords, identifierLiterals, measureSupport, numberLiterals, referenceRecall, sentenceWindows } from './lexical.ts'
+import { answerContext, judgeClaim, type ClaimFinding } from './claim-judgement.ts'
+import { splitClaims } from './claims.ts'
+import { readText, referenceLiterals, referenceRecall } from './support.ts'
 import { cragOfAbstention } from '../metrics/crag.ts'
 import type { CragGrade, RubricScore } from './rubric.ts'
 import type { Judge, JudgeClaim, JudgeInput, JudgeVerdict } from './types.ts'
@@ -57,86 +57,16 @@ export function scoreFromRatio(ratio: number): RubricScore {
   return ratio >= 0.5 ? 0.5 : 0
 }
 
-/** Orders two sources by date, then version: positive when `a` is newer. Unknown dates compare equal. */
-function compareRecency(a: ShownSource, b: ShownSource): number {
-  if (a.date && b.date) return a.date < b.date ? -1 : a.date > b.date ? 1 : 0
-  if (a.version && b.version) {
-    const pa = a.version.split(/[.-]/).map(Number)
-    const pb = b.version.split(/[.-]/).map(Number)
-    for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-      const d = (pa[i] ?? 0) - (pb[i] ?? 0)
-      if (Number.isFinite(d) && d !== 0) return d
-    }
-  }
-  return 0
-}
-
-interface ClaimFinding extends JudgeClaim {
-  unknownMarkers: number[]
-  citationOk: boolean
-  /** A newer shown source that covers the claim's words but not its literals (answered from a stale source). */
-  staleAgainst?: number
-  why: string
-}
-
-function judgeClaim(claim: SplitClaim, input: JudgeInput, options: HeuristicJudgeOptions): ClaimFinding {
-  const dropMeta = claim.kind === 'conflict_note'
-  const shown = new Map(input.sources.map((s) => [s.marker, s]))
-  // A fact rests on a passage; a conflict note, or a claim citing several sources at once, says what those
-  // sources say together, so it may draw on all of their text.
-  const supports = (text: string | undefined, windowed = claim.kind === 'fact') => {
-    if (text === undefined) return { ok: false, matched: 0, missing: [] as string[] }
-    const whole = measureSupport(claim.text, text, input.query, dropMeta)
-    const passages = windowed ? sentenceWindows(text, options.supportWindowSentences) : [text]
-    const ok = passages.some((window) => {
-      const s = window === text ? whole : measureSupport(claim.text, window, input.query, dropMeta)
-      return s.overlap >= options.supportOverlap && s.missingLiterals.length === 0
-    })
-    return { ok, matched: whole.matchedWords.length, missing: whole.missingLiterals }
-  }
-  const unknownMarkers = claim.markers.filter((m) => !shown.has(m))
-  const cited = claim.markers.filter((m) => shown.has(m))
-  let supportingMarkers = cited.filter((m) => supports(shown.get(m)?.text).ok)
-  // A claim that joins two sources ("A is in X [1] and costs $5 [2]") is supported by their union only.
-  const citedUnion = supports(cited.map((m) => shown.get(m)?.text ?? '').join('\n'), cited.length <= 1 && claim.kind === 'fact')
-  if (supportingMarkers.length === 0 && cited.length > 1 && citedUnion.ok) {
-    supportingMarkers = cited.filter((m) => supports(shown.get(m)?.text).matched > 0)
-  }
-  const supportingSources = input.sources.filter((s) => supports(s.text).ok)
-  const wholeContext = supports(input.sources.map((s) => s.text ?? '').join('\n'))
-  const supported = supportingSources.length > 0 || wholeContext.ok || (cited.length > 1 && citedUnion.ok)
-  const citationOk = cited.length > 0 && unknownMarkers.length === 0 && (supportingMarkers.length > 0 || citedUnion.ok)
-
-  let staleAgainst: number | undefined
-  if (claim.kind === 'fact' && supportingSources.length > 0) {
-    const newest = supportingSources.reduce((a, b) => (compareRecency(a, b) >= 0 ? a : b))
-    const newer = input.sources.find((s) => {
-      if (compareRecency(s, newest) <= 0 || s.text === undefined) return false
-      const m = measureSupport(claim.text, s.text, input.query)
-      return m.overlap >= options.supportOverlap && m.missingLiterals.length > 0
-    })
-    staleAgainst = newer?.marker
-  }
-
-  const why = unknownMarkers.length > 0
-    ? `cites [${unknownMarkers.join('], [')}] which was not shown`
-    : !supported
-      ? `not in the context${wholeContext.missing.length > 0 ? ` (missing ${wholeContext.missing.join(', ')})` : ''}`
-      : cited.length === 0
-        ? 'supported but carries no marker'
-        : !citationOk
-          ? `its marker${cited.length > 1 ? 's' : ''} [${cited.join('], [')}] do not support it`
-          : 'supported by its citation'
-  return { text: claim.text, markers: claim.markers, supportingMarkers, supported, unknownMarkers, citationOk, staleAgainst, why }
-}
-
 /** Whether the shown context holds the answer: the caller's flag, else estimated from the golden case. */
-export function estimateContextHasAnswer(input: JudgeInput, options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS): boolean {
+export function estimateContextHasAnswer(input: JudgeInput, options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS, context?: string): boolean {
   if (input.contextHasAnswer !== undefined) return input.contextHasAnswer
   if (mustAbstain({ case_type: input.caseType })) return false
-  const context = input.sources.map((s) => s.text ?? '').join('\n')
-  if (input.mustContain.length > 0) return input.mustContain.every((l) => context.toLowerCase().includes(l.toLowerCase()))
-  if (input.referenceAnswer.trim() !== '') return referenceRecall(input.referenceAnswer, context) >= options.contextAnswerRecall
+  const text = context ?? input.sources.map((s) => s.text ?? '').join('\n')
+  if (input.mustContain.length > 0) {
+    const lower = readText(text).lower
+    return input.mustContain.every((l) => lower.includes(l.toLowerCase()))
+  }
+  if (input.referenceAnswer.trim() !== '') return referenceRecall(input.referenceAnswer, text) >= options.contextAnswerRecall
   return input.sources.length > 0
 }
 
@@ -202,9 +132,11 @@ function scoreCitations(findings: readonly ClaimFinding[]): Scored<RubricScore> 
 }
 
 function scoreRelevance(input: JudgeInput, answerText: string, refRecall: number | undefined, options: HeuristicJudgeOptions): Scored<RubricScore> {
-  const queryWords = [...contentWords(input.query)]
-  const answerWords = contentWords(answerText)
-  const queryCoverage = queryWords.length === 0 ? 1 : queryWords.filter((w) => answerWords.has(w)).length / queryWords.length
+  const queryWords = readText(input.query).words
+  const answerWords = readText(answerText).words
+  let covered = 0
+  for (const w of queryWords) if (answerWords.has(w)) covered++
+  const queryCoverage = queryWords.size === 0 ? 1 : covered / queryWords.size
   const relevanceRatio = Math.max(queryCoverage, refRecall ?? 0)
   // A short answer ("Delhi", "Arthur's Magazine") rarely repeats the question's words, and word overlap cannot
   // tell whether it is the right KIND of answer; give it the benefit of the doubt (correctness is CRAG's job).
@@ -229,11 +161,12 @@ function gradeCrag(input: JudgeInput, facts: CragFacts, options: HeuristicJudgeO
     return { score: 'incorrect', reason: 'answered although it should have abstained' }
   }
   const recall = facts.refRecall ?? 1
-  const missingLiterals = input.mustContain.filter((l) => !input.answer.toLowerCase().includes(l.toLowerCase()))
+  const answerLower = input.mustContain.length > 0 ? input.answer.toLowerCase() : ''
+  const missingLiterals = input.mustContain.filter((l) => !answerLower.includes(l.toLowerCase()))
   // A wrong number or identifier makes an answer wrong, however many other words it shares.
-  const referenceLiteralsKept = [...numberLiterals(input.referenceAnswer), ...identifierLiterals(input.referenceAnswer)].every((l) =>
-    facts.answerText.toLowerCase().includes(l),
-  )
+  const { numbers, identifiers } = referenceLiterals(input.referenceAnswer)
+  const answerTextLower = readText(facts.answerText).lower
+  const referenceLiteralsKept = [...numbers, ...identifiers].every((l) => answerTextLower.includes(l))
   if (facts.staleUnnoted) return { score: 'incorrect', reason: 'answered from an older source that a newer one contradicts' }
   if (missingLiterals.length > 0) {
     const score = recall >= options.cragAcceptableRecall && faithfulness > 0 && referenceLiteralsKept ? 'acceptable' : 'incorrect'
@@ -257,11 +190,12 @@ function gradeCrag(input: JudgeInput, facts: CragFacts, options: HeuristicJudgeO
 /** Judges one case with the lexical rules. Pure and deterministic. */
 export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS): JudgeVerdict {
   const split = splitClaims(input.answer)
-  const contextHasAnswer = estimateContextHasAnswer(input, options)
+  const context = answerContext(input, options)
+  const contextHasAnswer = estimateContextHasAnswer(input, options, context.wholeText)
   const abstained = input.abstained || isAbstention(input.answer) || (split.claims.length === 0 && split.abstentionSentences.length > 0)
   if (abstained) return abstainedVerdict(contextHasAnswer, input.answerable)
 
-  const findings = split.claims.map((c) => judgeClaim(c, input, options))
+  const findings = split.claims.map((c) => judgeClaim(c, context))
   const hasConflictNote = split.claims.some((c) => c.kind === 'conflict_note')
   const faithfulness = scoreFaithfulness(findings, hasConflictNote)
   const citations = scoreCitations(findings)

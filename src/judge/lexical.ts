@@ -1,12 +1,22 @@
 /**
  * Lexical evidence for the heuristic judge: content words (lowercased, stop words dropped, lightly
- * stemmed), number and identifier literals, and the overlap of a claim with a source text.
+ * stemmed), number, identifier and name literals. How a claim's evidence is found in a source text is
+ * `support.ts`.
  *
  * Why lexical: the offline judge must be deterministic and free. It cannot tell a paraphrase from a
  * contradiction, but it reliably catches the commonest faithfulness failure of a RAG answer: a name,
  * number or identifier that appears nowhere in the context.
  */
 import { splitTokens } from '../text/tokens.ts'
+
+// Patterns used per token or per match, made once (a regular expression literal is a new object each time it runs).
+const POSSESSIVE = /['’]s$/
+const DIGITS = /^\d+$/
+const GROUPED_NUMBER = /^\d{1,3}(,\d{3})+(\.\d+)?$/
+const THOUSANDS_SEPARATOR = /,/g
+const TRAILING_PUNCTUATION = /[.,]$/
+const DIGIT_OR_UNDERSCORE = /[\d_]/
+const CAPITAL_WITH_JOINER = /[A-Z].*[-_]|[-_].*[A-Z]{2}/
 
 /** Common English function words: they carry no evidence either way. */
 const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -35,7 +45,7 @@ const META_WORDS: ReadonlySet<string> = new Set(
 
 /** Lowercases, strips a possessive and a plural/verb suffix, so `limits`/`limit`, `billed`/`bill` meet. */
 export function stem(word: string): string {
-  let w = word.toLowerCase().replace(/['’]s$/, '')
+  let w = word.toLowerCase().replace(POSSESSIVE, '')
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`
   else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3)
   else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2)
@@ -55,7 +65,7 @@ export function wordTokens(text: string): string[] {
 export function contentWords(text: string, dropMeta = false): Set<string> {
   const out = new Set<string>()
   for (const token of wordTokens(text)) {
-    if (STOP_WORDS.has(token) || /^\d+$/.test(token)) continue
+    if (STOP_WORDS.has(token) || DIGITS.test(token)) continue
     const stemmed = stem(token)
     if (dropMeta && (META_WORDS.has(token) || META_WORDS.has(stemmed))) continue
     out.add(stemmed)
@@ -65,13 +75,13 @@ export function contentWords(text: string, dropMeta = false): Set<string> {
 
 /** Normalises a number literal: thousands separators dropped (`1,000` -> `1000`), trailing `.0`s kept. */
 function normaliseNumber(raw: string): string {
-  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(raw) ? raw.replace(/,/g, '') : raw
+  return GROUPED_NUMBER.test(raw) ? raw.replace(THOUSANDS_SEPARATOR, '') : raw
 }
 
 /** Number literals of `text` (`42`, `3.5`, `1,000` -> `1000`, `4.2.0`), as strings. */
 export function numberLiterals(text: string): Set<string> {
   const out = new Set<string>()
-  for (const m of text.matchAll(/\d+(?:[.,]\d+)*/g)) out.add(normaliseNumber(m[0].replace(/[.,]$/, '')))
+  for (const m of text.matchAll(/\d+(?:[.,]\d+)*/g)) out.add(normaliseNumber(m[0].replace(TRAILING_PUNCTUATION, '')))
   return out
 }
 
@@ -83,10 +93,21 @@ export function identifierLiterals(text: string): Set<string> {
   const out = new Set<string>()
   for (const m of text.matchAll(/`([^`\n]+)`/g)) out.add((m[1] ?? '').trim().toLowerCase())
   for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+/g)) {
-    if (/[\d_]/.test(m[0]) || /[A-Z].*[-_]|[-_].*[A-Z]{2}/.test(m[0])) out.add(m[0].toLowerCase())
+    if (DIGIT_OR_UNDERSCORE.test(m[0]) || CAPITAL_WITH_JOINER.test(m[0])) out.add(m[0].toLowerCase())
   }
   for (const m of text.matchAll(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g)) out.add(m[0].toLowerCase())
   return out
+}
+
+/** What ends a sentence before a capital that is grammar, not a name. */
+const SENTENCE_END = '.!?:;'
+const SPACE = /\s/
+
+/** Index of the last non-whitespace character of `text` before `end` (what `trimEnd` keeps), -1 if none. */
+function lastNonSpace(text: string, end: number): number {
+  let i = end - 1
+  while (i >= 0 && SPACE.test(text.charAt(i))) i--
+  return i
 }
 
 /**
@@ -100,93 +121,12 @@ export function nameLiterals(text: string): Set<string> {
   const out = new Set<string>()
   for (const m of text.matchAll(/\p{Lu}[\p{L}\p{N}]*(?:['’][\p{L}]+)?/gu)) {
     // A capital at the start of a sentence is grammar, not a name ("Quote the ticket ...").
-    const before = text.slice(0, m.index).trimEnd()
-    if (before === '' || /[.!?:;]$/.test(before)) continue
+    const before = lastNonSpace(text, m.index)
+    if (before === -1 || SENTENCE_END.includes(text.charAt(before))) continue
     const token = m[0].toLowerCase()
     const stemmed = stem(token)
     if (token.length < 3 || STOP_WORDS.has(token) || META_WORDS.has(token) || META_WORDS.has(stemmed)) continue
     out.add(stemmed)
   }
-  return out
-}
-
-/** How a claim's words and literals are found in a source text. */
-export interface LexicalSupport {
-  /** Share of the claim's (novel) content words found in the source, in [0, 1]; 1 when it has none. */
-  overlap: number
-  /** Claim literals (numbers, identifiers) missing from the source. */
-  missingLiterals: string[]
-  /** Claim content words found in the source. */
-  matchedWords: string[]
-}
-
-/**
- * Measures how `source` supports `claim`. Words also in `query` are discounted when the claim has other
- * words: restating the question is no evidence, the NEW information must come from the source.
- * Example: claim "Seats cost 12 dollars", source "Each seat costs 10 dollars": words {seat, cost, dollar}
- * all found (overlap 3/3 = 1) but the literal `12` is missing, so the claim is unsupported. Literals are
- * numbers, identifiers and names ({@link nameLiterals}) the source lacks.
- */
-export function measureSupport(rawClaim: string, source: string, query = '', dropMeta = false): LexicalSupport {
-  // Citation markers are not content: `[1]` must not count as the number 1.
-  const claim = rawClaim.replace(/\[\d+(?:\s*,\s*\d+)*\]/g, ' ')
-  const claimWords = contentWords(claim, dropMeta)
-  const { words: queryWords, lower: queryLower } = analysed(query)
-  const novel = [...claimWords].filter((w) => !queryWords.has(w))
-  const words = novel.length > 0 ? novel : [...claimWords]
-  // Names the question already gives are no evidence either way (restating them is not a hallucination).
-  const { words: sourceWords, numbers: sourceNumbers, lower: sourceLower } = analysed(source)
-  const matchedWords = words.filter((w) => sourceWords.has(w))
-  const missingLiterals = [
-    ...[...numberLiterals(claim)].filter((n) => !sourceNumbers.has(n)),
-    ...[...identifierLiterals(claim)].filter((id) => !sourceLower.includes(id)),
-    ...[...nameLiterals(claim)].filter((name) => !sourceWords.has(name) && !sourceLower.includes(name) && !queryWords.has(name) && !queryLower.includes(name)),
-  ]
-  return { overlap: words.length === 0 ? 1 : matchedWords.length / words.length, missingLiterals, matchedWords }
-}
-
-/** A text's content words, number literals and lower-cased form, as {@link measureSupport} reads a source or query. */
-interface Analysed {
-  readonly words: ReadonlySet<string>
-  readonly numbers: ReadonlySet<string>
-  readonly lower: string
-}
-
-/** Recently analysed texts: one judged answer checks each claim against the same sources and sentence windows. */
-const analysedTexts = new Map<string, Analysed>()
-const ANALYSED_TEXTS_LIMIT = 512
-
-function analysed(text: string): Analysed {
-  let hit = analysedTexts.get(text)
-  if (!hit) {
-    if (analysedTexts.size >= ANALYSED_TEXTS_LIMIT) analysedTexts.clear()
-    hit = { words: contentWords(text), numbers: numberLiterals(text), lower: text.toLowerCase() }
-    analysedTexts.set(text, hit)
-  }
-  return hit
-}
-
-/** Share of the reference's content words and literals found in `text`, in [0, 1]; 1 for an empty reference. */
-export function referenceRecall(reference: string, text: string): number {
-  const wanted = [...contentWords(reference), ...numberLiterals(reference), ...identifierLiterals(reference)]
-  if (wanted.length === 0) return 1
-  const words = contentWords(text)
-  const numbers = numberLiterals(text)
-  const lower = text.toLowerCase()
-  const found = wanted.filter((w) => words.has(w) || numbers.has(w) || lower.includes(w)).length
-  return found / wanted.length
-}
-
-/**
- * The passages a claim may rest on: every run of `size` consecutive sentences of `text` (the whole text when it
- * has at most `size`). Sentences end at `.`, `!` or `?` before a capital, also when the space is missing
- * ("...century.First for Women is..."), as in text joined from several pages.
- * Example: "A. B. C." with size 2 -> ["A. B.", "B. C."].
- */
-export function sentenceWindows(text: string, size: number): string[] {
-  const sentences = text.split(/(?<=[.!?])\s*(?=["“(]?\p{Lu})/u).filter((s) => s.trim() !== '')
-  if (sentences.length <= size) return [text]
-  const out: string[] = []
-  for (let i = 0; i + size <= sentences.length; i++) out.push(sentences.slice(i, i + size).join(' '))
   return out
 }

@@ -20,6 +20,7 @@
  */
 
 import { MetricsError } from './errors.ts'
+import { metricRecord } from './metric-record.ts'
 
 /** Cutoffs scored by default: `recall@1` ... `ndcg@20`. */
 export const DEFAULT_KS: readonly number[] = [1, 3, 5, 10, 20]
@@ -162,9 +163,65 @@ export interface ScoreRetrievalOptions {
   ndcgDiscount?: NdcgDiscount
 }
 
+/** The metric names of one cutoff. */
+interface CutoffNames {
+  recall: string
+  precision: string
+  hit: string
+  ndcg: string
+}
+
+/** The names {@link scoreRetrieval} writes for one list of cutoffs: per cutoff, and all in order. */
+interface RetrievalNames {
+  perK: CutoffNames[]
+  all: string[]
+}
+
+// Built once per list of cutoffs (a run scores thousands of cases with the configured one); kept while it lives.
+const namesByKs = new WeakMap<readonly number[], RetrievalNames>()
+
+function namesFor(ks: readonly number[]): RetrievalNames {
+  let names = namesByKs.get(ks)
+  if (!names) {
+    const perK = ks.map((k) => ({ recall: `recall@${k}`, precision: `precision@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` }))
+    const all = [...new Set([...perK.flatMap((n) => [n.recall, n.precision, n.hit, n.ndcg]), 'mrr'])]
+    names = { perK, all }
+    namesByKs.set(ks, names)
+  }
+  return names
+}
+
+/**
+ * The metric names {@link scoreRetrieval} gives for `ks`, in its order: `recall@k`, `precision@k`, `hit@k`,
+ * `ndcg@k` per k, then `mrr` (a repeated k once). The same array for the same `ks` array.
+ * Example: [1, 5] -> [recall@1, precision@1, hit@1, ndcg@1, recall@5, precision@5, hit@5, ndcg@5, mrr].
+ */
+export function retrievalMetricNames(ks: readonly number[] = DEFAULT_KS): readonly string[] {
+  return namesFor(ks).all
+}
+
+/** Running sums over positions 0..i-1 (index i), up to `depth`: relevant ids found and DCG, in rank order. */
+function prefixSums(gains: readonly number[], depth: number, discount: NdcgDiscount): { found: number[]; dcg: number[] } {
+  const found = [0]
+  const dcg = [0]
+  let count = 0
+  let sum = 0
+  for (let i = 0; i < depth; i++) {
+    const gain = gains[i] ?? 0
+    if (gain >= MIN_RELEVANT_GRADE) count++
+    // The same additions in the same order as discountedGain: the sums are bit-identical.
+    if (gain > 0) sum += gain / (discount === 'log2(max(rank,2))' ? Math.log2(Math.max(i + 1, 2)) : Math.log2(i + 2))
+    found.push(count)
+    dcg.push(sum)
+  }
+  return { found, dcg }
+}
+
 /**
  * Every retrieval metric of one case under the names used everywhere (scorecard, baselines, `score-run`):
- * `recall@k`, `precision@k`, `hit@k`, `ndcg@k` for each k, and `mrr` (reciprocal rank, no cutoff).
+ * `recall@k`, `precision@k`, `hit@k`, `ndcg@k` for each k, and `mrr` (reciprocal rank, no cutoff). Each value is
+ * exactly what {@link recallAtK}, {@link precisionAtK}, {@link hitAtK}, {@link ndcgAtK} and {@link reciprocalRank}
+ * return; the gains, counts and DCG are computed once for all cutoffs.
  * Example: ranked [a], judged {a: 3}, ks [1] -> { 'recall@1': 1, 'precision@1': 1, 'hit@1': 1, 'ndcg@1': 1, mrr: 1 }.
  */
 export function scoreRetrieval(
@@ -173,13 +230,43 @@ export function scoreRetrieval(
   options: ScoreRetrievalOptions = {},
 ): Record<string, number> {
   const ks = options.ks ?? DEFAULT_KS
-  const metrics: Record<string, number> = {}
+  for (const k of ks) checkK(k, 'recallAtK')
+  return writeRetrievalMetrics(metricRecord(namesFor(ks).all), ranked, judged, options)
+}
+
+/**
+ * {@link scoreRetrieval} into `metrics` (an object from `metricRecord` whose names start with
+ * {@link retrievalMetricNames}, so a caller can add its own metrics to the same object). Returns `metrics`.
+ */
+export function writeRetrievalMetrics(
+  metrics: Record<string, number>,
+  ranked: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  options: ScoreRetrievalOptions = {},
+): Record<string, number> {
+  const ks = options.ks ?? DEFAULT_KS
+  const discount = options.ndcgDiscount ?? DEFAULT_NDCG_DISCOUNT
+  let maxK = 0
   for (const k of ks) {
-    metrics[`recall@${k}`] = recallAtK(ranked, judged, k)
-    metrics[`precision@${k}`] = precisionAtK(ranked, judged, k)
-    metrics[`hit@${k}`] = hitAtK(ranked, judged, k)
-    metrics[`ndcg@${k}`] = ndcgAtK(ranked, judged, k, options.ndcgDiscount)
+    checkK(k, 'recallAtK')
+    maxK = Math.max(maxK, k)
   }
-  metrics.mrr = reciprocalRank(ranked, judged)
+  const gains = gainsByPosition(ranked, judged)
+  const relevant = countRelevant(judged)
+  const idealGains = relevant === 0 ? [] : [...judged.values()].filter((grade) => grade >= MIN_RELEVANT_GRADE).sort((x, y) => y - x)
+  const got = prefixSums(gains, Math.min(maxK, gains.length), discount)
+  const ideal = prefixSums(idealGains, Math.min(maxK, idealGains.length), discount)
+  const { perK } = namesFor(ks)
+  ks.forEach((k, i) => {
+    const names = perK[i]!
+    const shown = Math.min(k, gains.length)
+    const found = got.found[shown] ?? 0
+    metrics[names.recall] = relevant === 0 ? NOTHING_EXPECTED_SCORE : found / relevant
+    metrics[names.precision] = shown === 0 ? 0 : found / shown
+    metrics[names.hit] = relevant === 0 ? NOTHING_EXPECTED_SCORE : found > 0 ? 1 : 0
+    metrics[names.ndcg] = relevant === 0 ? NOTHING_EXPECTED_SCORE : (got.dcg[shown] ?? 0) / (ideal.dcg[Math.min(k, idealGains.length)] ?? 0)
+  })
+  const first = gains.findIndex((gain) => gain >= MIN_RELEVANT_GRADE)
+  metrics.mrr = relevant === 0 ? NOTHING_EXPECTED_SCORE : first === -1 ? 0 : 1 / (first + 1)
   return metrics
 }

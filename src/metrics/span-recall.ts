@@ -11,13 +11,17 @@ export interface DocSpan {
   end: number
 }
 
+function checkSpan(span: DocSpan): void {
+  if (!(span.end >= span.start)) {
+    throw new MetricsError('VITEST_RAG_METRIC_BAD_INPUT', `span ${JSON.stringify(span)} ends before it starts (fix: end >= start)`)
+  }
+}
+
 /** Merges spans into disjoint sorted `[start, end)` intervals per document (overlaps counted once). */
 export function mergeSpans(spans: readonly DocSpan[]): Map<string, Array<[number, number]>> {
   const byDoc = new Map<string, Array<[number, number]>>()
   for (const span of spans) {
-    if (!(span.end >= span.start)) {
-      throw new MetricsError('VITEST_RAG_METRIC_BAD_INPUT', `span ${JSON.stringify(span)} ends before it starts (fix: end >= start)`)
-    }
+    checkSpan(span)
     if (span.end === span.start) continue
     const list = byDoc.get(span.docId) ?? []
     list.push([span.start, span.end])
@@ -64,11 +68,50 @@ function overlapLength(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyA
  * No expected characters -> 1.0 (nothing to find, as recall@k).
  */
 export function spanRecallAtK(topChunks: readonly DocSpan[], expectedSpans: readonly DocSpan[], k: number): number {
+  checkK(k)
+  return coveredShare(mergeSpans(expectedSpans), mergeSpans(topChunks.slice(0, k)))
+}
+
+/**
+ * {@link spanRecallAtK} at each of `ks`, in order: the expected spans are merged once, and the top chunks once
+ * per distinct depth (every k at or past the list's length covers the same chunks).
+ * Example: expected d[10, 20); chunks d[0, 15), d[12, 18); ks [1, 2, 5] -> [0.5, 0.8, 0.8].
+ */
+export function spanRecallAtKs(topChunks: readonly DocSpan[], expectedSpans: readonly DocSpan[], ks: readonly number[]): number[] {
+  let maxDepth = 0
+  for (const k of ks) {
+    checkK(k)
+    maxDepth = Math.max(maxDepth, Math.min(k, topChunks.length))
+  }
+  const expected = mergeSpans(expectedSpans)
+  // Every chunk within the deepest cutoff must be a valid span (as spanRecallAtK checks), but only chunks of a
+  // document with expected spans can cover anything: the rest are left out of the merges.
+  const covering: Array<{ rank: number; span: DocSpan }> = []
+  for (let rank = 0; rank < maxDepth; rank++) {
+    const span = topChunks[rank]!
+    checkSpan(span)
+    if (expected.has(span.docId)) covering.push({ rank, span })
+  }
+  const byDepth = new Map<number, number>()
+  return ks.map((k) => {
+    const depth = Math.min(k, topChunks.length)
+    let recall = byDepth.get(depth)
+    if (recall === undefined) {
+      const top = covering.flatMap((c) => (c.rank < depth ? [c.span] : []))
+      byDepth.set(depth, (recall = coveredShare(expected, mergeSpans(top))))
+    }
+    return recall
+  })
+}
+
+function checkK(k: number): void {
   if (!Number.isInteger(k) || k < 1) {
     throw new MetricsError('VITEST_RAG_METRIC_BAD_K', `spanRecallAtK needs a whole k >= 1, got ${JSON.stringify(k)} (fix: pass e.g. 5)`)
   }
-  const expected = mergeSpans(expectedSpans)
-  const covered = mergeSpans(topChunks.slice(0, k))
+}
+
+/** Expected characters covered / expected characters (1 when nothing is expected). */
+function coveredShare(expected: ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>, covered: ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>): number {
   let expectedChars = 0
   let coveredChars = 0
   for (const [docId, intervals] of expected) {

@@ -18,10 +18,13 @@ export interface LevelRanking {
  * Example: [chunk, span] -> span; [chunk, document] -> document.
  */
 export function levelOf(resolutions: readonly SourceResolution[]): RetrievalLevel {
-  const levels = new Set(resolutions.flatMap((r) => (r.resolved ? [r.level] : [])))
-  if (levels.has('document')) return 'document'
-  if (levels.has('span')) return 'span'
-  return 'chunk'
+  let span = false
+  for (const r of resolutions) {
+    if (!r.resolved) continue
+    if (r.level === 'document') return 'document'
+    if (r.level === 'span') span = true
+  }
+  return span ? 'span' : 'chunk'
 }
 
 /**

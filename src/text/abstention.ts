@@ -4,6 +4,12 @@
  * the reference pipeline all use it, so it lives below all three.
  */
 import { foldForMatching } from './normalize.ts'
+import { memoByText } from './text-memo.ts'
+
+const CURLY_QUOTES = /[’‘]/g
+const WHITESPACE_RUN = /\s+/g
+const SENTENCE_END = /(?<=[.!?])\s+/
+const CITATION = /\[\d+\]/
 
 /**
  * Phrasings of "the sources do not hold the answer". Each names the missing thing (the sources, the
@@ -22,7 +28,7 @@ const ABSTENTION_PATTERNS: readonly RegExp[] = [
 
 /** Folds a text the way the decline phrasings are written: NFKC, lowercase, straight quotes, single spaces. */
 function foldDecline(text: string): string {
-  return foldForMatching(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim()
+  return foldForMatching(text).replace(CURLY_QUOTES, "'").replace(WHITESPACE_RUN, ' ').trim()
 }
 
 /**
@@ -43,10 +49,13 @@ export function isAbstentionSentence(sentence: string): boolean {
  * "the sources do not cover X" is an answer, not an abstention.
  */
 export function isAbstention(text: string | undefined): boolean {
-  if (text === undefined) return true
+  return text === undefined || readsAsAbstention(text)
+}
+
+// One case reads its answer for an abstention in the hard checks, the answer step and the judge: once per text.
+const readsAsAbstention = memoByText((text: string): boolean => {
   const normalised = foldDecline(text)
   if (normalised === '') return true
-  const sentences = normalised.split(/(?<=[.!?])\s+/)
-  const looked = /\[\d+\]/.test(normalised) ? sentences.slice(0, 1) : sentences.slice(0, 2)
-  return looked.some((sentence) => ABSTENTION_PATTERNS.some((p) => p.test(sentence)))
-}
+  const sentences = normalised.split(SENTENCE_END, CITATION.test(normalised) ? 1 : 2)
+  return sentences.some((sentence) => ABSTENTION_PATTERNS.some((p) => p.test(sentence)))
+})

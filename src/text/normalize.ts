@@ -8,6 +8,8 @@
  *   `forbidden_text`, `should_contain`).
  */
 
+import { memoByText } from './text-memo.ts'
+
 /**
  * Normalises text: strips a leading byte-order mark, turns CRLF and lone CR into LF, and applies Unicode
  * NFC (so `é` typed as `e` + combining accent and as one code point hash and match the same).
@@ -32,8 +34,7 @@ export function foldForMatching(text: string): string {
  * Folds text for literal containment, as a reader reads it: {@link foldForMatching}, then every run of
  * whitespace (line breaks, tabs, the spaces NFKC makes of no-break spaces) as one space, trimmed. The hard
  * checks and `should_contain` compare a golden literal with an answer this way.
- * Example: `"Costs  $12\n per\u00a0SEAT "` -> `"costs $12 per seat"`.
+ * Example: `"Costs  $12\n per\u00a0SEAT "` -> `"costs $12 per seat"`. Memoised by text: the hard checks and
+ * `should_contain` fold the same answer and the same golden literals.
  */
-export function foldForLiteralMatch(text: string): string {
-  return foldForMatching(text).replace(/\s+/g, ' ').trim()
-}
+export const foldForLiteralMatch: (text: string) => string = memoByText((text) => foldForMatching(text).replace(/\s+/g, ' ').trim())

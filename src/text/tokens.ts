@@ -10,6 +10,8 @@
  */
 import { foldForMatching } from './normalize.ts'
 
+const CURLY_APOSTROPHE = /’/g
+
 /** Names of the analyzers in the family. */
 export type AnalyzerName = 'search' | 'pipeline' | 'judge'
 
@@ -30,5 +32,5 @@ const WORD_TOKEN: Record<Exclude<AnalyzerName, 'search'>, RegExp> = {
  * Example: `"Don’t renew ERR-4012"` -> pipeline `["don't", 'renew', 'err-4012']`, judge `["don't", 'renew', 'err', '4012']`.
  */
 export function splitTokens(text: string, analyzer: Exclude<AnalyzerName, 'search'>): string[] {
-  return foldForMatching(text).replace(/’/g, "'").match(WORD_TOKEN[analyzer]) ?? []
+  return foldForMatching(text).replace(CURLY_APOSTROPHE, "'").match(WORD_TOKEN[analyzer]) ?? []
 }

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { isAbstentionSentence } from '../../src/text/abstention.ts'
 import { extractMarkers, isConflictNote, splitClaims } from '../../src/judge/claims.ts'
 import { escapeFenced, fence } from '../../src/judge/fence.ts'
-import { identifierLiterals, measureSupport, numberLiterals } from '../../src/judge/lexical.ts'
+import { identifierLiterals, numberLiterals } from '../../src/judge/lexical.ts'
+import { measureSupport } from '../../src/judge/support.ts'
 
 describe('claim splitting', () => {
   test('markers are collected in order of appearance without duplicates', () => {

@@ -108,4 +108,25 @@ describe('properties', () => {
       }),
     )
   })
+
+  test('scoreRetrieval gives exactly (bit for bit) what each metric function gives, for any cutoffs and discount', () => {
+    const ksArb = fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 5 })
+    const discountArb = fc.constantFrom('log2(rank+1)' as const, 'log2(max(rank,2))' as const)
+    fc.assert(
+      fc.property(rankedArb, judgedArb, ksArb, discountArb, (ranked, rel, ks, discount) => {
+        const expected: Record<string, number> = {}
+        for (const k of ks) {
+          expected[`recall@${k}`] = recallAtK(ranked, rel, k)
+          expected[`precision@${k}`] = precisionAtK(ranked, rel, k)
+          expected[`hit@${k}`] = hitAtK(ranked, rel, k)
+          expected[`ndcg@${k}`] = ndcgAtK(ranked, rel, k, discount)
+        }
+        expected.mrr = reciprocalRank(ranked, rel)
+        const got = scoreRetrieval(ranked, rel, { ks, ndcgDiscount: discount })
+        // Same keys in the same order (the scorecard writes them in this order), same values.
+        expect(Object.keys(got)).toEqual(Object.keys(expected))
+        for (const key of Object.keys(expected)) expect(Object.is(got[key], expected[key])).toBe(true)
+      }),
+    )
+  })
 })
