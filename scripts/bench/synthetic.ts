@@ -4,6 +4,7 @@
  * and Gaussian embedding matrices.
  */
 import { mulberry32 } from '../../src/stats/prng.ts'
+import { lowerBound } from '../../src/util/lower-bound.ts'
 
 /** The stats core's seeded PRNG, so bench data and resampling share one generator. */
 export { mulberry32 }
@@ -15,15 +16,8 @@ export function zipfSampler(vocab: number, s: number, rand: () => number): () =>
   for (let r = 0; r < vocab; r++) cdf[r] = sum += 1 / Math.pow(r + 1, s)
   for (let r = 0; r < vocab; r++) cdf[r] = (cdf[r] as number) / sum
   return () => {
-    const u = rand()
-    let lo = 0
-    let hi = vocab - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((cdf[mid] as number) < u) lo = mid + 1
-      else hi = mid
-    }
-    return lo
+    // The first rank whose cumulative share reaches u (the last rank when rounding leaves u above them all).
+    return lowerBound(cdf, rand(), vocab - 1)
   }
 }
 

@@ -2,6 +2,7 @@
  * Averaging per-case metrics into a run's means, so that a run cannot look better by losing cases:
  * failed cases score zero and stay in the average; unscored cases (refusals, abstentions) are counted.
  */
+import { lowerBound } from '../util/lower-bound.ts'
 
 /** One case's contribution to an average. */
 export interface MetricRow {
@@ -234,18 +235,8 @@ function rowsByValue(matrix: MetricMatrix, j: number): { values: Float64Array; r
   const placed = new Int32Array(length)
   for (let k = 0; k < length; k++) {
     const value = values[k] as number
-    let at = kinds - 1
-    if (value === value) {
-      // The first distinct value >= value: the value itself.
-      let lo = 0
-      let hi = kinds - 1
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1
-        if ((distinct[mid] as number) < value) lo = mid + 1
-        else hi = mid
-      }
-      at = lo
-    }
+    // The first distinct value >= value is the value itself (NaN, which compares with nothing, is the last).
+    const at = value === value ? lowerBound(distinct, value, kinds) : kinds - 1
     placed[start[at]!++] = rows[k] as number
   }
   return { values: sorted, rows: placed }
