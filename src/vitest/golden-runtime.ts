@@ -85,11 +85,11 @@ let lastYield = 0
  * without I/O (a module adapter over a local index) runs every case in one chain of microtasks: Vitest's result
  * updates, batched every 100 ms, then wait unsent in the worker until the file ends. The main process saw no
  * case finish until all had (20,000 records in one burst), so it could not stop a run whose sources do not
- * resolve, print progress, or take its share of the work while the cases ran.
+ * resolve, print progress, or take its share of the work while the cases ran. Why so often: each turn writes at
+ * most a pipe buffer (64 KB) of queued updates to the main process, about what 2 ms of cases produce; at 20 ms
+ * the backlog grew through the run and the main process parsed its last megabytes after the final case (0.4 s at
+ * 20,000 cases) before it could report.
  */
-// Why so often: each turn writes at most a pipe buffer (64 KB) of queued updates to the main process, about
-// what 2 ms of cases produce. Every 20 ms, the backlog grew through the run and the main process parsed its last
-// megabytes after the final case (0.4 s at 20,000 cases) before it could report.
 async function yieldToEventLoop(): Promise<void> {
   const now = performance.now()
   if (now - lastYield < YIELD_EVERY_MS) return
