@@ -154,9 +154,10 @@ export function readGoldenSet(config: RagEvalConfig): GoldenSet {
 
 let selectionCache: { key: string; selected: Set<string> } | undefined
 
+/** The sampled case ids, chosen again whenever the golden set's cases change (an edit in watch mode). */
 function selectionFor(config: RagEvalConfig): Set<string> | undefined {
   if (!config.sample) return undefined
-  const key = `${config.root}:${config.golden}:${config.sample}:${config.seed}`
+  const key = `${config.root}:${config.golden}:${config.sample}:${config.seed}:${readGoldenSummary(config).hash}`
   if (selectionCache?.key !== key) selectionCache = { key, selected: readGoldenSet(config).selected }
   return selectionCache.selected
 }

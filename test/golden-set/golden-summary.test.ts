@@ -78,4 +78,13 @@ describe('readGoldenSummary: what the reporter keeps of the golden set', () => {
       expect(readGoldenSummary(config).expectedCases).toBe(cases)
     }
   })
+
+  test('a sampled selection follows an edit of the golden set (watch mode transforms the edited file again)', async () => {
+    // sample 9 of 4 runnable cases selects them all; after B-3 is added, all 5, B-3 among them.
+    const { config, dir } = project({ sample: 9 })
+    const path = join(dir, 'golden/b.golden.jsonl')
+    expect((await loadGoldenModuleData(config, path, readFileSync(path, 'utf8'))).cases.map((c) => c.case.case_id)).toEqual(['B-1', 'B-2'])
+    writeFileSync(path, [caseLine('B-1', 'south'), caseLine('B-2', 'north'), caseLine('B-3', 'south')].join('\n'))
+    expect((await loadGoldenModuleData(config, path, readFileSync(path, 'utf8'))).cases.map((c) => c.case.case_id)).toEqual(['B-1', 'B-2', 'B-3'])
+  })
 })
