@@ -10,7 +10,7 @@ import { validateSystemOutput } from '../adapter/validate-output.ts'
 import { mustAbstain } from '../cases/schema.ts'
 import { runHardChecks, type ResolvedOutput } from '../checks/hard-checks.ts'
 import { hasEvidenceInTopK } from '../metrics/error-class.ts'
-import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedHit } from '../scorecard/case-record.ts'
+import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedExpected, type RecordedHit } from '../scorecard/case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
@@ -110,7 +110,13 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   // same order as spreading it into a new one, without copying a dozen properties per case.
   const record: CaseRecord = base
   record.hard = hard
-  record.retrieval = { retrieved: recordedHits(resolved), expected: moduleCase.expected, scored, metrics: retrieval.metrics, level: retrieval.level, ranked: retrieval.ranked, judged: retrieval.judged }
+  const retrieved = recordedHits(resolved)
+  // The ranked ids and the qrels at the scored level are left out when they only repeat the retrieved chunk
+  // ids and the expected chunks (chunk level): the record travels to the main process and stays in both task
+  // trees for the run, and 20 ranked ids are a fifth of it.
+  const ranked = sameIds(retrieval.ranked, retrieved) ? undefined : retrieval.ranked
+  const judged = sameQrels(retrieval.judged, moduleCase.expected) ? undefined : retrieval.judged
+  record.retrieval = { retrieved, expected: moduleCase.expected, scored, metrics: retrieval.metrics, level: retrieval.level, ranked, judged }
   if (gradeSources && scored) record.retrieval.gradeSources = gradeSources
   record.sources = tallySources(resolved)
   record.answer = answerStep?.answer
@@ -126,6 +132,14 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
 }
 
 /** The retrieved items as recorded: resolved ones by their harness chunk, true tenant and way of resolving. */
+function sameIds(ranked: readonly string[] | undefined, hits: readonly RecordedHit[]): boolean {
+  return ranked !== undefined && ranked.length === hits.length && ranked.every((id, i) => id === hits[i]!.chunkId)
+}
+
+function sameQrels(judged: readonly RecordedExpected[] | undefined, expected: readonly RecordedExpected[]): boolean {
+  return judged !== undefined && judged.length === expected.length && judged.every((e, i) => e.chunkId === expected[i]!.chunkId && e.grade === expected[i]!.grade)
+}
+
 function recordedHits(resolved: ResolvedOutput): RecordedHit[] {
   return resolved.output.retrieved.map((h, i) => {
     const r = resolved.retrieved[i]

@@ -104,9 +104,12 @@ export interface CaseRecord {
     gradeSources?: Partial<Record<'human' | 'provenance' | 'llm' | 'heuristic', number>>
     /** The level the metrics were computed at (chunk, document or span): the level the system returned. */
     level?: RetrievalLevel
-    /** The ids scored, in rank order, at that level (chunk ids, document ids; `unresolved:<rank>` for misses). */
+    /**
+     * The ids scored, in rank order, at that level (chunk ids, document ids; `unresolved:<rank>` for misses).
+     * Absent when they are the retrieved chunk ids (`retrieved[i].chunkId`).
+     */
     ranked?: string[]
-    /** The qrels at that level (documents at the best grade of their expected chunks). */
+    /** The qrels at that level (documents at the best grade of their expected chunks). Absent when they are `expected`. */
     judged?: RecordedExpected[]
   }
   /** How the sources the system named resolved against the corpus. */

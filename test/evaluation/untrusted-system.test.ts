@@ -5,6 +5,7 @@
  * metrics through a sourceMap, retrieval mode runs the same rewrite as system mode, and abstaining on an
  * answerable case scores as missing.
  */
+import { exportTrec } from '../../src/scorecard/trec-export.ts'
 import { describe, expect, test } from 'vitest'
 import { functionAdapter } from '../../src/adapter/function-adapter.ts'
 import type { RagAdapter, SystemOutput } from '../../src/adapter/types.ts'
@@ -121,17 +122,23 @@ describe('an untrusted system on the sample', () => {
 
   test('retrieval mode runs the same rewrite as system mode: the same multi_turn recall in both', async () => {
     const multiTurn = (c: ModuleCase) => c.case.case_type === 'multi_turn'
-    const recall = async (mode: 'retrieval' | 'system') => {
+    const records = async (mode: 'retrieval' | 'system') => {
       const runtime = await createRagRuntime({ ...config, mode })
       try {
-        return (await evaluateAll(runtime, multiTurn)).map((r) => r.retrieval.metrics['recall@5'])
+        return await evaluateAll(runtime, multiTurn)
       } finally {
         await runtime.close()
       }
     }
-    const [retrieval, system] = [await recall('retrieval'), await recall('system')]
+    const [retrieval, system] = [await records('retrieval'), await records('system')]
     expect(retrieval).toHaveLength(10)
-    expect(retrieval).toEqual(system)
+    expect(retrieval.map((r) => r.retrieval.metrics['recall@5'])).toEqual(system.map((r) => r.retrieval.metrics['recall@5']))
+    // At chunk level the ranked ids are the retrieved chunk ids and the qrels are the expected chunks: the record
+    // leaves both lists out, and the TREC files are what they were with them written out.
+    for (const r of system) expect([r.retrieval.level, r.retrieval.ranked, r.retrieval.judged]).toEqual(['chunk', undefined, undefined])
+    const written = system.map((r) => ({ ...r, retrieval: { ...r.retrieval, ranked: r.retrieval.retrieved.map((h) => h.chunkId), judged: r.retrieval.expected } }))
+    expect(exportTrec(system)).toEqual(exportTrec(written))
+    expect(exportTrec(system).run.split('\n').length).toBeGreaterThan(10)
   })
 
   test('always abstaining: CRAG 0 and wrong_abstention on every answerable case, no judge metric scored for silence', async () => {
