@@ -41,13 +41,14 @@ export interface MetricAggregate {
  * No scored rows -> `mean` is `{}` and `n` is 0.
  */
 export function aggregateMetrics(rows: readonly MetricRow[]): MetricAggregate {
-  return aggregateMatrix(metricMatrix(rows))
+  // All rows as the one group of one partition.
+  return aggregatePartitions(metricMatrix(rows), [new Int32Array(rows.length)], [1])[0]![0]!
 }
 
 /**
  * Rows read once into columns, so that many groupings of the same rows (overall, per case type, per facet)
  * aggregate by row index instead of walking every row's metric object again. Built by {@link metricMatrix},
- * read by {@link aggregateMatrix}.
+ * read by {@link aggregatePartitions}.
  */
 export interface MetricMatrix {
   /** Every metric name of the scored rows, in first-seen order. */
@@ -112,13 +113,6 @@ export function metricMatrix(rows: readonly MetricRow[]): MetricMatrix {
     }
   })
   return { names, values, present, order, orders, scored, failed }
-}
-
-/** {@link aggregateMetrics} over some rows of a matrix (all rows when `rowIndices` is omitted). */
-export function aggregateMatrix(matrix: MetricMatrix, rowIndices?: ArrayLike<number>): MetricAggregate {
-  const level = new Int32Array(matrix.order.length).fill(rowIndices ? -1 : 0)
-  if (rowIndices) for (let k = 0; k < rowIndices.length; k++) level[rowIndices[k] as number] = 0
-  return aggregatePartitions(matrix, [level], [1])[0]![0]!
 }
 
 /**

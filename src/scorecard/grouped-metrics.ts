@@ -3,7 +3,7 @@
  * here, once: an errored case holds 0 for every metric the run produced, so the per-case values stored for
  * pairing are exactly what entered the averages.
  */
-import { aggregatePartitions, metricMatrix, type MetricAggregate } from '../metrics/aggregate.ts'
+import { aggregateMetrics, aggregatePartitions, metricMatrix, type MetricAggregate } from '../metrics/aggregate.ts'
 import type { CaseRecord } from './case-record.ts'
 import type { GroupedMetrics, MetricGroup } from './scorecard.ts'
 
@@ -47,7 +47,7 @@ export function buildMetricRows(
 
 /** Mean of the rows, through the metrics core's aggregation. */
 export function meanOfRows(rows: readonly MetricRow[]): MetricGroup {
-  return metricGroup(aggregatePartitions(metricMatrix(rows), [new Int32Array(rows.length)], [1])[0]![0]!)
+  return metricGroup(aggregateMetrics(rows))
 }
 
 function metricGroup(result: MetricAggregate): MetricGroup {
