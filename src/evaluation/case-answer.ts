@@ -20,7 +20,7 @@ import { judgeOrUnjudged } from '../judge/judge-failure.ts'
 import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
 import type { CaseRecord, ErrorClass, HardCheckResult } from '../scorecard/case-record.ts'
 import type { SourceResolution } from '../sources/types.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
 
 /** How many top retrieved items count as "shown" when the system reports no sources. */
 export const EVIDENCE_DEPTH = 5

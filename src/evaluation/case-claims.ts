@@ -8,7 +8,7 @@ import { computeClaimMetrics } from '../judge/claim-metrics.ts'
 import { EVIDENCE_DEPTH } from './case-answer.ts'
 import { sourceText } from './case-sources.ts'
 import type { RagRuntime } from './create-runtime.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
 import { mustAbstain } from '../cases/schema.ts'
 
 /**

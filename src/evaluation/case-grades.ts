@@ -5,7 +5,7 @@
  */
 import { pooledCaseGrades, type PooledCaseGrades } from '../judge/pooled-grades.ts'
 import type { RagRuntime } from './create-runtime.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
 
 /** The case with the grades to score against, and where they came from (absent: golden grades only). */
 export function caseGrades(runtime: Pick<RagRuntime, 'qrels'>, moduleCase: ModuleCase): { graded: ModuleCase; sources?: PooledCaseGrades['sources'] } {

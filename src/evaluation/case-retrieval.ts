@@ -8,7 +8,7 @@ import { retrievalMetricNames, scoreRetrieval, writeRetrievalMetrics } from '../
 import { spanRecallAtKs } from '../metrics/span-recall.ts'
 import { rankingAtLevel } from '../sources/level-ranking.ts'
 import type { SourceResolution } from '../sources/types.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
 import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
 
 /** The metric names of a case with span recall: the retrieval metrics', then `span_recall@k` per k. */

@@ -16,7 +16,7 @@ import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
 import { caseGrades } from './case-grades.ts'
 import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
 import type { RagRuntime } from './create-runtime.ts'
 import { internText } from '../text/text-memo.ts'
 

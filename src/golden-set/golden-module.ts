@@ -7,49 +7,12 @@
  * case, a 230 KB one) that Vite parsed, source-mapped and shipped to the worker, and V8 compiled; that was
  * most of a large run's transform and import time.
  */
-import type { GoldenCase } from '../cases/schema.ts'
-import { sha256 } from '../util/hash.ts'
 import { encodeLineMappings } from './sourcemap.ts'
-
-/** A case as the prepared-cases file carries it to the worker. */
-export interface ModuleCase {
-  case: GoldenCase
-  /** 1-based line in the golden file. */
-  line: number
-  /** sha256 of the case's canonical JSON. */
-  caseHash: string
-  /** Expected chunk ids with grades, resolved from the case's locators at transform time. */
-  expected: Array<{ chunkId: string; grade: number }>
-  /** Expected character spans (span recall). */
-  spans: Array<{ docId: string; start: number; end: number; grade: number }>
-}
-
-/** What the worker reads for one golden file: the prepared-cases file's content. */
-export interface GoldenModuleData {
-  /** Golden file path relative to the project root (posix). */
-  file: string
-  /** sha256 of the golden file's text. */
-  fileHash: string
-  cases: ModuleCase[]
-}
-
-/** The prepared-cases file: its text and a content hash, part of its name so a stale file is never read. */
-export interface PreparedCases {
-  text: string
-  /** First 16 hex digits of the sha256 of `text`. */
-  hash: string
-}
 
 /** Generated code and its source map. */
 export interface GoldenModule {
   code: string
   map: { version: 3; sources: string[]; sourcesContent: string[]; names: string[]; mappings: string }
-}
-
-/** Serialises the data the worker reads for one golden file. */
-export function preparedCases(data: GoldenModuleData): PreparedCases {
-  const text = JSON.stringify(data)
-  return { text, hash: sha256(text).slice(0, 16) }
 }
 
 /**

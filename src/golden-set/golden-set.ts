@@ -16,7 +16,7 @@ import { resolveLocators, type LocatorResolution } from '../cases/resolve-locato
 import { isDraft } from '../cases/schema.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { globFiles } from './glob.ts'
-import type { GoldenModuleData, ModuleCase } from './golden-module.ts'
+import type { GoldenModuleData, ModuleCase } from '../cases/prepared-case.ts'
 import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { selectSample } from './sample.ts'
 import { sha256 } from '../util/hash.ts'

@@ -9,7 +9,20 @@ import { basename, join } from 'node:path'
 import { sha256 } from '../util/hash.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
 import { VitestRagError } from '../util/errors.ts'
-import { preparedCases, type GoldenModuleData } from './golden-module.ts'
+import type { GoldenModuleData } from '../cases/prepared-case.ts'
+
+/** The prepared-cases file: its text and a content hash, part of its name so a stale file is never read. */
+export interface PreparedCases {
+  text: string
+  /** First 16 hex digits of the sha256 of `text`. */
+  hash: string
+}
+
+/** Serialises the data the worker reads for one golden file. */
+export function preparedCases(data: GoldenModuleData): PreparedCases {
+  const text = JSON.stringify(data)
+  return { text, hash: sha256(text).slice(0, 16) }
+}
 
 /** Folder under a project's `outDir` that holds the prepared-cases files. */
 export const PREPARED_CASES_DIR = 'prepared-cases'

@@ -1,7 +1,8 @@
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { buildGoldenModule, type GoldenModuleData } from '../../src/golden-set/golden-module.ts'
+import type { GoldenModuleData } from '../../src/cases/prepared-case.ts'
+import { buildGoldenModule } from '../../src/golden-set/golden-module.ts'
 import { PreparedCasesError, readPreparedCases, writePreparedCases } from '../../src/golden-set/prepared-cases.ts'
 import { tempDir } from '../helpers/run-vitest.ts'
 

@@ -4,7 +4,7 @@
  */
 import { formatProblems, type Problem } from '../../problems/problems.ts'
 import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'
-import type { ModuleCase } from '../../golden-set/golden-module.ts'
+import type { ModuleCase } from '../../cases/prepared-case.ts'
 import type { PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
 import { VitestRagError } from '../../util/errors.ts'
 import { CliUsageError, type CliIo } from '../command.ts'

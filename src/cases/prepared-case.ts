@@ -1,0 +1,28 @@
+/**
+ * The prepared case: a golden case as the worker runs it, with its line, its hash and its expected sources
+ * already resolved against the corpus. Built once in the main process (evaluation/golden-set), carried to the
+ * worker in a prepared-cases file, and read by every stage that evaluates a case.
+ */
+import type { GoldenCase } from './schema.ts'
+
+/** A case as the prepared-cases file carries it to the worker. */
+export interface ModuleCase {
+  case: GoldenCase
+  /** 1-based line in the golden file. */
+  line: number
+  /** sha256 of the case's canonical JSON. */
+  caseHash: string
+  /** Expected chunk ids with grades, resolved from the case's locators at transform time. */
+  expected: Array<{ chunkId: string; grade: number }>
+  /** Expected character spans (span recall). */
+  spans: Array<{ docId: string; start: number; end: number; grade: number }>
+}
+
+/** What the worker reads for one golden file: the prepared-cases file's content. */
+export interface GoldenModuleData {
+  /** Golden file path relative to the project root (posix). */
+  file: string
+  /** sha256 of the golden file's text. */
+  fileHash: string
+  cases: ModuleCase[]
+}
