@@ -5,30 +5,7 @@
 import { z } from 'zod'
 import { LocatorSchema } from '../cases/schema.ts'
 import { ModelConfigSchema } from '../llm/config.ts'
-
-/** Where the corpus comes from: a knowledge-base folder (tenants/<id>/docs, changelog, tickets) or BEIR. */
-export const CorpusSourceSchema = z.discriminatedUnion('kind', [
-  z
-    .object({
-      /** `kb`: a folder `tenants/<id>/` of docs, changelog and tickets; `beir`: a BEIR dataset (corpus.jsonl, queries.jsonl). */
-      kind: z.literal('kb'),
-      /** The corpus folder, relative to the project root. */
-      root: z.string().min(1),
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal('beir'),
-      root: z.string().min(1),
-      /** The tenant every BEIR document loads into (default `default`); cases use it as `tenant_id`. */
-      tenant: z.string().min(1).optional(),
-      /** Same as `tenant` (the earlier name, still accepted). */
-      tenantId: z.string().min(1).optional(),
-    })
-    .strict(),
-])
-/** Where the corpus comes from. */
-export type CorpusSource = z.infer<typeof CorpusSourceSchema>
+import { CorpusSourceSchema, type CorpusSource } from '../corpus/source.ts'
 
 /**
  * The system under test:

@@ -3,7 +3,7 @@
  * call this; the cache keys on corpus source + chunker, so a second call is free).
  */
 import { statSync } from 'node:fs'
-import type { CorpusSource } from '../config/schema.ts'
+import type { CorpusSource } from '../corpus/source.ts'
 import { chunkDocuments, parseChunkerSpec } from '../corpus/chunk.ts'
 import { loadBeir } from '../corpus/load-beir.ts'
 import { loadKnowledgeBase } from '../corpus/load-kb.ts'

@@ -2,7 +2,8 @@
  * `vitest-rag`: the public surface. Named exports only.
  */
 export { ragEval } from '../vitest/plugin.ts'
-export type { RagEvalOptions, RagEvalConfig, AdapterSpec, CorpusSource } from '../config/schema.ts'
+export type { RagEvalOptions, RagEvalConfig, AdapterSpec } from '../config/schema.ts'
+export type { CorpusSource } from '../corpus/source.ts'
 // Everything a user's adapter (docs/adapters.md) names: what it receives, what it returns, and its source map.
 export type { RagAdapter, SystemInput, SystemOutput, RetrievedChunk, ShownSource, SourceReference, CaseUsage, EvalMode } from '../adapter/types.ts'
 export type { SourceMapFn, SourceMapOption } from '../sources/source-map.ts'
