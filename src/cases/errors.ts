@@ -3,10 +3,11 @@
  * Each carries the full list (never just the first) and a message that renders all of them.
  */
 import { countProblemKinds, formatProblems, type Problem } from '../problems/problems.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** A golden file has problems (bad JSON, schema violations, rule failures, duplicate ids). */
-export class GoldenFileError extends VitestRagError<'VITEST_RAG_GOLDEN_INVALID'> {
+export class GoldenFileError extends VitestRagError<CodeOf<'GoldenFileError'>> {
   readonly problems: Problem[]
   constructor(problems: Problem[]) {
     const files = [...new Set(problems.map((p) => p.file))].join(', ')
@@ -19,7 +20,7 @@ export class GoldenFileError extends VitestRagError<'VITEST_RAG_GOLDEN_INVALID'>
 }
 
 /** Golden cases point at nothing in the corpus (unknown tenant, slug, heading, entry, ticket, id, span); the heading counts them by kind. */
-export class UnresolvedLocatorsError extends VitestRagError<'VITEST_RAG_UNRESOLVED_LOCATORS'> {
+export class UnresolvedLocatorsError extends VitestRagError<CodeOf<'UnresolvedLocatorsError'>> {
   readonly problems: Problem[]
   constructor(problems: Problem[]) {
     super(

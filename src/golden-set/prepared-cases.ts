@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { sha256 } from '../util/hash.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 import { preparedCases, type GoldenModuleData } from './golden-module.ts'
 
@@ -15,7 +16,7 @@ import { preparedCases, type GoldenModuleData } from './golden-module.ts'
 export const PREPARED_CASES_DIR = 'prepared-cases'
 
 /** The prepared-cases file a worker needs is missing or unreadable. */
-export class PreparedCasesError extends VitestRagError<'VITEST_RAG_PREPARED_CASES_MISSING'> {
+export class PreparedCasesError extends VitestRagError<CodeOf<'PreparedCasesError'>> {
   constructor(path: string, reason: string) {
     super(
       'VITEST_RAG_PREPARED_CASES_MISSING',

@@ -3,10 +3,11 @@
  * are returned as lists of {@link JudgeDataProblem}, never thrown.
  */
 import type { Problem } from '../problems/problems.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** The stable codes of the judge's errors. */
-export type JudgeErrorCode = 'VITEST_RAG_CALIBRATION_RECORD' | 'VITEST_RAG_QRELS_APPEND'
+export type JudgeErrorCode = CodeOf<'CalibrationRecordError' | 'QrelsAppendError'>
 
 /** Base class: every judge failure carries one of the stable {@link JudgeErrorCode}s. */
 export class JudgeError extends VitestRagError<JudgeErrorCode> {}

@@ -3,23 +3,24 @@
  * and never contain an API key (keys are read from the environment at call time and redacted from any
  * upstream error text, see `redact.ts`).
  */
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** The stable codes of the model client's errors. */
-export type LlmErrorCode =
-  | 'VITEST_RAG_UNPRICED_MODEL'
-  | 'VITEST_RAG_SPEND_LIMIT'
-  | 'VITEST_RAG_ESTIMATE_OVER_LIMIT'
-  | 'VITEST_RAG_CACHE_REPLAY_MISS'
-  | 'VITEST_RAG_JUDGE_IS_GENERATOR'
-  | 'VITEST_RAG_MISSING_API_KEY'
-  | 'VITEST_RAG_PROVIDER_CHAIN_FAILED'
-  | 'VITEST_RAG_RESUME_NEEDS_CACHE'
-  | 'VITEST_RAG_MODEL_CONFIG'
-  | 'VITEST_RAG_PROVIDER_REQUEST'
-  | 'VITEST_RAG_SPEND_FILE'
-  | 'VITEST_RAG_EMPTY_CHAIN'
-  | 'VITEST_RAG_EMBEDDING_DIMENSION'
+export type LlmErrorCode = CodeOf<
+  | 'LlmError'
+  | 'UnpricedModelError'
+  | 'SpendLimitError'
+  | 'EstimatedSpendTooHighError'
+  | 'CacheReplayMissError'
+  | 'JudgeIsGeneratorError'
+  | 'MissingApiKeyError'
+  | 'ProviderChainError'
+  | 'ResumeNeedsCacheError'
+  | 'ModelConfigError'
+  | 'ProviderRequestError'
+  | 'SpendFileError'
+>
 
 /** Base class: every model-client failure carries one of the stable {@link LlmErrorCode}s. */
 export class LlmError extends VitestRagError<LlmErrorCode> {}

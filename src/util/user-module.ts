@@ -8,6 +8,7 @@
  * `import()` of `bot.ts` fails with ERR_UNKNOWN_FILE_EXTENSION on Node 20.
  */
 import { pathToFileURL } from 'node:url'
+import type { CodeOf } from './error-codes.ts'
 import { VitestRagError } from './errors.ts'
 
 /** Imports a module by absolute path and resolves to its namespace. */
@@ -21,7 +22,7 @@ export function useModuleImporter(importer: ModuleImporter | undefined): void {
 }
 
 /** A user's module could not be loaded. */
-export class UserModuleError extends VitestRagError<'VITEST_RAG_USER_MODULE'> {
+export class UserModuleError extends VitestRagError<CodeOf<'UserModuleError'>> {
   constructor(message: string, options?: ErrorOptions) {
     super('VITEST_RAG_USER_MODULE', message, options)
   }

@@ -14,11 +14,12 @@ import { ResumeNeedsCacheError } from '../llm/errors.ts'
 import { checkGoldenSet, type GoldenSet } from '../golden-set/golden-set.ts'
 import { checkRunPrompts } from '../evaluation/run-prompts.ts'
 import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
-export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALID'> {
+export class GoldenSetError extends VitestRagError<CodeOf<'GoldenSetError'>> {
   constructor(message: string) {
     super('VITEST_RAG_GOLDEN_SET_INVALID', message)
   }
