@@ -28,12 +28,12 @@ export class AdapterModuleError extends VitestRagError<CodeOf<'AdapterModuleErro
 
 /**
  * The system under test threw something that is not an `Error` (a string, an object): kept as the case's
- * error with its value as the message, so the record still says what it threw.
+ * error with its value in the message, so the record still says what it threw.
  */
 export class SystemThrewError extends VitestRagError<CodeOf<'SystemThrewError'>> {
   readonly thrown: unknown
   constructor(thrown: unknown) {
-    super('VITEST_RAG_SYSTEM_THREW', String(thrown))
+    super('VITEST_RAG_SYSTEM_THREW', `the system under test threw ${String(thrown)}, which is not an Error (throw an Error to keep its stack)`)
     this.thrown = thrown
   }
 }

@@ -13,7 +13,7 @@ export class GoldenFileError extends VitestRagError<CodeOf<'GoldenFileError'>> {
     const files = [...new Set(problems.map((p) => p.file))].join(', ')
     super(
       'VITEST_RAG_GOLDEN_INVALID',
-      `vitest-rag: ${problems.length} problem${problems.length === 1 ? '' : 's'} in golden file ${files}:\n${formatProblems(problems)}`,
+      `${problems.length} problem${problems.length === 1 ? '' : 's'} in golden file ${files}:\n${formatProblems(problems)}`,
     )
     this.problems = problems
   }
@@ -25,7 +25,7 @@ export class UnresolvedLocatorsError extends VitestRagError<CodeOf<'UnresolvedLo
   constructor(problems: Problem[]) {
     super(
       'VITEST_RAG_UNRESOLVED_LOCATORS',
-      `vitest-rag: ${problems.length} golden-case problem${problems.length === 1 ? '' : 's'} against the corpus (${countProblemKinds(problems)}); fix the golden file or the corpus:\n${formatProblems(problems)}`,
+      `${problems.length} golden-case problem${problems.length === 1 ? '' : 's'} against the corpus (${countProblemKinds(problems)}); fix the golden file or the corpus:\n${formatProblems(problems)}`,
     )
     this.problems = problems
   }

@@ -11,7 +11,7 @@ export class CorpusError extends VitestRagError<CodeOf<'CorpusError'>> {
   constructor(root: string, problems: Problem[]) {
     super(
       'VITEST_RAG_CORPUS_INVALID',
-      `vitest-rag: ${problems.length} problem${problems.length === 1 ? '' : 's'} in corpus ${root}:\n${formatProblems(problems)}`,
+      `${problems.length} problem${problems.length === 1 ? '' : 's'} in corpus ${root}:\n${formatProblems(problems)}`,
     )
     this.problems = problems
   }
@@ -22,7 +22,7 @@ export class ChunkerSpecError extends VitestRagError<CodeOf<'ChunkerSpecError'>>
   constructor(spec: string, reason: string) {
     super(
       'VITEST_RAG_CHUNKER_SPEC',
-      `vitest-rag: chunker spec ${JSON.stringify(spec)} is invalid: ${reason} (expected "fixed", "fixed:<size>/<overlap>" such as "fixed:800/100", "structural" or "structural:<maxSize>/<overlap>")`,
+      `chunker spec ${JSON.stringify(spec)} is invalid: ${reason} (expected "fixed", "fixed:<size>/<overlap>" such as "fixed:800/100", "structural" or "structural:<maxSize>/<overlap>")`,
     )
   }
 }
@@ -30,6 +30,6 @@ export class ChunkerSpecError extends VitestRagError<CodeOf<'ChunkerSpecError'>>
 /** A manifest file that cannot be read as a version-1 manifest. */
 export class ManifestError extends VitestRagError<CodeOf<'ManifestError'>> {
   constructor(path: string, reason: string) {
-    super('VITEST_RAG_MANIFEST_INVALID', `vitest-rag: manifest ${path} ${reason} (fix: re-record it with \`vitest-rag verify --write\`)`)
+    super('VITEST_RAG_MANIFEST_INVALID', `manifest ${path} ${reason} (fix: re-record it with \`vitest-rag verify --write\`)`)
   }
 }

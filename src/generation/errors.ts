@@ -10,6 +10,6 @@ export type GenerationErrorCode = CodeOf<'GenerationError'>
 /** A failure in the reference pipeline's own configuration (never a problem of one case's data). */
 export class GenerationError extends VitestRagError<GenerationErrorCode> {
   constructor(code: GenerationErrorCode, message: string) {
-    super(code, `vitest-rag: ${message}`)
+    super(code, message)
   }
 }

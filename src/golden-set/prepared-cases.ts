@@ -20,7 +20,7 @@ export class PreparedCasesError extends VitestRagError<CodeOf<'PreparedCasesErro
   constructor(path: string, reason: string) {
     super(
       'VITEST_RAG_PREPARED_CASES_MISSING',
-      `vitest-rag: cannot read the prepared cases ${path} (${reason}); they are written when Vitest loads the golden file: rerun, or restart watch mode if the output folder was deleted while it ran`,
+      `cannot read the prepared cases ${path} (${reason}); they are written when Vitest loads the golden file: rerun, or restart watch mode if the output folder was deleted while it ran`,
     )
   }
 }

@@ -105,6 +105,6 @@ export function createModelClaimChecker(client: ChatClient, templates = loadClai
 /** A model claim check returned no usable verdict. */
 export class ClaimCheckError extends VitestRagError<CodeOf<'ClaimCheckError'>> {
   constructor(message: string) {
-    super('VITEST_RAG_CLAIM_CHECK_FAILED', `vitest-rag: claim check failed: ${message}`)
+    super('VITEST_RAG_CLAIM_CHECK_FAILED', `claim check failed: ${message}`)
   }
 }

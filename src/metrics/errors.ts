@@ -11,6 +11,6 @@ export type MetricsErrorCode = CodeOf<'MetricsError'>
 /** A metric called with an argument it cannot score; the message quotes the value and says the fix. */
 export class MetricsError extends VitestRagError<MetricsErrorCode> {
   constructor(code: MetricsErrorCode, message: string) {
-    super(code, `vitest-rag: ${message}`)
+    super(code, message)
   }
 }

@@ -15,7 +15,7 @@ export class PromptTemplateError extends VitestRagError<PromptTemplateErrorCode>
   constructor(code: PromptTemplateErrorCode, problems: Problem[]) {
     const files = [...new Set(problems.map((p) => p.file))].join(', ')
     const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`
-    super(code, `vitest-rag: prompt template ${files}: ${count}:\n${formatProblems(problems)}`)
+    super(code, `prompt template ${files}: ${count}:\n${formatProblems(problems)}`)
     this.problems = problems
   }
 }

@@ -8,6 +8,6 @@ export type StatsErrorCode = CodeOf<'StatsError'>
 /** A statistic asked of data it cannot be computed from; the message quotes the value and says the fix. */
 export class StatsError extends VitestRagError<StatsErrorCode> {
   constructor(code: StatsErrorCode, message: string) {
-    super(code, `vitest-rag: ${message}`)
+    super(code, message)
   }
 }

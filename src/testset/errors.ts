@@ -10,7 +10,7 @@ import { VitestRagError } from '../util/errors.ts'
 export class TestsetInputError extends VitestRagError<CodeOf<'TestsetInputError'>> {
   readonly problems: Problem[]
   constructor(source: string, problems: Problem[]) {
-    super('VITEST_RAG_TESTSET_INPUT', `vitest-rag: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${source}:\n${formatProblems(problems)}`)
+    super('VITEST_RAG_TESTSET_INPUT', `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${source}:\n${formatProblems(problems)}`)
     this.problems = problems
   }
 }
@@ -18,13 +18,13 @@ export class TestsetInputError extends VitestRagError<CodeOf<'TestsetInputError'
 /** A feedback or promote request names a run or case that does not exist, or a file is malformed. */
 export class FeedbackError extends VitestRagError<CodeOf<'FeedbackError'>> {
   constructor(message: string) {
-    super('VITEST_RAG_FEEDBACK', `vitest-rag: ${message}`)
+    super('VITEST_RAG_FEEDBACK', message)
   }
 }
 
 /** A multi-file write failed; none of its files changed. */
 export class AtomicPairError extends VitestRagError<CodeOf<'AtomicPairError'>> {
   constructor(message: string, options?: { cause?: unknown }) {
-    super('VITEST_RAG_ATOMIC_WRITE', `vitest-rag: ${message}`, options)
+    super('VITEST_RAG_ATOMIC_WRITE', message, options)
   }
 }

@@ -35,7 +35,7 @@ export async function importUserModule(path: string, what: string): Promise<Reco
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_UNKNOWN_FILE_EXTENSION') {
       throw new UserModuleError(
-        `vitest-rag: cannot load the ${what} ${path} outside Vitest: Node ${process.versions.node} does not load TypeScript; run the CLI with a loader (\`node --import tsx node_modules/.bin/vitest-rag ...\`) or point it at compiled JavaScript`,
+        `cannot load the ${what} ${path} outside Vitest: Node ${process.versions.node} does not load TypeScript; run the CLI with a loader (\`node --import tsx node_modules/.bin/vitest-rag ...\`) or point it at compiled JavaScript`,
         { cause: error },
       )
     }

@@ -83,7 +83,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   if (warnings.length > 0) console.warn(`vitest-rag: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} in the golden set:\n${formatProblems(warnings)}`)
   if (problems.length > 0) {
     throw new GoldenSetError(
-      `vitest-rag: the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
+      `the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
     )
   }
   if (config.adapter.kind === 'http' && !config.dryRun) {
@@ -94,7 +94,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   }
   checkRunPrompts(config)
   if (set.files.length === 0) {
-    throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)
+    throw new GoldenSetError(`no golden files match "${config.golden}" under ${config.root}`)
   }
   const estimated = await prepareModelRun(config, set)
   await probeOnce(config)
