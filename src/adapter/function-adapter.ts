@@ -23,6 +23,6 @@ export async function loadModuleAdapter(path: string, options?: unknown): Promis
   if (exported && typeof exported === 'object' && typeof (exported as RagAdapter).run === 'function') return exported as RagAdapter
   if (typeof exported === 'function') return functionAdapter(exported as SystemFunction, path.split('/').pop())
   throw new AdapterModuleError(
-    `vitest-rag: adapter module ${path} must export default a RagAdapter ({ name, run(input) }) or a function (input) => output, or export createAdapter(options)`,
+    `adapter module ${path} must export default a RagAdapter ({ name, run(input) }) or a function (input) => output, or export createAdapter(options)`,
   )
 }

@@ -116,16 +116,16 @@ export function httpAdapter(options: HttpAdapterOptions): RagAdapter {
           signal: AbortSignal.timeout(timeoutMs),
         })
       } catch (error) {
-        throw new HttpAdapterError(`vitest-rag: POST ${shownUrl} failed for case ${input.caseId}: ${transportCause(error, timeoutMs)}`)
+        throw new HttpAdapterError(`POST ${shownUrl} failed for case ${input.caseId}: ${transportCause(error, timeoutMs)}`)
       }
       const text = await response.text()
       const size = `${Buffer.byteLength(text)} byte body, content-type ${JSON.stringify(response.headers.get('content-type') ?? 'none')}`
-      if (!response.ok) throw new HttpAdapterError(`vitest-rag: POST ${shownUrl} answered ${response.status} for case ${input.caseId} (${size}; the body is not shown)`)
+      if (!response.ok) throw new HttpAdapterError(`POST ${shownUrl} answered ${response.status} for case ${input.caseId} (${size}; the body is not shown)`)
       let parsed: unknown
       try {
         parsed = JSON.parse(text)
       } catch {
-        throw new HttpAdapterError(`vitest-rag: POST ${shownUrl} returned non-JSON for case ${input.caseId} (${size}; the body is not shown)`)
+        throw new HttpAdapterError(`POST ${shownUrl} returned non-JSON for case ${input.caseId} (${size}; the body is not shown)`)
       }
       return redactDeep(parsed, [...new Set(secrets)].sort((a, b) => b.length - a.length)) as SystemOutput
     },

@@ -59,7 +59,7 @@ export function validateSystemOutput(value: unknown, adapterName: string): Syste
   if (parsed.success) return parsed.data as SystemOutput
   const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(output)'}: ${i.message}`)
   throw new InvalidSystemOutputError(
-    `vitest-rag: adapter "${adapterName}" returned an invalid output:\n${lines.join('\n')}\n` +
+    `adapter "${adapterName}" returned an invalid output:\n${lines.join('\n')}\n` +
       '(expected { retrieved: [{ chunkId | docId | url | path | locator | text, tenantId?, score? }], answer?, sources?: [{ marker, chunkId | docId | ... }], abstained?, confidence? }; see docs/adapters.md)',
   )
 }

@@ -2,6 +2,7 @@
  * The command contract for the one `vitest-rag` CLI. Each capability adds a file under
  * `src/cli/commands/` exporting a {@link CliCommand}, and one line to `src/cli/commands/index.ts`.
  */
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** Where a command writes; tests pass buffers, the binary passes the process streams. */
@@ -25,7 +26,7 @@ export interface CliCommand {
 }
 
 /** A usage mistake: the router prints the message and the command's usage, exit code 2. */
-export class CliUsageError extends VitestRagError<'VITEST_RAG_USAGE'> {
+export class CliUsageError extends VitestRagError<CodeOf<'CliUsageError'>> {
   constructor(message: string) {
     super('VITEST_RAG_USAGE', message)
   }

@@ -5,7 +5,7 @@
  */
 import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
 import { commands as registered } from './commands/index.ts'
-import { VitestRagError } from '../util/errors.ts'
+import { VitestRagError, withoutPrefix } from '../util/errors.ts'
 import { PACKAGE_INFO } from '../util/package-info.ts'
 
 function findCommand(argv: string[], commands: CliCommand[]): { command: CliCommand; rest: string[] } | undefined {
@@ -79,11 +79,11 @@ export async function runCli(argv: string[], io: CliIo, commands: CliCommand[] =
     return await found.command.run(found.rest, io)
   } catch (error) {
     if (error instanceof CliUsageError) {
-      io.stderr(`vitest-rag ${found.command.name}: ${error.message}\n\n${found.command.usage}\n`)
+      io.stderr(`vitest-rag ${found.command.name}: ${withoutPrefix(error.message)}\n\n${found.command.usage}\n`)
       return 2
     }
     if (error instanceof VitestRagError) {
-      io.stderr(`vitest-rag ${found.command.name}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      io.stderr(`vitest-rag ${found.command.name}: ${withoutPrefix(error.message)}\n`)
       return 1
     }
     throw error

@@ -36,11 +36,11 @@ function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
   const out: Partial<RagEvalOptions> = {}
   const mode = env[ENV_OVERRIDES.mode]
   if (mode === 'retrieval' || mode === 'system') out.mode = mode
-  else if (mode) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.mode}="${mode}" is not a mode (expected retrieval or system)`)
+  else if (mode) throw new ConfigError(`${ENV_OVERRIDES.mode}="${mode}" is not a mode (expected retrieval or system)`)
   const sample = env[ENV_OVERRIDES.sample]
   if (sample) {
     const n = Number(sample)
-    if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.sample}="${sample}" must be a positive whole number`)
+    if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${ENV_OVERRIDES.sample}="${sample}" must be a positive whole number`)
     out.sample = n
   }
   const resumeValue = env[ENV_OVERRIDES.resume]
@@ -49,7 +49,7 @@ function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
   if (dryRun) out.dryRun = dryRun !== '0' && dryRun !== 'false'
   const judge = env[ENV_OVERRIDES.judge]
   if (judge === 'heuristic' || judge === 'model' || judge === 'off') out.judge = judge
-  else if (judge) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.judge}="${judge}" is not a judge (expected heuristic, model or off)`)
+  else if (judge) throw new ConfigError(`${ENV_OVERRIDES.judge}="${judge}" is not a judge (expected heuristic, model or off)`)
   if (env[ENV_OVERRIDES.baseline]) out.baseline = env[ENV_OVERRIDES.baseline]
   if (env[ENV_OVERRIDES.outDir]) out.outDir = env[ENV_OVERRIDES.outDir]
   return out
@@ -116,7 +116,7 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
       const path = issue.path.join('.') || '(options)'
       return `  ragEval options: ${path}: ${issue.message}`
     })
-    throw new ConfigError(`vitest-rag: invalid ragEval options:\n${lines.join('\n')}`)
+    throw new ConfigError(`invalid ragEval options:\n${lines.join('\n')}`)
   }
   // `models` is part of the schema, so a bad provider fails the run here, once, at startup, with every problem
   // listed, instead of once per test file inside the workers.

@@ -72,7 +72,7 @@ async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus)
   const path = resolve(config.root, config.qrels)
   const { readQrelsFile } = await import('../judge/qrels-file.ts')
   const { rows, problems } = await readQrelsFile(path)
-  if (problems.length > 0) throw new ConfigError(`vitest-rag: the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`)
+  if (problems.length > 0) throw new ConfigError(`the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`)
   const chunksByDoc = new Map<string, Chunk[]>()
   for (const chunk of prepared.chunks) chunksByDoc.set(chunk.docId, [...(chunksByDoc.get(chunk.docId) ?? []), chunk])
   return { rows, chunksByDoc, chunker: config.chunker }
@@ -86,7 +86,7 @@ async function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefine
   if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
   const { createHeuristicClaimChecker, createModelClaimChecker } = await import('../judge/claim-check.ts')
   if (config.claimMetrics === 'heuristic') return createHeuristicClaimChecker()
-  if (!models?.judge) throw new ConfigError("vitest-rag: claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
+  if (!models?.judge) throw new ConfigError("claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
   return createModelClaimChecker(models.judge)
 }
 
@@ -174,7 +174,7 @@ async function chooseJudge(config: RagEvalConfig, models: ModelClients | undefin
   if (config.mode !== 'system') return undefined
   if (config.judge === 'heuristic') return (await import('../judge/heuristic-judge.ts')).createHeuristicJudge()
   if (config.judge !== 'model') return undefined
-  if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
+  if (!models?.judge) throw new ConfigError('judge "model" needs models.judge (a provider chain) in the ragEval options')
   const [{ createModelJudge }, { loadRunPrompt }] = await Promise.all([import('../judge/model-judge.ts'), import('./run-prompts.ts')])
   const allowSameModel = config.models?.judge?.allowSameModel
   return createModelJudge({ client: models.judge, template: loadRunPrompt(config, 'judge.md'), generatorModel: models.generator?.model, allowSameModel })

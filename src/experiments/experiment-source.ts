@@ -64,11 +64,11 @@ async function readOptions(path: string): Promise<RagEvalOptions> {
     try {
       return JSON.parse(await readFile(path, 'utf8')) as RagEvalOptions
     } catch (error) {
-      throw new ExperimentInputError(`vitest-rag: cannot read the options file ${path}: ${(error as Error).message} (fix: a JSON object of ragEval options)`)
+      throw new ExperimentInputError(`cannot read the options file ${path}: ${(error as Error).message} (fix: a JSON object of ragEval options)`)
     }
   }
   const mod = (await import(pathToFileURL(path).href)) as { default?: unknown }
-  if (mod.default === null || typeof mod.default !== 'object') throw new ExperimentInputError(`vitest-rag: ${path} must export default the ragEval options object`)
+  if (mod.default === null || typeof mod.default !== 'object') throw new ExperimentInputError(`${path} must export default the ragEval options object`)
   return mod.default as RagEvalOptions
 }
 

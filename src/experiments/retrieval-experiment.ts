@@ -31,7 +31,7 @@ export function summarizeArms(
   options: CompareOptions = {},
 ): ArmOutcome[] {
   const ref = arms.find((a) => a.arm === reference)
-  if (!ref) throw new ExperimentInputError(`vitest-rag: reference arm "${reference}" is not among the arms run (${arms.map((a) => a.arm).join(', ')})`)
+  if (!ref) throw new ExperimentInputError(`reference arm "${reference}" is not among the arms run (${arms.map((a) => a.arm).join(', ')})`)
   return arms.map((a) => ({
     arm: a.arm,
     description: a.description,

@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { sha256 } from '../util/hash.ts'
 import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 import type { GoldenModuleData } from '../cases/prepared-case.ts'
 
@@ -28,11 +29,11 @@ export function preparedCases(data: GoldenModuleData): PreparedCases {
 export const PREPARED_CASES_DIR = 'prepared-cases'
 
 /** The prepared-cases file a worker needs is missing or unreadable. */
-export class PreparedCasesError extends VitestRagError<'VITEST_RAG_PREPARED_CASES_MISSING'> {
+export class PreparedCasesError extends VitestRagError<CodeOf<'PreparedCasesError'>> {
   constructor(path: string, reason: string) {
     super(
       'VITEST_RAG_PREPARED_CASES_MISSING',
-      `vitest-rag: cannot read the prepared cases ${path} (${reason}); they are written when Vitest loads the golden file: rerun, or restart watch mode if the output folder was deleted while it ran`,
+      `cannot read the prepared cases ${path} (${reason}); they are written when Vitest loads the golden file: rerun, or restart watch mode if the output folder was deleted while it ran`,
     )
   }
 }

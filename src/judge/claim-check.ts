@@ -14,6 +14,7 @@ import { isSupportedBy, readClaimEvidence } from './support.ts'
 import { loadBundledPrompt } from '../prompts/load.ts'
 import { declaredKey, renderPrompt } from '../prompts/render.ts'
 import type { PromptTemplate } from '../prompts/template.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** Extracts and checks claims. `caseId` only labels model calls (spend reports, checkpoints). */
@@ -102,8 +103,8 @@ export function createModelClaimChecker(client: ChatClient, templates = loadClai
 }
 
 /** A model claim check returned no usable verdict. */
-export class ClaimCheckError extends VitestRagError<'VITEST_RAG_CLAIM_CHECK_FAILED'> {
+export class ClaimCheckError extends VitestRagError<CodeOf<'ClaimCheckError'>> {
   constructor(message: string) {
-    super('VITEST_RAG_CLAIM_CHECK_FAILED', `vitest-rag: claim check failed: ${message}`)
+    super('VITEST_RAG_CLAIM_CHECK_FAILED', `claim check failed: ${message}`)
   }
 }

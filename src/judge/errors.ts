@@ -3,10 +3,11 @@
  * are returned as lists of {@link JudgeDataProblem}, never thrown.
  */
 import type { Problem } from '../problems/problems.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** The stable codes of the judge's errors. */
-export type JudgeErrorCode = 'VITEST_RAG_CALIBRATION_RECORD' | 'VITEST_RAG_QRELS_APPEND'
+export type JudgeErrorCode = CodeOf<'CalibrationRecordError' | 'QrelsAppendError'>
 
 /** Base class: every judge failure carries one of the stable {@link JudgeErrorCode}s. */
 export class JudgeError extends VitestRagError<JudgeErrorCode> {}
@@ -20,14 +21,14 @@ export { JudgeIsGeneratorError as JudgeSameModelError } from '../llm/errors.ts'
 /** A calibration record that cannot be used (wrong version or shape). */
 export class CalibrationRecordError extends JudgeError {
   constructor(file: string, detail: string) {
-    super('VITEST_RAG_CALIBRATION_RECORD', `vitest-rag: calibration record ${file}: ${detail}`)
+    super('VITEST_RAG_CALIBRATION_RECORD', `calibration record ${file}: ${detail}`)
   }
 }
 
 /** A qrels file whose existing content changed under an append: the file is append-only. */
 export class QrelsAppendError extends JudgeError {
   constructor(file: string, detail: string) {
-    super('VITEST_RAG_QRELS_APPEND', `vitest-rag: qrels file ${file}: ${detail}`)
+    super('VITEST_RAG_QRELS_APPEND', `qrels file ${file}: ${detail}`)
   }
 }
 

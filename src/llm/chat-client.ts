@@ -104,7 +104,7 @@ export class ProviderChatClient implements ChatClient {
 
   constructor(role: ModelRole, context: ChainContext, cache: ResponseCache) {
     const first = context.chain[0]
-    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', `vitest-rag: the ${role} chain is empty`)
+    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', `the ${role} chain is empty`)
     this.role = role
     this.model = first.model
     this.chain = context.chain

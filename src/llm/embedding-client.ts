@@ -63,7 +63,7 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
 
   constructor(context: ChainContext, cache: ResponseCache, dimensions?: number, batchSize = defaultEmbeddingBatchSize) {
     const first = context.chain[0]
-    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', 'vitest-rag: the embedder chain is empty')
+    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', 'the embedder chain is empty')
     this.model = first.model
     this.dimensions = dimensions
     this.context = context

@@ -35,7 +35,7 @@ export interface SpendFileState {
 /** The spend file could not be locked or read. */
 export class SpendFileError extends LlmError {
   constructor(path: string, detail: string) {
-    super('VITEST_RAG_SPEND_FILE', `vitest-rag: cannot use the shared spend file ${path}: ${detail}. Delete it (and ${path}.lock) between runs.`)
+    super('VITEST_RAG_SPEND_FILE', `cannot use the shared spend file ${path}: ${detail}. Delete it (and ${path}.lock) between runs.`)
   }
 }
 

@@ -89,7 +89,7 @@ export class SearchPool {
    * (one embedder call for the batch), then blocks go to the workers.
    */
   async searchBatch(queries: readonly BatchQuery[]): Promise<SearchHit[][]> {
-    if (this.destroyed) throw new VitestRagError('VITEST_RAG_POOL_DESTROYED', 'vitest-rag: this SearchPool was destroyed; create a new one')
+    if (this.destroyed) throw new VitestRagError('VITEST_RAG_POOL_DESTROYED', 'this SearchPool was destroyed; create a new one')
     if (queries.length === 0) return []
     const { index, pool } = await this.start()
     const needEmbedding = queries.map((q) => {

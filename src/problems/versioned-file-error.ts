@@ -3,6 +3,7 @@
  * harness version wrote, or one that is not the artifact's shape. The message names the file, what is wrong
  * and how to get a readable one again; the code says which artifact and which failure.
  */
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 import type { VersionedJsonFailure } from './versioned-json.ts'
 
@@ -10,7 +11,12 @@ import type { VersionedJsonFailure } from './versioned-json.ts'
 export type VersionedArtifact = 'baseline' | 'scorecard'
 
 /** `VITEST_RAG_BASELINE_VERSION`, `VITEST_RAG_SCORECARD_FORMAT`, ...: artifact and failure. */
-export type VersionedFileErrorCode = `VITEST_RAG_${Uppercase<VersionedArtifact>}_${Uppercase<VersionedJsonFailure['kind']>}`
+export type VersionedFileErrorCode = CodeOf<'VersionedFileError'>
+
+const CODES: Record<VersionedArtifact, Record<VersionedJsonFailure['kind'], VersionedFileErrorCode>> = {
+  baseline: { version: 'VITEST_RAG_BASELINE_VERSION', format: 'VITEST_RAG_BASELINE_FORMAT' },
+  scorecard: { version: 'VITEST_RAG_SCORECARD_VERSION', format: 'VITEST_RAG_SCORECARD_FORMAT' },
+}
 
 /** How a user gets a readable artifact again, after each failure. */
 const REMEDIES: Record<VersionedArtifact, Record<VersionedJsonFailure['kind'], string>> = {
@@ -39,8 +45,7 @@ export class VersionedFileError extends VitestRagError<VersionedFileErrorCode> {
   readonly artifact: VersionedArtifact
   readonly failure: VersionedJsonFailure['kind']
   constructor(artifact: VersionedArtifact, source: string, failure: VersionedJsonFailure) {
-    const code = `VITEST_RAG_${artifact.toUpperCase()}_${failure.kind.toUpperCase()}` as VersionedFileErrorCode
-    super(code, `vitest-rag: ${describeFailure(artifact, source, failure)}; ${REMEDIES[artifact][failure.kind]}`)
+    super(CODES[artifact][failure.kind], `${describeFailure(artifact, source, failure)}; ${REMEDIES[artifact][failure.kind]}`)
     this.artifact = artifact
     this.failure = failure.kind
   }

@@ -3,16 +3,11 @@
  * together, so a user fixes an edited template in one pass.
  */
 import { formatProblems, type Problem } from '../problems/problems.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** The stable codes of {@link PromptTemplateError}. */
-export type PromptTemplateErrorCode =
-  /** The file cannot be read. */
-  | 'VITEST_RAG_PROMPT_TEMPLATE_NOT_FOUND'
-  /** The file is not a valid template (every problem listed, with its line). */
-  | 'VITEST_RAG_PROMPT_TEMPLATE_INVALID'
-  /** A placeholder was rendered without a value (a bug in the caller, never in the template). */
-  | 'VITEST_RAG_PROMPT_VARIABLE_MISSING'
+export type PromptTemplateErrorCode = CodeOf<'PromptTemplateError'>
 
 /** A prompt template that cannot be read, parsed or rendered; `problems` lists what to fix. */
 export class PromptTemplateError extends VitestRagError<PromptTemplateErrorCode> {
@@ -20,7 +15,7 @@ export class PromptTemplateError extends VitestRagError<PromptTemplateErrorCode>
   constructor(code: PromptTemplateErrorCode, problems: Problem[]) {
     const files = [...new Set(problems.map((p) => p.file))].join(', ')
     const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`
-    super(code, `vitest-rag: prompt template ${files}: ${count}:\n${formatProblems(problems)}`)
+    super(code, `prompt template ${files}: ${count}:\n${formatProblems(problems)}`)
     this.problems = problems
   }
 }

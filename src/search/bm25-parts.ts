@@ -146,7 +146,7 @@ function analyzeTenant(rows: readonly IndexableChunk[], tokenize: Tokenizer): Te
  */
 export function buildBm25Parts(chunks: readonly IndexableChunk[], params: Bm25Params, tokenize: Tokenizer): Bm25Parts {
   if (!(params.k1 >= 0) || !(params.b >= 0 && params.b <= 1)) {
-    throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: BM25 parameters k1 = ${params.k1}, b = ${params.b} are out of range (k1 >= 0, 0 <= b <= 1)`)
+    throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `BM25 parameters k1 = ${params.k1}, b = ${params.b} are out of range (k1 >= 0, 0 <= b <= 1)`)
   }
   const { layout, rows } = layoutByTenant(chunks)
   const tenantCount = layout.tenantIds.length

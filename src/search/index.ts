@@ -143,14 +143,14 @@ function hitsOf(chunkIds: readonly string[], rows: readonly RankedRow[], tenantI
 
 function requireVectorArm(vector: VectorIndex | undefined, arm: SearchArm): VectorIndex {
   if (!vector) {
-    throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', `vitest-rag: the "${arm}" arm needs embeddings, but this index was built without them (pass an embedder to buildSearchIndex or configure arm "${arm}")`)
+    throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', `the "${arm}" arm needs embeddings, but this index was built without them (pass an embedder to buildSearchIndex or configure arm "${arm}")`)
   }
   return vector
 }
 
 function embedQuerySync(embedder: Embedder | undefined, query: string): Float32Array {
   if (!embedder?.embedSync) {
-    throw new SearchError('VITEST_RAG_SEARCH_ASYNC_EMBEDDER', `vitest-rag: embedder "${embedder?.id}" embeds asynchronously; use searchAsync() for the vector and hybrid arms`)
+    throw new SearchError('VITEST_RAG_SEARCH_ASYNC_EMBEDDER', `embedder "${embedder?.id}" embeds asynchronously; use searchAsync() for the vector and hybrid arms`)
   }
   return embedder.embedSync([query])[0] as Float32Array
 }
@@ -196,13 +196,13 @@ export function createSearchIndex(config: ResolvedSearchConfig, internals: Searc
         return toHits(fuseHybrid(config.fusion, bm25.search(query, tenantId, depth), semantic), tenantId, k)
       }
       default:
-        throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: unknown search arm "${String(arm)}" (expected one of bm25, vector, hybrid, flexsearch)`)
+        throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `unknown search arm "${String(arm)}" (expected one of bm25, vector, hybrid, flexsearch)`)
     }
   }
 
   const embedQueries = async (queries: string[]): Promise<Float32Array[]> => {
     if (embedder) return embedder.embed(queries)
-    throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', 'vitest-rag: this index has no embedder (build it with one to embed queries)')
+    throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', 'this index has no embedder (build it with one to embed queries)')
   }
 
   return {

@@ -78,7 +78,7 @@ const bytesOf = (array: ArrayBufferView): Uint8Array => new Uint8Array(array.buf
  * second 2 GB buffer.
  */
 export function encodeSearchIndexParts(snapshot: SearchIndexSnapshot, key: string): Uint8Array[] {
-  if (!littleEndian()) throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', 'vitest-rag: the index file format is little-endian only')
+  if (!littleEndian()) throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', 'the index file format is little-endian only')
   const { bm25, vector } = snapshot
   const arrays: Array<[ArrayName, ArrayType, Int32Array | Float64Array | Float32Array | Int8Array | Uint16Array]> = [
     ['rowStart', 'i32', bm25.layout.rowStart],
@@ -155,7 +155,7 @@ export function bytesSource(bytes: Uint8Array): IndexByteSource {
 }
 
 function formatError(message: string): SearchError {
-  return new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `vitest-rag: search index file ${message}; it will be rebuilt`)
+  return new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `search index file ${message}; it will be rebuilt`)
 }
 
 /**

@@ -36,10 +36,10 @@ export function snapshotSearchIndex(index: SearchIndex): SearchIndexSnapshot {
  */
 export function searchIndexFromSnapshot(snapshot: SearchIndexSnapshot, options: { embedder?: Embedder; kernel?: VectorKernelMode } = {}): SearchIndex {
   if (snapshot.version !== searchSnapshotVersion) {
-    throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `vitest-rag: search index snapshot version ${snapshot.version} is not the supported ${searchSnapshotVersion} (rebuild the index)`)
+    throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `search index snapshot version ${snapshot.version} is not the supported ${searchSnapshotVersion} (rebuild the index)`)
   }
   if (options.embedder && snapshot.embedderId !== undefined && options.embedder.id !== snapshot.embedderId) {
-    throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `vitest-rag: the index vectors come from embedder "${snapshot.embedderId}", not "${options.embedder.id}" (rebuild the index with this embedder)`)
+    throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `the index vectors come from embedder "${snapshot.embedderId}", not "${options.embedder.id}" (rebuild the index with this embedder)`)
   }
   const bm25 = new Bm25Index(snapshot.bm25, tokenizerFor(snapshot.config.analyzer))
   const vector = snapshot.vector ? new VectorIndex({ ...snapshot.vector, layout: snapshot.bm25.layout }, options.kernel) : undefined

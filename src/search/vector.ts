@@ -107,7 +107,7 @@ export function buildVectorIndex(
 ): VectorIndex {
   const rows = layout.chunkIds.length
   if (vectors.length !== rows) {
-    throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: got ${vectors.length} embeddings for ${rows} chunks (one per chunk is needed)`)
+    throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `got ${vectors.length} embeddings for ${rows} chunks (one per chunk is needed)`)
   }
   const d = rows > 0 ? (vectors[0] as ArrayLike<number>).length : 0
   const stride = codeStride(d)
@@ -116,7 +116,7 @@ export function buildVectorIndex(
     if (v.length !== d) {
       throw new SearchError(
         'VITEST_RAG_SEARCH_DIMENSION_MISMATCH',
-        `vitest-rag: embedding of chunk "${layout.chunkIds[row]}" has ${v.length} dimensions, expected ${d} (use one embedder for the whole corpus)`,
+        `embedding of chunk "${layout.chunkIds[row]}" has ${v.length} dimensions, expected ${d} (use one embedder for the whole corpus)`,
       )
     }
     normalizeInto(v, matrix, row * d)
@@ -199,7 +199,7 @@ export class VectorIndex {
     const byTenant = new Map<number, number[]>()
     queries.forEach((q, i) => {
       if (q.vector.length !== d) {
-        throw new SearchError('VITEST_RAG_SEARCH_DIMENSION_MISMATCH', `vitest-rag: query embedding has ${q.vector.length} dimensions, the index has ${d} (embed queries with the corpus embedder)`)
+        throw new SearchError('VITEST_RAG_SEARCH_DIMENSION_MISMATCH', `query embedding has ${q.vector.length} dimensions, the index has ${d} (embed queries with the corpus embedder)`)
       }
       const t = tenantNumber(layout, q.tenantId)
       if (t < 0 || q.k <= 0) return

@@ -39,5 +39,5 @@ export async function loadSourceMap(option: SourceMapOption | undefined): Promis
   const mod = await importUserModule(option, 'sourceMap module')
   if (typeof mod.default === 'function') return mod.default as SourceMapFn
   if (mod.default !== null && typeof mod.default === 'object') return sourceMapFromTable(mod.default as Record<string, string | Locator>)
-  throw new VitestRagError('VITEST_RAG_SOURCE_MAP', `vitest-rag: sourceMap module ${option} must export default a function (ref, tenant) => id | locator | undefined, or a table { "<your id>": "<harness id or key>" }`)
+  throw new VitestRagError('VITEST_RAG_SOURCE_MAP', `sourceMap module ${option} must export default a function (ref, tenant) => id | locator | undefined, or a table { "<your id>": "<harness id or key>" }`)
 }

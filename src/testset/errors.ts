@@ -3,27 +3,28 @@
  * and a message that names the file and says the fix.
  */
 import { formatProblems, type Problem } from '../problems/problems.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** A labelled corpus or rows folder has problems; every one is listed. */
-export class TestsetInputError extends VitestRagError<'VITEST_RAG_TESTSET_INPUT'> {
+export class TestsetInputError extends VitestRagError<CodeOf<'TestsetInputError'>> {
   readonly problems: Problem[]
   constructor(source: string, problems: Problem[]) {
-    super('VITEST_RAG_TESTSET_INPUT', `vitest-rag: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${source}:\n${formatProblems(problems)}`)
+    super('VITEST_RAG_TESTSET_INPUT', `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${source}:\n${formatProblems(problems)}`)
     this.problems = problems
   }
 }
 
 /** A feedback or promote request names a run or case that does not exist, or a file is malformed. */
-export class FeedbackError extends VitestRagError<'VITEST_RAG_FEEDBACK'> {
+export class FeedbackError extends VitestRagError<CodeOf<'FeedbackError'>> {
   constructor(message: string) {
-    super('VITEST_RAG_FEEDBACK', `vitest-rag: ${message}`)
+    super('VITEST_RAG_FEEDBACK', message)
   }
 }
 
 /** A multi-file write failed; none of its files changed. */
-export class AtomicPairError extends VitestRagError<'VITEST_RAG_ATOMIC_WRITE'> {
+export class AtomicPairError extends VitestRagError<CodeOf<'AtomicPairError'>> {
   constructor(message: string, options?: { cause?: unknown }) {
-    super('VITEST_RAG_ATOMIC_WRITE', `vitest-rag: ${message}`, options)
+    super('VITEST_RAG_ATOMIC_WRITE', message, options)
   }
 }

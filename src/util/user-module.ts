@@ -8,6 +8,7 @@
  * `import()` of `bot.ts` fails with ERR_UNKNOWN_FILE_EXTENSION on Node 20.
  */
 import { pathToFileURL } from 'node:url'
+import type { CodeOf } from './error-codes.ts'
 import { VitestRagError } from './errors.ts'
 
 /** Imports a module by absolute path and resolves to its namespace. */
@@ -21,7 +22,7 @@ export function useModuleImporter(importer: ModuleImporter | undefined): void {
 }
 
 /** A user's module could not be loaded. */
-export class UserModuleError extends VitestRagError<'VITEST_RAG_USER_MODULE'> {
+export class UserModuleError extends VitestRagError<CodeOf<'UserModuleError'>> {
   constructor(message: string, options?: ErrorOptions) {
     super('VITEST_RAG_USER_MODULE', message, options)
   }
@@ -34,7 +35,7 @@ export async function importUserModule(path: string, what: string): Promise<Reco
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_UNKNOWN_FILE_EXTENSION') {
       throw new UserModuleError(
-        `vitest-rag: cannot load the ${what} ${path} outside Vitest: Node ${process.versions.node} does not load TypeScript; run the CLI with a loader (\`node --import tsx node_modules/.bin/vitest-rag ...\`) or point it at compiled JavaScript`,
+        `cannot load the ${what} ${path} outside Vitest: Node ${process.versions.node} does not load TypeScript; run the CLI with a loader (\`node --import tsx node_modules/.bin/vitest-rag ...\`) or point it at compiled JavaScript`,
         { cause: error },
       )
     }

@@ -14,11 +14,12 @@ import { ResumeNeedsCacheError } from '../llm/errors.ts'
 import { checkGoldenSet, type GoldenSet } from '../golden-set/golden-set.ts'
 import { checkRunPrompts } from '../evaluation/run-prompts.ts'
 import { prepareCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import type { CodeOf } from '../util/error-codes.ts'
 import { VitestRagError } from '../util/errors.ts'
 import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
-export class GoldenSetError extends VitestRagError<'VITEST_RAG_GOLDEN_SET_INVALID'> {
+export class GoldenSetError extends VitestRagError<CodeOf<'GoldenSetError'>> {
   constructor(message: string) {
     super('VITEST_RAG_GOLDEN_SET_INVALID', message)
   }
@@ -82,7 +83,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   if (warnings.length > 0) console.warn(`vitest-rag: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} in the golden set:\n${formatProblems(warnings)}`)
   if (problems.length > 0) {
     throw new GoldenSetError(
-      `vitest-rag: the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
+      `the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
     )
   }
   if (config.adapter.kind === 'http' && !config.dryRun) {
@@ -93,7 +94,7 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   }
   checkRunPrompts(config)
   if (set.files.length === 0) {
-    throw new GoldenSetError(`vitest-rag: no golden files match "${config.golden}" under ${config.root}`)
+    throw new GoldenSetError(`no golden files match "${config.golden}" under ${config.root}`)
   }
   const estimated = await prepareModelRun(config, set)
   await probeOnce(config)

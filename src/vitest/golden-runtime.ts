@@ -21,7 +21,7 @@ import './task-meta.ts'
 function runtimeHandle(): RagRuntimeHandle {
   const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
   if (!handle) {
-    throw new ConfigError('vitest-rag: golden files must run in the "rag" environment; add ragEval() to this project\'s plugins in vitest.config.ts')
+    throw new ConfigError('golden files must run in the "rag" environment; add ragEval() to this project\'s plugins in vitest.config.ts')
   }
   return handle
 }

@@ -19,6 +19,7 @@ import type { Scorecard } from '../../scorecard/scorecard.ts'
 import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
 import { parseCliArgs, stringFlag } from '../args.ts'
 import { intFlag, isInputError } from './experiment-args.ts'
+import { withoutPrefix } from '../../util/errors.ts'
 
 const usage = `Usage: vitest-rag compare RUN_A RUN_B [--config FILE] [--html FILE] [--out FILE] [--seed N] [--resamples N]
 
@@ -62,7 +63,7 @@ async function readRuns(pathA: string, pathB: string, io: CliIo): Promise<[Score
     return [await readScorecardFile(pathA), await readScorecardFile(pathB)]
   } catch (error) {
     if (!(error instanceof VersionedFileError)) throw error
-    io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+    io.stderr(`vitest-rag compare: ${withoutPrefix(error.message)}\n`)
     return undefined
   }
 }
@@ -113,7 +114,7 @@ export const compareCommand: CliCommand = {
       config = await resolveOptionsFile(stringFlag(values, 'config'), io.cwd)
     } catch (error) {
       if (!isInputError(error)) throw error
-      io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      io.stderr(`vitest-rag compare: ${withoutPrefix(error.message)}\n`)
       return 1
     }
     const seed = intFlag(values, 'seed', 0, config.seed)

@@ -6,7 +6,7 @@ import { formatProblems, type Problem } from '../../problems/problems.ts'
 import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'
 import type { ModuleCase } from '../../cases/prepared-case.ts'
 import type { PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
-import { VitestRagError } from '../../util/errors.ts'
+import { VitestRagError, withoutPrefix } from '../../util/errors.ts'
 import { CliUsageError, type CliIo } from '../command.ts'
 import { stringFlag, type CliOptions, type ParsedCliArgs } from '../args.ts'
 
@@ -70,7 +70,7 @@ export async function loadSourceOrReport(command: string, args: SourceArgs, io: 
     return await loadExperimentSource(args, io.cwd)
   } catch (error) {
     if (!isInputError(error)) throw error
-    io.stderr(`vitest-rag ${command}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+    io.stderr(`vitest-rag ${command}: ${withoutPrefix(error.message)}\n`)
     return undefined
   }
 }

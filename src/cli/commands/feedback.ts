@@ -14,6 +14,7 @@ import { AtomicPairError, FeedbackError } from '../../testset/errors.ts'
 import { CorrectedAssertionsSchema, DEFAULT_FEEDBACK_PATH, type FeedbackRecord } from '../../testset/feedback.ts'
 import { promoteReview, recordFeedback, type FeedbackPaths, type Review } from '../../testset/promote.ts'
 import { projectOption, projectPaths, requiredFlag } from './flags.ts'
+import { withoutPrefix } from '../../util/errors.ts'
 
 /** Default drafts golden file, relative to the project root. */
 export const DEFAULT_DRAFTS_PATH = 'golden/drafts.golden.jsonl'
@@ -99,7 +100,7 @@ async function reporting(io: CliIo, name: string, action: () => Promise<string>)
     return 0
   } catch (error) {
     if (error instanceof FeedbackError || error instanceof AtomicPairError || error instanceof VersionedFileError) {
-      io.stderr(`vitest-rag ${name}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      io.stderr(`vitest-rag ${name}: ${withoutPrefix(error.message)}\n`)
       return 1
     }
     throw error
