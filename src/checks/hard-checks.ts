@@ -56,10 +56,11 @@ const DISAMBIGUATE = 'send the passage text, a tenant-qualified id or path (`<te
  * What is wrong with one item's tenancy, as a sentence about the item, or undefined. `labelled` is the tenant
  * the system sent for it. Each problem names the evidence (`path "…/tenants/brassmoth/…" is brassmoth's
  * api/rate-limits`); a label is blamed only when the evidence contradicts it. Fails closed: an ambiguous
- * reference, and any field placing the item in another tenant (even one the text overruled), is a problem.
+ * reference (its fields disagree across tenants, or it fits several) is a problem.
  */
 function tenantProblem(labelled: string | undefined, r: SourceResolution, tenant: string): string | undefined {
   if (!r.resolved) {
+    if (r.ambiguous?.evidence) return `is ambiguous: ${r.ambiguous.evidence.map((e) => `${e.evidence} is ${ownedName(e.docId, e.tenantId)}`).join(', but ')}; ${DISAMBIGUATE}`
     if (r.ambiguous) return `${r.reference} is ambiguous: it fits tenants ${r.ambiguous.tenants.map((t) => `"${t}"`).join(', ')} (${r.ambiguous.docIds.join(', ')}); ${DISAMBIGUATE}`
     return labelled !== undefined && labelled !== tenant ? `${r.reference} is labelled with another tenant, "${labelled}"` : undefined
   }
@@ -68,17 +69,15 @@ function tenantProblem(labelled: string | undefined, r: SourceResolution, tenant
     const label = labelled !== undefined && labelled !== r.tenantId ? ` (the system labelled it "${labelled}")` : ''
     return `${evidence} is ${ownedName(r.docId, r.tenantId)}, not of the case's tenant "${tenant}"${label}`
   }
-  const foreign = r.conflicts?.find((c) => c.tenantId !== tenant)
-  if (foreign) return `${foreign.evidence} is ${ownedName(foreign.docId, foreign.tenantId)}, though ${evidence} is ${ownedName(r.docId, r.tenantId)}: its fields disagree across tenants`
   if (labelled !== undefined && labelled !== r.tenantId) return `${nameOf(r)} is labelled tenant "${labelled}" but ${evidence} is ${ownedName(r.docId, r.tenantId)}`
   return undefined
 }
 
 /**
  * `toNotLeakAcrossTenants`: (1) every retrieved item and shown source belongs, by the corpus's own
- * document-to-tenant map, to the case's tenant, and none is ambiguous between tenants; (2) no field of it
- * names another tenant's document; (3) every tenant label the system sent agrees with the evidence (a wrong
- * label is a failure naming both); (4) no `forbidden_text` appears in the answer. Every case.
+ * document-to-tenant map, to the case's tenant; (2) none is ambiguous between tenants (fields placing it in
+ * different tenants, or a key several tenants have); (3) every tenant label the system sent agrees with the
+ * evidence (a wrong label is a failure naming both); (4) no `forbidden_text` appears in the answer. Every case.
  */
 export function checkNoTenantLeak(resolved: ResolvedOutput, c: GoldenCase): CheckOutcome {
   const { output } = resolved

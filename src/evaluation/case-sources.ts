@@ -65,7 +65,8 @@ export function tallySources(resolved: ResolvedOutput): RecordedSources {
       for (const c of r.conflicts ?? []) problems.add(`${r.evidence ?? r.docId} is ${r.docId}, but ${c.evidence} is ${c.docId}`)
     } else if (r.ambiguous) {
       ambiguous += 1
-      problems.add(`${r.reference} is ambiguous between tenants ${r.ambiguous.tenants.join(', ')} (${r.ambiguous.docIds.join(', ')})`)
+      const placed = r.ambiguous.evidence?.map((e) => `${e.evidence} is ${e.docId}`).join(', but ')
+      problems.add(placed ?? `${r.reference} is ambiguous between tenants ${r.ambiguous.tenants.join(', ')} (${r.ambiguous.docIds.join(', ')})`)
     } else {
       unresolvedCount += 1
       unresolved.add(r.reference)

@@ -93,15 +93,25 @@ function weighText(text: string, weighed: Weighed | undefined, lookup: Lookup): 
   return { hits: textHits, evidence, conflicts: [...(weighed?.conflicts ?? []), ...overruled] }
 }
 
-/** The one document left, or ambiguous when the hits span several tenants (a label may settle it). */
+/** Ambiguous between the tenants of `hits` and of the conflicting fields, with each field's placement. */
+function ambiguous(weighed: Weighed, hits: readonly Hit[]): SourceResolution {
+  const placed = [...hits.map((h) => conflictOf(weighed.evidence.describe, h)), ...weighed.conflicts]
+  const tenants = [...new Set(placed.map((p) => p.tenantId))].sort()
+  const docIds = [...new Set(placed.map((p) => p.docId))].sort()
+  return { resolved: false, reference: weighed.evidence.describe, ambiguous: { tenants, docIds, ...(weighed.conflicts.length > 0 ? { evidence: placed.slice(0, 5) } : {}) } }
+}
+
+/**
+ * The one document left. Ambiguous (fail closed) when fields disagree across tenants, or when the hits span
+ * several tenants; under `tenancy: 'label'` the system's label settles the latter, never the former.
+ */
 function settle(weighed: Weighed, ref: SourceReference, lookup: Lookup, tenancy: TenancyPolicy): SourceResolution {
   let { hits } = weighed
-  const tenants = [...new Set(hits.map((h) => h.doc.tenantId))].sort()
+  const tenants = new Set(hits.map((h) => h.doc.tenantId))
+  if (weighed.conflicts.some((c) => !tenants.has(c.tenantId))) return ambiguous(weighed, hits)
   let tieBrokenBy: 'label' | undefined
-  if (tenants.length > 1) {
-    if (tenancy !== 'label' || ref.tenantId === undefined || !tenants.includes(ref.tenantId)) {
-      return { resolved: false, reference: weighed.evidence.describe, ambiguous: { tenants, docIds: [...new Set(hits.map((h) => h.doc.id))].sort() } }
-    }
+  if (tenants.size > 1) {
+    if (tenancy !== 'label' || ref.tenantId === undefined || !tenants.has(ref.tenantId)) return ambiguous(weighed, hits)
     hits = hits.filter((h) => h.doc.tenantId === ref.tenantId)
     tieBrokenBy = 'label'
   }
@@ -137,10 +147,11 @@ function buildLookup(documents: readonly SourceDocument[], chunks: readonly Chun
  * `url` and `path` (their tenant segment, see {@link defaultTenantPattern}, and the document key or JSON Lines
  * record they end with; `via: 'locator'`). Only when none of them names anything is the user's `sourceMap`
  * asked (`source_map`). The fields must agree: their common documents are kept, at the first field's level;
- * fields that name different documents keep the first in that order and are recorded as `conflicts`. A
- * `text` found in none of the kept documents wins over them (span level, `text`), the others becoming
- * conflicts. What still fits documents of more than one tenant is ambiguous: never credited, a tenancy
- * failure (see {@link TenancyPolicy}). Nothing found: `{ resolved: false }`, never a guess.
+ * fields that name different documents of one tenant keep the first in that order and are recorded as
+ * `conflicts`; a `text` found in none of the kept documents wins over them (span level, `text`), the others
+ * becoming conflicts. Fields that place the reference in different tenants, and what still fits documents of
+ * more than one tenant, are ambiguous: never credited, a tenancy failure (see {@link TenancyPolicy}; a label
+ * may break a tie between documents of one key, never a disagreement). Nothing found: `{ resolved: false }`.
  * Example: `{ path: 'kb/tenants/acme/docs/billing/seats.md' }` -> `acme/doc/billing/seats`, document level;
  * `{ docId: 'billing/seats' }` where acme and globex both have it -> ambiguous, tenants acme and globex.
  */

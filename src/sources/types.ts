@@ -37,7 +37,7 @@ export interface SourceReference {
  */
 export type TenancyPolicy = 'strict' | 'label'
 
-/** One field of a reference that named another document than the one resolved, for messages and the record. */
+/** Where one field of a reference placed it (a document and its tenant), for messages and the record. */
 export interface EvidenceConflict {
   /** The field and its value, e.g. `path "…/tenants/brassmoth/docs/api/rate-limits.md"`. */
   evidence: string
@@ -72,7 +72,7 @@ export interface ResolvedSource {
   end: number
   /** The field that placed it, for messages: `path "…/tenants/acme/docs/billing/seats.md"`. */
   evidence?: string
-  /** Fields that named another document (the resolution kept the text's, else the first in order). */
+  /** Fields that named another document of the same tenant (the text's document was kept, else the first in order). */
   conflicts?: EvidenceConflict[]
   /** Set when the system's label settled a tie between tenants (`tenancy: 'label'`). */
   tieBrokenBy?: 'label'
@@ -85,7 +85,12 @@ export interface ResolvedSource {
 export interface UnresolvedSource {
   resolved: false
   reference: string
-  ambiguous?: { tenants: string[]; docIds: string[] }
+  ambiguous?: {
+    tenants: string[]
+    docIds: string[]
+    /** Where each field placed it, when its fields disagreed across tenants (up to 5). */
+    evidence?: EvidenceConflict[]
+  }
 }
 
 /** The outcome of resolving one reference. */
