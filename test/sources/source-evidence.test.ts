@@ -50,12 +50,11 @@ describe('the fields of a reference must agree', () => {
   test('a chunk id and a path of another tenant disagree: ambiguous, whatever the order of the fields', () => {
     const r = resolve({ chunkId: SEATS_LIMITS, path: 'tenants/globex/docs/billing/seats.md' }, 'acme')
     expect(r).toMatchObject({ resolved: false, ambiguous: { tenants: ['acme', 'globex'] } })
+    // Fields of one tenant that agree keep the finer field's level: the locator's section [116, 205).
+    const agreed = resolve({ locator: { kind: 'doc', slug: 'billing/seats', heading: 'Plans > Limits' }, path: 'tenants/acme/docs/billing/seats.md' }, 'globex')
+    expect(agreed).toMatchObject({ resolved: true, level: 'span', docId: 'acme/doc/billing/seats', start: 116, end: 205 })
   })
 
-  test('a locator and a document id of one tenant agree: the finer field\'s level is kept', () => {
-    const r = resolve({ locator: { kind: 'doc', slug: 'billing/seats', heading: 'Plans > Limits' }, path: 'tenants/acme/docs/billing/seats.md' }, 'globex')
-    expect(r).toMatchObject({ resolved: true, level: 'span', docId: 'acme/doc/billing/seats', start: 116, end: 205 })
-  })
 })
 
 describe('the tenancy policy', () => {
@@ -105,7 +104,7 @@ describe('the leak check names the evidence', () => {
 })
 
 describe('records of a JSON Lines file', () => {
-  test('resolve from the file and a line, as a #L fragment or a line field, in the file\'s tenant', () => {
+  test('resolve from the file and a line (a #L fragment or a line field) in the file\'s tenant, or by record id', () => {
     // acme's changelog.jsonl: line 1 CL-2025-014, line 2 CL-2025-009; tickets.jsonl line 1 TCK-1042.
     expect(resolve({ path: '/srv/kb/tenants/acme/changelog.jsonl#L2' }, 'acme')).toMatchObject({ resolved: true, docId: 'acme/changelog/CL-2025-009' })
     expect(resolve({ path: 'tenants/acme/tickets.jsonl', line: 1 }, 'acme')).toMatchObject({ resolved: true, docId: 'acme/ticket/TCK-1042' })
@@ -113,12 +112,11 @@ describe('records of a JSON Lines file', () => {
     // A file without a line names no one record; a line past the end names nothing.
     expect(resolve({ path: 'tenants/acme/changelog.jsonl' }, 'acme')).toMatchObject({ resolved: false })
     expect(resolve({ path: 'tenants/acme/changelog.jsonl', line: 3 }, 'acme')).toMatchObject({ resolved: false })
-  })
-
-  test('a record id resolves wherever it is: docId or the end of a path', () => {
+    // A record id resolves wherever it is: a docId or the end of a path.
     expect(resolve({ docId: 'TCK-1042' }, 'globex')).toMatchObject({ resolved: true, docId: 'acme/ticket/TCK-1042' })
     expect(resolve({ path: 'support/tickets/GX-7' }, 'acme')).toMatchObject({ resolved: true, docId: 'globex/ticket/GX-7' })
   })
+
 })
 
 describe('a field swapped to the asking tenant never passes as the asking tenant\'s document', async () => {
