@@ -67,9 +67,9 @@ function tenantProblem(labelled: string | undefined, r: SourceResolution, tenant
   const evidence = r.evidence ?? nameOf(r)
   if (r.tenantId !== tenant) {
     const label = labelled !== undefined && labelled !== r.tenantId ? ` (the system labelled it "${labelled}")` : ''
-    return `${evidence} is ${ownedName(r.docId, r.tenantId)}, not of the case's tenant "${tenant}"${label}`
+    return `${evidence} is ${ownedName(r.docId, r.tenantId)}, in tenant "${r.tenantId}", not the case's tenant "${tenant}"${label}`
   }
-  if (labelled !== undefined && labelled !== r.tenantId) return `${nameOf(r)} is labelled tenant "${labelled}" but ${evidence} is ${ownedName(r.docId, r.tenantId)}`
+  if (labelled !== undefined && labelled !== r.tenantId) return `${evidence} is ${ownedName(r.docId, r.tenantId)}, but the system labelled it tenant "${labelled}"`
   return undefined
 }
 

@@ -88,12 +88,12 @@ describe('the leak check names the evidence', () => {
     expect(check([{ path: '/srv/kb/tenants/globex/docs/billing/seats.md', tenantId: 'globex' }])).toEqual({
       applies: true,
       passed: false,
-      message: 'retrieved #1 path "/srv/kb/tenants/globex/docs/billing/seats.md" is globex\'s billing/seats, not of the case\'s tenant "acme"',
+      message: 'retrieved #1 path "/srv/kb/tenants/globex/docs/billing/seats.md" is globex\'s billing/seats, in tenant "globex", not the case\'s tenant "acme"',
     })
   })
 
   test('a wrong label is blamed with the evidence that contradicts it', () => {
-    expect(check([{ path: 'tenants/acme/docs/billing/seats.md', tenantId: 'globex' }]).message).toBe('retrieved #1 acme/doc/billing/seats is labelled tenant "globex" but path "tenants/acme/docs/billing/seats.md" is acme\'s billing/seats')
+    expect(check([{ path: 'tenants/acme/docs/billing/seats.md', tenantId: 'globex' }]).message).toBe('retrieved #1 path "tenants/acme/docs/billing/seats.md" is acme\'s billing/seats, but the system labelled it tenant "globex"')
   })
 
   test('an ambiguous key fails and says how to disambiguate', () => {
