@@ -37,8 +37,10 @@ function directEvidence(ref: SourceReference, lookup: Lookup, viaMap?: 'source_m
     add('docId', ref.docId, exact.length > 0 ? 'id' : 'locator', exact.length > 0 ? exact : hitsOfKey(ref.docId, lookup))
   }
   if (ref.locator !== undefined) add('locator', JSON.stringify(ref.locator), 'locator', hitsOfLocator(ref.locator, lookup))
-  if (ref.url !== undefined) add('url', ref.url, 'locator', hitsOfPath(ref.url, lookup, ref.line))
-  if (ref.path !== undefined) add('path', ref.path, 'locator', hitsOfPath(ref.path, lookup, ref.line))
+  // A line field shows in messages as the `#L<n>` fragment it is equivalent to.
+  const withLine = (v: string) => (ref.line !== undefined && !/#L\d+$/.test(v) ? `${v}#L${ref.line}` : v)
+  if (ref.url !== undefined) add('url', withLine(ref.url), 'locator', hitsOfPath(ref.url, lookup, ref.line))
+  if (ref.path !== undefined) add('path', withLine(ref.path), 'locator', hitsOfPath(ref.path, lookup, ref.line))
   return named
 }
 
