@@ -53,7 +53,8 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
   if (s.abstention.answered > 0) {
     const b = s.abstention
     const aurc = b.aurc === undefined ? '' : `  AURC ${b.aurc.toFixed(3)}`
-    lines.push(`  abstention: precision ${b.precision.toFixed(3)}  recall ${b.recall.toFixed(3)}${aurc}`)
+    const ratio = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3))
+    lines.push(`  abstention: precision ${ratio(b.precision)}  recall ${ratio(b.recall)}${aurc}`)
   }
   const e = s.errorClasses
   if (e.classified > 0) {

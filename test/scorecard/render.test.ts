@@ -147,6 +147,10 @@ describe('renderConsoleSummary', () => {
     expect(text).toContain('  answers (heuristic judge, coverage 100%, answered 100%): faithfulness 0.500  crag_truthfulness 0.000')
     expect(text).toContain('  usage: 3 calls (3 cached, 0 retries), $0.0000 spent, $0.0123 saved')
     expect(text).toContain('  gate: FAIL')
+    // Neither case abstained: precision 0/0 is not applicable (it printed 1.000); recall 0 of 1 must-abstain.
+    expect(text).toContain('  abstention: precision n/a  recall 0.000')
+    expect(scorecard.abstention).toMatchObject({ precision: null, recall: 0, f1: null })
+    expect(renderMarkdown(scorecard, gateView(evaluateGate(scorecard, undefined)))).toMatch(/\| 1 \| 0 \| 0 \| n\/a \| 0\.000 \| n\/a \|/)
   })
 })
 
