@@ -2,10 +2,11 @@
  * What each field of a reference says on its own: the documents (and spans) it could name, in every tenant.
  * Pure. {@link ./resolve-source.ts} weighs these against each other; no field here prefers any tenant.
  */
-import { chunkOverlaps, locateSource, type CorpusIndex } from '../cases/resolve-locators.ts'
+import { locateSource, type CorpusIndex } from '../cases/resolve-locators.ts'
 import type { Locator } from '../cases/schema.ts'
 import type { Chunk, SourceDocument } from '../corpus/types.ts'
 import type { RetrievalLevel } from './types.ts'
+import { coversContent } from './span-credit.ts'
 
 /** Shortest passage matched by text: shorter ones ("Yes.") would match anywhere. */
 export const MIN_TEXT_MATCH = 20
@@ -151,9 +152,12 @@ export function hitsOfText(text: string, lookup: Lookup, within: readonly Source
   return inNamed.length > 0 ? inNamed : find(lookup.documents)
 }
 
-/** The chunk ids a hit covers: its own chunk, else the document's chunks overlapping its span. */
+/**
+ * The chunk ids a hit covers: its own chunk; every chunk of a whole document; for a span, the chunks whose
+ * content it covers (see {@link coversContent}: a heading line alone earns nothing).
+ */
 export function chunkIdsOf(hit: Hit, lookup: Lookup): string[] {
   if (hit.chunkIds) return hit.chunkIds
   const chunks = lookup.index.chunksOf.get(hit.doc.id) ?? []
-  return (hit.level === 'document' ? chunks : chunks.filter((c) => chunkOverlaps(c, hit.start, hit.end))).map((c) => c.id)
+  return (hit.level === 'document' ? chunks : chunks.filter((c) => coversContent(c, hit.start, hit.end))).map((c) => c.id)
 }
