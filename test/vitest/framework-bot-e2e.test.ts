@@ -6,9 +6,10 @@
  * computed here from the paths themselves (no harness resolver): every foreign document is a miss, never the
  * asking tenant's document of the same name.
  */
+import http from 'node:http'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAdapter } from '../fixtures/framework-bot/bot.ts'
 import { repoRoot, runVitest, tempDir } from '../helpers/run-vitest.ts'
 import type { RetrievedChunk } from '../../src/adapter/types.ts'
@@ -71,10 +72,22 @@ function score(ranked: string[], qrels: Map<string, number>): { recall5: number;
 const out = tempDir()
 let cases: LoggedCase[] = []
 const rankings = new Map<string, Map<string, string[]>>()
+let server: http.Server | undefined
 beforeAll(async () => {
-  const run = await runVitest('framework-bot', ['run', '--project', 'filter-on', '--project', 'filter-off'], { FIXTURE_OUT: out })
+  // The same bot, filter off, behind the HTTP adapter: one POST per case, the output as JSON.
+  const httpBot = await createAdapter({ filter: false })
+  server = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (d: Buffer) => (body += d.toString()))
+    req.on('end', () => {
+      void httpBot.run(JSON.parse(body)).then((output) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(output)))
+    })
+  })
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/rag`
+  const run = await runVitest('framework-bot', ['run', '--project', 'filter-on', '--project', 'filter-off', '--project', 'http-off'], { FIXTURE_OUT: out, FIXTURE_HTTP_URL: url })
   cases = JSON.parse(readFileSync(join(out, 'cases.json'), 'utf8')) as LoggedCase[]
-  expect(cases, run.output).toHaveLength(2 * golden.length)
+  expect(cases, run.output).toHaveLength(3 * golden.length)
   for (const filter of [true, false]) {
     const bot = await createAdapter({ filter })
     const byCase = new Map<string, string[]>()
@@ -82,9 +95,10 @@ beforeAll(async () => {
     rankings.set(filter ? 'on' : 'off', byCase)
   }
 }, 240_000)
+afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-describe.each(['on', 'off'] as const)('the framework bot, tenant filter %s', (filter) => {
-  const scorecard = () => JSON.parse(readFileSync(join(out, filter, 'scorecard.json'), 'utf8')) as { cases: Record<string, { retrieval: Record<string, number> }>; sources: { unresolved: number; ambiguous?: number } }
+describe.each([['on', 'on'], ['off', 'off'], ['off', 'http-off']] as const)('the framework bot, tenant filter %s (%s)', (filter, project) => {
+  const scorecard = () => JSON.parse(readFileSync(join(out, project, 'scorecard.json'), 'utf8')) as { cases: Record<string, { retrieval: Record<string, number> }>; sources: { unresolved: number; ambiguous?: number } }
 
   test('every case\'s recall@5, MRR and nDCG@10 equal the independent scoring of the bot\'s own ranking', () => {
     const card = scorecard()
@@ -108,13 +122,13 @@ describe('tenancy', () => {
     for (const c of golden) expect(leakOf('filter-on', c.case_id)?.passed, c.case_id).toBe(true)
   })
 
-  test('filter off: exactly the leaking cases fail, each message naming the field and the foreign document', () => {
+  test.each(['filter-off', 'http-off'])('%s: exactly the leaking cases fail, each message naming the field and the foreign document', (project) => {
     const leaking = golden.filter((c) => rankings.get('off')!.get(c.case_id)!.some((d) => !d.startsWith(`${c.tenant_id}/`)))
     expect(leaking.length).toBeGreaterThan(40)
-    for (const c of golden) expect(leakOf('filter-off', c.case_id)?.passed, c.case_id).toBe(!leaking.includes(c))
+    for (const c of golden) expect(leakOf(project, c.case_id)?.passed, c.case_id).toBe(!leaking.includes(c))
     for (const c of leaking) {
       const ranked = rankings.get('off')!.get(c.case_id)!
-      const problems = leakOf('filter-off', c.case_id)!.message.replace(/; and \d+ more$/, '').split('; ')
+      const problems = leakOf(project, c.case_id)!.message.replace(/; and \d+ more$/, '').split('; ')
       for (const problem of problems) {
         const m = /^retrieved #(\d+) (path|url) "(?:…)?[^"]*\/tenants\/([a-z]+)\/[^"]*" is \3's (\S+), in tenant "\3", not the case's tenant "([a-z]+)"$/.exec(problem)
         expect(m, problem).not.toBeNull()
