@@ -12,6 +12,7 @@ import { checkNoTenantLeak, type ResolvedOutput } from '../../src/checks/hard-ch
 import { GoldenCaseSchema } from '../../src/cases/schema.ts'
 import type { SourceReference } from '../../src/sources/types.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
+import { tallySources } from '../../src/evaluation/case-sources.ts'
 
 const mini = await prepareCorpus({ kind: 'kb', root: join(repoRoot, 'test/fixtures/kb-mini') }, 'structural')
 const resolve = createSourceResolver(mini.corpus.documents, mini.chunks)
@@ -55,6 +56,24 @@ describe('the fields of a reference must agree', () => {
     expect(agreed).toMatchObject({ resolved: true, level: 'span', docId: 'acme/doc/billing/seats', start: 116, end: 205 })
   })
 
+})
+
+describe('the case record', () => {
+  test('records disagreements and ambiguous references in sources.problems, apart from the unresolved ones', () => {
+    const refs: SourceReference[] = [{ path: 'tenants/acme/docs/getting-started.md', text: ACME_TEXT }, { docId: 'billing/seats' }, { docId: 'KB-404' }]
+    const tally = tallySources({ output: { retrieved: refs }, retrieved: refs.map((r) => resolve(r, 'acme')), shown: [] })
+    expect(tally).toEqual({
+      references: 3,
+      unresolvedCount: 1,
+      unresolved: ['docId "KB-404"'],
+      via: { text: 1 },
+      ambiguous: 1,
+      problems: [
+        `text ${JSON.stringify(ACME_TEXT)} is acme/doc/billing/seats, but path "tenants/acme/docs/getting-started.md" is acme/doc/getting-started`,
+        'docId "billing/seats" is ambiguous between tenants acme, globex (acme/doc/billing/seats, globex/doc/billing/seats)',
+      ],
+    })
+  })
 })
 
 describe('the tenancy policy', () => {
