@@ -43,7 +43,9 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
   if (a.scorable > 0) {
     const names = sortMetricNames(Object.keys(a.overall.mean))
     const answered = a.answerCoverage === undefined ? '' : `, answered ${(a.answerCoverage * 100).toFixed(0)}%`
-    lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%${answered}): ${values(a.overall.mean, names) || 'none scored'}`)
+    // Nothing answered: the means over answered cases have an empty denominator; say so rather than leave them out.
+    const notApplicable = a.answered === 0 ? '  (faithfulness, citation_accuracy, answer_relevance: n/a, no answered case)' : ''
+    lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%${answered}): ${values(a.overall.mean, names) || 'none scored'}${notApplicable}`)
   }
   if (s.gradeSources) lines.push(`  relevance grades: ${describeGradeSources(s.gradeSources)}`)
   if (s.origins) {

@@ -154,6 +154,19 @@ describe('renderConsoleSummary', () => {
   })
 })
 
+describe('not applicable is not a number', () => {
+  test('a run that answered nothing prints faithfulness and its kin as n/a, not a value and not silence', () => {
+    const declined = buildScorecard(
+      [buildRecord('GC-0003', { mode: 'system', answer: { text: "I don't know.", abstained: true, citedMarkers: [] }, judge: { kind: 'heuristic', failed: false }, answerMetrics: { crag_truthfulness: 0 }, errorClass: 'wrong_abstention' })],
+      buildContext({ mode: 'system', expectedCases: 1 }),
+    )
+    // 0 answered cases: faithfulness = (sum over answered) / 0 is undefined; the scorecard stores no mean for it.
+    expect(declined.answer.overall.mean.faithfulness).toBeUndefined()
+    expect(renderConsoleSummary(declined, gateView(evaluateGate(declined, undefined)))).toContain('(faithfulness, citation_accuracy, answer_relevance: n/a, no answered case)')
+    expect(renderMarkdown(declined)).toContain('faithfulness, citation accuracy and relevance are over answered cases: n/a, no answered case')
+  })
+})
+
 describe('large runs stay readable', () => {
   test('scorecard.json writes each case on one line (indented elsewhere) and parses back whole', () => {
     const text = serializeScorecard(scorecard)
