@@ -14,6 +14,8 @@ const reference = {
   path: z.string().min(1).optional(),
   locator: LocatorSchema.optional(),
   text: z.string().optional(),
+  /** 1-based line of a record in the JSON Lines file `path` / `url` names. */
+  line: z.number().int().positive().optional(),
   tenantId: z.string().min(1).optional(),
 }
 

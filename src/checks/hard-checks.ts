@@ -44,35 +44,51 @@ export function checkAbstains(output: SystemOutput, c: GoldenCase, mode: EvalMod
   return { applies: true, passed: reading.abstained, message }
 }
 
+/** `brassmoth's api/rate-limits`: a document as its tenant's key (the id without `<tenant>/<kind>/`). */
+function ownedName(docId: string, tenantId: string): string {
+  return `${tenantId}'s ${docId.split('/').slice(2).join('/') || docId}`
+}
+
+/** How to make an ambiguous reference name one document. */
+const DISAMBIGUATE = 'send the passage text, a tenant-qualified id or path (`<tenant>/doc/<key>`, `.../tenants/<tenant>/...`), or map it with `sourceMap` (or set `tenancy: \'label\'` to accept the system\'s tenant label)'
+
 /**
- * What is wrong with one item's tenancy, as the end of a sentence naming the item, or undefined. `labelled` is
- * the tenant the system sent for it. The item's name is built by the caller only for an item with a problem
- * (most cases have none, and a case names up to a few dozen items).
+ * What is wrong with one item's tenancy, as a sentence about the item, or undefined. `labelled` is the tenant
+ * the system sent for it. Each problem names the evidence (`path "…/tenants/brassmoth/…" is brassmoth's
+ * api/rate-limits`); a label is blamed only when the evidence contradicts it. Fails closed: an ambiguous
+ * reference (its fields disagree across tenants, or it fits several) is a problem.
  */
 function tenantProblem(labelled: string | undefined, r: SourceResolution, tenant: string): string | undefined {
-  if (r.resolved && r.tenantId !== tenant) {
-    return `belongs to tenant "${r.tenantId}", not the case's tenant "${tenant}"${labelled !== undefined && labelled !== r.tenantId ? ` (the system labelled it "${labelled}")` : ''}`
+  if (!r.resolved) {
+    if (r.ambiguous?.evidence) return `is ambiguous: ${r.ambiguous.evidence.map((e) => `${e.evidence} is ${ownedName(e.docId, e.tenantId)}`).join(', but ')}; ${DISAMBIGUATE}`
+    if (r.ambiguous) return `${r.reference} is ambiguous: it fits tenants ${r.ambiguous.tenants.map((t) => `"${t}"`).join(', ')} (${r.ambiguous.docIds.join(', ')}); ${DISAMBIGUATE}`
+    return labelled !== undefined && labelled !== tenant ? `${r.reference} is labelled with another tenant, "${labelled}"` : undefined
   }
-  if (r.resolved && labelled !== undefined && labelled !== r.tenantId) return `is labelled tenant "${labelled}" but belongs to tenant "${r.tenantId}"`
-  if (!r.resolved && labelled !== undefined && labelled !== tenant) return `is labelled with another tenant, "${labelled}"`
+  const evidence = r.evidence ?? nameOf(r)
+  if (r.tenantId !== tenant) {
+    const label = labelled !== undefined && labelled !== r.tenantId ? ` (the system labelled it "${labelled}")` : ''
+    return `${evidence} is ${ownedName(r.docId, r.tenantId)}, in tenant "${r.tenantId}", not the case's tenant "${tenant}"${label}`
+  }
+  if (labelled !== undefined && labelled !== r.tenantId) return `${evidence} is ${ownedName(r.docId, r.tenantId)}, but the system labelled it tenant "${labelled}"`
   return undefined
 }
 
 /**
  * `toNotLeakAcrossTenants`: (1) every retrieved item and shown source belongs, by the corpus's own
- * chunk-to-tenant map, to the case's tenant; (2) every tenant label the system sent agrees with that truth (a
- * wrong label is a failure naming both tenants); (3) no `forbidden_text` appears in the answer. Every case.
+ * document-to-tenant map, to the case's tenant; (2) none is ambiguous between tenants (fields placing it in
+ * different tenants, or a key several tenants have); (3) every tenant label the system sent agrees with the
+ * evidence (a wrong label is a failure naming both); (4) no `forbidden_text` appears in the answer. Every case.
  */
 export function checkNoTenantLeak(resolved: ResolvedOutput, c: GoldenCase): CheckOutcome {
   const { output } = resolved
   const problems: string[] = []
   output.retrieved.forEach((h, i) => {
     const problem = tenantProblem(h.tenantId, resolved.retrieved[i] ?? unresolvedAt(i), c.tenant_id)
-    if (problem !== undefined) problems.push(`retrieved #${i + 1} ${nameOf(resolved.retrieved[i])} ${problem}`)
+    if (problem !== undefined) problems.push(`retrieved #${i + 1} ${problem}`)
   })
   output.sources?.forEach((s, i) => {
     const problem = tenantProblem(s.tenantId, resolved.shown[i] ?? unresolvedAt(i), c.tenant_id)
-    if (problem !== undefined) problems.push(`shown source [${s.marker}] ${nameOf(resolved.shown[i])} ${problem}`)
+    if (problem !== undefined) problems.push(`shown source [${s.marker}] ${problem}`)
   })
   if (output.answer !== undefined && c.forbidden_text.length > 0) {
     const answer = foldForLiteralMatch(output.answer)
@@ -113,7 +129,7 @@ export function checkNoFabricatedCitations(resolved: ResolvedOutput, mode: EvalM
   sources.forEach((s, i) => {
     if (!cited.includes(s.marker)) return
     const r = resolved.shown[i] ?? unresolvedAt(i)
-    if (!r.resolved) problems.push(`[${s.marker}] cites ${r.reference}, which is in no document of the corpus`)
+    if (!r.resolved) problems.push(r.ambiguous ? `[${s.marker}] cites ${r.reference}, which fits documents of tenants ${r.ambiguous.tenants.join(', ')}: it cannot be checked` : `[${s.marker}] cites ${r.reference}, which is in no document of the corpus`)
     else if (!wasRetrieved(r, resolved.retrieved)) problems.push(`[${s.marker}] cites ${r.docId}, which the system did not retrieve`)
   })
   return {

@@ -127,6 +127,15 @@ export const PipelineOptionsSchema = z
 /** Options of the reference pipeline. */
 export type PipelineOptions = z.infer<typeof PipelineOptionsSchema>
 
+/** Whether `pattern` compiles as a regular expression. */
+function compilesAsRegExp(pattern: string): boolean {
+  try {
+    return new RegExp(pattern).source !== ''
+  } catch {
+    return false
+  }
+}
+
 /** Options of `ragEval(options)`, as a user writes them. */
 export const RagEvalOptionsSchema = z
   .object({
@@ -190,6 +199,14 @@ export const RagEvalOptionsSchema = z
      * or the path of a module whose default export is `(ref, tenant) => id | locator | undefined`.
      */
     sourceMap: z.union([z.record(z.string(), z.union([z.string().min(1), LocatorSchema])), z.string().min(1)]).optional(),
+    /**
+     * How a source reference that fits documents of several tenants is settled. `strict` (default): ambiguous,
+     * never credited, a `toNotLeakAcrossTenants` failure. `label`: the system's tenant label on the item breaks
+     * the tie when it names one of those tenants (the scorecard says how many it placed).
+     */
+    tenancy: z.enum(['strict', 'label']).default('strict'),
+    /** A regular expression whose first group is a source path's or URL's tenant. Default `(?:^|/)tenants/([^/]+)/` (`kb` layout). */
+    tenantPattern: z.string().min(1).refine(compilesAsRegExp, 'not a valid regular expression').optional(),
     /** Stop the run when more than `maxUnresolvedShare` of the source references in the first `afterCases` cases name nothing. */
     unresolvedSources: z
       .object({ afterCases: z.number().int().positive().default(5), maxUnresolvedShare: z.number().min(0).max(1).default(0.2) })

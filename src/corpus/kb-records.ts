@@ -108,7 +108,7 @@ function parseJsonl<T>(
 
 /** Parses a tenant's `changelog.jsonl` text: one document per entry, id `<tenant>/changelog/<entry_id>`. */
 export function parseChangelogJsonl(text: string, tenantId: string, file: string): RecordsResult {
-  return parseJsonl(text, file, ChangelogEntrySchema, (e) => e.entry_id, 'entry_id', (entry) => ({
+  return parseJsonl(text, file, ChangelogEntrySchema, (e) => e.entry_id, 'entry_id', (entry, line) => ({
     id: `${tenantId}/changelog/${entry.entry_id}`,
     key: entry.entry_id,
     tenantId,
@@ -118,12 +118,13 @@ export function parseChangelogJsonl(text: string, tenantId: string, file: string
     version: entry.version,
     date: entry.date,
     origin: file,
+    line,
   }))
 }
 
 /** Parses a tenant's `tickets.jsonl` text: one document per ticket, id `<tenant>/ticket/<ticket_id>`. */
 export function parseTicketsJsonl(text: string, tenantId: string, file: string): RecordsResult {
-  return parseJsonl(text, file, TicketSchema, (t) => t.ticket_id, 'ticket_id', (ticket) => ({
+  return parseJsonl(text, file, TicketSchema, (t) => t.ticket_id, 'ticket_id', (ticket, line) => ({
     id: `${tenantId}/ticket/${ticket.ticket_id}`,
     key: ticket.ticket_id,
     tenantId,
@@ -132,5 +133,6 @@ export function parseTicketsJsonl(text: string, tenantId: string, file: string):
     text: renderTicket(ticket),
     date: ticket.created,
     origin: file,
+    line,
   }))
 }

@@ -40,6 +40,8 @@ export interface SourceDocument {
   date?: string
   /** Path of the file it came from, relative to the corpus root, for messages. */
   origin?: string
+  /** 1-based line of its record in a JSON Lines file (changelog entries, tickets); absent for a whole file. */
+  line?: number
 }
 
 /** One retrievable unit: a `[start, end)` span of one document. `text === doc.text.slice(start, end)`. */

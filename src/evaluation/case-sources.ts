@@ -46,18 +46,31 @@ export function resolveOutput(resolve: SourceResolver, output: SystemOutput, ten
   }
 }
 
-/** Counts references, the unresolved ones (listed once per description) and the ways the others resolved. */
+/**
+ * Counts references, the unresolved ones (listed once per description), the ambiguous ones and the ways the
+ * others resolved; `problems` lists (up to 10) fields that disagreed and references ambiguous between tenants.
+ */
 export function tallySources(resolved: ResolvedOutput): RecordedSources {
   const all = [...resolved.retrieved, ...resolved.shown]
   const via: RecordedSources['via'] = {}
   const unresolved = new Set<string>()
+  const problems = new Set<string>()
   let unresolvedCount = 0
+  let ambiguous = 0
+  let labelTieBreaks = 0
   for (const r of all) {
-    if (r.resolved) via[r.via] = (via[r.via] ?? 0) + 1
-    else {
+    if (r.resolved) {
+      via[r.via] = (via[r.via] ?? 0) + 1
+      if (r.tieBrokenBy === 'label') labelTieBreaks += 1
+      for (const c of r.conflicts ?? []) problems.add(`${r.evidence ?? r.docId} is ${r.docId}, but ${c.evidence} is ${c.docId}`)
+    } else if (r.ambiguous) {
+      ambiguous += 1
+      const placed = r.ambiguous.evidence?.map((e) => `${e.evidence} is ${e.docId}`).join(', but ')
+      problems.add(placed ?? `${r.reference} is ambiguous between tenants ${r.ambiguous.tenants.join(', ')} (${r.ambiguous.docIds.join(', ')})`)
+    } else {
       unresolvedCount += 1
       unresolved.add(r.reference)
     }
   }
-  return { references: all.length, unresolvedCount, unresolved: [...unresolved], via }
+  return { references: all.length, unresolvedCount, unresolved: [...unresolved], via, ...(ambiguous > 0 ? { ambiguous } : {}), ...(labelTieBreaks > 0 ? { labelTieBreaks } : {}), ...(problems.size > 0 ? { problems: [...problems].slice(0, 10) } : {}) }
 }

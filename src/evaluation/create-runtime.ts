@@ -209,7 +209,10 @@ export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntim
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   const models = await createModels(config)
   const { adapter, index, pool } = await createAdapter(config, prepared, models)
-  const resolveSource = createSourceResolver(prepared.corpus.documents, prepared.chunks, await loadSourceMap(config.sourceMap))
+  const resolveSource = createSourceResolver(prepared.corpus.documents, prepared.chunks, await loadSourceMap(config.sourceMap), {
+    tenancy: config.tenancy,
+    ...(config.tenantPattern !== undefined ? { tenantPattern: config.tenantPattern } : {}),
+  })
   const judge = await chooseJudge(config, models)
   const claimChecker = await chooseClaimChecker(config, judge, models)
   const qrels = await loadRuntimeQrels(config, prepared)

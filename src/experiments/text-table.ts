@@ -20,8 +20,9 @@ export function formatTextTable(table: TextTable): string {
   return `${all.map(line).join('\n')}\n`
 }
 
-/** A value with 3 decimals, `-` when absent. */
-export function fixed3(value: number | undefined): string {
+/** A value with 3 decimals, `-` when absent, `n/a` when not applicable (`null`: an empty denominator). */
+export function fixed3(value: number | null | undefined): string {
+  if (value === null) return 'n/a'
   return value === undefined || Number.isNaN(value) ? '-' : value.toFixed(3)
 }
 

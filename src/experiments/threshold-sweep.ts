@@ -20,10 +20,10 @@ export interface ThresholdRow {
   threshold: number
   /** Cases answered (not abstained) / all cases. */
   coverage: number
-  /** Correct abstentions / abstentions (1 when nothing abstained). */
-  abstentionPrecision: number
-  /** Correct abstentions / must-abstain cases. */
-  abstentionRecall: number
+  /** Correct abstentions / abstentions; `null` (not applicable) when nothing abstained. */
+  abstentionPrecision: number | null
+  /** Correct abstentions / must-abstain cases; `null` when no case must abstain. */
+  abstentionRecall: number | null
   /** Mean CRAG truthfulness over judged cases (perfect 1, acceptable 0.5, missing 0, incorrect -1; see {@link truthfulnessOf}). */
   truthfulness: number
   /** Cases with a CRAG grade. */

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import type { CaseType } from '../cases/schema.ts'
 import type { EvalMode } from '../adapter/types.ts'
+import type { RetrievalLevel } from '../sources/types.ts'
 import type { MetricGroup, RunJudgeKind, Scorecard } from '../scorecard/scorecard.ts'
 import { VersionedFileError } from '../problems/versioned-file-error.ts'
 import { parseVersionedJson } from '../problems/versioned-json.ts'
@@ -44,6 +45,8 @@ export interface Baseline {
   judgeModel?: string
   /** Judged / scorable cases when the baseline was taken, in [0, 1]. */
   judgeCoverage: number
+  /** The level the retrieval metrics were scored at (chunk, document, span or mixed). Absent in older baselines. */
+  retrievalLevel?: RetrievalLevel | 'mixed'
   models: { generator?: string; judge?: string; embedder?: string }
   configSnapshot: unknown
   /** Hard assertion totals (for the diff; the gate never compares them, any failure fails). */
@@ -74,6 +77,7 @@ export const BaselineSchema = z.object({
   judgeKind: z.enum(['heuristic', 'model', 'mixed', 'none']),
   judgeModel: z.string().optional(),
   judgeCoverage: z.number().min(0).max(1),
+  retrievalLevel: z.enum(['chunk', 'document', 'span', 'mixed']).optional(),
   models: z.object({ generator: z.string().optional(), judge: z.string().optional(), embedder: z.string().optional() }),
   configSnapshot: z.unknown(),
   hard: z.object({ ran: z.number(), passed: z.number(), failed: z.number() }),
@@ -112,6 +116,7 @@ export function createBaseline(scorecard: Scorecard, createdAt: string = new Dat
     judgeKind: scorecard.answer.judgeKind,
     ...(scorecard.answer.judgeModel !== undefined ? { judgeModel: scorecard.answer.judgeModel } : {}),
     judgeCoverage: scorecard.answer.coverage,
+    ...(scorecard.sources?.level !== undefined ? { retrievalLevel: scorecard.sources.level } : {}),
     models: { ...scorecard.models },
     configSnapshot: structuredClone(scorecard.configSnapshot),
     hard: { ran: scorecard.hard.ran, passed: scorecard.hard.passed, failed: scorecard.hard.failed },

@@ -8,6 +8,7 @@ import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
+import { levelSkipReason } from './retrieval-level.ts'
 import type { MetricComparison, SignificanceSummary } from './gate-result.ts'
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
 import { DETECTION_POWER, minimumDetectableDrop, type GroupPower } from './power.ts'
@@ -241,13 +242,15 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   const notes: string[] = []
   const power: GroupPower[] = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
+  const levelSkip = levelSkipReason(current, baseline, policy.acceptCommand ?? 'npx vitest-rag baseline accept')
+  if (levelSkip !== undefined) notes.push(levelSkip)
   const claimSkip = claimSkipReason(current, baseline)
   let judgeSkipNoted = false
   let claimSkipNoted = false
   let answerSkipNoted = false
   for (const metric of policy.gatedMetrics) {
     const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
-    if (baseline.metrics[family].overall.mean[metric] === undefined) continue
+    if (baseline.metrics[family].overall.mean[metric] === undefined || (family === 'retrieval' && levelSkip !== undefined)) continue
     if (family === 'answer' && current.mode === 'retrieval') {
       // A retrieval-mode run produces no answers: its answer metrics are absent, not lost.
       if (!answerSkipNoted) notes.push('answer metrics not compared: this run is in retrieval mode (no answers were generated)')

@@ -80,12 +80,12 @@ export interface AbstentionRow {
 
 /** Precision and recall of abstaining, with the counts they come from. */
 export interface AbstentionScores {
-  /** Correct abstentions / abstentions, in [0, 1]; 1 when the system never abstained. */
-  precision: number
-  /** Correct abstentions / cases that must abstain, in [0, 1]; 1 when no case must abstain. */
-  recall: number
-  /** Harmonic mean of precision and recall; 0 when both are 0. */
-  f1: number
+  /** Correct abstentions / abstentions, in [0, 1]; `null` (not applicable) when the system never abstained. */
+  precision: number | null
+  /** Correct abstentions / cases that must abstain, in [0, 1]; `null` (not applicable) when no case must abstain. */
+  recall: number | null
+  /** Harmonic mean of precision and recall; 0 when both are 0; `null` when either is not applicable. */
+  f1: number | null
   abstained: number
   mustAbstain: number
   correctAbstentions: number
@@ -93,8 +93,8 @@ export interface AbstentionScores {
 
 /**
  * Abstention treated as a detector of unanswerable cases. Example: 4 cases, abstained on 3 of which 2 must
- * abstain, and 1 more must abstain but was answered -> precision 2/3, recall 2/3. Zero denominators give 1
- * (no wrong abstention was made / none was missed); the other figure then carries the failure.
+ * abstain, and 1 more must abstain but was answered -> precision 2/3, recall 2/3. A zero denominator gives
+ * `null`, not a number: the precision of no abstention is undefined (neither 1 nor 0), and so is F1 then.
  */
 export function abstentionPrecisionRecall(rows: readonly AbstentionRow[]): AbstentionScores {
   let abstained = 0
@@ -105,8 +105,8 @@ export function abstentionPrecisionRecall(rows: readonly AbstentionRow[]): Abste
     if (row.mustAbstain) mustAbstain++
     if (row.abstained && row.mustAbstain) correctAbstentions++
   }
-  const precision = abstained === 0 ? 1 : correctAbstentions / abstained
-  const recall = mustAbstain === 0 ? 1 : correctAbstentions / mustAbstain
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
+  const precision = abstained === 0 ? null : correctAbstentions / abstained
+  const recall = mustAbstain === 0 ? null : correctAbstentions / mustAbstain
+  const f1 = precision === null || recall === null ? null : precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
   return { precision, recall, f1, abstained, mustAbstain, correctAbstentions }
 }

@@ -49,6 +49,12 @@ export interface RecordedSources {
   unresolved: string[]
   /** Resolved references per way of resolving. */
   via: Partial<Record<ResolvedVia, number>>
+  /** References that fit documents of more than one tenant (never credited; not counted as unresolved). Absent: 0. */
+  ambiguous?: number
+  /** References whose tie between tenants the system's own label settled (`tenancy: 'label'`). Absent: 0. */
+  labelTieBreaks?: number
+  /** Evidence that disagreed (fields naming different documents) and ambiguous references, up to 10. Absent: none. */
+  problems?: string[]
 }
 
 /** An expected chunk with its relevance grade (0-3). */

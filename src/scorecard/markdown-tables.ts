@@ -22,8 +22,9 @@ export function table(header: string[], rows: string[][], leftColumns = 1): stri
   return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)]
 }
 
-/** A value with `digits` decimals, or an en dash when absent. */
-export function fixed(value: number | undefined, digits = 3): string {
+/** A value with `digits` decimals, an en dash when absent, `n/a` when not applicable (`null`: an empty denominator). */
+export function fixed(value: number | null | undefined, digits = 3): string {
+  if (value === null) return 'n/a'
   return value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits)
 }
 

@@ -43,7 +43,9 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
   if (a.scorable > 0) {
     const names = sortMetricNames(Object.keys(a.overall.mean))
     const answered = a.answerCoverage === undefined ? '' : `, answered ${(a.answerCoverage * 100).toFixed(0)}%`
-    lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%${answered}): ${values(a.overall.mean, names) || 'none scored'}`)
+    // Nothing answered: the means over answered cases have an empty denominator; say so rather than leave them out.
+    const notApplicable = a.answered === 0 ? '  (faithfulness, citation_accuracy, answer_relevance: n/a, no answered case)' : ''
+    lines.push(`  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%${answered}): ${values(a.overall.mean, names) || 'none scored'}${notApplicable}`)
   }
   if (s.gradeSources) lines.push(`  relevance grades: ${describeGradeSources(s.gradeSources)}`)
   if (s.origins) {
@@ -53,7 +55,8 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
   if (s.abstention.answered > 0) {
     const b = s.abstention
     const aurc = b.aurc === undefined ? '' : `  AURC ${b.aurc.toFixed(3)}`
-    lines.push(`  abstention: precision ${b.precision.toFixed(3)}  recall ${b.recall.toFixed(3)}${aurc}`)
+    const ratio = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3))
+    lines.push(`  abstention: precision ${ratio(b.precision)}  recall ${ratio(b.recall)}${aurc}`)
   }
   const e = s.errorClasses
   if (e.classified > 0) {

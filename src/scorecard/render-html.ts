@@ -65,7 +65,7 @@ export function deltasFromGate(gate: GateView | undefined): HtmlDelta[] {
   }))
 }
 
-const f3 = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '–' : v.toFixed(3))
+const f3 = (v: number | null | undefined) => (v === null ? 'n/a' : v === undefined || Number.isNaN(v) ? '–' : v.toFixed(3))
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`
 
 function table(header: string[], rows: string[][], cls = ''): string {

@@ -90,7 +90,7 @@ function renderAnswers(s: Scorecard): string[] {
     '',
     '### Answer quality',
     '',
-    `${judge} · coverage ${percent(a.coverage)} (${a.judged} of ${a.scorable} cases judged)${failed}${a.answered !== undefined ? ` · answered ${percent(a.answerCoverage ?? 0)} (${a.answered} of ${a.scorable}; faithfulness, citation accuracy and relevance are over answered cases)` : ''}`,
+    `${judge} · coverage ${percent(a.coverage)} (${a.judged} of ${a.scorable} cases judged)${failed}${a.answered !== undefined ? ` · answered ${percent(a.answerCoverage ?? 0)} (${a.answered} of ${a.scorable}; faithfulness, citation accuracy and relevance are over answered cases${a.answered === 0 ? ': n/a, no answered case' : ''})` : ''}`,
     '',
     ...metricTable(groups, names, { header: 'Calibration', cell: (m) => calibrationCell(a.calibration[m]) }),
     ...tenantTable(a.byTenant, names),

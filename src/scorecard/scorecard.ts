@@ -159,12 +159,12 @@ export interface AbstentionSection {
   abstained: number
   /** Abstentions on must-abstain cases. */
   correctAbstentions: number
-  /** Correct abstentions / all abstentions, in [0, 1]; 1 when the system never abstained. */
-  precision: number
-  /** Correct abstentions / must-abstain cases, in [0, 1]; 1 when no case must abstain. */
-  recall: number
-  /** Harmonic mean of precision and recall, in [0, 1]. */
-  f1: number
+  /** Correct abstentions / all abstentions, in [0, 1]; `null` (not applicable) when the system never abstained. */
+  precision: number | null
+  /** Correct abstentions / must-abstain cases, in [0, 1]; `null` (not applicable) when no case must abstain. */
+  recall: number | null
+  /** Harmonic mean of precision and recall, in [0, 1]; `null` when either is not applicable. */
+  f1: number | null
   /** Cases with a confidence and an error class (the pairs of the curve). */
   withConfidence: number
   riskCoverage: RiskCoveragePoint[]

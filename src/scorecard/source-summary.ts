@@ -17,6 +17,10 @@ export interface SourcesSection {
   levels: Partial<Record<RetrievalLevel, number>>
   /** The run's level: the one level of every case, or `mixed`; absent when no case was scored. */
   level?: RetrievalLevel | 'mixed'
+  /** References ambiguous between tenants (never credited, each a tenancy failure). Absent: none. */
+  ambiguous?: number
+  /** References whose tie between tenants the system's own label settled, under `tenancy: 'label'`. Absent: none. */
+  labelTieBreaks?: number
   /** Cases with references that name nothing in the corpus, in case order. */
   problems: Array<{ caseId: string; file: string; line: number; unresolved: string[] }>
 }
@@ -33,6 +37,8 @@ export function summarizeSources(records: readonly CaseRecord[]): SourcesSection
     if (!r.sources) continue
     section.references += r.sources.references
     section.unresolved += r.sources.unresolvedCount
+    if (r.sources.ambiguous) section.ambiguous = (section.ambiguous ?? 0) + r.sources.ambiguous
+    if (r.sources.labelTieBreaks) section.labelTieBreaks = (section.labelTieBreaks ?? 0) + r.sources.labelTieBreaks
     for (const [via, n] of Object.entries(r.sources.via) as Array<[ResolvedVia, number]>) section.byVia[via] = (section.byVia[via] ?? 0) + n
     if (r.sources.unresolved.length > 0) section.problems.push({ caseId: r.caseId, file: r.file, line: r.line, unresolved: [...r.sources.unresolved] })
   }
@@ -42,8 +48,14 @@ export function summarizeSources(records: readonly CaseRecord[]): SourcesSection
   return section
 }
 
-/** One line naming the level(s) of the retrieval metrics, for the console and Markdown. Example: `chunk level (85 cases)`. */
+/**
+ * One line naming the level(s) of the retrieval metrics, for the console and Markdown, and the references
+ * that were ambiguous or placed by the system's label. Example: `chunk level (85 cases)`.
+ */
 export function levelLine(section: SourcesSection): string {
   const parts = (Object.entries(section.levels) as Array<[RetrievalLevel, number]>).map(([level, n]) => `${level} level (${n} case${n === 1 ? '' : 's'})`)
-  return parts.length === 0 ? 'no scored cases' : parts.join(', ')
+  const levels = parts.length === 0 ? 'no scored cases' : parts.join(', ')
+  const ambiguous = section.ambiguous ? `; ${section.ambiguous} reference(s) ambiguous between tenants, not credited` : ''
+  const labelled = section.labelTieBreaks ? `; ${section.labelTieBreaks} reference(s) placed by the system's own tenant label (tenancy: 'label')` : ''
+  return levels + ambiguous + labelled
 }

@@ -44,8 +44,9 @@ export function documentQrels(expected: ReadonlyArray<{ chunkId: string; grade: 
  * Builds the scored ranking of `resolutions` (rank order) against the case's expected chunks:
  * - `chunk`: the chunk ids;
  * - `document`: the document ids, against {@link documentQrels};
- * - `span`: each passage stands for the best-graded expected chunk it overlaps that no earlier passage took
- *   (else its first chunk), so two passages of one section earn it once.
+ * - `span`: each passage stands for the best-graded expected chunk whose content it covers (see
+ *   `span-credit.ts`) that no earlier passage took (else its first chunk, else `<docId>@<start>-<end>`), so two
+ *   passages of one section earn it once and a heading line alone earns nothing.
  * Example (span): expected {a: 3, b: 2}; passages p1 over [a, b], p2 over [a] -> ranked [a, a]: p2 gains
  * nothing (a repeat), recall@2 = 1/2.
  */
@@ -69,7 +70,8 @@ export function rankingAtLevel(
     const best = r.chunkIds
       .filter((id) => !credited.has(id) && (chunkGrades.get(id) ?? 0) > 0)
       .sort((a, b) => (chunkGrades.get(b) ?? 0) - (chunkGrades.get(a) ?? 0))[0]
-    if (best === undefined) return r.chunkIds[0] ?? missing(i)
+    // A passage that covers no chunk's content stands for itself: resolved, never judged.
+    if (best === undefined) return r.chunkIds[0] ?? `${r.docId}@${r.start}-${r.end}`
     credited.add(best)
     return best
   })

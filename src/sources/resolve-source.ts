@@ -1,130 +1,170 @@
 /**
- * Resolving what a system names against the harness's own corpus, in a fixed order, recording how each
- * reference resolved: exact id (chunk, then document) -> locator, document key, URL or path -> the user's
- * `sourceMap` -> the passage text. Pure: corpus in, a resolver function out.
+ * Resolving what a system names against the harness's own corpus. Every field of a reference is evidence,
+ * and the evidence must agree: each field is looked up on its own, in every tenant
+ * ({@link ./source-evidence.ts}), then the fields are weighed in a fixed, documented order, no field silently
+ * overriding a contradicting one, and no tenant preferred. Pure: corpus in, a resolver function out.
  */
-import { buildCorpusIndex, chunkOverlaps, locateSource, type CorpusIndex } from '../cases/resolve-locators.ts'
-import type { Locator } from '../cases/schema.ts'
+import { buildCorpusIndex } from '../cases/resolve-locators.ts'
 import type { Chunk, SourceDocument } from '../corpus/types.ts'
 import type { SourceMapFn } from './source-map.ts'
-import { describeReference, type ResolvedSource, type ResolvedVia, type SourceReference, type SourceResolution } from './types.ts'
+import { chunkIdsOf, defaultTenantPattern, describeField, hitsOfId, hitsOfKey, hitsOfLocator, hitsOfPath, hitsOfText, type Evidence, type Hit, type Lookup } from './source-evidence.ts'
+import { describeReference, type EvidenceConflict, type ResolvedVia, type SourceReference, type SourceResolution, type TenancyPolicy } from './types.ts'
 
-/** Resolves one reference for a case of `caseTenant` (the tenant tried first when a key exists in several). */
+export { MIN_TEXT_MATCH, defaultTenantPattern } from './source-evidence.ts'
+
+/** Resolves one reference for a case of `caseTenant` (handed to the `sourceMap`; it never breaks a tie). */
 export type SourceResolver = (ref: SourceReference, caseTenant: string) => SourceResolution
 
-/** Shortest passage matched by text: shorter ones ("Yes.") would match anywhere. */
-export const MIN_TEXT_MATCH = 20
-
-interface Lookup {
-  index: CorpusIndex
-  chunkById: Map<string, Chunk>
-  docsByKey: Map<string, SourceDocument[]>
-  chunks: readonly Chunk[]
-  documents: readonly SourceDocument[]
+/** How a resolver settles ties and reads tenants from paths. */
+export interface ResolverOptions {
+  /** See {@link TenancyPolicy}. Default `strict`. */
+  tenancy?: TenancyPolicy
+  /** Regular expression whose first group is a path's or URL's tenant. Default {@link defaultTenantPattern}. */
+  tenantPattern?: string
 }
 
-function whole(doc: SourceDocument, lookup: Lookup, via: ResolvedVia): ResolvedSource {
-  const chunkIds = (lookup.index.chunksOf.get(doc.id) ?? []).map((c) => c.id)
-  return { resolved: true, via, level: 'document', docId: doc.id, tenantId: doc.tenantId, chunkIds, start: 0, end: doc.text.length }
-}
+type Named = Evidence & { via: ResolvedVia }
 
-function span(doc: SourceDocument, start: number, end: number, lookup: Lookup, via: ResolvedVia): ResolvedSource {
-  const chunkIds = (lookup.index.chunksOf.get(doc.id) ?? []).filter((c) => chunkOverlaps(c, start, end)).map((c) => c.id)
-  return { resolved: true, via, level: 'span', docId: doc.id, tenantId: doc.tenantId, chunkIds, start, end }
-}
-
-/** The case's tenant first, then the others in corpus order. */
-function preferTenant<T extends { tenantId: string }>(items: readonly T[], tenant: string): T[] {
-  return [...items.filter((i) => i.tenantId === tenant), ...items.filter((i) => i.tenantId !== tenant)]
-}
-
-function byId(id: string, lookup: Lookup, via: ResolvedVia): ResolvedSource | undefined {
-  const chunk = lookup.chunkById.get(id)
-  if (chunk) return { resolved: true, via, level: 'chunk', docId: chunk.docId, tenantId: chunk.tenantId, chunkIds: [chunk.id], start: chunk.start, end: chunk.end }
-  const doc = lookup.index.byId.get(id)
-  return doc ? whole(doc, lookup, via) : undefined
-}
-
-function byKey(key: string, tenant: string, lookup: Lookup, via: ResolvedVia): ResolvedSource | undefined {
-  const [doc] = preferTenant(lookup.docsByKey.get(key) ?? [], tenant)
-  return doc ? whole(doc, lookup, via) : undefined
-}
-
-/** A URL or path whose end (extension and fragment dropped) is a document key: the longest such key wins. */
-function byPath(value: string, tenant: string, lookup: Lookup): ResolvedSource | undefined {
-  let path = value
-  try {
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) path = decodeURIComponent(new URL(value).pathname)
-  } catch {
-    return undefined
+/** The fields other than text that name something, in order: chunkId, docId, locator, url, path. */
+function directEvidence(ref: SourceReference, lookup: Lookup, viaMap?: 'source_map'): Named[] {
+  const named: Named[] = []
+  const add = (field: Evidence['field'], value: string, via: ResolvedVia, hits: Hit[]) => {
+    if (hits.length > 0) named.push({ field, describe: describeField(field, value), via: viaMap ?? via, hits })
   }
-  path = path.replace(/[?#].*$/, '').replace(/\\/g, '/').replace(/\/+$/, '').replace(/\.(md|mdx|html?|txt|json)$/i, '')
-  let best: string | undefined
-  for (const key of lookup.docsByKey.keys()) {
-    if ((path === key || path.endsWith(`/${key}`)) && key.length > (best?.length ?? 0)) best = key
+  if (ref.chunkId !== undefined) add('chunkId', ref.chunkId, 'id', hitsOfId(ref.chunkId, lookup))
+  if (ref.docId !== undefined) {
+    const exact = hitsOfId(ref.docId, lookup)
+    add('docId', ref.docId, exact.length > 0 ? 'id' : 'locator', exact.length > 0 ? exact : hitsOfKey(ref.docId, lookup))
   }
-  return best === undefined ? undefined : byKey(best, tenant, lookup, 'locator')
+  if (ref.locator !== undefined) add('locator', JSON.stringify(ref.locator), 'locator', hitsOfLocator(ref.locator, lookup))
+  // A line field shows in messages as the `#L<n>` fragment it is equivalent to.
+  const withLine = (v: string) => (ref.line !== undefined && !/#L\d+$/.test(v) ? `${v}#L${ref.line}` : v)
+  if (ref.url !== undefined) add('url', withLine(ref.url), 'locator', hitsOfPath(ref.url, lookup, ref.line))
+  if (ref.path !== undefined) add('path', withLine(ref.path), 'locator', hitsOfPath(ref.path, lookup, ref.line))
+  return named
 }
 
-function byLocator(locator: Locator, tenant: string, lookup: Lookup, via: ResolvedVia): ResolvedSource | undefined {
-  const key = locator.kind === 'doc' ? locator.slug : locator.kind === 'changelog' ? locator.entry : locator.kind === 'ticket' ? locator.ticket : locator.id
-  const kind = locator.kind === 'document' ? 'document' : locator.kind
-  const own = lookup.index.byId.get(key)?.tenantId
-  const tenants = [tenant, ...(lookup.index.tenantsOfKey.get(`${kind}\u0000${key}`) ?? []), ...(own ? [own] : [])]
-  for (const t of new Set(tenants)) {
-    const located = locateSource(locator, t, lookup.index)
-    if (!located.ok) continue
-    const narrowed = located.start !== 0 || located.end !== located.doc.text.length
-    return narrowed ? span(located.doc, located.start, located.end, lookup, via) : whole(located.doc, lookup, via)
-  }
-  return undefined
+/** What the user's `sourceMap` makes of the reference (it receives every field), looked up like a field. */
+function mappedEvidence(ref: SourceReference, caseTenant: string, lookup: Lookup, sourceMap: SourceMapFn): Named[] {
+  const mapped = sourceMap(ref, caseTenant)
+  if (mapped === undefined) return []
+  const target: SourceReference = typeof mapped === 'string' ? { chunkId: mapped, docId: mapped, path: mapped } : { locator: mapped }
+  const [first] = directEvidence(target, lookup, 'source_map')
+  return first ? [{ ...first, field: 'sourceMap', describe: `${describeReference(ref)} (mapped to ${JSON.stringify(mapped)})` }] : []
 }
 
-/** A passage: inside one chunk (that chunk, at span level), else a span of a document. Case tenant first. */
-function byText(text: string, tenant: string, lookup: Lookup): ResolvedSource | undefined {
-  const passage = text.trim()
-  if (passage.length < MIN_TEXT_MATCH) return undefined
-  for (const doc of preferTenant(lookup.documents, tenant)) {
-    const at = doc.text.indexOf(passage)
-    if (at >= 0) return span(doc, at, at + passage.length, lookup, 'text')
-  }
-  return undefined
+interface Weighed {
+  hits: Hit[]
+  evidence: Named
+  conflicts: EvidenceConflict[]
 }
 
-function resolveDirect(ref: SourceReference, tenant: string, lookup: Lookup, via: 'id' | 'source_map'): ResolvedSource | undefined {
-  const fromLocator = via === 'id' ? 'locator' : via
-  return (
-    (ref.chunkId !== undefined ? byId(ref.chunkId, lookup, via) : undefined) ??
-    (ref.docId !== undefined ? byId(ref.docId, lookup, via) : undefined) ??
-    (ref.locator !== undefined ? byLocator(ref.locator, tenant, lookup, fromLocator) : undefined) ??
-    (ref.docId !== undefined ? byKey(ref.docId, tenant, lookup, fromLocator) : undefined) ??
-    (ref.url !== undefined ? byPath(ref.url, tenant, lookup) : undefined) ??
-    (ref.path !== undefined ? byPath(ref.path, tenant, lookup) : undefined)
-  )
+const conflictOf = (describe: string, h: Hit): EvidenceConflict => ({ evidence: describe, docId: h.doc.id, tenantId: h.doc.tenantId })
+
+/**
+ * The documents every named field agrees on, at the first field's level (its hits in those documents). When
+ * they agree on none, the first field in order wins and every other field's documents are conflicts.
+ */
+function weigh(named: readonly Named[]): Weighed | undefined {
+  const [first] = named
+  if (!first) return undefined
+  let common = new Set(first.hits.map((h) => h.doc.id))
+  for (const e of named.slice(1)) {
+    const docs = new Set(e.hits.map((h) => h.doc.id))
+    common = new Set([...common].filter((id) => docs.has(id)))
+  }
+  if (common.size > 0) {
+    // Name the field that decided the tenant: the first whose own hits are all in one tenant.
+    const decisive = named.find((e) => new Set(e.hits.map((h) => h.doc.tenantId)).size === 1) ?? first
+    return { hits: first.hits.filter((h) => common.has(h.doc.id)), evidence: decisive, conflicts: [] }
+  }
+  const winners = new Set(first.hits.map((h) => h.doc.id))
+  const conflicts = named.slice(1).flatMap((e) => e.hits.filter((h) => !winners.has(h.doc.id)).map((h) => conflictOf(e.describe, h)))
+  return { hits: first.hits, evidence: first, conflicts }
+}
+
+/** Weighs the text against the other fields: where it is in none of their documents, the text's documents win. */
+function weighText(text: string, weighed: Weighed | undefined, lookup: Lookup): Weighed | undefined {
+  const textHits = hitsOfText(text, lookup, weighed?.hits.map((h) => h.doc) ?? [])
+  if (textHits.length === 0) return weighed
+  const textDocs = new Set(textHits.map((h) => h.doc.id))
+  const kept = weighed?.hits.filter((h) => textDocs.has(h.doc.id)) ?? []
+  if (weighed && kept.length > 0) return { ...weighed, hits: kept }
+  const evidence: Named = { field: 'text', describe: describeField('text', text.trim()), via: 'text', hits: textHits }
+  const overruled = weighed ? weighed.hits.map((h) => conflictOf(weighed.evidence.describe, h)) : []
+  return { hits: textHits, evidence, conflicts: [...(weighed?.conflicts ?? []), ...overruled] }
+}
+
+/** Ambiguous between the tenants of `hits` and of the conflicting fields, with each field's placement. */
+function ambiguous(weighed: Weighed, hits: readonly Hit[]): SourceResolution {
+  const placed = [...hits.map((h) => conflictOf(weighed.evidence.describe, h)), ...weighed.conflicts]
+  const tenants = [...new Set(placed.map((p) => p.tenantId))].sort()
+  const docIds = [...new Set(placed.map((p) => p.docId))].sort()
+  return { resolved: false, reference: weighed.evidence.describe, ambiguous: { tenants, docIds, ...(weighed.conflicts.length > 0 ? { evidence: placed.slice(0, 5) } : {}) } }
 }
 
 /**
- * Builds the resolver over a corpus. Order for each reference: (1) `chunkId` or `docId` is a harness chunk or
- * document id (`via: 'id'`); (2) `locator`, a `docId` that is a document key, or a `url` / `path` ending in
- * one (`locator`); (3) the user's `sourceMap`, whose answer (a harness id, key or locator) is resolved by
- * (1)-(2) (`source_map`); (4) `text` found verbatim in a document (`text`, span level). Nothing found:
- * `{ resolved: false }`, never a guess.
- * Example: `{ docId: 'billing/seats' }` in tenant acme -> document `acme/doc/billing/seats`, level document.
+ * The one document left. Ambiguous (fail closed) when fields disagree across tenants, or when the hits span
+ * several tenants; under `tenancy: 'label'` the system's label settles the latter, never the former.
  */
-export function createSourceResolver(documents: readonly SourceDocument[], chunks: readonly Chunk[], sourceMap?: SourceMapFn): SourceResolver {
+function settle(weighed: Weighed, ref: SourceReference, lookup: Lookup, tenancy: TenancyPolicy): SourceResolution {
+  let { hits } = weighed
+  const tenants = new Set(hits.map((h) => h.doc.tenantId))
+  if (weighed.conflicts.some((c) => !tenants.has(c.tenantId))) return ambiguous(weighed, hits)
+  let tieBrokenBy: 'label' | undefined
+  if (tenants.size > 1) {
+    if (tenancy !== 'label' || ref.tenantId === undefined || !tenants.has(ref.tenantId)) return ambiguous(weighed, hits)
+    hits = hits.filter((h) => h.doc.tenantId === ref.tenantId)
+    tieBrokenBy = 'label'
+  }
+  const [hit] = hits as [Hit, ...Hit[]]
+  return {
+    resolved: true,
+    via: weighed.evidence.via,
+    level: hit.level,
+    docId: hit.doc.id,
+    tenantId: hit.doc.tenantId,
+    chunkIds: chunkIdsOf(hit, lookup),
+    start: hit.start,
+    end: hit.end,
+    evidence: weighed.evidence.describe,
+    ...(weighed.conflicts.length > 0 ? { conflicts: weighed.conflicts.slice(0, 5) } : {}),
+    ...(tieBrokenBy ? { tieBrokenBy } : {}),
+  }
+}
+
+function buildLookup(documents: readonly SourceDocument[], chunks: readonly Chunk[], tenantPattern: string): Lookup {
   const docsByKey = new Map<string, SourceDocument[]>()
-  for (const doc of documents) docsByKey.set(doc.key, [...(docsByKey.get(doc.key) ?? []), doc])
-  const lookup: Lookup = { index: buildCorpusIndex(documents, chunks), chunkById: new Map(chunks.map((c) => [c.id, c])), docsByKey, chunks, documents }
+  const recordsByLine = new Map<string, SourceDocument>()
+  for (const doc of documents) {
+    docsByKey.set(doc.key, [...(docsByKey.get(doc.key) ?? []), doc])
+    if (doc.line !== undefined && doc.origin !== undefined) recordsByLine.set(`${doc.origin}\u0000${doc.line}`, doc)
+  }
+  return { index: buildCorpusIndex(documents, chunks), chunkById: new Map(chunks.map((c) => [c.id, c])), docsByKey, recordsByLine, documents, tenantPattern: new RegExp(tenantPattern) }
+}
+
+/**
+ * Builds the resolver over a corpus. Each field is looked up on its own, in every tenant: `chunkId` (an
+ * exact harness chunk or document id, `via: 'id'`), `docId` (an exact id, else a document key), `locator`,
+ * `url` and `path` (their tenant segment, see {@link defaultTenantPattern}, and the document key or JSON Lines
+ * record they end with; `via: 'locator'`). Only when none of them names anything is the user's `sourceMap`
+ * asked (`source_map`). The fields must agree: their common documents are kept, at the first field's level;
+ * fields that name different documents of one tenant keep the first in that order and are recorded as
+ * `conflicts`; a `text` found in none of the kept documents wins over them (span level, `text`), the others
+ * becoming conflicts. Fields that place the reference in different tenants, and what still fits documents of
+ * more than one tenant, are ambiguous: never credited, a tenancy failure (see {@link TenancyPolicy}; a label
+ * may break a tie between documents of one key, never a disagreement). Nothing found: `{ resolved: false }`.
+ * Example: `{ path: 'kb/tenants/acme/docs/billing/seats.md' }` -> `acme/doc/billing/seats`, document level;
+ * `{ docId: 'billing/seats' }` where acme and globex both have it -> ambiguous, tenants acme and globex.
+ */
+export function createSourceResolver(documents: readonly SourceDocument[], chunks: readonly Chunk[], sourceMap?: SourceMapFn, options: ResolverOptions = {}): SourceResolver {
+  const lookup = buildLookup(documents, chunks, options.tenantPattern ?? defaultTenantPattern)
+  const tenancy = options.tenancy ?? 'strict'
   return (ref, caseTenant) => {
-    const direct = resolveDirect(ref, caseTenant, lookup, 'id')
-    if (direct) return direct
-    const mapped = sourceMap?.(ref, caseTenant)
-    if (mapped !== undefined) {
-      const target: SourceReference = typeof mapped === 'string' ? { chunkId: mapped, docId: mapped, path: mapped } : { locator: mapped }
-      const viaMap = resolveDirect(target, caseTenant, lookup, 'source_map')
-      if (viaMap) return { ...viaMap, via: 'source_map' }
-    }
-    const viaText = ref.text !== undefined ? byText(ref.text, caseTenant, lookup) : undefined
-    return viaText ?? { resolved: false, reference: describeReference(ref) }
+    let named = directEvidence(ref, lookup)
+    if (named.length === 0 && sourceMap) named = mappedEvidence(ref, caseTenant, lookup, sourceMap)
+    let weighed = weigh(named)
+    if (ref.text !== undefined) weighed = weighText(ref.text, weighed, lookup)
+    return weighed ? settle(weighed, ref, lookup, tenancy) : { resolved: false, reference: describeReference(ref) }
   }
 }

@@ -11,7 +11,9 @@ import { VitestRagError } from '../util/errors.ts'
 
 /**
  * Maps one reference of the system to a harness chunk id, document id, document key (slug, ticket id,
- * changelog entry, BEIR `_id`) or a locator; `undefined` when it does not know it.
+ * changelog entry, BEIR `_id`) or a locator; `undefined` when it does not know it. It receives every field the
+ * system sent (`line` and the tenant label included). A bare key several tenants share stays ambiguous: map to
+ * a tenant-qualified id (`acme/doc/billing/seats`) to name one document.
  * Example: `(ref) => ref.docId?.startsWith('KB-') ? table[ref.docId] : undefined`.
  */
 export type SourceMapFn = (ref: SourceReference, caseTenant: string) => string | Locator | undefined
@@ -19,9 +21,13 @@ export type SourceMapFn = (ref: SourceReference, caseTenant: string) => string |
 /** The `sourceMap` option: a table from the system's reference to a harness id, key or locator, or a module path. */
 export type SourceMapOption = Record<string, string | Locator> | string
 
-/** The values a table is looked up with, in order: the reference's chunkId, docId, url, path. */
+/**
+ * The values a table is looked up with, in order: the reference's chunkId, docId, url, path; a url or path
+ * with a `line` is looked up as `<url or path>#L<line>` first.
+ */
 function keysOf(ref: SourceReference): string[] {
-  return [ref.chunkId, ref.docId, ref.url, ref.path].filter((v): v is string => v !== undefined)
+  const withLine = (v: string | undefined) => (v !== undefined && ref.line !== undefined ? `${v}#L${ref.line}` : undefined)
+  return [ref.chunkId, ref.docId, withLine(ref.url), ref.url, withLine(ref.path), ref.path].filter((v): v is string => v !== undefined)
 }
 
 /** A {@link SourceMapFn} over a table. Example: table `{ "KB-17": "billing/seats" }`, `{ docId: "KB-17" }` -> `"billing/seats"`. */

@@ -24,6 +24,25 @@ export interface SourceReference {
   locator?: Locator
   /** The passage text itself (found in a chunk, or as a span of a document). */
   text?: string
+  /** 1-based line of a record in the JSON Lines file `path` or `url` names (same as a `#L<n>` fragment). */
+  line?: number
+  /** The system's tenant label: never evidence, except to break a tie under `tenancy: 'label'`. */
+  tenantId?: string
+}
+
+/**
+ * How a reference that fits documents of several tenants is settled: `strict` (default) leaves it ambiguous
+ * (never credited, fails `toNotLeakAcrossTenants`); `label` takes the system's own tenant label when it is one
+ * of those tenants, and the scorecard says so.
+ */
+export type TenancyPolicy = 'strict' | 'label'
+
+/** Where one field of a reference placed it (a document and its tenant), for messages and the record. */
+export interface EvidenceConflict {
+  /** The field and its value, e.g. `path "…/tenants/brassmoth/docs/api/rate-limits.md"`. */
+  evidence: string
+  docId: string
+  tenantId: string
 }
 
 /** How a reference was resolved, in the order tried. */
@@ -51,12 +70,27 @@ export interface ResolvedSource {
   /** Character span `[start, end)` of the document the reference covers. */
   start: number
   end: number
+  /** The field that placed it, for messages: `path "…/tenants/acme/docs/billing/seats.md"`. */
+  evidence?: string
+  /** Fields that named another document of the same tenant (the text's document was kept, else the first in order). */
+  conflicts?: EvidenceConflict[]
+  /** Set when the system's label settled a tie between tenants (`tenancy: 'label'`). */
+  tieBrokenBy?: 'label'
 }
 
-/** A reference that names nothing in the corpus. `reference` is its short description for messages. */
+/**
+ * A reference that names nothing in the corpus, or (`ambiguous`) one whose evidence fits documents of more
+ * than one tenant: never credited, and a tenancy failure. `reference` is its short description for messages.
+ */
 export interface UnresolvedSource {
   resolved: false
   reference: string
+  ambiguous?: {
+    tenants: string[]
+    docIds: string[]
+    /** Where each field placed it, when its fields disagreed across tenants (up to 5). */
+    evidence?: EvidenceConflict[]
+  }
 }
 
 /** The outcome of resolving one reference. */

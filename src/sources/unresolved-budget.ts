@@ -54,15 +54,19 @@ export function shouldStop(tally: UnresolvedTally, budget: UnresolvedBudget = de
   return tally.cases >= budget.afterCases && tally.references > 0 && tally.unresolved / tally.references > budget.maxUnresolvedShare
 }
 
-/** The one message a stopped run prints: the share, examples, and the ways to map references. */
+/**
+ * The one message a stopped run prints: the share of references that name nothing (that share, and only it,
+ * would score 0 whatever the system's quality), the cases it was judged on, examples, and the ways to map.
+ */
 export function unresolvedMessage(tally: UnresolvedTally): string {
   const share = tally.references === 0 ? 0 : tally.unresolved / tally.references
   return [
-    `vitest-rag: the run stopped: ${tally.unresolved} of ${tally.references} source references (${(share * 100).toFixed(0)}%) in the first ${tally.cases} cases name nothing in the corpus, so every metric would be 0 for that reason alone.`,
+    `vitest-rag: the run stopped: ${tally.unresolved} of ${tally.references} source references (${(share * 100).toFixed(0)}%) in the first ${tally.cases} cases (in golden order) name nothing in the corpus, so ${(share * 100).toFixed(0)}% of what the system retrieved would score 0 for that reason alone.`,
     'Examples:',
     ...tally.examples.map((e) => `  ${e.caseId}: ${e.reference}`),
-    'Return sources the harness can find (see docs/adapters.md): a harness chunk id, a document id or key (`billing/seats`, a BEIR `_id`),',
-    'a URL or path ending in one, a locator ({ kind: "doc", slug, heading }), or the passage text; or map your own ids with the',
-    '`sourceMap` option: a table ragEval({ sourceMap: { "KB-17": "billing/seats" } }) or a module path exporting (ref, tenant) => id.',
+    'Return sources the harness can find (see docs/adapters.md): a harness chunk id, a document id (`acme/doc/billing/seats`) or key',
+    '(a BEIR `_id`), a URL or path ending in one (with its `tenants/<tenant>/` segment), a JSON Lines file with a line, a locator',
+    '({ kind: "doc", slug, heading }), or the passage text; or map your own ids with the `sourceMap` option: a table',
+    'ragEval({ sourceMap: { "KB-17": "acme/doc/billing/seats" } }) or a module path exporting (ref, tenant) => id.',
   ].join('\n')
 }

@@ -78,7 +78,7 @@ export class RagReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     // Each eval project's reporter watches only its own cases.
     if (!isGoldenModuleOf(testCase.module, this.config.project)) return
-    const message = this.unresolved.add(testCase.meta().rag)
+    const message = this.unresolved.add(testCase.name, testCase.meta().rag, testCase.module.moduleId, [...testCase.module.children.allTests()].map((t) => t.name))
     if (message === undefined) return
     this.log(message, true)
     void this.vitest?.cancelCurrentRun('test-failure')

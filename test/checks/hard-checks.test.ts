@@ -75,15 +75,15 @@ describe('toNotLeakAcrossTenants, from the corpus\'s own tenant map', () => {
     expect(outcome).toEqual({
       applies: true,
       passed: false,
-      message: `retrieved #2 ${GLOBEX} belongs to tenant "globex", not the case's tenant "acme" (the system labelled it "acme")`,
+      message: `retrieved #2 chunkId "${GLOBEX}" is globex's billing/seats, in tenant "globex", not the case's tenant "acme" (the system labelled it "acme")`,
     })
   })
 
   test('a relabelled shown source is a leak too, and a wrong label on an own source fails on its own', () => {
     const shown = { ...answered, sources: [{ marker: 1, chunkId: GLOBEX, tenantId: 'acme' }] }
-    expect(checkNoTenantLeak(resolved(shown), goldenCase({}))).toMatchObject({ passed: false, message: expect.stringContaining(`shown source [1] ${GLOBEX} belongs to tenant "globex"`) })
+    expect(checkNoTenantLeak(resolved(shown), goldenCase({}))).toMatchObject({ passed: false, message: expect.stringContaining(`shown source [1] chunkId "${GLOBEX}" is globex's billing/seats, in tenant "globex"`) })
     const mislabelled = { ...answered, retrieved: [{ chunkId: ACME, tenantId: 'globex', score: 1 }] }
-    expect(checkNoTenantLeak(resolved(mislabelled), goldenCase({}))).toMatchObject({ passed: false, message: `retrieved #1 ${ACME} is labelled tenant "globex" but belongs to tenant "acme"` })
+    expect(checkNoTenantLeak(resolved(mislabelled), goldenCase({}))).toMatchObject({ passed: false, message: `retrieved #1 chunkId "${ACME}" is acme's billing/seats, but the system labelled it tenant "globex"` })
   })
 
   test('forbidden text is matched case- and whitespace-insensitively', () => {
@@ -114,7 +114,7 @@ describe('toHaveNoFabricatedCitations', () => {
     expect(checkNoFabricatedCitations(resolved(unretrieved), 'system')).toMatchObject({ passed: false, message: '[1] cites acme/ticket/TCK-1042, which the system did not retrieve' })
     expect(checkNoFabricatedCitations(resolved(answered), 'system')).toMatchObject({ passed: true })
     // A whole retrieved document covers a cited chunk of it.
-    const byDoc = { ...answered, retrieved: [{ docId: 'billing/seats' }] }
+    const byDoc = { ...answered, retrieved: [{ docId: 'acme/doc/billing/seats' }] }
     expect(checkNoFabricatedCitations(resolved(byDoc), 'system')).toMatchObject({ passed: true })
   })
 })

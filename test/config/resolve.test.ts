@@ -73,6 +73,9 @@ describe('resolveConfig', () => {
 
   test('a bad environment override names the variable and the allowed values', () => {
     expect(() => resolveConfig({}, '/p', { VITEST_RAG_SAMPLE: 'ten' })).toThrow(/VITEST_RAG_SAMPLE="ten" must be a positive whole number/)
+    // Tenancy is strict unless asked; a tenantPattern that does not compile is refused at the edge.
+    expect(resolveConfig({}, '/p', {}).tenancy).toBe('strict')
+    expect(() => resolveConfig({ tenantPattern: 'tenants/([^/]+' }, '/p', {})).toThrow(/tenantPattern: not a valid regular expression/)
   })
 
   test('the snapshot in reports has paths relative to the root and nothing that looks like a secret', () => {

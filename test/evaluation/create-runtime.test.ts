@@ -71,4 +71,20 @@ describe('createRagRuntime with an embedding model', () => {
       await server.close()
     }
   }, 60_000)
+
+  test('the tenancy and tenantPattern options reach the source resolver', async () => {
+    const outDir = tempDir()
+    // billing/plans is a document of both sample tenants: strict leaves a bare key ambiguous, label takes the label.
+    const strict = await createRagRuntime(resolveConfig({ outDir }, repoRoot, {}))
+    const label = await createRagRuntime(resolveConfig({ outDir, tenancy: 'label', tenantPattern: '^([a-z]+)\\.kb\\.example\\.com/' }, repoRoot, {}))
+    try {
+      const ref = { docId: 'billing/plans', tenantId: 'brassmoth' }
+      expect(strict.resolveSource?.(ref, 'quillfern')).toMatchObject({ resolved: false, ambiguous: { tenants: ['brassmoth', 'quillfern'] } })
+      expect(label.resolveSource?.(ref, 'quillfern')).toMatchObject({ resolved: true, docId: 'brassmoth/doc/billing/plans', tieBrokenBy: 'label' })
+      expect(label.resolveSource?.({ url: 'https://quillfern.kb.example.com/billing/plans' }, 'brassmoth')).toMatchObject({ resolved: true, docId: 'quillfern/doc/billing/plans' })
+    } finally {
+      await strict.close()
+      await label.close()
+    }
+  })
 })

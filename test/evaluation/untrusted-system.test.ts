@@ -64,7 +64,7 @@ describe('an untrusted system on the sample', () => {
     const [record] = await evaluateAll(runtimeFor(pipeline), (c) => c.case.case_id === 'GC-0001')
     const leak = record?.hard.find((h) => h.name === 'toNotLeakAcrossTenants')
     expect(leak?.passed).toBe(false)
-    expect(leak?.message).toMatch(/^retrieved #1 brassmoth\/\S+ belongs to tenant "brassmoth", not the case's tenant "quillfern"$/)
+    expect(leak?.message).toMatch(/^retrieved #1 chunkId "brassmoth\/\S+" is brassmoth's \S+, in tenant "brassmoth", not the case's tenant "quillfern"$/)
     // The generator still saw only the case's tenant (the filter moved after the report, it did not go away).
     expect(record?.hard.find((h) => h.name === 'toHaveNoFabricatedCitations')?.passed).toBe(true)
   })

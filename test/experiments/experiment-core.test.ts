@@ -58,13 +58,13 @@ describe('the gate threshold sweep', () => {
   })
 
   test('rows: coverage, abstention precision and recall, truthfulness; the recommendation maximises truthfulness', () => {
-    // t 0: all answered -> coverage 1, nothing abstained (precision 1 by definition), recall 0/1,
+    // t 0: all answered -> coverage 1, nothing abstained (precision 0/0: not applicable, null), recall 0/1,
     //      truthfulness (1 - 1 - 1) / 3 = -1/3.
     // t 0.55: B abstains (0 for an answerable case) -> coverage 2/3, precision 0/1, recall 0, (1 + 0 - 1) / 3 = 0.
     // t 0.7: B and C abstain -> coverage 1/3, precision 1/2, recall 1, (1 + 0 + 1) / 3 = 2/3.
     const rows = [0, 0.55, 0.7].map((t) => thresholdRow(recordsAtThreshold(open, closed, t), t))
     expect(rows.map((r) => r.coverage)).toEqual([1, 2 / 3, 1 / 3])
-    expect(rows.map((r) => r.abstentionPrecision)).toEqual([1, 0, 0.5])
+    expect(rows.map((r) => r.abstentionPrecision)).toEqual([null, 0, 0.5])
     expect(rows.map((r) => r.abstentionRecall)).toEqual([0, 0, 1])
     expect(rows.map((r) => r.truthfulness)).toEqual([-1 / 3, 0, 2 / 3])
     const recommended = recommendThreshold(rows, 0.55)

@@ -308,3 +308,20 @@ describe('evaluateGate: a sampled run (a subset of the baseline cases)', () => {
     expect(overall?.relativeChange).toBeCloseTo(-0.06 / 0.59, 12)
   })
 })
+
+describe('evaluateGate: retrieval levels', () => {
+  const atLevel = (level: 'document' | 'span', value: (i: number) => number) =>
+    uniformRun(20, value).map((r) => ({ ...r, retrieval: { ...r.retrieval, level } }))
+
+  test('a baseline scored at document level is not compared with a span-level run, and the gate says why and how to re-accept', () => {
+    const documentBaseline = createBaseline(scorecardOf(atLevel('document', baseValue)), CREATED_AT)
+    expect(documentBaseline.retrievalLevel).toBe('document')
+    // Every span-level value is half the document-level one: compared, that is a 50% drop on every metric.
+    const result = evaluateGate(scorecardOf(atLevel('span', (i) => baseValue(i) / 2)), documentBaseline)
+    expect(result.comparisons).toEqual([])
+    expect(result.pass).toBe(true)
+    expect(result.messages).toContainEqual(expect.stringMatching(/^WARNING retrieval metrics not compared: the baseline was scored at document level, this run at span level, .* re-accept the baseline with `npx vitest-rag baseline accept`$/))
+    // The same level compares as before.
+    expect(evaluateGate(scorecardOf(atLevel('document', (i) => baseValue(i) / 2)), documentBaseline).pass).toBe(false)
+  })
+})

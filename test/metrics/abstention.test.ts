@@ -65,6 +65,9 @@ test('an all-abstain run has full recall and precision equal to the share that m
   expect(abstentionPrecisionRecall(rows)).toMatchObject({ precision: 0.25, recall: 1, f1: 0.4 })
 })
 
-test('a run that never abstains has precision 1 and recall 0 when some case must abstain', () => {
-  expect(abstentionPrecisionRecall([{ abstained: false, mustAbstain: true }])).toMatchObject({ precision: 1, recall: 0, f1: 0 })
+test('a run that never abstains has no precision (not applicable, not 1) and recall 0 when some case must abstain', () => {
+  // precision = 0 correct / 0 abstentions: undefined; recall = 0 / 1 = 0; F1 needs both: not applicable.
+  expect(abstentionPrecisionRecall([{ abstained: false, mustAbstain: true }])).toMatchObject({ precision: null, recall: 0, f1: null })
+  // No case must abstain and none abstained: neither ratio has a denominator.
+  expect(abstentionPrecisionRecall([{ abstained: false, mustAbstain: false }])).toMatchObject({ precision: null, recall: null, f1: null })
 })

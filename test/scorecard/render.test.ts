@@ -147,6 +147,23 @@ describe('renderConsoleSummary', () => {
     expect(text).toContain('  answers (heuristic judge, coverage 100%, answered 100%): faithfulness 0.500  crag_truthfulness 0.000')
     expect(text).toContain('  usage: 3 calls (3 cached, 0 retries), $0.0000 spent, $0.0123 saved')
     expect(text).toContain('  gate: FAIL')
+    // Neither case abstained: precision 0/0 is not applicable (it printed 1.000); recall 0 of 1 must-abstain.
+    expect(text).toContain('  abstention: precision n/a  recall 0.000')
+    expect(scorecard.abstention).toMatchObject({ precision: null, recall: 0, f1: null })
+    expect(renderMarkdown(scorecard, gateView(evaluateGate(scorecard, undefined)))).toMatch(/\| 1 \| 0 \| 0 \| n\/a \| 0\.000 \| n\/a \|/)
+  })
+})
+
+describe('not applicable is not a number', () => {
+  test('a run that answered nothing prints faithfulness and its kin as n/a, not a value and not silence', () => {
+    const declined = buildScorecard(
+      [buildRecord('GC-0003', { mode: 'system', answer: { text: "I don't know.", abstained: true, citedMarkers: [] }, judge: { kind: 'heuristic', failed: false }, answerMetrics: { crag_truthfulness: 0 }, errorClass: 'wrong_abstention' })],
+      buildContext({ mode: 'system', expectedCases: 1 }),
+    )
+    // 0 answered cases: faithfulness = (sum over answered) / 0 is undefined; the scorecard stores no mean for it.
+    expect(declined.answer.overall.mean.faithfulness).toBeUndefined()
+    expect(renderConsoleSummary(declined, gateView(evaluateGate(declined, undefined)))).toContain('(faithfulness, citation_accuracy, answer_relevance: n/a, no answered case)')
+    expect(renderMarkdown(declined)).toContain('faithfulness, citation accuracy and relevance are over answered cases: n/a, no answered case')
   })
 })
 

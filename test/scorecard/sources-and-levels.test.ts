@@ -34,6 +34,18 @@ describe('sources and retrieval levels in the scorecard', () => {
     expect(card.cases.B?.retrievalLevel).toBe('document')
   })
 
+  test('ambiguous references and those the system\'s label placed (tenancy: label) are summed and named in the level line', () => {
+    const labelled = buildRecord('C', {
+      retrieval: { level: 'document', ranked: ['t/doc/c'], judged: [{ chunkId: 't/doc/c', grade: 2 }], metrics: { 'recall@5': 1 } },
+      sources: { references: 4, unresolvedCount: 0, unresolved: [], via: { locator: 3 }, ambiguous: 1, labelTieBreaks: 2 },
+    })
+    const section = summarizeSources([labelled, documentCase])
+    expect([section.ambiguous, section.labelTieBreaks]).toEqual([1, 2])
+    expect(levelLine(section)).toBe("document level (2 cases); 1 reference(s) ambiguous between tenants, not credited; 2 reference(s) placed by the system's own tenant label (tenancy: 'label')")
+    // A run without either says nothing more (the sample's line is unchanged).
+    expect(summarizeSources([documentCase])).not.toHaveProperty('ambiguous')
+  })
+
   test('the TREC export writes the scored ids and qrels at each case\'s level, and its tag names the level', () => {
     const one = exportTrec([documentCase])
     expect(one.run).toBe('B Q0 t/doc/b 1 1 vitest-rag.document\n')

@@ -24,6 +24,10 @@ describe('the sourceMap option', () => {
     const map = await loadSourceMap({ 'https://docs.example/a': 'billing/seats', 'KB-2': { kind: 'ticket', ticket: 'GX-7' } })
     expect(map?.({ url: 'https://docs.example/a' }, 't')).toBe('billing/seats')
     expect(map?.({ chunkId: 'KB-2' }, 't')).toEqual({ kind: 'ticket', ticket: 'GX-7' })
+    // A record of a JSON Lines file is looked up by file and line first, then by the file alone.
+    const lines = await loadSourceMap({ 'kb/tickets.jsonl#L2': 'acme/ticket/TCK-1042', 'kb/tickets.jsonl': 'x' })
+    expect(lines?.({ path: 'kb/tickets.jsonl', line: 2 }, 't')).toBe('acme/ticket/TCK-1042')
+    expect(lines?.({ path: 'kb/tickets.jsonl' }, 't')).toBe('x')
     expect(await loadSourceMap(undefined)).toBeUndefined()
     const root = tempDir()
     writeFileSync(join(root, 'bad.mjs'), 'export default 42\n')

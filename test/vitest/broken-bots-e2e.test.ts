@@ -71,11 +71,11 @@ describe('broken bots, one Vitest run', () => {
     for (const project of ['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention', 'echo-http']) expect(cases.filter((c) => c.project === project)).toHaveLength(SAMPLE_CASES)
   })
 
-  test('relabelled foreign chunk: toNotLeakAcrossTenants fails on every case, naming both tenants', () => {
+  test('relabelled foreign chunk: toNotLeakAcrossTenants fails on every case, naming the evidence and both tenants', () => {
     const failed = failures('relabel-chunk')
     expect(failed).toHaveLength(SAMPLE_CASES)
     expect(new Set(failed.map((f) => f.name))).toEqual(new Set(['toNotLeakAcrossTenants']))
-    for (const f of failed) expect(f.message).toMatch(/^retrieved #\d+ (\S+) belongs to tenant "(brassmoth|quillfern)", not the case's tenant "(brassmoth|quillfern)" \(the system labelled it "\3"\)$/)
+    for (const f of failed) expect(f.message).toMatch(/^retrieved #\d+ chunkId "\S+" is (brassmoth|quillfern)'s \S+, in tenant "\1", not the case's tenant "(brassmoth|quillfern)" \(the system labelled it "\2"\)$/)
   })
 
   test('relabelled cited source: toNotLeakAcrossTenants fails on every answered case, naming the shown source', () => {
@@ -84,7 +84,7 @@ describe('broken bots, one Vitest run', () => {
     expect(failed).toHaveLength(SAMPLE_CASES - MUST_ABSTAIN)
     for (const f of failed) {
       expect(f.name).toBe('toNotLeakAcrossTenants')
-      expect(f.message).toMatch(/shown source \[1\] \S+ belongs to tenant "(brassmoth|quillfern)", not the case's tenant "(brassmoth|quillfern)" \(the system labelled it "\2"\)/)
+      expect(f.message).toMatch(/shown source \[1\] chunkId "\S+" is (brassmoth|quillfern)'s \S+, in tenant "\1", not the case's tenant "(brassmoth|quillfern)" \(the system labelled it "\2"\)/)
     }
   })
 
@@ -165,7 +165,7 @@ describe('broken bots, alone', () => {
     expect(result.code, result.output).toBe(1)
     expect(result.output.split('vitest-rag: the run stopped:').length - 1).toBe(1)
     expect(result.output).toContain('the run was stopped because the sources the system names do not resolve')
-    expect(result.output).toMatch(/the run stopped: \d+ of \d+ source references \(100%\) in the first \d+ cases name nothing in the corpus/)
+    expect(result.output).toMatch(/the run stopped: \d+ of \d+ source references \(100%\) in the first \d+ cases \(in golden order\) name nothing in the corpus, so 100% of what the system retrieved would score 0 for that reason alone/)
     expect(result.output).toMatch(/GC-\d+: docId "DOC-\d+"/)
     expect(result.output).toContain('sourceMap')
     const scorecard = JSON.parse(readFileSync(join(result.out, 'scorecard.json'), 'utf8'))
