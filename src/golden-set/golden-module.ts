@@ -7,8 +7,9 @@
  * case, a 230 KB one) that Vite parsed, source-mapped and shipped to the worker, and V8 compiled; that was
  * most of a large run's transform and import time.
  */
+import type { LocatorResolution } from '../cases/resolve-locators.ts'
 import type { GoldenCase } from '../cases/schema.ts'
-import { sha256 } from '../util/hash.ts'
+import { hashJson, sha256 } from '../util/hash.ts'
 import { encodeLineMappings } from './sourcemap.ts'
 
 /** A case as the prepared-cases file carries it to the worker. */
@@ -22,6 +23,22 @@ export interface ModuleCase {
   expected: Array<{ chunkId: string; grade: number }>
   /** Expected character spans (span recall). */
   spans: Array<{ docId: string; start: number; end: number; grade: number }>
+}
+
+/**
+ * The one builder of a prepared case: the golden case at its 1-based `line` with what `resolution` resolved
+ * for it (expected chunk ids with their grades, nothing else of the resolution; expected spans), both empty when
+ * nothing resolved. `caseHash` defaults to the sha256 of the case's canonical JSON (`hashJson`), the hash the
+ * golden parse computes for the same case.
+ */
+export function prepareCase(goldenCase: GoldenCase, line: number, resolution: Pick<LocatorResolution, 'expected' | 'spans'>, caseHash: string = hashJson(goldenCase)): ModuleCase {
+  return {
+    case: goldenCase,
+    line,
+    caseHash,
+    expected: (resolution.expected.get(goldenCase.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
+    spans: resolution.spans.get(goldenCase.case_id) ?? [],
+  }
 }
 
 /** What the worker reads for one golden file: the prepared-cases file's content. */
