@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { LocatorSchema } from '../cases/schema.ts'
+import { describeIssue } from '../problems/zod-problems.ts'
 import { InvalidSystemOutputError } from './errors.ts'
 import type { SystemOutput } from './types.ts'
 
@@ -57,7 +58,7 @@ export const SystemOutputSchema = z.object({
 export function validateSystemOutput(value: unknown, adapterName: string): SystemOutput {
   const parsed = SystemOutputSchema.safeParse(value)
   if (parsed.success) return parsed.data as SystemOutput
-  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(output)'}: ${i.message}`)
+  const lines = parsed.error.issues.map((issue) => `  ${describeIssue(issue, '(output)')}`)
   throw new InvalidSystemOutputError(
     `vitest-rag: adapter "${adapterName}" returned an invalid output:\n${lines.join('\n')}\n` +
       '(expected { retrieved: [{ chunkId | docId | url | path | locator | text, tenantId?, score? }], answer?, sources?: [{ marker, chunkId | docId | ... }], abstained?, confidence? }; see docs/adapters.md)',
