@@ -5,7 +5,36 @@
  */
 import { aggregateMetrics, aggregatePartitions, metricMatrix, type MetricAggregate, type MetricRow } from '../metrics/aggregate.ts'
 import type { CaseRecord } from './case-record.ts'
-import type { GroupedMetrics, MetricGroup } from './scorecard.ts'
+import type { CaseType } from '../cases/schema.ts'
+
+/**
+ * Means of a group of cases. `n` counts the scored cases that entered the mean (failed ones included: they
+ * score 0), `unscored` the cases whose metric does not apply (must-abstain retrieval, unjudged answers),
+ * `failed` the errored cases among `n`.
+ */
+export interface MetricGroup {
+  n: number
+  unscored: number
+  failed: number
+  /** Metric name to mean value. Ratios in [0, 1]; `crag_truthfulness` in [-1, 1]. */
+  mean: Record<string, number>
+}
+
+/** Means overall, per case type and per CRAG facet value. */
+export interface GroupedMetrics {
+  overall: MetricGroup
+  byCaseType: Partial<Record<CaseType, MetricGroup>>
+  /**
+   * Means per tenant (the golden case's `tenant_id`), beside the per-type means: one tenant's regression shows
+   * even when the overall mean hides it. Absent in scorecards written before it existed.
+   */
+  byTenant?: Record<string, MetricGroup>
+  byFacet: {
+    questionType: Record<string, MetricGroup>
+    popularity: Record<string, MetricGroup>
+    dynamism: Record<string, MetricGroup>
+  }
+}
 
 /**
  * One case's {@link MetricRow} for one family (retrieval or answer), with its record: `metrics` are the values

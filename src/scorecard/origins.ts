@@ -6,7 +6,7 @@
  */
 import type { CaseRecord } from './case-record.ts'
 import { meanOfRows, type CaseMetricRow } from './grouped-metrics.ts'
-import type { MetricGroup } from './scorecard.ts'
+import type { MetricGroup } from './grouped-metrics.ts'
 
 /** One origin's cases and means. */
 export interface OriginGroup {
