@@ -62,6 +62,14 @@ describe('the import graph of src/', () => {
     expect(folderCycles(fileEdges(graph))).toEqual([])
   })
 
+  test('grading never imports the reference pipeline: the hard checks, judges, metrics and per-case evaluation', () => {
+    // create-runtime.ts builds the pipeline as the system under test; everything that scores an answer reads
+    // shared rules (text/conflict-rule.ts, text/abstention.ts) instead of the pipeline's code.
+    const grading = (file: string) => ['checks', 'judge', 'metrics'].includes(folderOf(file)) || (folderOf(file) === 'evaluation' && !file.endsWith('/create-runtime.ts'))
+    const reaches = graph.flatMap((f) => (grading(f.file) ? f.local.filter((t) => folderOf(t) === 'generation').map((t) => `${f.file} imports ${t}`) : []))
+    expect(reaches).toEqual([])
+  })
+
   test('the pure cores reach no file, thread or network I/O and no Vitest, even through a helper', () => {
     const isCore = (file: string): boolean => PURE_CORES.includes(folderOf(file))
     expect(forbiddenReaches(graph, isCore, (spec) => IMPURE.test(spec))).toEqual([])
