@@ -9,7 +9,7 @@ import { BUNDLED_PROMPTS_DIR } from '../prompts/load.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 import { ConfigError } from './errors.ts'
 import { describeIssue } from '../problems/zod-problems.ts'
-import { BASELINE_ACCEPT_COMMAND } from '../gate/evaluate.ts'
+import { BASELINE_ACCEPT_COMMAND } from '../text/commands.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
