@@ -130,10 +130,14 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
   return createReferenceAdapter(config, prepared, models)
 }
 
+/** Whether the configured search arm needs embeddings (the vector and hybrid arms). */
+function usesEmbeddings(config: RagEvalConfig): boolean {
+  return config.search.arm === 'vector' || config.search.arm === 'hybrid'
+}
+
 /** The search index of the reference adapter: cached on disk for a run, built in memory for a retrieval-only arm. */
 async function createIndex(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined, retrievalOnly: RuntimeOptions['retrievalOnly']): Promise<SearchIndex> {
-  const needsEmbeddings = config.search.arm === 'vector' || config.search.arm === 'hybrid'
-  const embedder = needsEmbeddings ? await chooseEmbedder(models, config.outDir) : undefined
+  const embedder = usesEmbeddings(config) ? await chooseEmbedder(models, config.outDir) : undefined
   if (retrievalOnly) {
     const { buildSearchIndex } = await import('../search/index.ts')
     return buildSearchIndex(prepared.chunks, { arm: config.search.arm, ...(retrievalOnly.fusion ? { fusion: retrievalOnly.fusion } : {}) }, embedder)
@@ -241,7 +245,8 @@ async function createModels(config: RagEvalConfig): Promise<ModelClients | undef
 /** Builds the runtime for `config`: the one runtime builder, for Vitest runs and experiments alike (see {@link RuntimeOptions}). */
 export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOptions = {}): Promise<RagRuntime> {
   const prepared = options.prepared ?? (await prepareCorpus(config.corpus, config.chunker))
-  const models = await createModels(config)
+  // A retrieval-only arm uses the model clients for its embedder alone: a keyword arm builds none.
+  const models = options.retrievalOnly && !usesEmbeddings(config) ? undefined : await createModels(config)
   if (options.retrievalOnly) {
     const { adapter, index } = await createReferenceAdapter(config, prepared, models, options.retrievalOnly)
     return { config, prepared, index, adapter, close: async () => {} }
