@@ -3,6 +3,8 @@
  * already resolved against the corpus. Built once in the main process (evaluation/golden-set), carried to the
  * worker in a prepared-cases file, and read by every stage that evaluates a case.
  */
+import { hashJson } from '../util/hash.ts'
+import type { LocatorResolution } from './resolve-locators.ts'
 import type { GoldenCase } from './schema.ts'
 
 /** A case as the prepared-cases file carries it to the worker. */
@@ -16,6 +18,22 @@ export interface ModuleCase {
   expected: Array<{ chunkId: string; grade: number }>
   /** Expected character spans (span recall). */
   spans: Array<{ docId: string; start: number; end: number; grade: number }>
+}
+
+/**
+ * The one builder of a prepared case: the golden case at its 1-based `line` with what `resolution` resolved
+ * for it (expected chunk ids with their grades, nothing else of the resolution; expected spans), both empty when
+ * nothing resolved. `caseHash` defaults to the sha256 of the case's canonical JSON (`hashJson`), the hash the
+ * golden parse computes for the same case.
+ */
+export function prepareCase(goldenCase: GoldenCase, line: number, resolution: Pick<LocatorResolution, 'expected' | 'spans'>, caseHash: string = hashJson(goldenCase)): ModuleCase {
+  return {
+    case: goldenCase,
+    line,
+    caseHash,
+    expected: (resolution.expected.get(goldenCase.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
+    spans: resolution.spans.get(goldenCase.case_id) ?? [],
+  }
 }
 
 /** What the worker reads for one golden file: the prepared-cases file's content. */

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url'
 import { BUNDLED_PROMPTS_DIR } from '../prompts/load.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 import { ConfigError } from './errors.ts'
-import { BASELINE_ACCEPT_COMMAND } from '../gate/evaluate.ts'
+import { describeIssue } from '../problems/zod-problems.ts'
+import { BASELINE_ACCEPT_COMMAND } from '../text/commands.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
@@ -112,10 +113,7 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
   const merged = { ...options, ...envOverrides(env) }
   const parsed = RagEvalOptionsSchema.safeParse(merged)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const path = issue.path.join('.') || '(options)'
-      return `  ragEval options: ${path}: ${issue.message}`
-    })
+    const lines = parsed.error.issues.map((issue) => `  ragEval options: ${describeIssue(issue, '(options)')}`)
     throw new ConfigError(`invalid ragEval options:\n${lines.join('\n')}`)
   }
   // `models` is part of the schema, so a bad provider fails the run here, once, at startup, with every problem

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { estimateRunCost, mergePrices, resolveJudgeChain, type PlannedCall, type RunCostEstimate } from '../llm/index.ts'
+import { PROBE_TEXT } from '../llm/probe.ts'
 import { MAX_CLAIMS_CHECKED } from '../judge/claim-metrics.ts'
 import type { GoldenSet } from '../golden-set/golden-set.ts'
 import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
@@ -35,7 +36,7 @@ function planEmbeddingCalls(config: RagEvalConfig, set: GoldenSet, prepared: Pre
   const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
   if (!embedder || !vectorArm || config.adapter.kind !== 'reference') return []
   const queryChars = set.files.flatMap((f) => f.parsed.cases).filter(({ case: c }) => set.selected.has(c.case_id)).reduce((s, { case: c }) => s + c.query.length, 0)
-  const total = prepared.chunks.reduce((s, c) => s + c.text.length, 0) + queryChars + 'dimension probe'.length
+  const total = prepared.chunks.reduce((s, c) => s + c.text.length, 0) + queryChars + PROBE_TEXT.length
   const calls: PlannedCall[] = []
   for (let left = total; left > 0; left -= EMBED_BATCH_CHARS) calls.push({ model: embedder, promptChars: Math.min(left, EMBED_BATCH_CHARS), maxTokens: 0 })
   return calls

@@ -12,6 +12,7 @@ import type { Chunk } from '../corpus/types.ts'
 import type { ClaimChecker } from '../judge/claim-check.ts'
 import type { ModelClients } from '../llm/index.ts'
 import type { Embedder } from '../search/embedder.ts'
+import type { FusionConfig } from '../search/fusion.ts'
 import type { SearchIndex } from '../search/index.ts'
 import type { SearchPool } from '../pool/search-pool.ts'
 import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
@@ -103,6 +104,22 @@ async function chooseEmbedder(models: ModelClients | undefined, outDir: string):
   return embedderFromClient(client, await embeddingDimensions(client, outDir))
 }
 
+/**
+ * How a runtime differs from a Vitest run's. Default (no options): the corpus is prepared from `config`, and
+ * the reference adapter is the configured pipeline over the on-disk cached index.
+ */
+export interface RuntimeOptions {
+  /** The corpus, already prepared (an experiment prepares it once per chunker); default: prepared from `config`. */
+  prepared?: PreparedCorpus
+  /**
+   * A retrieval-only experiment arm: the index built in memory with `fusion` (not cached on disk), the reference
+   * pipeline with its own defaults (no `pipeline` options, prompts, generator or rewriter) named `name`, and no
+   * source map, judge, qrels, checkpoints or provider tally. The model clients serve only the embedder.
+   * Default: none (the full runtime).
+   */
+  retrievalOnly?: { name: string; fusion?: FusionConfig }
+}
+
 async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
   const spec = config.adapter
   if (spec.kind === 'module') return { adapter: await (await import('../adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options) }
@@ -110,23 +127,44 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
     const { httpAdapter } = await import('../adapter/http-adapter.ts')
     return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
   }
-  const [{ loadOrBuildSearchIndex }, { createIndexRetriever }, { createReferencePipeline }, { loadRunPrompt }] = await Promise.all([
-    import('../artifacts/index-cache.ts'),
-    import('../generation/retriever.ts'),
-    import('../generation/pipeline.ts'),
-    import('./run-prompts.ts'),
-  ])
-  const needsEmbeddings = config.search.arm === 'vector' || config.search.arm === 'hybrid'
+  return createReferenceAdapter(config, prepared, models)
+}
+
+/** Whether the configured search arm needs embeddings (the vector and hybrid arms). */
+function usesEmbeddings(config: RagEvalConfig): boolean {
+  return config.search.arm === 'vector' || config.search.arm === 'hybrid'
+}
+
+/** The search index of the reference adapter: cached on disk for a run, built in memory for a retrieval-only arm. */
+async function createIndex(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined, retrievalOnly: RuntimeOptions['retrievalOnly']): Promise<SearchIndex> {
+  const embedder = usesEmbeddings(config) ? await chooseEmbedder(models, config.outDir) : undefined
+  if (retrievalOnly) {
+    const { buildSearchIndex } = await import('../search/index.ts')
+    return buildSearchIndex(prepared.chunks, { arm: config.search.arm, ...(retrievalOnly.fusion ? { fusion: retrievalOnly.fusion } : {}) }, embedder)
+  }
+  const { loadOrBuildSearchIndex } = await import('../artifacts/index-cache.ts')
   // The built index is cached on disk under corpus fingerprint + chunker + search config, so watch-mode
   // reruns and CI replays load it instead of rebuilding.
-  const { index } = await loadOrBuildSearchIndex({
+  const cached = await loadOrBuildSearchIndex({
     cacheDir: join(config.outDir, 'index'),
     chunks: prepared.chunks,
     corpusFingerprint: prepared.corpus.fingerprint,
     chunker: prepared.chunker,
     config: { arm: config.search.arm },
-    embedder: needsEmbeddings ? await chooseEmbedder(models, config.outDir) : undefined,
+    embedder,
   })
+  return cached.index
+}
+
+/** The bundled reference pipeline over the corpus's index (see {@link RuntimeOptions} for a retrieval-only arm). */
+async function createReferenceAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined, retrievalOnly?: RuntimeOptions['retrievalOnly']): Promise<{ adapter: RagAdapter; index: SearchIndex; pool?: SearchPool }> {
+  const [{ createIndexRetriever }, { createReferencePipeline }, { loadRunPrompt }] = await Promise.all([
+    import('../generation/retriever.ts'),
+    import('../generation/pipeline.ts'),
+    import('./run-prompts.ts'),
+  ])
+  const index = await createIndex(config, prepared, models, retrievalOnly)
+  if (retrievalOnly) return { adapter: createReferencePipeline({ retriever: createIndexRetriever(index, prepared.chunks), chunks: prepared.chunks, k: config.search.k, name: retrievalOnly.name }), index }
   // With `search.workers`, queries run in tinypool worker threads over the shared index (worth it for large
   // corpora); the tenant filter applies inside the workers exactly as in-process.
   const pool = config.search.workers ? new (await import('../pool/search-pool.ts')).SearchPool({ index }) : undefined
@@ -204,10 +242,15 @@ async function createModels(config: RagEvalConfig): Promise<ModelClients | undef
   return (await import('../llm/index.ts')).createModelClients(config.models, modelClientOptions(config))
 }
 
-/** Builds the runtime for `config`. */
-export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntime> {
-  const prepared = await prepareCorpus(config.corpus, config.chunker)
-  const models = await createModels(config)
+/** Builds the runtime for `config`: the one runtime builder, for Vitest runs and experiments alike (see {@link RuntimeOptions}). */
+export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOptions = {}): Promise<RagRuntime> {
+  const prepared = options.prepared ?? (await prepareCorpus(config.corpus, config.chunker))
+  // A retrieval-only arm uses the model clients for its embedder alone: a keyword arm builds none.
+  const models = options.retrievalOnly && !usesEmbeddings(config) ? undefined : await createModels(config)
+  if (options.retrievalOnly) {
+    const { adapter, index } = await createReferenceAdapter(config, prepared, models, options.retrievalOnly)
+    return { config, prepared, index, adapter, close: async () => {} }
+  }
   const { adapter, index, pool } = await createAdapter(config, prepared, models)
   const resolveSource = createSourceResolver(prepared.corpus.documents, prepared.chunks, await loadSourceMap(config.sourceMap), {
     tenancy: config.tenancy,

@@ -19,7 +19,7 @@ import type { RagEvalConfig, RagEvalOptions } from '../config/schema.ts'
 import { chunkDocuments, parseChunkerSpec } from '../corpus/chunk.ts'
 import { defaultBeirLoadOptions, loadBeir } from '../corpus/load-beir.ts'
 import { readGoldenSet } from '../golden-set/golden-set.ts'
-import type { ModuleCase } from '../cases/prepared-case.ts'
+import { prepareCase, type ModuleCase } from '../cases/prepared-case.ts'
 import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { hashJson } from '../util/hash.ts'
 import { beirGoldenSet } from './beir-golden.ts'
@@ -142,13 +142,6 @@ export async function loadExperimentSource(args: SourceArgs, cwd: string): Promi
 export function resolveCases(source: Pick<ExperimentSource, 'cases'>, prepared: PreparedCorpus): { cases: Array<ModuleCase & { file: string }>; problems: Problem[] } {
   const origins = new Map(source.cases.map((c) => [c.case.case_id, { file: c.file, line: c.line }]))
   const resolved = resolveLocators(source.cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, origins)
-  const cases = source.cases.map((c) => ({
-    case: c.case,
-    line: c.line,
-    file: c.file,
-    caseHash: hashJson(c.case),
-    expected: (resolved.expected.get(c.case.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
-    spans: resolved.spans.get(c.case.case_id) ?? [],
-  }))
+  const cases = source.cases.map((c) => ({ ...prepareCase(c.case, c.line, resolved), file: c.file }))
   return { cases, problems: resolved.problems }
 }

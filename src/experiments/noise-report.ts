@@ -4,12 +4,11 @@
  * the metric is too noisy (or the set too small) for the baseline gate's tolerance.
  */
 import type { CaseRecord } from '../scorecard/case-record.ts'
+import { DETECTION_POWER } from '../gate/power.ts'
 import { inverseNormalCdf } from '../stats/normal.ts'
 import { estimateNoise, type NoiseSummary } from '../stats/noise.ts'
 import { fixed3, type TextTable } from './text-table.ts'
 
-/** Power the detectable change is computed for. */
-export const DETECTION_POWER = 0.8
 
 /** One metric's noise report. */
 export interface MetricNoise extends NoiseSummary {

@@ -10,8 +10,7 @@ import type { GroupPower } from './power.ts'
 import { formatValue } from './compare-metrics.ts'
 import { metricDirection } from '../metrics/direction.ts'
 
-/** The command that creates or replaces a baseline, quoted in messages. */
-export const BASELINE_ACCEPT_COMMAND = 'npx vitest-rag baseline accept'
+import { BASELINE_ACCEPT_COMMAND } from '../text/commands.ts'
 
 function shortHash(hash: string): string {
   return hash.length > 12 ? hash.slice(0, 12) : hash

@@ -8,7 +8,12 @@
  * changelog entry's "The Team plan seat limit was raised from 3 to 5 seats." (unit `seat`: 3 vs 5).
  */
 import type { Chunk } from '../corpus/types.ts'
+import { compareRecencyDatedFirst as compareRecency, type Dated } from '../text/conflict-rule.ts'
 import { isStopword, stem } from './terms.ts'
+
+// The pipeline's recency order and the disagreement detector live in text/conflict-rule.ts, where grading reads
+// them too without importing the pipeline; their names here are kept for the pipeline's callers.
+export { compareRecencyDatedFirst as compareRecency, compareVersions, statesDisagreement, type Dated } from '../text/conflict-rule.ts'
 
 /** A number with its unit as written in a sentence. */
 export interface ValueMention {
@@ -68,40 +73,6 @@ export function findValueMentions(sentence: string): ValueMention[] {
     }
   }
   return out
-}
-
-/** The recency fields of a source. */
-export type Dated = Pick<Chunk, 'date' | 'version'>
-
-/**
- * Orders two sources by recency: positive when `a` is newer. Dates (ISO `YYYY-MM-DD`) compare first; a dated
- * source counts as newer than an undated one, because in a help-desk corpus the undated pages are the docs,
- * which lag behind the dated changelog. Then versions compare numerically part by part (`4.10.0 > 4.9.2`).
- * 0 when neither tells them apart.
- */
-export function compareRecency(a: Dated, b: Dated): number {
-  if (a.date !== undefined && b.date !== undefined && a.date !== b.date) return a.date < b.date ? -1 : 1
-  if (a.date !== undefined && b.date === undefined) return 1
-  if (a.date === undefined && b.date !== undefined) return -1
-  if (a.version !== undefined && b.version !== undefined) return compareVersions(a.version, b.version)
-  if (a.version !== undefined && b.version === undefined) return 1
-  if (a.version === undefined && b.version !== undefined) return -1
-  return 0
-}
-
-/** Numeric part-by-part version comparison (`v4.10.0` vs `4.9.2` -> positive); non-numeric parts compare as text. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.replace(/^v/i, '').split(/[.\-+]/)
-  const pb = b.replace(/^v/i, '').split(/[.\-+]/)
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? '0'
-    const y = pb[i] ?? '0'
-    const nx = Number(x)
-    const ny = Number(y)
-    const c = Number.isFinite(nx) && Number.isFinite(ny) ? nx - ny : x.localeCompare(y)
-    if (c !== 0) return Math.sign(c)
-  }
-  return 0
 }
 
 /** A sentence the conflict check looks at. */
@@ -213,18 +184,4 @@ function disagreement(n: ConflictCandidate, o: ConflictCandidate, topic: Conflic
     return { newer: n.id, older: o.id, oldMention, newMention: current[0]! }
   }
   return undefined
-}
-
-/**
- * Whether an answer states that its sources disagree (the second half of the conflict rule), in the
- * extractive generator's words ("older documentation [2] says 3 seats; the newer source [1] supersedes it")
- * or a model's ("the older docs say otherwise", "this has changed", "is outdated").
- */
-export function statesDisagreement(text: string): boolean {
-  const t = text.toLowerCase()
-  return (
-    /\b(?:supersede[sd]?|disagree[sd]?|contradict(?:s|ed)?|conflict(?:s|ing)?|out of date|outdated|no longer (?:accurate|correct|current|valid))\b/.test(t) ||
-    /\b(?:older|earlier|previous|prior|old)\b[^.]{0,80}\b(?:says|say|said|states|state|stated|lists|listed|mentions|mentioned|shows|showed|differs?|otherwise)\b/.test(t) ||
-    /\bhas (?:since )?changed\b/.test(t)
-  )
 }

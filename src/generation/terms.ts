@@ -5,7 +5,10 @@
  * They are deliberately simple and predictable: the offline pipeline is a baseline whose every decision a
  * reader can recompute by hand, not a linguistics library.
  */
-import { splitTokens } from '../text/tokens.ts'
+import { splitTokens, stemPipeline as stem } from '../text/tokens.ts'
+
+// The `pipeline` analyzer's stemmer lives with the family's other stemmers; its name here is kept for callers.
+export { stemPipeline as stem } from '../text/tokens.ts'
 
 /**
  * Words that carry no topic: articles, pronouns, auxiliaries and question words. Removing them leaves the
@@ -33,25 +36,6 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
  */
 export function tokenize(text: string): string[] {
   return splitTokens(text, 'pipeline')
-}
-
-/**
- * A light suffix stripper (a small subset of Porter's steps 1 and 5): `seats -> seat`, `policies -> polici`,
- * `included/includes/including/include -> includ`, `used/use -> us`. Tokens holding a digit or a joiner (identifiers) are
- * kept as they are, so `ERR-4012` never collides with anything.
- */
-export function stem(token: string): string {
-  if (/[\d\-_./]/.test(token) || token.length <= 2) return token
-  let t = token
-  if (t.endsWith("'s")) t = t.slice(0, -2)
-  if (t.endsWith('sses')) t = t.slice(0, -2)
-  else if (t.endsWith('ies') && t.length > 4) t = `${t.slice(0, -3)}i`
-  else if (t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('us') && !t.endsWith('is') && t.length > 3) t = t.slice(0, -1)
-  if (t.endsWith('ing') && t.length > 5) t = t.slice(0, -3)
-  else if (t.endsWith('ed') && !t.endsWith('eed') && t.length >= 4 && /[aeiouy]/.test(t.slice(0, -2))) t = t.slice(0, -2)
-  if (t.endsWith('y') && t.length > 3) t = `${t.slice(0, -1)}i`
-  if (t.endsWith('e') && t.length > 2) t = t.slice(0, -1)
-  return t
 }
 
 /** Whether a lower-cased token is a stopword (or a lone character, which never names a topic). */

@@ -16,7 +16,7 @@ import { resolveLocators, type LocatorResolution } from '../cases/resolve-locato
 import { isDraft } from '../cases/schema.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import { globFiles } from './glob.ts'
-import type { GoldenModuleData, ModuleCase } from '../cases/prepared-case.ts'
+import { prepareCase, type GoldenModuleData, type ModuleCase } from '../cases/prepared-case.ts'
 import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
 import { selectSample } from './sample.ts'
 import { sha256 } from '../util/hash.ts'
@@ -178,13 +178,7 @@ export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: 
   const lines = new Set(cases.map((c) => c.line))
   const problems = resolved.problems.filter((p) => p.line === undefined || lines.has(p.line))
   if (problems.length > 0) throw new UnresolvedLocatorsError(problems)
-  const moduleCases: ModuleCase[] = cases.map(({ case: c, line, hash }) => ({
-    case: c,
-    line,
-    caseHash: hash,
-    expected: (resolved.expected.get(c.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
-    spans: resolved.spans.get(c.case_id) ?? [],
-  }))
+  const moduleCases: ModuleCase[] = cases.map(({ case: c, line, hash }) => prepareCase(c, line, resolved, hash))
   // The prepared cases are all the run needs of this parse from here on: the process keeps the file's digest.
   parsedByPath.delete(absolutePath)
   return { file, fileHash: parsed.hash, cases: moduleCases }

@@ -4,6 +4,7 @@
  * ({@link readClaimEvidence}) and each source text once per claim, however many of the judge's questions ask
  * about it (a cited source is asked "does it support the claim?" as a citation and again as context).
  */
+import { compareRecencyUndatedEqual } from '../text/conflict-rule.ts'
 import type { ShownSource } from '../adapter/types.ts'
 import type { SplitClaim } from './claims.ts'
 import { isSupportedBy, readClaimEvidence, sentenceWindows, supportIn, type ClaimEvidence } from './support.ts'
@@ -37,20 +38,6 @@ export interface ClaimFinding extends JudgeClaim {
   /** A newer shown source that covers the claim's words but not its literals (answered from a stale source). */
   staleAgainst?: number
   why: string
-}
-
-/** Orders two sources by date, then version: positive when `a` is newer. Unknown dates compare equal. */
-function compareRecency(a: ShownSource, b: ShownSource): number {
-  if (a.date && b.date) return a.date < b.date ? -1 : a.date > b.date ? 1 : 0
-  if (a.version && b.version) {
-    const pa = a.version.split(/[.-]/).map(Number)
-    const pb = b.version.split(/[.-]/).map(Number)
-    for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-      const d = (pa[i] ?? 0) - (pb[i] ?? 0)
-      if (Number.isFinite(d) && d !== 0) return d
-    }
-  }
-  return 0
 }
 
 /**
@@ -99,9 +86,9 @@ export function judgeClaim(claim: SplitClaim, context: AnswerContext): ClaimFind
 
   let staleAgainst: number | undefined
   if (fact && supportingSources.length > 0) {
-    const newest = supportingSources.reduce((a, b) => (compareRecency(a, b) >= 0 ? a : b))
+    const newest = supportingSources.reduce((a, b) => (compareRecencyUndatedEqual(a, b) >= 0 ? a : b))
     const newer = input.sources.find((s) => {
-      if (compareRecency(s, newest) <= 0 || s.text === undefined) return false
+      if (compareRecencyUndatedEqual(s, newest) <= 0 || s.text === undefined) return false
       const m = supportIn(evidence, s.text)
       return m.overlap >= options.supportOverlap && m.missingLiterals.length > 0
     })

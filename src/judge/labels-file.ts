@@ -12,6 +12,7 @@
  */
 import { z } from 'zod'
 import { readJsonlLines } from '../problems/jsonl.ts'
+import { issueProblems } from '../problems/zod-problems.ts'
 import type { JudgeDataProblem } from './errors.ts'
 import { CragGradeSchema, RubricScoreSchema } from './rubric.ts'
 import type { JudgeInput } from './types.ts'
@@ -50,9 +51,7 @@ export function parseLabelsFile(text: string, file: string): { rows: LabelRow[];
   readJsonlLines(text, file, problems, (json, line) => {
     const parsed = LabelRowSchema.safeParse(json)
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        problems.push({ code: 'labels_schema', file, line, path: issue.path.join('.'), message: issue.message })
-      }
+      problems.push(...issueProblems(parsed.error.issues, 'labels_schema', file, line))
       return
     }
     const first = seen.get(parsed.data.id)

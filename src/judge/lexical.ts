@@ -7,10 +7,12 @@
  * contradiction, but it reliably catches the commonest faithfulness failure of a RAG answer: a name,
  * number or identifier that appears nowhere in the context.
  */
-import { splitTokens } from '../text/tokens.ts'
+import { splitTokens, stemJudge as stem } from '../text/tokens.ts'
+
+// The `judge` analyzer's stemmer lives with the family's other stemmers; its name here is kept for callers.
+export { stemJudge as stem } from '../text/tokens.ts'
 
 // Patterns used per token or per match, made once (a regular expression literal is a new object each time it runs).
-const POSSESSIVE = /['’]s$/
 const DIGITS = /^\d+$/
 const GROUPED_NUMBER = /^\d{1,3}(,\d{3})+(\.\d+)?$/
 const THOUSANDS_SEPARATOR = /,/g
@@ -42,16 +44,6 @@ const META_WORDS: ReadonlySet<string> = new Set(
     'updated update replaced superseded supersedes supersede otherwise instead newer wins win now'
   ).split(/\s+/),
 )
-
-/** Lowercases, strips a possessive and a plural/verb suffix, so `limits`/`limit`, `billed`/`bill` meet. */
-export function stem(word: string): string {
-  let w = word.toLowerCase().replace(POSSESSIVE, '')
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`
-  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3)
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2)
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1)
-  return w
-}
 
 /** Word tokens of `text` (letters, digits, apostrophes), folded: the tokenizer family's `judge` analyzer. */
 export function wordTokens(text: string): string[] {

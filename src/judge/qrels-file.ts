@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { readJsonlLines } from '../problems/jsonl.ts'
+import { issueProblems } from '../problems/zod-problems.ts'
 import { QrelsAppendError, type JudgeDataProblem } from './errors.ts'
 import { QrelsRowSchema, type QrelsRow } from './qrels.ts'
 
@@ -17,7 +18,7 @@ export function parseQrels(text: string, file: string): { rows: QrelsRow[]; prob
   readJsonlLines(text, file, problems, (json, line) => {
     const parsed = QrelsRowSchema.safeParse(json)
     if (parsed.success) rows.push(parsed.data)
-    else for (const issue of parsed.error.issues) problems.push({ code: 'qrels_schema', file, line, path: issue.path.join('.'), message: issue.message })
+    else problems.push(...issueProblems(parsed.error.issues, 'qrels_schema', file, line))
   }, { invalidJsonCode: 'qrels_bad_json' })
   return { rows, problems }
 }

@@ -17,6 +17,7 @@ import { defaultWorstCaseOutputTokens, worstCaseCost } from './spend.ts'
 import type { StatsByProvider } from './stats.ts'
 import type { ChatClient, ChatRequest, ChatResult, JsonChatResult, ModelRole } from './types.ts'
 import { LlmError } from './errors.ts'
+import { prettifyIssuesOneLine } from '../problems/zod-problems.ts'
 
 /** What a chat cache entry's body holds. */
 export interface ChatCacheBody {
@@ -232,5 +233,5 @@ export function parseJsonReply<T>(text: string, schema: z.ZodType<T>): { ok: tru
   }
   const result = schema.safeParse(json)
   if (result.success) return { ok: true, value: result.data }
-  return { ok: false, error: z.prettifyError(result.error).replace(/\s*\n\s*/g, '; ') }
+  return { ok: false, error: prettifyIssuesOneLine(result.error) }
 }

@@ -5,6 +5,7 @@
  * (`VersionedFileError` for the baseline and the scorecard).
  */
 import type { z } from 'zod'
+import { describeIssues } from './zod-problems.ts'
 
 /** Why {@link parseVersionedJson} could not read a file. */
 export type VersionedJsonFailure =
@@ -15,14 +16,6 @@ export type VersionedJsonFailure =
 
 /** The outcome of {@link parseVersionedJson}. */
 export type VersionedJson<T> = { ok: true; json: unknown; data: T } | ({ ok: false } & VersionedJsonFailure)
-
-/**
- * Every zod issue on one line each joined by `; `, each as `path: message` (`(root)` for the whole value).
- * Example: two issues -> `run.cases: Invalid input: expected number; mode: Invalid option`.
- */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ')
-}
 
 /**
  * Parses `text` as a JSON object of `expectedVersion` validated by `schema`. `json` is the value as read

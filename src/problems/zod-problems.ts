@@ -1,6 +1,9 @@
 /**
- * Turns zod issues into {@link Problem}s a user can act on: the field path, the bad value quoted, and a fix
- * (the allowed values of an enum, what to add for a missing field, the closest known field for an unknown key).
+ * The one place zod issues become text. {@link problemsFromZod} turns them into {@link Problem}s a user can act
+ * on: the field path, the bad value quoted, and a fix (the allowed values of an enum, what to add for a missing
+ * field, the closest known field for an unknown key). {@link describeIssue} and {@link issueProblems} keep zod's
+ * own words, for values whose messages are pinned as they are (options, an adapter's output, versioned files,
+ * labels and qrels rows).
  */
 import { z } from 'zod'
 import { closestMatch } from './closest.ts'
@@ -14,6 +17,47 @@ const FIELD_HINTS: Record<string, string> = {
   weight: 'a number > 0 (default 1)',
   role: '"user" or "assistant"',
   answerable: 'true or false',
+}
+
+/**
+ * A zod issue's path, dotted with array indices as numbers (`retrieved.0.chunkId`), or `whole` when the issue is
+ * about the whole value. Default `whole`: `(root)`.
+ */
+export function issuePath(issue: Pick<z.core.$ZodIssue, 'path'>, whole = '(root)'): string {
+  return issue.path.map(String).join('.') || whole
+}
+
+/**
+ * One zod issue as `path: message` in zod's own words, `whole` naming the whole value (default `(root)`).
+ * Example: `mode: Invalid option: expected one of "retrieval"|"system"`.
+ */
+export function describeIssue(issue: Pick<z.core.$ZodIssue, 'path' | 'message'>, whole = '(root)'): string {
+  return `${issuePath(issue, whole)}: ${issue.message}`
+}
+
+/**
+ * Every zod issue on one line joined by `; `, each as {@link describeIssue} writes it.
+ * Example: two issues -> `run.cases: Invalid input: expected number; mode: Invalid option`.
+ */
+export function describeIssues(issues: ReadonlyArray<Pick<z.core.$ZodIssue, 'path' | 'message'>>): string {
+  return issues.map((issue) => describeIssue(issue)).join('; ')
+}
+
+/**
+ * A failed parse's issues on one line as zod's `prettifyError` writes them, its line breaks joined by `; `
+ * (for one-line errors: a model config, a model's JSON reply).
+ * Example: `✖ Invalid input: expected string, received number; → at chain[0].model`.
+ */
+export function prettifyIssuesOneLine(error: z.ZodError): string {
+  return z.prettifyError(error).replace(/\s*\n\s*/g, '; ')
+}
+
+/**
+ * Each zod issue of one row as a problem with the caller's `code` at `file`:`line`, its dotted path
+ * ({@link issuePath}, empty for the whole row) and zod's message (rows of the labels and qrels files).
+ */
+export function issueProblems(issues: ReadonlyArray<Pick<z.core.$ZodIssue, 'path' | 'message'>>, code: string, file: string, line: number): Problem[] {
+  return issues.map((issue) => ({ code, file, line, path: issuePath(issue, ''), message: issue.message }))
 }
 
 /** Reads the value at `path` inside `root`, or `undefined` when the path does not exist. */

@@ -7,7 +7,7 @@ import { retrievalConventions } from '../metrics/conventions.ts'
 import { summarizeAbstention } from './abstention-summary.ts'
 import { summarizeAnswers } from './answer-quality.ts'
 import { summarizeErrorClasses } from './error-classes.ts'
-import { buildMetricRows, groupMetrics, type MetricRow } from './grouped-metrics.ts'
+import { buildMetricRows, groupMetrics, type CaseMetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
 import { splitByOrigin } from './origins.ts'
 import { summarizeGradeSources } from './grade-sources.ts'
@@ -49,9 +49,9 @@ function spendLimitStop(records: readonly CaseRecord[]): Pick<UsageSection, 'spe
   return { spendLimit: { stoppedCases: stopped.length, caseIds: stopped.map((r) => r.caseId), message: stopped[0]?.error ?? '' } }
 }
 
-function summarizeCases(records: readonly CaseRecord[], retrieval: MetricRow[], answer: MetricRow[]): Record<string, CaseSummary> {
-  const retrievalOf = new Map<CaseRecord, MetricRow>()
-  const answerOf = new Map<CaseRecord, MetricRow>()
+function summarizeCases(records: readonly CaseRecord[], retrieval: CaseMetricRow[], answer: CaseMetricRow[]): Record<string, CaseSummary> {
+  const retrievalOf = new Map<CaseRecord, CaseMetricRow>()
+  const answerOf = new Map<CaseRecord, CaseMetricRow>()
   retrieval.forEach((row) => retrievalOf.set(row.record, row))
   answer.forEach((row) => answerOf.set(row.record, row))
   const cases: Record<string, CaseSummary> = {}

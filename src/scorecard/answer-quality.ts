@@ -3,7 +3,7 @@
  * calibration figure printed next to each judge metric.
  */
 import type { CaseRecord } from './case-record.ts'
-import { groupMetrics, type MetricRow } from './grouped-metrics.ts'
+import { groupMetrics, type CaseMetricRow } from './grouped-metrics.ts'
 import type { AnswerSection, CalibrationFigure, RunJudgeKind } from './scorecard.ts'
 
 /** Answer metrics that come from the judge (and so carry a judge kind, coverage and calibration). */
@@ -42,7 +42,7 @@ export function judgeKindOf(records: readonly CaseRecord[]): RunJudgeKind {
  * (not an abstention) / scorable: 15 answered of 20 -> 0.75.
  */
 export function summarizeAnswers(
-  rows: readonly MetricRow[],
+  rows: readonly CaseMetricRow[],
   calibration: Record<string, CalibrationFigure> | undefined,
 ): AnswerSection {
   const records = rows.map((row) => row.record)

@@ -3,16 +3,45 @@
  * here, once: an errored case holds 0 for every metric the run produced, so the per-case values stored for
  * pairing are exactly what entered the averages.
  */
-import { aggregateMetrics, aggregatePartitions, metricMatrix, type MetricAggregate } from '../metrics/aggregate.ts'
+import { aggregateMetrics, aggregatePartitions, metricMatrix, type MetricAggregate, type MetricRow } from '../metrics/aggregate.ts'
 import type { CaseRecord } from './case-record.ts'
-import type { GroupedMetrics, MetricGroup } from './scorecard.ts'
+import type { CaseType } from '../cases/schema.ts'
 
-/** One case's metric values for one family (retrieval or answer). */
-export interface MetricRow {
+/**
+ * Means of a group of cases. `n` counts the scored cases that entered the mean (failed ones included: they
+ * score 0), `unscored` the cases whose metric does not apply (must-abstain retrieval, unjudged answers),
+ * `failed` the errored cases among `n`.
+ */
+export interface MetricGroup {
+  n: number
+  unscored: number
+  failed: number
+  /** Metric name to mean value. Ratios in [0, 1]; `crag_truthfulness` in [-1, 1]. */
+  mean: Record<string, number>
+}
+
+/** Means overall, per case type and per CRAG facet value. */
+export interface GroupedMetrics {
+  overall: MetricGroup
+  byCaseType: Partial<Record<CaseType, MetricGroup>>
+  /**
+   * Means per tenant (the golden case's `tenant_id`), beside the per-type means: one tenant's regression shows
+   * even when the overall mean hides it. Absent in scorecards written before it existed.
+   */
+  byTenant?: Record<string, MetricGroup>
+  byFacet: {
+    questionType: Record<string, MetricGroup>
+    popularity: Record<string, MetricGroup>
+    dynamism: Record<string, MetricGroup>
+  }
+}
+
+/**
+ * One case's {@link MetricRow} for one family (retrieval or answer), with its record: `metrics` are the values
+ * as they enter the mean (undefined when the case is unscored) and `failed` is always set.
+ */
+export interface CaseMetricRow extends MetricRow {
   record: CaseRecord
-  /** Values as they enter the mean; undefined when the case is unscored. */
-  metrics: Record<string, number> | undefined
-  scored: boolean
   failed: boolean
 }
 
@@ -27,7 +56,7 @@ export interface MetricRow {
 export function buildMetricRows(
   records: readonly CaseRecord[],
   pick: (record: CaseRecord) => { metrics: Record<string, number> | undefined; scored: boolean },
-): MetricRow[] {
+): CaseMetricRow[] {
   const picked = records.map((record) => ({ record, ...pick(record), failed: record.error !== undefined }))
   const names = new Set<string>()
   for (const row of picked) {
@@ -46,7 +75,7 @@ export function buildMetricRows(
 }
 
 /** Mean of the rows, through the metrics core's aggregation. */
-export function meanOfRows(rows: readonly MetricRow[]): MetricGroup {
+export function meanOfRows(rows: readonly CaseMetricRow[]): MetricGroup {
   return metricGroup(aggregateMetrics(rows))
 }
 
@@ -55,11 +84,11 @@ function metricGroup(result: MetricAggregate): MetricGroup {
 }
 
 /** A partition of the rows by a key: each row's group index, and the keys in sorted order (group i = keys[i]). */
-function partition(rows: readonly MetricRow[], key: (record: CaseRecord) => string): { level: Int32Array; keys: string[] } {
+function partition(rows: readonly CaseMetricRow[], key: (record: CaseRecord) => string): { level: Int32Array; keys: string[] } {
   const firstSeen = new Map<string, number>()
   const level = new Int32Array(rows.length)
   for (let i = 0; i < rows.length; i++) {
-    const value = key((rows[i] as MetricRow).record)
+    const value = key((rows[i] as CaseMetricRow).record)
     let g = firstSeen.get(value)
     if (g === undefined) firstSeen.set(value, (g = firstSeen.size))
     level[i] = g
@@ -76,7 +105,7 @@ function partition(rows: readonly MetricRow[], key: (record: CaseRecord) => stri
  * Means overall, per case type, per tenant, and per question type, popularity and dynamism: the rows read into
  * one matrix, every grouping aggregated in one pass of the metrics core.
  */
-export function groupMetrics(rows: readonly MetricRow[]): GroupedMetrics {
+export function groupMetrics(rows: readonly CaseMetricRow[]): GroupedMetrics {
   const keys: Array<(record: CaseRecord) => string> = [(r) => r.caseType, (r) => r.tenantId, (r) => r.facets.questionType, (r) => r.facets.popularity, (r) => r.facets.dynamism]
   const partitions = keys.map((key) => partition(rows, key))
   const levels = [new Int32Array(rows.length), ...partitions.map((p) => p.level)]

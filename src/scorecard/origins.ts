@@ -5,8 +5,8 @@
  * Pure.
  */
 import type { CaseRecord } from './case-record.ts'
-import { meanOfRows, type MetricRow } from './grouped-metrics.ts'
-import type { MetricGroup } from './scorecard.ts'
+import { meanOfRows, type CaseMetricRow } from './grouped-metrics.ts'
+import type { MetricGroup } from './grouped-metrics.ts'
 
 /** One origin's cases and means. */
 export interface OriginGroup {
@@ -38,7 +38,7 @@ function gapOf(synthetic: MetricGroup, human: MetricGroup): Record<string, numbe
 }
 
 /** The split, or undefined when the run holds no synthetic case (nothing to compare). */
-export function splitByOrigin(records: readonly CaseRecord[], retrievalRows: readonly MetricRow[], answerRows: readonly MetricRow[]): OriginSplit | undefined {
+export function splitByOrigin(records: readonly CaseRecord[], retrievalRows: readonly CaseMetricRow[], answerRows: readonly CaseMetricRow[]): OriginSplit | undefined {
   if (!records.some(isSynthetic)) return undefined
   const group = (synthetic: boolean): OriginGroup => ({
     cases: records.filter((r) => isSynthetic(r) === synthetic).length,

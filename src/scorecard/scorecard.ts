@@ -7,11 +7,15 @@ import type { EvalMode } from '../adapter/types.ts'
 import type { ErrorClass, HardCheckName } from './case-record.ts'
 import type { RetrievalConventions } from '../metrics/conventions.ts'
 import type { OriginSplit } from './origins.ts'
+import type { GroupedMetrics, MetricGroup } from './grouped-metrics.ts'
 import type { GradeSourceSection } from './grade-sources.ts'
 import type { SourcesSection } from './source-summary.ts'
 import type { RetrievalLevel } from '../sources/types.ts'
 import type { RiskCoveragePoint } from '../metrics/abstention.ts'
 import type { ProviderUsage, UsageSection } from './usage.ts'
+
+// The group means are defined where they are computed (`grouped-metrics.ts`); the scorecard's readers find them here too.
+export type { GroupedMetrics, MetricGroup } from './grouped-metrics.ts'
 
 /**
  * Version of the {@link Scorecard} shape. Bump on an incompatible change; `parseScorecard` refuses any other
@@ -66,35 +70,6 @@ export interface ScorecardContext {
   unhandledErrors?: number
   /** Failures of the run outside any case; copied to `run.failures` (see {@link RunSection}). */
   runFailures?: string[]
-}
-
-/**
- * Means of a group of cases. `n` counts the scored cases that entered the mean (failed ones included: they
- * score 0), `unscored` the cases whose metric does not apply (must-abstain retrieval, unjudged answers),
- * `failed` the errored cases among `n`.
- */
-export interface MetricGroup {
-  n: number
-  unscored: number
-  failed: number
-  /** Metric name to mean value. Ratios in [0, 1]; `crag_truthfulness` in [-1, 1]. */
-  mean: Record<string, number>
-}
-
-/** Means overall, per case type and per CRAG facet value. */
-export interface GroupedMetrics {
-  overall: MetricGroup
-  byCaseType: Partial<Record<CaseType, MetricGroup>>
-  /**
-   * Means per tenant (the golden case's `tenant_id`), beside the per-type means: one tenant's regression shows
-   * even when the overall mean hides it. Absent in scorecards written before it existed.
-   */
-  byTenant?: Record<string, MetricGroup>
-  byFacet: {
-    questionType: Record<string, MetricGroup>
-    popularity: Record<string, MetricGroup>
-    dynamism: Record<string, MetricGroup>
-  }
 }
 
 /** Counts for one hard assertion over the run; a check that did not apply to a case is not counted. */

@@ -19,7 +19,10 @@
  * is the classic IR baseline (letters/digits runs, nothing else), used for the Cranfield reference check.
  */
 import { foldForMatching } from '../text/normalize.ts'
-import { SEARCH_PART, SEARCH_TOKEN } from '../text/tokens.ts'
+import { SEARCH_PART, SEARCH_TOKEN, stemSearch as stemS } from '../text/tokens.ts'
+
+// The `search` analyzer's stemmer lives with the family's other stemmers; its name here is kept for callers.
+export { stemSearch as stemS } from '../text/tokens.ts'
 
 /** Which stemmer runs on alphabetic tokens. `s`: Harman's S stemmer (plural folding only). */
 export type Stemmer = 'none' | 's'
@@ -55,19 +58,6 @@ const tokenPattern = SEARCH_TOKEN
 const partPattern = SEARCH_PART
 const alphabetic = /^\p{L}+$/u
 const joiner = /[-_./:]/
-
-/**
- * Harman's S stemmer: `ies` -> `y` (not after `e`/`a`), `es` -> `e` (not after `a`/`e`/`o`), `s` -> `` (not after
- * `u`/`s`). Words of 3 characters or fewer are left alone (`gas`, `bus`, `its`).
- * Example: `invoices` -> `invoice`, `policies` -> `policy`, `status` -> `status`, `access` -> `access`.
- */
-export function stemS(word: string): string {
-  if (word.length <= 3) return word
-  if (word.endsWith('ies') && !word.endsWith('eies') && !word.endsWith('aies')) return word.slice(0, -3) + 'y'
-  if (word.endsWith('es') && !word.endsWith('aes') && !word.endsWith('ees') && !word.endsWith('oes')) return word.slice(0, -1)
-  if (word.endsWith('s') && !word.endsWith('us') && !word.endsWith('ss')) return word.slice(0, -1)
-  return word
-}
 
 /**
  * Turns text into index terms, in text order (duplicates kept: term frequency matters).

@@ -15,7 +15,8 @@ import type { ResolvedSearchConfig } from './index.ts'
 import { type SearchIndexSnapshot, searchSnapshotVersion } from './snapshot.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
 import { codeStride } from './quantize.ts'
-import { type VectorParts, allocateMatrix, sharedFloat64 } from './vector.ts'
+import { allocateMatrix, sharedFloat64 } from './vector.ts'
+import type { VectorParts } from './vector-parts.ts'
 
 /** Version of the file format; any change to the layout or to the meaning of a part bumps it. */
 export const searchIndexFormatVersion = 2

@@ -7,7 +7,8 @@ import { Bm25Index, type Bm25Parts } from './bm25.ts'
 import { SearchError } from './errors.ts'
 import { type ResolvedSearchConfig, type SearchIndex, createSearchIndex, tokenizerFor } from './index.ts'
 import type { Embedder } from './embedder.ts'
-import { VectorIndex, type VectorKernelMode, type VectorParts } from './vector.ts'
+import { VectorIndex, type VectorKernelMode } from './vector.ts'
+import type { VectorParts } from './vector-parts.ts'
 
 /** Version of the snapshot layout; bump on any change to the parts' meaning. */
 export const searchSnapshotVersion = 2

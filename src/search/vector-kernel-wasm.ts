@@ -5,7 +5,7 @@
  * space (queries in, scores out), which is safe because `grow` on a shared memory is atomic and returns each
  * caller a distinct region.
  */
-import type { VectorParts } from './vector.ts'
+import type { VectorParts } from './vector-parts.ts'
 import { type WasmMemory, type WasmModule, wasmApi } from './wasm-api.ts'
 import { encodeModule } from './wasm-encoder.ts'
 import { dot1, dot4, dotList, idot1, idot4 } from './wasm-kernels.ts'

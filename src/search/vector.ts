@@ -16,29 +16,7 @@ import { boundedTopK } from './vector-bounded.ts'
 import { type Int8Kernel, type VectorKernel, createTsKernel } from './vector-kernel.ts'
 import { allocateWasmMatrix, createWasmInt8Kernel, createWasmKernel } from './vector-kernel-wasm.ts'
 import type { WasmMemory } from './wasm-api.ts'
-
-/** The plain-data form of a vector index. */
-export interface VectorParts {
-  layout: TenantLayout
-  /** Embedding dimension d. */
-  dimensions: number
-  /** Row-major `rows x d` float32 matrix in layout row order, each row L2-normalised (or all zeros). */
-  matrix: Float32Array
-  /** The shared WebAssembly memory holding `matrix` (at `matrix.byteOffset`), when it lives in one. */
-  memory?: WasmMemory
-  /** The int8 copy for the bounded scan (in `memory`, after the matrix), when built. */
-  quantized?: QuantizedParts
-}
-
-/** The int8 copy of a matrix (`quantize.ts`). */
-export interface QuantizedParts {
-  /** Bytes per code row: {@link codeStride} of d. */
-  stride: number
-  /** `rows x stride` int8 codes, zero padded, in the same WebAssembly memory as the matrix. */
-  codes: Int8Array
-  /** Per row: scale, then the two error-bound factors (`quantizeRows`). */
-  rowStats: Float64Array
-}
+import type { QuantizedParts, VectorParts } from './vector-parts.ts'
 
 /** Where the matrix lives: `'wasm'` (a shared WebAssembly memory, when the runtime has SIMD) or `'shared'` (a SharedArrayBuffer). */
 export type MatrixStorage = 'wasm' | 'shared'

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { folderCycles, folderEdges, folderOf, forbiddenReaches, readImportGraph } from './import-graph.ts'
+import { fileEdges, folderCycles, folderEdges, folderOf, forbiddenReaches, readImportGraph } from './import-graph.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const graph = readImportGraph(root)
@@ -56,6 +56,20 @@ describe('the import graph of src/', () => {
     expect(folderCycles(edges)).toEqual([])
   })
 
+  test('no file imports itself round a loop (type-only and dynamic imports count too)', () => {
+    // A file cycle makes load order matter and hides which file owns a type: a shared type lives in the file
+    // that produces it, or in a types file both sides import.
+    expect(folderCycles(fileEdges(graph))).toEqual([])
+  })
+
+  test('grading never imports the reference pipeline: the hard checks, judges, metrics and per-case evaluation', () => {
+    // create-runtime.ts builds the pipeline as the system under test; everything that scores an answer reads
+    // shared rules (text/conflict-rule.ts, text/abstention.ts) instead of the pipeline's code.
+    const grading = (file: string) => ['checks', 'judge', 'metrics'].includes(folderOf(file)) || (folderOf(file) === 'evaluation' && !file.endsWith('/create-runtime.ts'))
+    const reaches = graph.flatMap((f) => (grading(f.file) ? f.local.filter((t) => folderOf(t) === 'generation').map((t) => `${f.file} imports ${t}`) : []))
+    expect(reaches).toEqual([])
+  })
+
   test('the pure cores reach no file, thread or network I/O and no Vitest, even through a helper', () => {
     const isCore = (file: string): boolean => PURE_CORES.includes(folderOf(file))
     expect(forbiddenReaches(graph, isCore, (spec) => IMPURE.test(spec))).toEqual([])
@@ -77,6 +91,17 @@ describe('the graph checks themselves', () => {
     const loop = new Map([['a -> b', ['x']], ['b -> a', ['y']], ['b -> c', ['z']]])
     expect(folderCycles(loop)).toEqual([['a', 'b']])
     expect(folderCycles(new Map([['a -> b', ['x']], ['b -> c', ['y']]]))).toEqual([])
+  })
+
+  test('a type-only import back makes a file cycle; a file importing a file that imports neither does not', () => {
+    const looped = [
+      { file: 'src/s/scorecard.ts', local: ['src/s/origins.ts'], external: [] },
+      { file: 'src/s/origins.ts', local: ['src/s/grouped.ts'], external: [] },
+      { file: 'src/s/grouped.ts', local: ['src/s/scorecard.ts'], external: [] },
+    ]
+    expect(folderCycles(fileEdges(looped))).toEqual([['src/s/grouped.ts', 'src/s/origins.ts', 'src/s/scorecard.ts']])
+    const fixed = [looped[0]!, looped[1]!, { file: 'src/s/grouped.ts', local: [], external: [] }]
+    expect(folderCycles(fileEdges(fixed))).toEqual([])
   })
 
   test('a core that reaches node:fs through a helper is reported with its chain', () => {

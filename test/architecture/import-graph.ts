@@ -138,3 +138,13 @@ export function forbiddenReaches(graph: readonly FileImports[], from: (file: str
   }
   return graph.filter((f) => from(f.file)).flatMap((f) => reach(f.file, new Set()) ?? [])
 }
+
+/**
+ * File-level edges `from -> to` (from != to), keyed like {@link folderEdges} so {@link folderCycles} finds file
+ * cycles too. Every import counts: type-only and dynamic ones included.
+ */
+export function fileEdges(graph: readonly FileImports[]): Map<string, string[]> {
+  const edges = new Map<string, string[]>()
+  for (const { file, local } of graph) for (const target of local) if (target !== file) edges.set(`${file} -> ${target}`, [`${file} imports ${target}`])
+  return edges
+}

@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.ts'
 import { createRagRuntime } from '../../src/evaluation/create-runtime.ts'
+import { createRetrievalRuntime } from '../../src/experiments/run-cases.ts'
+import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
 import { startOpenAiServer } from '../helpers/openai-server.ts'
 import { repoRoot, tempDir } from '../helpers/run-vitest.ts'
 
@@ -37,6 +39,25 @@ describe('createRagRuntime', () => {
       await pooled.close()
     }
     expect(existsSync(join(outDir, 'index'))).toBe(true)
+  }, 60_000)
+})
+
+describe('the one runtime builder serves the experiments', () => {
+  test("an experiment's retrieval-only arm retrieves what a Vitest run in retrieval mode retrieves, in memory and under its arm's name", async () => {
+    const outDir = tempDir()
+    const config = resolveConfig({ outDir, mode: 'retrieval' }, repoRoot, {})
+    const run = await createRagRuntime(config)
+    const arm = await createRetrievalRuntime(config, await prepareCorpus(config.corpus, config.chunker), { arm: 'bm25' })
+    try {
+      expect(arm.adapter.name).toBe('retrieval-bm25')
+      expect(arm.config.mode).toBe('retrieval')
+      expect(arm.judge).toBeUndefined()
+      const query = input('What is the maximum number of seats on the Team plan?', 'quillfern')
+      expect((await arm.adapter.run({ ...query, mode: 'retrieval' })).retrieved).toEqual((await run.adapter.run({ ...query, mode: 'retrieval' })).retrieved)
+    } finally {
+      await run.close()
+      await arm.close()
+    }
   }, 60_000)
 })
 

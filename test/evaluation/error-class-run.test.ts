@@ -11,10 +11,9 @@ import { resolveConfig } from '../../src/config/resolve.ts'
 import { createHeuristicJudge } from '../../src/judge/heuristic-judge.ts'
 import type { RagRuntime } from '../../src/evaluation/create-runtime.ts'
 import { evaluateCase } from '../../src/evaluation/evaluate-case.ts'
-import type { ModuleCase } from '../../src/cases/prepared-case.ts'
+import { prepareCase, type ModuleCase } from '../../src/cases/prepared-case.ts'
 import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
 import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
-import { hashJson } from '../../src/util/hash.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import { buildContext } from '../scorecard/build-records.ts'
@@ -29,13 +28,7 @@ async function fixture() {
   const moduleCase = (id: string): ModuleCase => {
     const found = all.find((x) => x.c.case_id === id)
     if (!found) throw new Error(`no case ${id}`)
-    return {
-      case: found.c,
-      line: found.line,
-      caseHash: hashJson(found.c),
-      expected: (resolved.expected.get(id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
-      spans: resolved.spans.get(id) ?? [],
-    }
+    return prepareCase(found.c, found.line, resolved)
   }
   const chunk = (docKey: string, heading?: string) => {
     const hit = prepared.chunks.find((c) => c.docId.endsWith(docKey) && (!heading || c.headingPath?.at(-1) === heading))

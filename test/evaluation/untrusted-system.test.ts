@@ -17,12 +17,11 @@ import { createHeuristicJudge } from '../../src/judge/heuristic-judge.ts'
 import { buildSearchIndex } from '../../src/search/index.ts'
 import { createRagRuntime, type RagRuntime } from '../../src/evaluation/create-runtime.ts'
 import { evaluateCase } from '../../src/evaluation/evaluate-case.ts'
-import type { ModuleCase } from '../../src/cases/prepared-case.ts'
+import { prepareCase, type ModuleCase } from '../../src/cases/prepared-case.ts'
 import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
 import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
 import { createSourceResolver } from '../../src/sources/resolve-source.ts'
 import { sourceMapFromTable } from '../../src/sources/source-map.ts'
-import { hashJson } from '../../src/util/hash.ts'
 import { repoRoot, tempDir } from '../helpers/run-vitest.ts'
 
 const config = resolveConfig({ outDir: tempDir() }, repoRoot, {})
@@ -30,13 +29,7 @@ const prepared = await prepareCorpus(config.corpus, config.chunker)
 const set = readGoldenSet(config)
 const all = set.files.flatMap((f) => f.parsed.cases.map(({ case: c, line }) => ({ c, line })))
 const resolution = resolveLocators(all.map((x) => x.c), prepared.corpus.documents, prepared.chunks)
-const cases: ModuleCase[] = all.map(({ c, line }) => ({
-  case: c,
-  line,
-  caseHash: hashJson(c),
-  expected: (resolution.expected.get(c.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
-  spans: resolution.spans.get(c.case_id) ?? [],
-}))
+const cases: ModuleCase[] = all.map(({ c, line }) => prepareCase(c, line, resolution))
 const index = await buildSearchIndex(prepared.chunks)
 const reference = createReferencePipeline({ retriever: createIndexRetriever(index, prepared.chunks), chunks: prepared.chunks, k: config.search.k })
 

@@ -9,11 +9,11 @@ import { pooledCaseGrades } from '../../src/judge/pooled-grades.ts'
 import { parseQrels } from '../../src/judge/qrels-file.ts'
 import { resetProviderLimiters } from '../../src/llm/index.ts'
 import { createRagRuntime } from '../../src/evaluation/create-runtime.ts'
+import { prepareCase } from '../../src/cases/prepared-case.ts'
 import { evaluateCase } from '../../src/evaluation/evaluate-case.ts'
 import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
 import { buildScorecard } from '../../src/scorecard/aggregate.ts'
 import { renderConsoleSummary } from '../../src/scorecard/render-console.ts'
-import { hashJson } from '../../src/util/hash.ts'
 import { startOpenAiServer, type OpenAiTestServer } from '../helpers/openai-server.ts'
 import { buildContext } from '../scorecard/build-records.ts'
 import { cli } from './cli.ts'
@@ -102,7 +102,7 @@ describe('qrels override and the run that uses pooled grades', () => {
       const config = resolveConfig({ corpus: { kind: 'kb', root: kb }, mode: 'retrieval', outDir: join(root, 'out'), ...(qrels ? { qrels } : {}) }, root, {})
       const runtime = await createRagRuntime(config)
       try {
-        return await Promise.all(parsed.map(({ case: c, line }) => evaluateCase(runtime, { case: c, line, caseHash: hashJson(c), expected: (resolved.expected.get(c.case_id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })), spans: resolved.spans.get(c.case_id) ?? [] }, 'golden/mini.golden.jsonl')))
+        return await Promise.all(parsed.map(({ case: c, line }) => evaluateCase(runtime, prepareCase(c, line, resolved), 'golden/mini.golden.jsonl')))
       } finally {
         await runtime.close()
       }
