@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeFileAtomicSync } from '../src/util/atomic-write.ts'
+import { writeFileAtomicSync } from '../src/shared/util/atomic-write.ts'
 import { renderBenchmarkTable, replaceGenerated } from './bench/readme-table.ts'
 import { type BenchReport, benchReportVersion } from './bench/report.ts'
 

@@ -3,10 +3,10 @@
  * sign-flip permutation test (Monte Carlo at n = 1,000, exact at n = 20), and compareRuns end to end.
  * Prints figures only. Run: node --import tsx scripts/bench-stats.ts
  */
-import { pairedBootstrapBca } from '../src/stats/bootstrap.ts'
-import { compareRuns } from '../src/stats/compare.ts'
-import { pairedPermutationTest } from '../src/stats/permutation.ts'
-import { mulberry32 } from '../src/stats/prng.ts'
+import { pairedBootstrapBca } from '../src/shared/stats/bootstrap.ts'
+import { compareRuns } from '../src/shared/stats/compare.ts'
+import { pairedPermutationTest } from '../src/shared/stats/permutation.ts'
+import { mulberry32 } from '../src/shared/stats/prng.ts'
 
 const random = mulberry32(2024)
 const cases = 1000

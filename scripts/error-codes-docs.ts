@@ -1,12 +1,12 @@
 /**
- * docs/errors.md, generated from the error code registry (src/util/error-codes.ts): every `VITEST_RAG_*` code,
+ * docs/errors.md, generated from the error code registry (src/shared/util/error-codes.ts): every `VITEST_RAG_*` code,
  * the class that throws it and what it means. `npm run docs:errors` rewrites the file;
- * test/util/error-codes.test.ts fails when it is stale.
+ * test/shared/util/error-codes.test.ts fails when it is stale.
  */
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ERROR_CODES, WARNING_CODES } from '../src/util/error-codes.ts'
+import { ERROR_CODES, WARNING_CODES } from '../src/shared/util/error-codes.ts'
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)))
 
@@ -22,7 +22,7 @@ export function renderErrorCodesDoc(): string {
   return [
     '# Error codes',
     '',
-    '<!-- Generated from src/util/error-codes.ts by `npm run docs:errors`; do not edit by hand (a test fails when it is stale). -->',
+    '<!-- Generated from src/shared/util/error-codes.ts by `npm run docs:errors`; do not edit by hand (a test fails when it is stale). -->',
     '',
     "Every failure in vitest-rag's own code is a `VitestRagError` with a stable `code` and its class as `name`:",
     'branch on `error.code`, not on the message, which may be reworded. Every message starts with `vitest-rag: `,',

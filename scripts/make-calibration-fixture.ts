@@ -19,7 +19,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeFileAtomic } from '../src/util/atomic-write.ts'
+import { writeFileAtomic } from '../src/shared/util/atomic-write.ts'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const source = resolve(repoRoot, '../shared/datasets/halueval/qa_one-turn_data.json')

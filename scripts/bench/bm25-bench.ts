@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SearchPool } from '../../src/pool/search-pool.ts'
+import { SearchPool } from '../../src/search/pool/search-pool.ts'
 import { buildBm25Index } from '../../src/search/bm25.ts'
 import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
 import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/search/index.ts'

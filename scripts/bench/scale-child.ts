@@ -2,10 +2,10 @@
  * One measurement of the scale section (`scale-bench.ts`), in its own process; prints its figures as one JSON
  * line. Modes: `bm25 N QUERIES REPS`, `vector-build N D FILE`, `vector-load N D FILE QUERIES REPS`.
  */
-import { SearchPool } from '../../src/pool/search-pool.ts'
+import { SearchPool } from '../../src/search/pool/search-pool.ts'
 import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
 import { buildBm25Index } from '../../src/search/bm25.ts'
-import { readSearchIndexFile, writeSearchIndexFile } from '../../src/artifacts/index-file.ts'
+import { readSearchIndexFile, writeSearchIndexFile } from '../../src/search/files/index-file.ts'
 import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/search/index.ts'
 import { searchIndexFromSnapshot, snapshotSearchIndex } from '../../src/search/snapshot.ts'
 import type { Embedder } from '../../src/search/embedder.ts'

@@ -3,8 +3,8 @@
  * s = 1.07 over 100k pseudo-words, 100-200 tokens per doc, queries of 3-6 distinct tokens from a random doc)
  * and Gaussian embedding matrices.
  */
-import { mulberry32 } from '../../src/stats/prng.ts'
-import { lowerBound } from '../../src/util/lower-bound.ts'
+import { mulberry32 } from '../../src/shared/stats/prng.ts'
+import { lowerBound } from '../../src/shared/util/lower-bound.ts'
 
 /** The stats core's seeded PRNG, so bench data and resampling share one generator. */
 export { mulberry32 }

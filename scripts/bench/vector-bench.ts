@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SearchPool } from '../../src/pool/search-pool.ts'
+import { SearchPool } from '../../src/search/pool/search-pool.ts'
 import { buildBm25Index } from '../../src/search/bm25.ts'
 import type { Embedder } from '../../src/search/embedder.ts'
 import { codeStride } from '../../src/search/quantize.ts'

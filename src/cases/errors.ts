@@ -2,9 +2,9 @@
  * Error classes for golden cases: thrown at the I/O edge when the data-level problem list is not empty.
  * Each carries the full list (never just the first) and a message that renders all of them.
  */
-import { countProblemKinds, formatProblems, type Problem } from '../problems/problems.ts'
-import type { CodeOf } from '../util/error-codes.ts'
-import { VitestRagError } from '../util/errors.ts'
+import { countProblemKinds, formatProblems, type Problem } from '../shared/problems/problems.ts'
+import type { CodeOf } from '../shared/util/error-codes.ts'
+import { VitestRagError } from '../shared/util/errors.ts'
 
 /** A golden file has problems (bad JSON, schema violations, rule failures, duplicate ids). */
 export class GoldenFileError extends VitestRagError<CodeOf<'GoldenFileError'>> {

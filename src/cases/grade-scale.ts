@@ -5,7 +5,7 @@
  * and every grade of that file is mapped to the harness's 0-3 before validation. Pure.
  */
 import { z } from 'zod'
-import type { Problem } from '../problems/problems.ts'
+import type { Problem } from '../shared/problems/problems.ts'
 
 /**
  * A file's grade scale. `low`/`high`: whole numbers; `low` maps to 0 (not relevant) and `high` to 3 (the

@@ -3,11 +3,11 @@
  * starting with `//` are skipped, so a golden file can carry comments.
  */
 import { createHash } from 'node:crypto'
-import { canonicalJson, sha256 } from '../util/hash.ts'
+import { canonicalJson, sha256 } from '../shared/util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
-import { readJsonlLines, type JsonlOptions } from '../problems/jsonl.ts'
-import type { Problem } from '../problems/problems.ts'
-import { problemsFromZod } from '../problems/zod-problems.ts'
+import { readJsonlLines, type JsonlOptions } from '../shared/problems/jsonl.ts'
+import type { Problem } from '../shared/problems/problems.ts'
+import { problemsFromZod } from '../shared/problems/zod-problems.ts'
 import { applyGradeScale, GradeScaleHeaderSchema, isGradeScaleHeader, type GradeScale } from './grade-scale.ts'
 
 /** One parsed case and the 1-based line it came from. */

@@ -3,7 +3,7 @@
  * already resolved against the corpus. Built once in the main process (evaluation/golden-set), carried to the
  * worker in a prepared-cases file, and read by every stage that evaluates a case.
  */
-import { hashJson } from '../util/hash.ts'
+import { hashJson } from '../shared/util/hash.ts'
 import type { LocatorResolution } from './resolve-locators.ts'
 import type { GoldenCase } from './schema.ts'
 

@@ -6,9 +6,9 @@
  * Every locator that points at nothing is reported, all together, with a fix hint; none is dropped.
  */
 import type { Chunk, HeadingSection, SourceDocument } from '../corpus/types.ts'
-import { closestMatch } from '../problems/closest.ts'
+import { closestMatch } from '../shared/problems/closest.ts'
 import { UnresolvedLocatorsError } from './errors.ts'
-import type { Problem } from '../problems/problems.ts'
+import type { Problem } from '../shared/problems/problems.ts'
 import type { GoldenCase, Locator } from './schema.ts'
 
 export { UnresolvedLocatorsError }

@@ -3,10 +3,10 @@
  * errors to exit code 2 and any other vitest-rag error (bad input, an unreadable file: its message says the
  * fix) to its message and exit code 1; anything else is a bug and keeps its stack trace. Commands never call `process.exit`; the binary sets the exit code.
  */
-import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './commands/command.ts'
 import { commands as registered } from './commands/index.ts'
-import { VitestRagError, withoutPrefix } from '../util/errors.ts'
-import { PACKAGE_INFO } from '../util/package-info.ts'
+import { VitestRagError, withoutPrefix } from '../shared/util/errors.ts'
+import { PACKAGE_INFO } from '../shared/util/package-info.ts'
 
 function findCommand(argv: string[], commands: CliCommand[]): { command: CliCommand; rest: string[] } | undefined {
   const two = argv.slice(0, 2).join(' ')

@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BUNDLED_PROMPTS_DIR } from '../prompts/load.ts'
+import { BUNDLED_PROMPTS_DIR } from '../llm/prompts/load.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 import { ConfigError } from './errors.ts'
-import { describeIssue } from '../problems/zod-problems.ts'
-import { BASELINE_ACCEPT_COMMAND } from '../text/commands.ts'
+import { describeIssue } from '../shared/problems/zod-problems.ts'
+import { BASELINE_ACCEPT_COMMAND } from '../shared/text/commands.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))

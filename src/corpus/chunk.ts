@@ -2,7 +2,7 @@
  * Chunking entry point: turns documents into {@link Chunk}s with stable ids under a {@link ChunkerConfig},
  * which is one line of configuration (`fixed:800/100`, `structural`).
  */
-import { canonicalJson, sha256 } from '../util/hash.ts'
+import { canonicalJson, sha256 } from '../shared/util/hash.ts'
 import { fixedWindows } from './chunk-fixed.ts'
 import { structuralSpans, type StructuralSpan } from './chunk-structural.ts'
 import { ChunkerSpecError } from './errors.ts'

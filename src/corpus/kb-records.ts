@@ -4,10 +4,10 @@
  * title (`CL-2025-014 (v4.2.0, 2025-06-01): Seat limit raised`), so exact-identifier queries can find it.
  */
 import { z } from 'zod'
-import { parseJsonlRecords } from '../problems/jsonl.ts'
-import type { Problem } from '../problems/problems.ts'
+import { parseJsonlRecords } from '../shared/problems/jsonl.ts'
+import type { Problem } from '../shared/problems/problems.ts'
 import { markdownTitle, parseHeadingSections } from './markdown.ts'
-import { normalizeText } from '../text/normalize.ts'
+import { normalizeText } from '../shared/text/normalize.ts'
 import type { SourceDocument } from './types.ts'
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')

@@ -6,11 +6,11 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readJsonlLines } from '../problems/jsonl.ts'
-import type { Problem } from '../problems/problems.ts'
+import { readJsonlLines } from '../shared/problems/jsonl.ts'
+import type { Problem } from '../shared/problems/problems.ts'
 import { CorpusError } from './errors.ts'
 import { fingerprintCorpus } from './fingerprint.ts'
-import { normalizeText } from '../text/normalize.ts'
+import { normalizeText } from '../shared/text/normalize.ts'
 import type { Corpus, SourceDocument } from './types.ts'
 
 /** One BEIR query. `metadata` is passed through as the dataset wrote it (`{}` when absent). */

@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { canonicalJson } from '../util/hash.ts'
-import { writeFileAtomic } from '../util/atomic-write.ts'
+import { canonicalJson } from '../shared/util/hash.ts'
+import { writeFileAtomic } from '../shared/util/atomic-write.ts'
 import { ManifestError } from './errors.ts'
 import { fingerprintDocuments, fingerprintFromHashes } from './fingerprint.ts'
 import type { SourceDocument } from './types.ts'

@@ -2,9 +2,9 @@
  * Step 3b of a case evaluation (system mode): the claim-level answer metrics, checked against the passages
  * the generator saw (the shown sources, else the top retrieved items), by the runtime's claim checker.
  */
-import type { ResolvedOutput } from '../checks/hard-checks.ts'
-import { ClaimCheckError } from '../judge/claim-check.ts'
-import { computeClaimMetrics } from '../judge/claim-metrics.ts'
+import type { ResolvedOutput } from '../system/resolved-output.ts'
+import { ClaimCheckError } from '../grading/judge/claim-check.ts'
+import { computeClaimMetrics } from '../grading/judge/claim-metrics.ts'
 import { EVIDENCE_DEPTH } from './case-answer.ts'
 import { sourceText } from './case-sources.ts'
 import type { RagRuntime } from './create-runtime.ts'

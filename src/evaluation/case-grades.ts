@@ -3,7 +3,7 @@
  * the golden file's resolved expected chunks; with one, those plus the file's grades for this case (human
  * grades winning over all), and the count of judged chunks per deciding source for the scorecard.
  */
-import { pooledCaseGrades, type PooledCaseGrades } from '../judge/pooled-grades.ts'
+import { pooledCaseGrades, type PooledCaseGrades } from '../grading/qrels/pooled-grades.ts'
 import type { RagRuntime } from './create-runtime.ts'
 import type { ModuleCase } from '../cases/prepared-case.ts'
 

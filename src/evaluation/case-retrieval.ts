@@ -2,14 +2,14 @@
  * Step 2 of a case evaluation: score retrieval at the level the system returned (chunks, documents or
  * passages), against the case's resolved expected chunks.
  */
-import type { CaseRecord } from '../scorecard/case-record.ts'
-import { metricRecord } from '../metrics/metric-record.ts'
-import { retrievalMetricNames, scoreRetrieval, writeRetrievalMetrics } from '../metrics/retrieval.ts'
-import { spanRecallAtKs } from '../metrics/span-recall.ts'
-import { rankingAtLevel } from '../sources/level-ranking.ts'
-import type { SourceResolution } from '../sources/types.ts'
+import type { CaseRecord } from './case-record.ts'
+import { metricRecord } from '../grading/metrics/metric-record.ts'
+import { retrievalMetricNames, scoreRetrieval, writeRetrievalMetrics } from '../grading/metrics/retrieval.ts'
+import { spanRecallAtKs } from '../grading/metrics/span-recall.ts'
+import { rankingAtLevel } from '../system/sources/level-ranking.ts'
+import type { SourceResolution } from '../system/sources/types.ts'
 import type { ModuleCase } from '../cases/prepared-case.ts'
-import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
 
 /** The metric names of a case with span recall: the retrieval metrics', then `span_recall@k` per k. */
 interface SpanMetricNames {

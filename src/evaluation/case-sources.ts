@@ -2,12 +2,11 @@
  * Step 1 of a case evaluation: resolve every source the system named (retrieved items, shown sources)
  * against the harness's own corpus, and tally how they resolved.
  */
-import type { SystemOutput } from '../adapter/types.ts'
-import type { ResolvedOutput } from '../checks/hard-checks.ts'
-import type { RecordedSources } from '../scorecard/case-record.ts'
-import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
-import type { SourceResolution } from '../sources/types.ts'
-import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import type { ResolvedOutput } from '../system/resolved-output.ts'
+import type { RecordedSources } from './case-record.ts'
+import { createSourceResolver, type SourceResolver } from '../system/sources/resolve-source.ts'
+import type { SourceResolution } from '../system/sources/types.ts'
+import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
 
 const resolvers = new WeakMap<PreparedCorpus, SourceResolver>()
 
@@ -35,15 +34,6 @@ export function sourceText(prepared: PreparedCorpus, resolution: SourceResolutio
     documentTexts.set(prepared, texts)
   }
   return texts.get(resolution.docId)?.slice(resolution.start, resolution.end)
-}
-
-/** Resolves every retrieved item and shown source of `output` for a case of `tenant`. */
-export function resolveOutput(resolve: SourceResolver, output: SystemOutput, tenant: string): ResolvedOutput {
-  return {
-    output,
-    retrieved: output.retrieved.map((ref) => resolve(ref, tenant)),
-    shown: (output.sources ?? []).map((ref) => resolve(ref, tenant)),
-  }
 }
 
 /**

@@ -4,20 +4,20 @@
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
 import { join, resolve } from 'node:path'
-import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
+import type { RagAdapter, SystemOutput } from '../system/adapter/types.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import type { Judge, JudgeVerdict } from '../judge/types.ts'
-import type { QrelsRow } from '../judge/qrels.ts'
+import type { Judge, JudgeVerdict } from '../grading/judge/types.ts'
+import type { QrelsRow } from '../grading/qrels/qrels.ts'
 import type { Chunk } from '../corpus/types.ts'
-import type { ClaimChecker } from '../judge/claim-check.ts'
+import type { ClaimChecker } from '../grading/judge/claim-check.ts'
 import type { ModelClients } from '../llm/index.ts'
 import type { Embedder } from '../search/embedder.ts'
 import type { FusionConfig } from '../search/fusion.ts'
 import type { SearchIndex } from '../search/index.ts'
-import type { SearchPool } from '../pool/search-pool.ts'
-import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
-import { loadSourceMap } from '../sources/source-map.ts'
-import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import type { SearchPool } from '../search/pool/search-pool.ts'
+import { createSourceResolver, type SourceResolver } from '../system/sources/resolve-source.ts'
+import { loadSourceMap } from '../system/sources/source-map.ts'
+import { prepareCorpus, type PreparedCorpus } from '../corpus/prepare-corpus.ts'
 import { ConfigError } from '../config/errors.ts'
 
 // What a run uses is loaded when the run uses it (dynamic imports below): a module adapter's offline run never
@@ -71,7 +71,7 @@ export interface RuntimeQrels {
 async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus): Promise<RuntimeQrels | undefined> {
   if (config.qrels === undefined) return undefined
   const path = resolve(config.root, config.qrels)
-  const { readQrelsFile } = await import('../judge/qrels-file.ts')
+  const { readQrelsFile } = await import('../grading/qrels/qrels-file.ts')
   const { rows, problems } = await readQrelsFile(path)
   if (problems.length > 0) throw new ConfigError(`the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`)
   const chunksByDoc = new Map<string, Chunk[]>()
@@ -85,7 +85,7 @@ async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus)
  */
 async function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, models: ModelClients | undefined): Promise<ClaimChecker | undefined> {
   if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
-  const { createHeuristicClaimChecker, createModelClaimChecker } = await import('../judge/claim-check.ts')
+  const { createHeuristicClaimChecker, createModelClaimChecker } = await import('../grading/judge/claim-check.ts')
   if (config.claimMetrics === 'heuristic') return createHeuristicClaimChecker()
   if (!models?.judge) throw new ConfigError("claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
   return createModelClaimChecker(models.judge)
@@ -122,9 +122,9 @@ export interface RuntimeOptions {
 
 async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
   const spec = config.adapter
-  if (spec.kind === 'module') return { adapter: await (await import('../adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options) }
+  if (spec.kind === 'module') return { adapter: await (await import('../system/adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options) }
   if (spec.kind === 'http') {
-    const { httpAdapter } = await import('../adapter/http-adapter.ts')
+    const { httpAdapter } = await import('../system/adapter/http-adapter.ts')
     return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
   }
   return createReferenceAdapter(config, prepared, models)
@@ -142,7 +142,7 @@ async function createIndex(config: RagEvalConfig, prepared: PreparedCorpus, mode
     const { buildSearchIndex } = await import('../search/index.ts')
     return buildSearchIndex(prepared.chunks, { arm: config.search.arm, ...(retrievalOnly.fusion ? { fusion: retrievalOnly.fusion } : {}) }, embedder)
   }
-  const { loadOrBuildSearchIndex } = await import('../artifacts/index-cache.ts')
+  const { loadOrBuildSearchIndex } = await import('../search/files/index-cache.ts')
   // The built index is cached on disk under corpus fingerprint + chunker + search config, so watch-mode
   // reruns and CI replays load it instead of rebuilding.
   const cached = await loadOrBuildSearchIndex({
@@ -159,15 +159,15 @@ async function createIndex(config: RagEvalConfig, prepared: PreparedCorpus, mode
 /** The bundled reference pipeline over the corpus's index (see {@link RuntimeOptions} for a retrieval-only arm). */
 async function createReferenceAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined, retrievalOnly?: RuntimeOptions['retrievalOnly']): Promise<{ adapter: RagAdapter; index: SearchIndex; pool?: SearchPool }> {
   const [{ createIndexRetriever }, { createReferencePipeline }, { loadRunPrompt }] = await Promise.all([
-    import('../generation/retriever.ts'),
-    import('../generation/pipeline.ts'),
+    import('../system/reference/retriever.ts'),
+    import('../system/reference/pipeline.ts'),
     import('./run-prompts.ts'),
   ])
   const index = await createIndex(config, prepared, models, retrievalOnly)
   if (retrievalOnly) return { adapter: createReferencePipeline({ retriever: createIndexRetriever(index, prepared.chunks), chunks: prepared.chunks, k: config.search.k, name: retrievalOnly.name }), index }
   // With `search.workers`, queries run in tinypool worker threads over the shared index (worth it for large
   // corpora); the tenant filter applies inside the workers exactly as in-process.
-  const pool = config.search.workers ? new (await import('../pool/search-pool.ts')).SearchPool({ index }) : undefined
+  const pool = config.search.workers ? new (await import('../search/pool/search-pool.ts')).SearchPool({ index }) : undefined
   const searcher: Pick<SearchIndex, 'searchAsync'> = pool
     ? { searchAsync: async (query, options) => (await pool.searchBatch([{ query, tenantId: options.tenantId, k: options.k, arm: options.arm }]))[0] ?? [] }
     : index
@@ -210,10 +210,10 @@ function answerShapingModels(models: RagEvalConfig['models']): unknown {
 /** The judge of a system-mode run: the heuristic judge, or the model judge (which needs `models.judge`); none otherwise. */
 async function chooseJudge(config: RagEvalConfig, models: ModelClients | undefined): Promise<Judge | undefined> {
   if (config.mode !== 'system') return undefined
-  if (config.judge === 'heuristic') return (await import('../judge/heuristic-judge.ts')).createHeuristicJudge()
+  if (config.judge === 'heuristic') return (await import('../grading/judge/heuristic-judge.ts')).createHeuristicJudge()
   if (config.judge !== 'model') return undefined
   if (!models?.judge) throw new ConfigError('judge "model" needs models.judge (a provider chain) in the ragEval options')
-  const [{ createModelJudge }, { loadRunPrompt }] = await Promise.all([import('../judge/model-judge.ts'), import('./run-prompts.ts')])
+  const [{ createModelJudge }, { loadRunPrompt }] = await Promise.all([import('../grading/judge/model-judge.ts'), import('./run-prompts.ts')])
   const allowSameModel = config.models?.judge?.allowSameModel
   return createModelJudge({ client: models.judge, template: loadRunPrompt(config, 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
 }
@@ -260,7 +260,7 @@ export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOp
   const claimChecker = await chooseClaimChecker(config, judge, models)
   const qrels = await loadRuntimeQrels(config, prepared)
   const checkpoints = await createCheckpoints(config)
-  const writeStats = models ? (await import('../cost/provider-stats.ts')).providerStatsWriter(config.outDir) : undefined
+  const writeStats = models ? (await import('./provider-stats.ts')).providerStatsWriter(config.outDir) : undefined
   return {
     config,
     prepared,

@@ -4,21 +4,22 @@
  * corpus -> score retrieval at the level it returned -> run each hard check once -> judge and classify the
  * answer (system mode) -> the per-case record the reporter aggregates and the matchers assert from.
  */
-import { SystemThrewError } from '../adapter/errors.ts'
-import type { SystemInput, SystemOutput } from '../adapter/types.ts'
-import { validateSystemOutput } from '../adapter/validate-output.ts'
+import { SystemThrewError } from '../system/adapter/errors.ts'
+import type { SystemInput, SystemOutput } from '../system/adapter/types.ts'
+import { validateSystemOutput } from '../system/adapter/validate-output.ts'
 import { mustAbstain } from '../cases/schema.ts'
-import { runHardChecks, type ResolvedOutput } from '../checks/hard-checks.ts'
-import { hasEvidenceInTopK } from '../metrics/error-class.ts'
-import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedExpected, type RecordedHit } from '../scorecard/case-record.ts'
+import { runHardChecks } from '../grading/checks/hard-checks.ts'
+import { resolveOutput, type ResolvedOutput } from '../system/resolved-output.ts'
+import { hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
+import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedExpected, type RecordedHit } from './case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
 import { caseGrades } from './case-grades.ts'
-import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
+import { defaultResolver, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from '../cases/prepared-case.ts'
 import type { RagRuntime } from './create-runtime.ts'
-import { internText } from '../text/text-memo.ts'
+import { internText } from '../shared/text/text-memo.ts'
 
 export { EVIDENCE_DEPTH, shouldContainScore } from './case-answer.ts'
 

@@ -5,9 +5,9 @@
  */
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { PromptTemplateError } from '../prompts/errors.ts'
-import { loadPromptTemplate, type PromptName } from '../prompts/load.ts'
-import type { PromptTemplate } from '../prompts/template.ts'
+import { PromptTemplateError } from '../llm/prompts/errors.ts'
+import { loadPromptTemplate, type PromptName } from '../llm/prompts/load.ts'
+import type { PromptTemplate } from '../llm/prompts/template.ts'
 
 /** The prompts `config` sends: the reference pipeline's answer and rewrite, and the model judge's. */
 export function runPromptNames(config: RagEvalConfig): PromptName[] {

@@ -8,9 +8,9 @@
  */
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../util/atomic-write.ts'
-import { canonicalJson, sha256 } from '../util/hash.ts'
-import { readTextIfExists } from '../util/read-if-exists.ts'
+import { writeFileAtomic } from '../shared/util/atomic-write.ts'
+import { canonicalJson, sha256 } from '../shared/util/hash.ts'
+import { readTextIfExists } from '../shared/util/read-if-exists.ts'
 
 /** How the cache is used. See the file comment. */
 export const CacheModeSchema = z.enum(['off', 'read-write', 'replay', 'record'])

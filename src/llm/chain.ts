@@ -4,7 +4,7 @@
  * provider (counted); on a non-retryable failure stop. Shared by the chat and embedding clients.
  */
 import type OpenAI from 'openai'
-import { VitestRagError, withoutPrefix } from '../util/errors.ts'
+import { VitestRagError, withoutPrefix } from '../shared/util/errors.ts'
 import { LlmError, MissingApiKeyError, ProviderChainError } from './errors.ts'
 import { providerLimiter } from './limiter.ts'
 import { costOf, priceOf, type PriceTable } from './pricing.ts'

@@ -17,7 +17,7 @@ import { defaultWorstCaseOutputTokens, worstCaseCost } from './spend.ts'
 import type { StatsByProvider } from './stats.ts'
 import type { ChatClient, ChatRequest, ChatResult, JsonChatResult, ModelRole } from './types.ts'
 import { LlmError } from './errors.ts'
-import { prettifyIssuesOneLine } from '../problems/zod-problems.ts'
+import { prettifyIssuesOneLine } from '../shared/problems/zod-problems.ts'
 
 /** What a chat cache entry's body holds. */
 export interface ChatCacheBody {

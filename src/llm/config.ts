@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { CacheModeSchema } from './cache.ts'
-import { prettifyIssuesOneLine } from '../problems/zod-problems.ts'
+import { prettifyIssuesOneLine } from '../shared/problems/zod-problems.ts'
 import { ModelConfigError } from './errors.ts'
 import { PriceTableSchema } from './pricing.ts'
 import { ProviderChainSchema } from './providers.ts'

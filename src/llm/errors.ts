@@ -3,8 +3,8 @@
  * and never contain an API key (keys are read from the environment at call time and redacted from any
  * upstream error text, see `redact.ts`).
  */
-import type { CodeOf } from '../util/error-codes.ts'
-import { VitestRagError } from '../util/errors.ts'
+import type { CodeOf } from '../shared/util/error-codes.ts'
+import { VitestRagError } from '../shared/util/errors.ts'
 
 /** The stable codes of the model client's errors. */
 export type LlmErrorCode = CodeOf<

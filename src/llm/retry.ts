@@ -7,9 +7,9 @@
  */
 import type OpenAI from 'openai'
 import { z } from 'zod'
-import { mulberry32 } from '../stats/prng.ts'
-import type { CodeOf } from '../util/error-codes.ts'
-import { VitestRagError } from '../util/errors.ts'
+import { mulberry32 } from '../shared/stats/prng.ts'
+import type { CodeOf } from '../shared/util/error-codes.ts'
+import { VitestRagError } from '../shared/util/errors.ts'
 
 /** Why an attempt is retried. */
 export type RetryCause = 'rate_limit' | 'server' | 'timeout' | 'network' | 'malformed'

@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { threadId } from 'node:worker_threads'
-import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import { writeFileAtomicSync } from '../shared/util/atomic-write.ts'
 import { LlmError, SpendLimitError } from './errors.ts'
 import { SpendLedger, type SpendReservation, type SpendSnapshot } from './spend.ts'
 

@@ -18,11 +18,11 @@
  * Default ({@link defaultAnalyzerOptions}): identifiers on, stop words on, S stemmer on. {@link plainAnalyzerOptions}
  * is the classic IR baseline (letters/digits runs, nothing else), used for the Cranfield reference check.
  */
-import { foldForMatching } from '../text/normalize.ts'
-import { SEARCH_PART, SEARCH_TOKEN, stemSearch as stemS } from '../text/tokens.ts'
+import { foldForMatching } from '../shared/text/normalize.ts'
+import { SEARCH_PART, SEARCH_TOKEN, stemSearch as stemS } from '../shared/text/tokens.ts'
 
 // The `search` analyzer's stemmer lives with the family's other stemmers; its name here is kept for callers.
-export { stemSearch as stemS } from '../text/tokens.ts'
+export { stemSearch as stemS } from '../shared/text/tokens.ts'
 
 /** Which stemmer runs on alphabetic tokens. `s`: Harman's S stemmer (plural folding only). */
 export type Stemmer = 'none' | 's'
@@ -53,7 +53,7 @@ export const englishStopWords: ReadonlySet<string> = new Set(
 )
 
 // A run of letters/digits, optionally continued by joiner + run with no whitespace in between (the
-// tokenizer family's `search` shapes, src/text/tokens.ts).
+// tokenizer family's `search` shapes, src/shared/text/tokens.ts).
 const tokenPattern = SEARCH_TOKEN
 const partPattern = SEARCH_PART
 const alphabetic = /^\p{L}+$/u

@@ -1,6 +1,6 @@
 /**
  * The on-disk form of a built search index (pure: bytes in, bytes out; the file side is
- * `src/artifacts/index-cache.ts`). Layout, little-endian:
+ * `src/search/files/index-cache.ts`). Layout, little-endian:
  *   8 bytes magic `VRAGIDX\0` | u32 format version | u32 JSON length | JSON metadata | zero padding to 8 |
  *   raw typed-array sections at the 8-aligned offsets the JSON lists.
  * The JSON holds the config, the cache key, the tenant layout, vocabularies and chunk texts; the sections hold
@@ -8,7 +8,7 @@
  * each section once, straight into the SharedArrayBuffer (or shared WASM memory) the loaded index keeps, so a
  * loaded index can be shared with workers like a built one and a 1M x 384 matrix is never held twice.
  */
-import { hashJson, sha256 } from '../util/hash.ts'
+import { hashJson, sha256 } from '../shared/util/hash.ts'
 import type { Bm25Parts } from './bm25.ts'
 import { SearchError } from './errors.ts'
 import type { ResolvedSearchConfig } from './index.ts'

@@ -4,7 +4,7 @@
  * import them without importing each other.
  */
 import type { TenantLayout } from './tenant-layout.ts'
-import type { WasmMemory } from './wasm-api.ts'
+import type { WasmMemory } from './wasm/wasm-api.ts'
 
 /** The plain-data form of a vector index. */
 export interface VectorParts {

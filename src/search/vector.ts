@@ -15,7 +15,7 @@ import type { RankedRow } from './types.ts'
 import { boundedTopK } from './vector-bounded.ts'
 import { type Int8Kernel, type VectorKernel, createTsKernel } from './vector-kernel.ts'
 import { allocateWasmMatrix, createWasmInt8Kernel, createWasmKernel } from './vector-kernel-wasm.ts'
-import type { WasmMemory } from './wasm-api.ts'
+import type { WasmMemory } from './wasm/wasm-api.ts'
 import type { QuantizedParts, VectorParts } from './vector-parts.ts'
 
 /** Where the matrix lives: `'wasm'` (a shared WebAssembly memory, when the runtime has SIMD) or `'shared'` (a SharedArrayBuffer). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { readImportGraph } from './import-graph.ts'
+import { readImportGraph } from '../../scripts/architecture.ts'
 import { lineCount, longFunctions } from './sizes.ts'
 
 const root = join(import.meta.dirname, '..', '..')

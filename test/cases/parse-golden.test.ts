@@ -5,10 +5,10 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { GoldenFileError } from '../../src/cases/errors.ts'
 import { defaultInputLimits, goldenSetHash, parseGoldenText } from '../../src/cases/parse-golden.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
-import { hashJson } from '../../src/util/hash.ts'
-import { formatProblem, formatProblems } from '../../src/problems/problems.ts'
-import { sha256 } from '../../src/util/hash.ts'
+import { readGoldenSet } from '../../src/evaluation/golden-set/golden-set.ts'
+import { hashJson } from '../../src/shared/util/hash.ts'
+import { formatProblem, formatProblems } from '../../src/shared/problems/problems.ts'
+import { sha256 } from '../../src/shared/util/hash.ts'
 
 const base = {
   case_id: 'GC-1',

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { runInit } from '../../src/cli/commands/init.ts'
-import { EVALS_PROJECT_ENTRY, manualConfigLines, planConfigEdit, RAGEVAL_IMPORT } from '../../src/cli/init-config.ts'
+import { EVALS_PROJECT_ENTRY, manualConfigLines, planConfigEdit, RAGEVAL_IMPORT } from '../../src/cli/commands/init-config.ts'
 import { parseGoldenText } from '../../src/cases/parse-golden.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseCliArgs } from '../../src/cli/args.ts'
-import { CliUsageError, type CliCommand } from '../../src/cli/command.ts'
+import { parseCliArgs } from '../../src/cli/commands/args.ts'
+import { CliUsageError, type CliCommand } from '../../src/cli/commands/command.ts'
 import { renderGroupHelp, renderHelp, runCli } from '../../src/cli/main.ts'
 import { commands } from '../../src/cli/commands/index.ts'
-import { VersionedFileError } from '../../src/problems/versioned-file-error.ts'
+import { VersionedFileError } from '../../src/shared/problems/versioned-file-error.ts'
 
 function io() {
   const out = { stdout: '', stderr: '' }

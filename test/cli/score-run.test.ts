@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import { runCli } from '../../src/cli/main.ts'
-import { formatTrecRun, parseTrecQrels } from '../../src/metrics/trec.ts'
+import { formatTrecRun, parseTrecQrels } from '../../src/grading/metrics/trec.ts'
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..')
 const cranfield = resolve(repoRoot, '../shared/datasets/cranfield')

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { runCli } from '../../src/cli/main.ts'
 import { verifyCommand } from '../../src/cli/commands/verify.ts'
 import { diffFingerprints, fingerprintCorpus, fingerprintDocument } from '../../src/corpus/fingerprint.ts'
-import { sha256 } from '../../src/util/hash.ts'
+import { sha256 } from '../../src/shared/util/hash.ts'
 
 const KB = resolve(import.meta.dirname, '../fixtures/kb-mini')
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { CorpusError } from '../../src/corpus/errors.ts'
 import { loadBeir } from '../../src/corpus/load-beir.ts'
-import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
+import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 const DATASETS = resolve(repoRoot, '../shared/datasets')

@@ -4,19 +4,19 @@
  * per case. One case per class, so a failure says which half of the system to fix.
  */
 import { describe, expect, test } from 'vitest'
-import { functionAdapter } from '../../src/adapter/function-adapter.ts'
-import type { SystemInput, SystemOutput } from '../../src/adapter/types.ts'
+import { functionAdapter } from '../../src/system/adapter/function-adapter.ts'
+import type { SystemInput, SystemOutput } from '../../src/system/adapter/types.ts'
 import { resolveLocators } from '../../src/cases/resolve-locators.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { createHeuristicJudge } from '../../src/judge/heuristic-judge.ts'
+import { createHeuristicJudge } from '../../src/grading/judge/heuristic-judge.ts'
 import type { RagRuntime } from '../../src/evaluation/create-runtime.ts'
 import { evaluateCase } from '../../src/evaluation/evaluate-case.ts'
 import { prepareCase, type ModuleCase } from '../../src/cases/prepared-case.ts'
-import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
-import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
+import { readGoldenSet } from '../../src/evaluation/golden-set/golden-set.ts'
+import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
-import { buildScorecard } from '../../src/scorecard/aggregate.ts'
-import { buildContext } from '../scorecard/build-records.ts'
+import { buildScorecard } from '../../src/report/scorecard/aggregate.ts'
+import { buildContext } from '../report/scorecard/build-records.ts'
 
 const config = resolveConfig({}, repoRoot, {})
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.ts'
 import { checkRunPrompts, runPromptNames } from '../../src/evaluation/run-prompts.ts'
-import { isStartupProblem } from '../../src/vitest/startup-error.ts'
+import { isStartupProblem } from '../../src/vitest/main/startup-error.ts'
 
 let root: string
 beforeEach(() => {

@@ -5,23 +5,23 @@
  * metrics through a sourceMap, retrieval mode runs the same rewrite as system mode, and abstaining on an
  * answerable case scores as missing.
  */
-import { exportTrec } from '../../src/scorecard/trec-export.ts'
+import { exportTrec } from '../../src/report/scorecard/trec-export.ts'
 import { describe, expect, test } from 'vitest'
-import { functionAdapter } from '../../src/adapter/function-adapter.ts'
-import type { RagAdapter, SystemOutput } from '../../src/adapter/types.ts'
+import { functionAdapter } from '../../src/system/adapter/function-adapter.ts'
+import type { RagAdapter, SystemOutput } from '../../src/system/adapter/types.ts'
 import { resolveLocators } from '../../src/cases/resolve-locators.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { createReferencePipeline } from '../../src/generation/pipeline.ts'
-import { createIndexRetriever } from '../../src/generation/retriever.ts'
-import { createHeuristicJudge } from '../../src/judge/heuristic-judge.ts'
+import { createReferencePipeline } from '../../src/system/reference/pipeline.ts'
+import { createIndexRetriever } from '../../src/system/reference/retriever.ts'
+import { createHeuristicJudge } from '../../src/grading/judge/heuristic-judge.ts'
 import { buildSearchIndex } from '../../src/search/index.ts'
 import { createRagRuntime, type RagRuntime } from '../../src/evaluation/create-runtime.ts'
 import { evaluateCase } from '../../src/evaluation/evaluate-case.ts'
 import { prepareCase, type ModuleCase } from '../../src/cases/prepared-case.ts'
-import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
-import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
-import { createSourceResolver } from '../../src/sources/resolve-source.ts'
-import { sourceMapFromTable } from '../../src/sources/source-map.ts'
+import { readGoldenSet } from '../../src/evaluation/golden-set/golden-set.ts'
+import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
+import { createSourceResolver } from '../../src/system/sources/resolve-source.ts'
+import { sourceMapFromTable } from '../../src/system/sources/source-map.ts'
 import { repoRoot, tempDir } from '../helpers/run-vitest.ts'
 
 const config = resolveConfig({ outDir: tempDir() }, repoRoot, {})

@@ -7,7 +7,7 @@ import { resolveLocators } from '../../src/cases/resolve-locators.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
 import { chunkDocuments, parseChunkerSpec } from '../../src/corpus/chunk.ts'
 import { loadKnowledgeBase } from '../../src/corpus/load-kb.ts'
-import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
+import { readGoldenSet } from '../../src/evaluation/golden-set/golden-set.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
 
 describe('the sample golden set', () => {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { rankDocuments, searchCommand } from '../../src/cli/commands/search.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
+import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
 
 const made: string[] = []
 afterAll(() => {

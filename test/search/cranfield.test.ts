@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
 import { loadBeir } from '../../src/corpus/load-beir.ts'
-import { ndcgAtK } from '../../src/metrics/retrieval.ts'
+import { ndcgAtK } from '../../src/grading/metrics/retrieval.ts'
 import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
 import { buildSearchIndex } from '../../src/search/index.ts'
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { layoutByTenant } from '../../src/search/tenant-layout.ts'
 import { VectorIndex, buildVectorIndex } from '../../src/search/vector.ts'
 import { wasmKernelModule } from '../../src/search/vector-kernel-wasm.ts'
-import { encodeModule, sleb, uleb } from '../../src/search/wasm-encoder.ts'
+import { encodeModule, sleb, uleb } from '../../src/search/wasm/wasm-encoder.ts'
 
 function seededRandom(seed: number): () => number {
   let s = seed >>> 0

@@ -4,13 +4,13 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
-import { buildTestset, defaultBuildOptions, renderBuildReport, renderGoldenFile, type BuildOptions } from '../../testset/build-testset.ts'
-import { readBeirCandidates, readRowCandidates } from '../../testset/testset-sources.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
+import { buildTestset, defaultBuildOptions, renderBuildReport, renderGoldenFile, type BuildOptions } from '../../lab/testset/build-testset.ts'
+import { readBeirCandidates, readRowCandidates } from '../../lab/testset/testset-sources.ts'
 import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
-import { TestsetInputError } from '../../testset/errors.ts'
-import { writeFileAtomic } from '../../util/atomic-write.ts'
+import { TestsetInputError } from '../../lab/testset/errors.ts'
+import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { existingPath, numberFlag, requiredFlag } from './flags.ts'
 
 const usage = `Usage: vitest-rag build-testset (--beir DIR | --rows DIR) --out FILE [--size N] [--seed N]

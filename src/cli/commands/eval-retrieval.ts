@@ -5,16 +5,16 @@
  * the configured embedding model.
  */
 import { snapshotConfig } from '../../config/resolve.ts'
-import type { CaseMetrics } from '../../experiments/metric-summary.ts'
-import { ARM_PRESETS, REFERENCE_PRESET, type Preset } from '../../experiments/presets.ts'
-import { createProgress } from '../../experiments/progress.ts'
-import { armTable, RETRIEVAL_EXPERIMENT_KS, significanceTable, summarizeArms, type ArmOutcome } from '../../experiments/retrieval-experiment.ts'
-import { createRetrievalRuntime, evaluateCases } from '../../experiments/run-cases.ts'
-import { formatTextTable } from '../../experiments/text-table.ts'
-import { saveExperimentResult } from '../../experiments/write-result.ts'
-import type { CaseRecord } from '../../scorecard/case-record.ts'
-import { CliUsageError, type CliCommand } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import type { CaseMetrics } from '../../lab/experiments/metric-summary.ts'
+import { ARM_PRESETS, REFERENCE_PRESET, type Preset } from '../../lab/experiments/presets.ts'
+import { createProgress } from '../../lab/experiments/progress.ts'
+import { armTable, RETRIEVAL_EXPERIMENT_KS, significanceTable, summarizeArms, type ArmOutcome } from '../../lab/experiments/retrieval-experiment.ts'
+import { createRetrievalRuntime, evaluateCases } from '../../lab/experiments/run-cases.ts'
+import { formatTextTable } from '../../lab/experiments/text-table.ts'
+import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
+import type { CaseRecord } from '../../evaluation/case-record.ts'
+import { CliUsageError, type CliCommand } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag eval-retrieval [--arms a,b,...] [--reference ARM] [--chunker SPEC] [inputs] [output]

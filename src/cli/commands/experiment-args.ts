@@ -2,13 +2,13 @@
  * The flags every experiment command shares (where the golden set, corpus and configuration come from, where
  * the result goes, the statistics' seed and resamples) and the one place their input errors are printed.
  */
-import { formatProblems, type Problem } from '../../problems/problems.ts'
-import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'
+import { formatProblems, type Problem } from '../../shared/problems/problems.ts'
+import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../lab/experiments/experiment-source.ts'
 import type { ModuleCase } from '../../cases/prepared-case.ts'
-import type { PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
-import { VitestRagError, withoutPrefix } from '../../util/errors.ts'
-import { CliUsageError, type CliIo } from '../command.ts'
-import { stringFlag, type CliOptions, type ParsedCliArgs } from '../args.ts'
+import type { PreparedCorpus } from '../../corpus/prepare-corpus.ts'
+import { VitestRagError, withoutPrefix } from '../../shared/util/errors.ts'
+import { CliUsageError, type CliIo } from './command.ts'
+import { stringFlag, type CliOptions, type ParsedCliArgs } from './args.ts'
 
 /** Options of every experiment command. */
 export const SOURCE_OPTIONS: CliOptions = {

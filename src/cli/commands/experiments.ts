@@ -1,7 +1,7 @@
 /**
  * The experiment commands, registered together (one line in the command registry).
  */
-import type { CliCommand } from '../command.ts'
+import type { CliCommand } from './command.ts'
 import { chunkingExperimentCommand } from './chunking-experiment.ts'
 import { compareCommand } from './compare.ts'
 import { evalRetrievalCommand } from './eval-retrieval.ts'

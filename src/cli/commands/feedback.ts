@@ -3,18 +3,18 @@
  * append-only feedback file, or promote it into a draft golden case and a linked feedback record at once.
  */
 import { resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
-import { VersionedFileError } from '../../problems/versioned-file-error.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
+import { VersionedFileError } from '../../shared/problems/versioned-file-error.ts'
 import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
-import { ERROR_CLASSES } from '../../scorecard/error-classes.ts'
-import { formatProblems } from '../../problems/problems.ts'
-import { problemsFromZod } from '../../problems/zod-problems.ts'
-import { AtomicPairError, FeedbackError } from '../../testset/errors.ts'
-import { CorrectedAssertionsSchema, DEFAULT_FEEDBACK_PATH, type FeedbackRecord } from '../../testset/feedback.ts'
-import { promoteReview, recordFeedback, type FeedbackPaths, type Review } from '../../testset/promote.ts'
+import { ERROR_CLASSES } from '../../report/scorecard/error-classes.ts'
+import { formatProblems } from '../../shared/problems/problems.ts'
+import { problemsFromZod } from '../../shared/problems/zod-problems.ts'
+import { AtomicPairError, FeedbackError } from '../../lab/testset/errors.ts'
+import { CorrectedAssertionsSchema, DEFAULT_FEEDBACK_PATH, type FeedbackRecord } from '../../lab/testset/feedback.ts'
+import { promoteReview, recordFeedback, type FeedbackPaths, type Review } from '../../lab/testset/promote.ts'
 import { projectOption, projectPaths, requiredFlag } from './flags.ts'
-import { withoutPrefix } from '../../util/errors.ts'
+import { withoutPrefix } from '../../shared/util/errors.ts'
 
 /** Default drafts golden file, relative to the project root. */
 export const DEFAULT_DRAFTS_PATH = 'golden/drafts.golden.jsonl'

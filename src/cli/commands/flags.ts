@@ -4,11 +4,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { CliUsageError } from '../command.ts'
-import { stringFlag, type ParsedCliArgs } from '../args.ts'
+import { CliUsageError } from './command.ts'
+import { stringFlag, type ParsedCliArgs } from './args.ts'
 import type { CorpusSource } from '../../corpus/source.ts'
 import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
-import { prepareCorpus, type PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
+import { prepareCorpus, type PreparedCorpus } from '../../corpus/prepare-corpus.ts'
 import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
 import { LlmError, createModelClients, defaultCacheDir, type ModelClients } from '../../llm/index.ts'
 

@@ -8,10 +8,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeFileAtomicSync } from '../../util/atomic-write.ts'
-import { parseCliArgs } from '../args.ts'
-import type { CliCommand, CliIo } from '../command.ts'
-import { newVitestConfig, planConfigEdit, VITEST_CONFIG_FILES } from '../init-config.ts'
+import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
+import { parseCliArgs } from './args.ts'
+import type { CliCommand, CliIo } from './command.ts'
+import { newVitestConfig, planConfigEdit, VITEST_CONFIG_FILES } from './init-config.ts'
 
 /** The installed package's root (two folders above this module's folder, in src/ and in dist/ alike). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url))

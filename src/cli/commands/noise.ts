@@ -5,16 +5,16 @@
  * gate on. Offline (the default) the pipeline is deterministic and the spread is zero by construction.
  */
 import { snapshotConfig } from '../../config/resolve.ts'
-import { noiseReport, noiseTable, type MetricNoise } from '../../experiments/noise-report.ts'
-import { createProgress } from '../../experiments/progress.ts'
-import { COMPARE_HEADLINE_METRICS } from '../../experiments/run-comparison.ts'
-import { evaluateCases, withTrial } from '../../experiments/run-cases.ts'
-import { formatTextTable } from '../../experiments/text-table.ts'
-import { saveExperimentResult } from '../../experiments/write-result.ts'
+import { noiseReport, noiseTable, type MetricNoise } from '../../lab/experiments/noise-report.ts'
+import { createProgress } from '../../lab/experiments/progress.ts'
+import { COMPARE_HEADLINE_METRICS } from '../../lab/experiments/run-comparison.ts'
+import { evaluateCases, withTrial } from '../../lab/experiments/run-cases.ts'
+import { formatTextTable } from '../../lab/experiments/text-table.ts'
+import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
 import { createRagRuntime } from '../../evaluation/create-runtime.ts'
-import type { CaseRecord } from '../../scorecard/case-record.ts'
-import type { CliCommand } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import type { CaseRecord } from '../../evaluation/case-record.ts'
+import type { CliCommand } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag noise [--runs N] [inputs] [output]

@@ -4,13 +4,13 @@
  */
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { formatProblems } from '../../problems/problems.ts'
-import { DEFAULT_KS } from '../../metrics/retrieval.ts'
-import { scoreTrecRun, type TrecScores } from '../../metrics/score-trec.ts'
-import { parseTrecQrels, parseTrecRun } from '../../metrics/trec.ts'
-import { retrievalConventions } from '../../metrics/conventions.ts'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { formatProblems } from '../../shared/problems/problems.ts'
+import { DEFAULT_KS } from '../../grading/metrics/retrieval.ts'
+import { scoreTrecRun, type TrecScores } from '../../grading/metrics/score-trec.ts'
+import { parseTrecQrels, parseTrecRun } from '../../grading/metrics/trec.ts'
+import { retrievalConventions } from '../../grading/metrics/conventions.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 
 const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json]
 

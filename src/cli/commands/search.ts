@@ -6,14 +6,14 @@
 import { resolve } from 'node:path'
 import { parseChunkerSpec, chunkDocuments } from '../../corpus/chunk.ts'
 import { defaultBeirLoadOptions, loadBeir } from '../../corpus/load-beir.ts'
-import { formatTrecRun, strictlyDecreasing, TIE_DECREMENT, type TrecRunRow } from '../../metrics/trec.ts'
-import { SearchPool } from '../../pool/search-pool.ts'
+import { formatTrecRun, strictlyDecreasing, TIE_DECREMENT, type TrecRunRow } from '../../grading/metrics/trec.ts'
+import { SearchPool } from '../../search/pool/search-pool.ts'
 import { type AnalyzerOptions, defaultAnalyzerOptions, plainAnalyzerOptions } from '../../search/analyzer.ts'
 import { buildSearchIndex } from '../../search/index.ts'
 import { type SearchArm, type SearchHit, searchArms } from '../../search/types.ts'
-import { writeFileAtomic } from '../../util/atomic-write.ts'
-import { CliUsageError, type CliCommand } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
+import { CliUsageError, type CliCommand } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 
 const usage = `Usage: vitest-rag search --beir DIR --trec OUT [--arm bm25] [--k 100] [--tag NAME]
                          [--analyzer default|plain] [--chunker none|fixed:800/100|structural] [--threads N]

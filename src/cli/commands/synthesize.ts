@@ -4,10 +4,10 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
-import { defaultSynthesizeOptions, sampleChunks, synthesizeCases } from '../../testset/synthesize.ts'
-import { writeFileAtomic } from '../../util/atomic-write.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
+import { defaultSynthesizeOptions, sampleChunks, synthesizeCases } from '../../lab/testset/synthesize.ts'
+import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { corpusFromFlags, corpusOptions, modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
 
 const usage = `Usage: vitest-rag synthesize (--kb DIR | --beir DIR) --models FILE --out FILE [--count N] [--seed N]

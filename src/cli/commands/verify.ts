@@ -4,8 +4,8 @@
  * silently edited corpus.
  */
 import { basename, resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { diffFingerprints } from '../../corpus/fingerprint.ts'
 import { loadBeir } from '../../corpus/load-beir.ts'
 import { loadKnowledgeBase } from '../../corpus/load-kb.ts'
