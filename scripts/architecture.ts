@@ -57,7 +57,12 @@ export function readImportGraph(root: string): FileImports[] {
     const external: string[] = []
     for (const match of stripComments(readFileSync(abs, 'utf8')).matchAll(SPECIFIER)) {
       const spec = (match[1] ?? match[2])!
-      if (spec.startsWith('.')) local.push(relative(root, normalize(join(dirname(abs), spec))).split(sep).join('/'))
+      if (spec.startsWith('.'))
+        local.push(
+          relative(root, normalize(join(dirname(abs), spec)))
+            .split(sep)
+            .join('/'),
+        )
       else external.push(spec)
     }
     return { file, local, external }
@@ -204,7 +209,11 @@ export const TENANT_TRACE: ReadonlyArray<{ file: string; symbol: string; why: st
   { file: 'src/evaluation/golden-set/golden-set.ts', symbol: 'loadGoldenModuleData', why: 'the prepared case' },
   { file: 'src/vitest/worker/golden-runtime.ts', symbol: 'registerGoldenFile', why: 'one test per case' },
   { file: 'src/evaluation/evaluate-case.ts', symbol: 'evaluateCase', why: 'runs the system with the tenant' },
-  { file: 'src/system/sources/resolve-source.ts', symbol: 'createSourceResolver', why: 'each named source and its tenant' },
+  {
+    file: 'src/system/sources/resolve-source.ts',
+    symbol: 'createSourceResolver',
+    why: 'each named source and its tenant',
+  },
   { file: 'src/corpus/types.ts', symbol: 'tenantId', why: "the corpus says a document's tenant" },
   { file: 'src/grading/checks/hard-checks.ts', symbol: 'checkNoTenantLeak', why: 'the leak check' },
 ]

@@ -16,7 +16,9 @@ if (!file) {
 }
 const report = JSON.parse(readFileSync(resolve(file), 'utf8')) as BenchReport
 if (report.version !== benchReportVersion) {
-  console.error(`vitest-rag bench:readme: ${file} has report version ${report.version}, this script renders ${benchReportVersion} (re-run npm run bench -- --json ${file})`)
+  console.error(
+    `vitest-rag bench:readme: ${file} has report version ${report.version}, this script renders ${benchReportVersion} (re-run npm run bench -- --json ${file})`,
+  )
   process.exit(2)
 }
 const readme = resolve(fileURLToPath(import.meta.url), '../../README.md')

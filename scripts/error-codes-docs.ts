@@ -17,7 +17,9 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|')
 
 /** The whole of docs/errors.md. */
 export function renderErrorCodesDoc(): string {
-  const errors = Object.entries(ERROR_CODES).map(([code, entry]) => `| \`${code}\` | \`${entry.errorClass}\` | ${cell(entry.meaning)} |`)
+  const errors = Object.entries(ERROR_CODES).map(
+    ([code, entry]) => `| \`${code}\` | \`${entry.errorClass}\` | ${cell(entry.meaning)} |`,
+  )
   const warnings = Object.entries(WARNING_CODES).map(([code, meaning]) => `| \`${code}\` | ${cell(meaning)} |`)
   return [
     '# Error codes',

@@ -43,7 +43,8 @@ export function zipfQueries(docs: readonly string[], count: number, seed = 7): s
     const words = (docs[Math.floor(rand() * docs.length)] as string).split(' ')
     const want = 3 + Math.floor(rand() * 4)
     const picked = new Set<string>()
-    while (picked.size < Math.min(want, new Set(words).size)) picked.add(words[Math.floor(rand() * words.length)] as string)
+    while (picked.size < Math.min(want, new Set(words).size))
+      picked.add(words[Math.floor(rand() * words.length)] as string)
     queries.push([...picked].join(' '))
   }
   return queries

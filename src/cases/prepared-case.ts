@@ -26,7 +26,12 @@ export interface ModuleCase {
  * nothing resolved. `caseHash` defaults to the sha256 of the case's canonical JSON (`hashJson`), the hash the
  * golden parse computes for the same case.
  */
-export function prepareCase(goldenCase: GoldenCase, line: number, resolution: Pick<LocatorResolution, 'expected' | 'spans'>, caseHash: string = hashJson(goldenCase)): ModuleCase {
+export function prepareCase(
+  goldenCase: GoldenCase,
+  line: number,
+  resolution: Pick<LocatorResolution, 'expected' | 'spans'>,
+  caseHash: string = hashJson(goldenCase),
+): ModuleCase {
   return {
     case: goldenCase,
     line,

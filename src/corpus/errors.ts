@@ -30,6 +30,9 @@ export class ChunkerSpecError extends VitestRagError<CodeOf<'ChunkerSpecError'>>
 /** A manifest file that cannot be read as a version-1 manifest. */
 export class ManifestError extends VitestRagError<CodeOf<'ManifestError'>> {
   constructor(path: string, reason: string) {
-    super('VITEST_RAG_MANIFEST_INVALID', `manifest ${path} ${reason} (fix: re-record it with \`vitest-rag verify --write\`)`)
+    super(
+      'VITEST_RAG_MANIFEST_INVALID',
+      `manifest ${path} ${reason} (fix: re-record it with \`vitest-rag verify --write\`)`,
+    )
   }
 }

@@ -43,7 +43,12 @@ export interface RecordsResult {
 }
 
 /** A markdown doc: key = slug (path under `docs/` without `.md`), title = first `# ` heading, else the slug. */
-export function buildMarkdownDocument(tenantId: string, slug: string, rawText: string, origin?: string): SourceDocument {
+export function buildMarkdownDocument(
+  tenantId: string,
+  slug: string,
+  rawText: string,
+  origin?: string,
+): SourceDocument {
   const text = normalizeText(rawText)
   const sections = parseHeadingSections(text)
   return {
@@ -108,31 +113,45 @@ function parseJsonl<T>(
 
 /** Parses a tenant's `changelog.jsonl` text: one document per entry, id `<tenant>/changelog/<entry_id>`. */
 export function parseChangelogJsonl(text: string, tenantId: string, file: string): RecordsResult {
-  return parseJsonl(text, file, ChangelogEntrySchema, (e) => e.entry_id, 'entry_id', (entry, line) => ({
-    id: `${tenantId}/changelog/${entry.entry_id}`,
-    key: entry.entry_id,
-    tenantId,
-    kind: 'changelog',
-    title: entry.title,
-    text: renderChangelogEntry(entry),
-    version: entry.version,
-    date: entry.date,
-    origin: file,
-    line,
-  }))
+  return parseJsonl(
+    text,
+    file,
+    ChangelogEntrySchema,
+    (e) => e.entry_id,
+    'entry_id',
+    (entry, line) => ({
+      id: `${tenantId}/changelog/${entry.entry_id}`,
+      key: entry.entry_id,
+      tenantId,
+      kind: 'changelog',
+      title: entry.title,
+      text: renderChangelogEntry(entry),
+      version: entry.version,
+      date: entry.date,
+      origin: file,
+      line,
+    }),
+  )
 }
 
 /** Parses a tenant's `tickets.jsonl` text: one document per ticket, id `<tenant>/ticket/<ticket_id>`. */
 export function parseTicketsJsonl(text: string, tenantId: string, file: string): RecordsResult {
-  return parseJsonl(text, file, TicketSchema, (t) => t.ticket_id, 'ticket_id', (ticket, line) => ({
-    id: `${tenantId}/ticket/${ticket.ticket_id}`,
-    key: ticket.ticket_id,
-    tenantId,
-    kind: 'ticket',
-    title: ticket.title,
-    text: renderTicket(ticket),
-    date: ticket.created,
-    origin: file,
-    line,
-  }))
+  return parseJsonl(
+    text,
+    file,
+    TicketSchema,
+    (t) => t.ticket_id,
+    'ticket_id',
+    (ticket, line) => ({
+      id: `${tenantId}/ticket/${ticket.ticket_id}`,
+      key: ticket.ticket_id,
+      tenantId,
+      kind: 'ticket',
+      title: ticket.title,
+      text: renderTicket(ticket),
+      date: ticket.created,
+      origin: file,
+      line,
+    }),
+  )
 }

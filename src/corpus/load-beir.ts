@@ -38,14 +38,33 @@ export interface BeirDataset {
 /** Default options of {@link loadBeir}. */
 export const defaultBeirLoadOptions = { tenantId: 'default' } as const
 
-function readJsonl(text: string, file: string, problems: Problem[], each: (record: Record<string, unknown>, line: number) => void): void {
+function readJsonl(
+  text: string,
+  file: string,
+  problems: Problem[],
+  each: (record: Record<string, unknown>, line: number) => void,
+): void {
   readJsonlLines(text, file, problems, (json, line) => each(json as Record<string, unknown>, line), { objects: true })
 }
 
-function requireString(record: Record<string, unknown>, field: string, file: string, line: number, problems: Problem[]): string | undefined {
+function requireString(
+  record: Record<string, unknown>,
+  field: string,
+  file: string,
+  line: number,
+  problems: Problem[],
+): string | undefined {
   const value = record[field]
   if (typeof value === 'string' || typeof value === 'number') return String(value)
-  problems.push({ code: 'invalid_record', file, line, path: field, value, message: `${JSON.stringify(value) ?? 'missing'} is not a string`, fix: `add "${field}": "<text>"` })
+  problems.push({
+    code: 'invalid_record',
+    file,
+    line,
+    path: field,
+    value,
+    message: `${JSON.stringify(value) ?? 'missing'} is not a string`,
+    fix: `add "${field}": "<text>"`,
+  })
   return undefined
 }
 
@@ -64,12 +83,27 @@ export async function loadBeir(root: string, options: BeirLoadOptions = {}): Pro
     if (key === undefined || text === undefined) return
     const first = seen.get(key)
     if (first !== undefined) {
-      problems.push({ code: 'duplicate_id', file: 'corpus.jsonl', line, path: '_id', value: key, message: `"${key}" is already used on line ${first}` })
+      problems.push({
+        code: 'duplicate_id',
+        file: 'corpus.jsonl',
+        line,
+        path: '_id',
+        value: key,
+        message: `"${key}" is already used on line ${first}`,
+      })
       return
     }
     seen.set(key, line)
     const title = typeof record.title === 'string' ? normalizeText(record.title) : ''
-    documents.push({ id: `${tenantId}/document/${key}`, key, tenantId, kind: 'document', title, text: normalizeText(text), origin: `corpus.jsonl:${line}` })
+    documents.push({
+      id: `${tenantId}/document/${key}`,
+      key,
+      tenantId,
+      kind: 'document',
+      title,
+      text: normalizeText(text),
+      origin: `corpus.jsonl:${line}`,
+    })
   })
 
   const queries: BeirQuery[] = []
@@ -79,7 +113,10 @@ export async function loadBeir(root: string, options: BeirLoadOptions = {}): Pro
       const id = requireString(record, '_id', 'queries.jsonl', line, problems)
       const text = requireString(record, 'text', 'queries.jsonl', line, problems)
       if (id === undefined || text === undefined) return
-      const metadata = record.metadata !== null && typeof record.metadata === 'object' ? (record.metadata as Record<string, unknown>) : {}
+      const metadata =
+        record.metadata !== null && typeof record.metadata === 'object'
+          ? (record.metadata as Record<string, unknown>)
+          : {}
       queries.push({ id, text: normalizeText(text), metadata })
     })
   }
@@ -96,7 +133,14 @@ export async function loadBeir(root: string, options: BeirLoadOptions = {}): Pro
         const [queryId, corpusId, score] = raw.split('\t')
         const grade = Number(score)
         if (queryId === undefined || corpusId === undefined || score === undefined || !Number.isFinite(grade)) {
-          problems.push({ code: 'invalid_record', file, line: index + 1, path: '', value: raw, message: `${JSON.stringify(raw)} is not "query-id<TAB>corpus-id<TAB>score"` })
+          problems.push({
+            code: 'invalid_record',
+            file,
+            line: index + 1,
+            path: '',
+            value: raw,
+            message: `${JSON.stringify(raw)} is not "query-id<TAB>corpus-id<TAB>score"`,
+          })
           return
         }
         let row = qrels.get(queryId)

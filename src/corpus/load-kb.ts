@@ -42,7 +42,10 @@ export async function loadKnowledgeBase(root: string): Promise<Corpus> {
   }
   const documents: SourceDocument[] = []
   const problems: Problem[] = []
-  const tenants = (await readdir(tenantsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  const tenants = (await readdir(tenantsDir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
   for (const tenantId of tenants) {
     const tenantDir = join(tenantsDir, tenantId)
     const docsDir = join(tenantDir, 'docs')

@@ -39,7 +39,11 @@ export async function readManifest(path: string): Promise<CorpusManifest | undef
   }
   const m = json as Partial<CorpusManifest> | null
   if (m === null || typeof m !== 'object') throw new ManifestError(path, 'is not a JSON object')
-  if (m.version !== MANIFEST_VERSION) throw new ManifestError(path, `has version ${JSON.stringify(m.version)}, this vitest-rag reads version ${MANIFEST_VERSION}`)
+  if (m.version !== MANIFEST_VERSION)
+    throw new ManifestError(
+      path,
+      `has version ${JSON.stringify(m.version)}, this vitest-rag reads version ${MANIFEST_VERSION}`,
+    )
   if (typeof m.fingerprint !== 'string' || m.documents === null || typeof m.documents !== 'object') {
     throw new ManifestError(path, 'lacks "fingerprint" or "documents"')
   }

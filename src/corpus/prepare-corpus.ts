@@ -42,7 +42,10 @@ export function prepareCorpus(source: CorpusSource, chunkerSpec: string): Promis
   // One entry per corpus and chunker: an edited corpus replaces its stale entry instead of piling up.
   if (hit && hit.stamp === stamp) return hit.prepared
   const prepared = (async () => {
-    const corpus = source.kind === 'kb' ? await loadKnowledgeBase(source.root) : (await loadBeir(source.root, { tenantId: source.tenant ?? source.tenantId })).corpus
+    const corpus =
+      source.kind === 'kb'
+        ? await loadKnowledgeBase(source.root)
+        : (await loadBeir(source.root, { tenantId: source.tenant ?? source.tenantId })).corpus
     const chunker = parseChunkerSpec(chunkerSpec)
     const chunks = chunkDocuments(corpus.documents, chunker)
     return { corpus, chunker, chunks, chunkById: new Map(chunks.map((c) => [c.id, c])) }

@@ -43,7 +43,11 @@ function shownChunkIds(resolved: ResolvedOutput): string[] {
  * Answer metrics from a verdict. Example: an abstention on an answerable case judged CRAG `perfect` ->
  * `{ crag_truthfulness: 0 }` (faithfulness etc. unscored); a judged answer -> every criterion the judge gave.
  */
-export function answerMetricsOf(verdict: JudgeVerdict | undefined, abstained: boolean, answerable: boolean): Record<string, number> {
+export function answerMetricsOf(
+  verdict: JudgeVerdict | undefined,
+  abstained: boolean,
+  answerable: boolean,
+): Record<string, number> {
   const metrics: Record<string, number> = {}
   if (!verdict || verdict.failed) return metrics
   if (!abstained) {
@@ -81,14 +85,18 @@ export async function evaluateAnswer(
       answer: text,
       abstained,
       // A source sent without its text is judged by the corpus text it resolves to.
-      sources: (output.sources ?? []).map((s, i) => (s.text !== undefined ? s : { ...s, text: textOf(resolved.shown[i]) })),
+      sources: (output.sources ?? []).map((s, i) =>
+        s.text !== undefined ? s : { ...s, text: textOf(resolved.shown[i]) },
+      ),
       referenceAnswer: c.reference_answer,
       mustContain: c.must_contain,
       caseType: c.case_type,
       answerable: !mustNotAnswer,
       // Known exactly from the golden set: did the generator see a grade >= 2 expected chunk? Unknown for
       // systems that report no sources.
-      contextHasAnswer: output.sources ? moduleCase.expected.some((e) => e.grade >= 2 && shown.has(e.chunkId)) : undefined,
+      contextHasAnswer: output.sources
+        ? moduleCase.expected.some((e) => e.grade >= 2 && shown.has(e.chunkId))
+        : undefined,
     })
   }
   const answerMetrics = answerMetricsOf(judgement, abstained, !mustNotAnswer)

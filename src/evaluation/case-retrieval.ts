@@ -45,14 +45,25 @@ export function scoreCaseRetrieval(
   const judged = [...ranking.judged].map(([chunkId, grade]) => ({ chunkId, grade }))
   if (!scored) return { metrics: {}, level: ranking.level, ranked: ranking.ranked, judged }
   if (moduleCase.spans.length === 0 || ranking.level === 'document') {
-    return { metrics: scoreRetrieval(ranking.ranked, ranking.judged, { ks }), level: ranking.level, ranked: ranking.ranked, judged }
+    return {
+      metrics: scoreRetrieval(ranking.ranked, ranking.judged, { ks }),
+      level: ranking.level,
+      ranked: ranking.ranked,
+      judged,
+    }
   }
   // One object for both (see metric-record.ts): the retrieval metrics, then span recall.
   const names = spanMetricNames(ks)
   const metrics = writeRetrievalMetrics(metricRecord(names.all), ranking.ranked, ranking.judged, { ks })
   // An unresolved item keeps its rank as an empty span (it covers nothing).
-  const top = retrieved.map((r) => (r.resolved ? { docId: r.docId, start: r.start, end: r.end } : { docId: '', start: 0, end: 0 }))
-  const recalls = spanRecallAtKs(top, moduleCase.spans.filter((s) => s.grade > 0), ks)
+  const top = retrieved.map((r) =>
+    r.resolved ? { docId: r.docId, start: r.start, end: r.end } : { docId: '', start: 0, end: 0 },
+  )
+  const recalls = spanRecallAtKs(
+    top,
+    moduleCase.spans.filter((s) => s.grade > 0),
+    ks,
+  )
   names.spanRecall.forEach((name, i) => {
     metrics[name] = recalls[i] ?? 0
   })

@@ -52,15 +52,27 @@ export function tallySources(resolved: ResolvedOutput): RecordedSources {
     if (r.resolved) {
       via[r.via] = (via[r.via] ?? 0) + 1
       if (r.tieBrokenBy === 'label') labelTieBreaks += 1
-      for (const c of r.conflicts ?? []) problems.add(`${r.evidence ?? r.docId} is ${r.docId}, but ${c.evidence} is ${c.docId}`)
+      for (const c of r.conflicts ?? [])
+        problems.add(`${r.evidence ?? r.docId} is ${r.docId}, but ${c.evidence} is ${c.docId}`)
     } else if (r.ambiguous) {
       ambiguous += 1
       const placed = r.ambiguous.evidence?.map((e) => `${e.evidence} is ${e.docId}`).join(', but ')
-      problems.add(placed ?? `${r.reference} is ambiguous between tenants ${r.ambiguous.tenants.join(', ')} (${r.ambiguous.docIds.join(', ')})`)
+      problems.add(
+        placed ??
+          `${r.reference} is ambiguous between tenants ${r.ambiguous.tenants.join(', ')} (${r.ambiguous.docIds.join(', ')})`,
+      )
     } else {
       unresolvedCount += 1
       unresolved.add(r.reference)
     }
   }
-  return { references: all.length, unresolvedCount, unresolved: [...unresolved], via, ...(ambiguous > 0 ? { ambiguous } : {}), ...(labelTieBreaks > 0 ? { labelTieBreaks } : {}), ...(problems.size > 0 ? { problems: [...problems].slice(0, 10) } : {}) }
+  return {
+    references: all.length,
+    unresolvedCount,
+    unresolved: [...unresolved],
+    via,
+    ...(ambiguous > 0 ? { ambiguous } : {}),
+    ...(labelTieBreaks > 0 ? { labelTieBreaks } : {}),
+    ...(problems.size > 0 ? { problems: [...problems].slice(0, 10) } : {}),
+  }
 }

@@ -73,7 +73,10 @@ async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus)
   const path = resolve(config.root, config.qrels)
   const { readQrelsFile } = await import('../grading/qrels/qrels-file.ts')
   const { rows, problems } = await readQrelsFile(path)
-  if (problems.length > 0) throw new ConfigError(`the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`)
+  if (problems.length > 0)
+    throw new ConfigError(
+      `the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`,
+    )
   const chunksByDoc = new Map<string, Chunk[]>()
   for (const chunk of prepared.chunks) chunksByDoc.set(chunk.docId, [...(chunksByDoc.get(chunk.docId) ?? []), chunk])
   return { rows, chunksByDoc, chunker: config.chunker }
@@ -83,11 +86,18 @@ async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus)
  * The claim checker: the offline heuristic (default), or the judge model with `claimMetrics: 'model'`; none in
  * retrieval mode, with the judge off, or with `claimMetrics: 'off'`.
  */
-async function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, models: ModelClients | undefined): Promise<ClaimChecker | undefined> {
+async function chooseClaimChecker(
+  config: RagEvalConfig,
+  judge: Judge | undefined,
+  models: ModelClients | undefined,
+): Promise<ClaimChecker | undefined> {
   if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
   const { createHeuristicClaimChecker, createModelClaimChecker } = await import('../grading/judge/claim-check.ts')
   if (config.claimMetrics === 'heuristic') return createHeuristicClaimChecker()
-  if (!models?.judge) throw new ConfigError("claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
+  if (!models?.judge)
+    throw new ConfigError(
+      "claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline",
+    )
   return createModelClaimChecker(models.judge)
 }
 
@@ -99,7 +109,10 @@ async function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefine
 async function chooseEmbedder(models: ModelClients | undefined, outDir: string): Promise<Embedder> {
   const client = models?.embedder
   if (!client) return (await import('../search/embedder-hash.ts')).createHashEmbedder()
-  const [{ embeddingDimensions }, { embedderFromClient }] = await Promise.all([import('../llm/probe.ts'), import('../llm/embedder.ts')])
+  const [{ embeddingDimensions }, { embedderFromClient }] = await Promise.all([
+    import('../llm/probe.ts'),
+    import('../llm/embedder.ts'),
+  ])
   // One probe per run: the global setup's, recorded under outDir (see src/llm/probe.ts).
   return embedderFromClient(client, await embeddingDimensions(client, outDir))
 }
@@ -120,9 +133,16 @@ export interface RuntimeOptions {
   retrievalOnly?: { name: string; fusion?: FusionConfig }
 }
 
-async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
+async function createAdapter(
+  config: RagEvalConfig,
+  prepared: PreparedCorpus,
+  models: ModelClients | undefined,
+): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
   const spec = config.adapter
-  if (spec.kind === 'module') return { adapter: await (await import('../system/adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options) }
+  if (spec.kind === 'module')
+    return {
+      adapter: await (await import('../system/adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options),
+    }
   if (spec.kind === 'http') {
     const { httpAdapter } = await import('../system/adapter/http-adapter.ts')
     return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
@@ -136,11 +156,20 @@ function usesEmbeddings(config: RagEvalConfig): boolean {
 }
 
 /** The search index of the reference adapter: cached on disk for a run, built in memory for a retrieval-only arm. */
-async function createIndex(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined, retrievalOnly: RuntimeOptions['retrievalOnly']): Promise<SearchIndex> {
+async function createIndex(
+  config: RagEvalConfig,
+  prepared: PreparedCorpus,
+  models: ModelClients | undefined,
+  retrievalOnly: RuntimeOptions['retrievalOnly'],
+): Promise<SearchIndex> {
   const embedder = usesEmbeddings(config) ? await chooseEmbedder(models, config.outDir) : undefined
   if (retrievalOnly) {
     const { buildSearchIndex } = await import('../search/index.ts')
-    return buildSearchIndex(prepared.chunks, { arm: config.search.arm, ...(retrievalOnly.fusion ? { fusion: retrievalOnly.fusion } : {}) }, embedder)
+    return buildSearchIndex(
+      prepared.chunks,
+      { arm: config.search.arm, ...(retrievalOnly.fusion ? { fusion: retrievalOnly.fusion } : {}) },
+      embedder,
+    )
   }
   const { loadOrBuildSearchIndex } = await import('../search/files/index-cache.ts')
   // The built index is cached on disk under corpus fingerprint + chunker + search config, so watch-mode
@@ -157,19 +186,38 @@ async function createIndex(config: RagEvalConfig, prepared: PreparedCorpus, mode
 }
 
 /** The bundled reference pipeline over the corpus's index (see {@link RuntimeOptions} for a retrieval-only arm). */
-async function createReferenceAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined, retrievalOnly?: RuntimeOptions['retrievalOnly']): Promise<{ adapter: RagAdapter; index: SearchIndex; pool?: SearchPool }> {
+async function createReferenceAdapter(
+  config: RagEvalConfig,
+  prepared: PreparedCorpus,
+  models: ModelClients | undefined,
+  retrievalOnly?: RuntimeOptions['retrievalOnly'],
+): Promise<{ adapter: RagAdapter; index: SearchIndex; pool?: SearchPool }> {
   const [{ createIndexRetriever }, { createReferencePipeline }, { loadRunPrompt }] = await Promise.all([
     import('../system/reference/retriever.ts'),
     import('../system/reference/pipeline.ts'),
     import('./run-prompts.ts'),
   ])
   const index = await createIndex(config, prepared, models, retrievalOnly)
-  if (retrievalOnly) return { adapter: createReferencePipeline({ retriever: createIndexRetriever(index, prepared.chunks), chunks: prepared.chunks, k: config.search.k, name: retrievalOnly.name }), index }
+  if (retrievalOnly)
+    return {
+      adapter: createReferencePipeline({
+        retriever: createIndexRetriever(index, prepared.chunks),
+        chunks: prepared.chunks,
+        k: config.search.k,
+        name: retrievalOnly.name,
+      }),
+      index,
+    }
   // With `search.workers`, queries run in tinypool worker threads over the shared index (worth it for large
   // corpora); the tenant filter applies inside the workers exactly as in-process.
-  const pool = config.search.workers ? new (await import('../search/pool/search-pool.ts')).SearchPool({ index }) : undefined
+  const pool = config.search.workers
+    ? new (await import('../search/pool/search-pool.ts')).SearchPool({ index })
+    : undefined
   const searcher: Pick<SearchIndex, 'searchAsync'> = pool
-    ? { searchAsync: async (query, options) => (await pool.searchBatch([{ query, tenantId: options.tenantId, k: options.k, arm: options.arm }]))[0] ?? [] }
+    ? {
+        searchAsync: async (query, options) =>
+          (await pool.searchBatch([{ query, tenantId: options.tenantId, k: options.k, arm: options.arm }]))[0] ?? [],
+      }
     : index
   const retriever = createIndexRetriever(searcher, prepared.chunks)
   const pipeline = createReferencePipeline({
@@ -193,7 +241,10 @@ async function createReferenceAdapter(config: RagEvalConfig, prepared: PreparedC
  */
 export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; spendFile: string } {
   const own = config.models?.cacheDir
-  return { cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'), spendFile: join(config.outDir, 'spend.json') }
+  return {
+    cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'),
+    spendFile: join(config.outDir, 'spend.json'),
+  }
 }
 
 /**
@@ -212,10 +263,19 @@ async function chooseJudge(config: RagEvalConfig, models: ModelClients | undefin
   if (config.mode !== 'system') return undefined
   if (config.judge === 'heuristic') return (await import('../grading/judge/heuristic-judge.ts')).createHeuristicJudge()
   if (config.judge !== 'model') return undefined
-  if (!models?.judge) throw new ConfigError('judge "model" needs models.judge (a provider chain) in the ragEval options')
-  const [{ createModelJudge }, { loadRunPrompt }] = await Promise.all([import('../grading/judge/model-judge.ts'), import('./run-prompts.ts')])
+  if (!models?.judge)
+    throw new ConfigError('judge "model" needs models.judge (a provider chain) in the ragEval options')
+  const [{ createModelJudge }, { loadRunPrompt }] = await Promise.all([
+    import('../grading/judge/model-judge.ts'),
+    import('./run-prompts.ts'),
+  ])
   const allowSameModel = config.models?.judge?.allowSameModel
-  return createModelJudge({ client: models.judge, template: loadRunPrompt(config, 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
+  return createModelJudge({
+    client: models.judge,
+    template: loadRunPrompt(config, 'judge.md'),
+    generatorModel: models.generator?.model,
+    allowSameModel,
+  })
 }
 
 /**
@@ -225,12 +285,26 @@ async function chooseJudge(config: RagEvalConfig, models: ModelClients | undefin
 async function createCheckpoints(config: RagEvalConfig): Promise<CaseCheckpoints | undefined> {
   if (!config.resume && !config.models) return undefined
   const { CheckpointStore, runFingerprint } = await import('../llm/checkpoint.ts')
-  const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, claimMetrics: config.claimMetrics, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
+  const store = new CheckpointStore(
+    config.outDir,
+    runFingerprint({
+      mode: config.mode,
+      judge: config.judge,
+      claimMetrics: config.claimMetrics,
+      adapter: config.adapter,
+      search: config.search,
+      chunker: config.chunker,
+      models: answerShapingModels(config.models),
+      pipeline: config.pipeline,
+    }),
+  )
   return {
     get: async (caseId, caseHash) => {
       if (!config.resume) return undefined
       const saved = (await store.get(caseId)) as ({ caseHash: string } & CaseCheckpoint) | undefined
-      return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement, claimMetrics: saved.claimMetrics } : undefined
+      return saved?.caseHash === caseHash
+        ? { output: saved.output, judgement: saved.judgement, claimMetrics: saved.claimMetrics }
+        : undefined
     },
     put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
   }
@@ -252,10 +326,15 @@ export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOp
     return { config, prepared, index, adapter, close: async () => {} }
   }
   const { adapter, index, pool } = await createAdapter(config, prepared, models)
-  const resolveSource = createSourceResolver(prepared.corpus.documents, prepared.chunks, await loadSourceMap(config.sourceMap), {
-    tenancy: config.tenancy,
-    ...(config.tenantPattern !== undefined ? { tenantPattern: config.tenantPattern } : {}),
-  })
+  const resolveSource = createSourceResolver(
+    prepared.corpus.documents,
+    prepared.chunks,
+    await loadSourceMap(config.sourceMap),
+    {
+      tenancy: config.tenancy,
+      ...(config.tenantPattern !== undefined ? { tenantPattern: config.tenantPattern } : {}),
+    },
+  )
   const judge = await chooseJudge(config, models)
   const claimChecker = await chooseClaimChecker(config, judge, models)
   const qrels = await loadRuntimeQrels(config, prepared)

@@ -11,7 +11,13 @@ import { mustAbstain } from '../cases/schema.ts'
 import { runHardChecks } from '../grading/checks/hard-checks.ts'
 import { resolveOutput, type ResolvedOutput } from '../system/resolved-output.ts'
 import { hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
-import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedExpected, type RecordedHit } from './case-record.ts'
+import {
+  CASE_RECORD_VERSION,
+  type CaseRecord,
+  type ErrorClass,
+  type RecordedExpected,
+  type RecordedHit,
+} from './case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
@@ -40,7 +46,10 @@ async function runSystem(runtime: RagRuntime, input: SystemInput, checkpointed: 
     const output = checkpointed?.output ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
     return { output, latencyMs: checkpointed ? 0 : performance.now() - started }
   } catch (error) {
-    return { error: error instanceof Error ? error : new SystemThrewError(error), latencyMs: performance.now() - started }
+    return {
+      error: error instanceof Error ? error : new SystemThrewError(error),
+      latencyMs: performance.now() - started,
+    }
   }
 }
 
@@ -52,16 +61,18 @@ function retrievalOnlyClass(resolved: ResolvedOutput, moduleCase: ModuleCase): E
 
 /** The judge's verdict as the record keeps it. */
 function recordedJudge(judgement: AnswerStep['judgement']): CaseRecord['judge'] {
-  return judgement && {
-    kind: judgement.kind,
-    model: judgement.model,
-    failed: judgement.failed,
-    faithfulness: judgement.faithfulness,
-    citationAccuracy: judgement.citationAccuracy,
-    answerRelevance: judgement.answerRelevance,
-    crag: judgement.crag,
-    reasons: judgement.reasons && internedReasons(judgement.reasons),
-  }
+  return (
+    judgement && {
+      kind: judgement.kind,
+      model: judgement.model,
+      failed: judgement.failed,
+      faithfulness: judgement.faithfulness,
+      citationAccuracy: judgement.citationAccuracy,
+      answerRelevance: judgement.answerRelevance,
+      crag: judgement.crag,
+      reasons: judgement.reasons && internedReasons(judgement.reasons),
+    }
+  )
 }
 
 /** The reasons with each text interned: a record keeps them until the run ends, and many repeat across cases. */
@@ -78,7 +89,13 @@ function internedReasons(reasons: Record<string, string>): Record<string, string
 export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
   const c = moduleCase.case
   const { config } = runtime
-  const input: SystemInput = { caseId: c.case_id, query: c.query, tenantId: c.tenant_id, history: c.history, mode: config.mode }
+  const input: SystemInput = {
+    caseId: c.case_id,
+    query: c.query,
+    tenantId: c.tenant_id,
+    history: c.history,
+    mode: config.mode,
+  }
   const base = baseRecord(moduleCase, file, config.mode)
   const checkpointed = runtime.checkpoints ? await runtime.checkpoints.get(c.case_id, moduleCase.caseHash) : undefined
   const run = await runSystem(runtime, input, checkpointed)
@@ -96,15 +113,21 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   const hard = runHardChecks(resolved, c, config.mode)
 
   // Step 3: the answer (judge, answer metrics, error class) in system mode.
-  const answerStep = config.mode === 'system' && output.answer !== undefined
-    ? await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) => sourceText(runtime.prepared, r))
-    : undefined
+  const answerStep =
+    config.mode === 'system' && output.answer !== undefined
+      ? await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) =>
+          sourceText(runtime.prepared, r),
+        )
+      : undefined
   // The claim-level answer metrics join the judge's (from the checkpoint on a resumed run).
   const claimMetrics = answerStep
-    ? (checkpointed?.claimMetrics ?? (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false)))
+    ? (checkpointed?.claimMetrics ??
+      (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false)))
     : undefined
   if (answerStep && claimMetrics) Object.assign(answerStep.answerMetrics, claimMetrics)
-  const errorClass = answerStep?.errorClass ?? (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
+  const errorClass =
+    answerStep?.errorClass ??
+    (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
 
   const usage = output.usage
   // The record is the base record completed in place (base is this case's own object): the same keys in the
@@ -117,18 +140,38 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   // trees for the run, and 20 ranked ids are a fifth of it.
   const ranked = sameIds(retrieval.ranked, retrieved) ? undefined : retrieval.ranked
   const judged = sameQrels(retrieval.judged, moduleCase.expected) ? undefined : retrieval.judged
-  record.retrieval = { retrieved, expected: moduleCase.expected, scored, metrics: retrieval.metrics, level: retrieval.level, ranked, judged }
+  record.retrieval = {
+    retrieved,
+    expected: moduleCase.expected,
+    scored,
+    metrics: retrieval.metrics,
+    level: retrieval.level,
+    ranked,
+    judged,
+  }
   if (gradeSources && scored) record.retrieval.gradeSources = gradeSources
   record.sources = tallySources(resolved)
   record.answer = answerStep?.answer
   record.judge = recordedJudge(answerStep?.judgement)
   record.answerMetrics = answerStep?.answerMetrics ?? {}
   record.errorClass = errorClass
-  if (usage) record.usage = { calls: usage.calls, cachedCalls: usage.cachedCalls, retries: usage.retries, costUsd: usage.costUsd, savedUsd: usage.savedUsd }
+  if (usage)
+    record.usage = {
+      calls: usage.calls,
+      cachedCalls: usage.cachedCalls,
+      retries: usage.retries,
+      costUsd: usage.costUsd,
+      savedUsd: usage.savedUsd,
+    }
   record.latencyMs = run.latencyMs
   // Step 4: remember the case for a resumed run. (The provider usage is saved by the caller, whatever the
   // case's outcome: see the golden runtime.)
-  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement: answerStep?.judgement, ...(claimMetrics ? { claimMetrics } : {}) })
+  if (runtime.checkpoints && !checkpointed)
+    await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, {
+      output,
+      judgement: answerStep?.judgement,
+      ...(claimMetrics ? { claimMetrics } : {}),
+    })
   return { record, output }
 }
 
@@ -138,14 +181,30 @@ function sameIds(ranked: readonly string[] | undefined, hits: readonly RecordedH
 }
 
 function sameQrels(judged: readonly RecordedExpected[] | undefined, expected: readonly RecordedExpected[]): boolean {
-  return judged !== undefined && judged.length === expected.length && judged.every((e, i) => e.chunkId === expected[i]!.chunkId && e.grade === expected[i]!.grade)
+  return (
+    judged !== undefined &&
+    judged.length === expected.length &&
+    judged.every((e, i) => e.chunkId === expected[i]!.chunkId && e.grade === expected[i]!.grade)
+  )
 }
 
 function recordedHits(resolved: ResolvedOutput): RecordedHit[] {
   return resolved.output.retrieved.map((h, i) => {
     const r = resolved.retrieved[i]
-    if (r?.resolved) return { chunkId: r.chunkIds[0] ?? r.docId, score: h.score ?? 0, tenantId: r.tenantId, docId: r.docId, via: r.via }
-    return { chunkId: r?.reference ?? `item ${i + 1}`, score: h.score ?? 0, tenantId: h.tenantId ?? '', via: 'unresolved' }
+    if (r?.resolved)
+      return {
+        chunkId: r.chunkIds[0] ?? r.docId,
+        score: h.score ?? 0,
+        tenantId: r.tenantId,
+        docId: r.docId,
+        via: r.via,
+      }
+    return {
+      chunkId: r?.reference ?? `item ${i + 1}`,
+      score: h.score ?? 0,
+      tenantId: h.tenantId ?? '',
+      via: 'unresolved',
+    }
   })
 }
 
@@ -163,7 +222,12 @@ export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecor
     mode,
     caseHash: moduleCase.caseHash,
     hard: [],
-    retrieval: { retrieved: [], expected: moduleCase.expected, scored: !mustAbstain(c) && moduleCase.expected.some((e) => e.grade > 0), metrics: {} },
+    retrieval: {
+      retrieved: [],
+      expected: moduleCase.expected,
+      scored: !mustAbstain(c) && moduleCase.expected.some((e) => e.grade > 0),
+      metrics: {},
+    },
     answerMetrics: {},
     usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
     latencyMs: 0,

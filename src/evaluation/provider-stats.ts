@@ -11,7 +11,6 @@ import type { StatsByProvider } from '../llm/index.ts'
 import { writeFileAtomic } from '../shared/util/atomic-write.ts'
 import type { ProviderUsage } from './provider-usage.ts'
 
-
 const DIR = 'llm-stats'
 
 /** A writer for one runtime's tally file. */
@@ -49,7 +48,17 @@ export function readProviderStats(outDir: string): Record<string, ProviderUsage>
   for (const file of files.sort()) {
     const stats = JSON.parse(readFileSync(join(outDir, DIR, file), 'utf8')) as Record<string, Partial<ProviderUsage>>
     for (const [provider, s] of Object.entries(stats)) {
-      total[provider] ??= { calls: 0, cached: 0, retries: {}, fallbacks: 0, failures: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, savedUsd: 0 }
+      total[provider] ??= {
+        calls: 0,
+        cached: 0,
+        retries: {},
+        fallbacks: 0,
+        failures: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        costUsd: 0,
+        savedUsd: 0,
+      }
       add(total[provider], s)
     }
   }

@@ -33,6 +33,11 @@ export function checkRunPrompts(config: RagEvalConfig): void {
     }
   })
   if (errors.length === 0) return
-  const code = errors.some((e) => e.code === 'VITEST_RAG_PROMPT_TEMPLATE_INVALID') ? 'VITEST_RAG_PROMPT_TEMPLATE_INVALID' : errors[0]!.code
-  throw new PromptTemplateError(code, errors.flatMap((e) => e.problems))
+  const code = errors.some((e) => e.code === 'VITEST_RAG_PROMPT_TEMPLATE_INVALID')
+    ? 'VITEST_RAG_PROMPT_TEMPLATE_INVALID'
+    : errors[0]!.code
+  throw new PromptTemplateError(
+    code,
+    errors.flatMap((e) => e.problems),
+  )
 }

@@ -113,6 +113,7 @@ export function validateEntryText(text: string, expectedKey: string): CacheEntry
   if (entry.key !== expectedKey) return `its key ${JSON.stringify(entry.key)} does not match the file name`
   if (!('body' in entry) || typeof entry.checksum !== 'string') return 'missing body or checksum'
   const actual = sha256(canonicalJson(entry.body))
-  if (actual !== entry.checksum) return `checksum mismatch (stored ${entry.checksum.slice(0, 12)}, actual ${actual.slice(0, 12)})`
+  if (actual !== entry.checksum)
+    return `checksum mismatch (stored ${entry.checksum.slice(0, 12)}, actual ${actual.slice(0, 12)})`
   return entry as CacheEntry<unknown>
 }

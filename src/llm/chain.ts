@@ -46,7 +46,10 @@ export interface ChainOutcome<T> extends AttemptOutcome<T> {
 
 /** A safe, redacted one-line description of an SDK error. */
 export function describeError(error: unknown, secrets: readonly (string | undefined)[]): string {
-  const text = error instanceof Error ? `${error.name}: ${error instanceof VitestRagError ? withoutPrefix(error.message) : error.message}` : String(error)
+  const text =
+    error instanceof Error
+      ? `${error.name}: ${error instanceof VitestRagError ? withoutPrefix(error.message) : error.message}`
+      : String(error)
   return redactSecrets(text, secrets).slice(0, 500)
 }
 
@@ -85,7 +88,12 @@ function openAiClient(OpenAiSdk: typeof OpenAI, provider: Provider, apiKey: stri
 }
 
 /** Adds one answered call to its provider's statistics. */
-function recordCall(stats: ProviderStats, usage: { inputTokens: number; outputTokens: number }, latencyMs: number, costUsd: number): void {
+function recordCall(
+  stats: ProviderStats,
+  usage: { inputTokens: number; outputTokens: number },
+  latencyMs: number,
+  costUsd: number,
+): void {
   stats.calls += 1
   stats.inputTokens += usage.inputTokens
   stats.outputTokens += usage.outputTokens
@@ -111,7 +119,10 @@ export async function callChain<T>(
     const apiKey = context.readEnv(provider.apiKeyEnv)
     if (apiKey === undefined || apiKey === '') throw new MissingApiKeyError(provider.name, provider.apiKeyEnv)
     const stats = context.recorder.of(provider.name)
-    const reservation = context.ledger.reserve(worstCaseUsd(provider), `${what} on ${provider.name} (${provider.model})`)
+    const reservation = context.ledger.reserve(
+      worstCaseUsd(provider),
+      `${what} on ${provider.name} (${provider.model})`,
+    )
     const limiter = providerLimiter(provider.name, {
       concurrency: provider.concurrency ?? defaultProviderLimits.concurrency,
       requestsPerMinute: provider.requestsPerMinute,

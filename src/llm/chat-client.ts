@@ -45,7 +45,10 @@ export function toRequestBody(provider: Provider, request: ChatRequest): Record<
   const format = request.responseFormat
   if (format?.type === 'json_object') body.response_format = { type: 'json_object' }
   if (format?.type === 'json_schema') {
-    body.response_format = { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: true } }
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: format.name, schema: format.schema, strict: true },
+    }
   }
   if (provider.upstream) {
     body.provider = { order: provider.upstream.order, allow_fallbacks: provider.upstream.allowFallbacks }
@@ -76,7 +79,10 @@ async function attemptChat(sdk: OpenAI, provider: Provider, request: ChatRequest
   const choice = Array.isArray(data?.choices) ? data.choices[0] : undefined
   if (choice === undefined) throw new MalformedResponseError(`provider "${provider.name}" answered without choices`)
   const content = choice.message?.content
-  if (typeof content !== 'string' && !(Array.isArray(choice.message?.tool_calls) && choice.message.tool_calls.length > 0)) {
+  if (
+    typeof content !== 'string' &&
+    !(Array.isArray(choice.message?.tool_calls) && choice.message.tool_calls.length > 0)
+  ) {
     throw new MalformedResponseError(`provider "${provider.name}" answered without message content`)
   }
   const text = typeof content === 'string' ? content : ''
@@ -132,7 +138,10 @@ export class ProviderChatClient implements ChatClient {
       messages: [
         ...asked.messages,
         { role: 'assistant', content: first.text },
-        { role: 'user', content: `Your reply was not valid: ${parsed.error}. Reply again with only the corrected JSON.` },
+        {
+          role: 'user',
+          content: `Your reply was not valid: ${parsed.error}. Reply again with only the corrected JSON.`,
+        },
       ],
     }
     const second = await this.chatAttempt(repair, 1)
@@ -185,7 +194,11 @@ export class ProviderChatClient implements ChatClient {
       }
       if (this.cache.mode === 'replay') {
         const first = keys[0]!
-        throw new CacheReplayMissError(first.key, this.cache.pathFor(first.key), summarizeRequest(this.role, this.model, request))
+        throw new CacheReplayMissError(
+          first.key,
+          this.cache.pathFor(first.key),
+          summarizeRequest(this.role, this.model, request),
+        )
       }
     }
     const chars = promptChars(request)
@@ -224,7 +237,10 @@ export class ProviderChatClient implements ChatClient {
 }
 
 /** Parses a JSON reply (fences allowed) and validates it; the error is a one-line description. */
-export function parseJsonReply<T>(text: string, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; error: string } {
+export function parseJsonReply<T>(
+  text: string,
+  schema: z.ZodType<T>,
+): { ok: true; value: T } | { ok: false; error: string } {
   let json: unknown
   try {
     json = JSON.parse(unfence(text))

@@ -40,7 +40,9 @@ async function attemptEmbed(
     usage?: { prompt_tokens?: number }
   }
   if (!Array.isArray(data?.data) || data.data.length !== texts.length) {
-    throw new MalformedResponseError(`provider "${provider.name}" returned ${data?.data?.length ?? 'no'} vectors for ${texts.length} texts`)
+    throw new MalformedResponseError(
+      `provider "${provider.name}" returned ${data?.data?.length ?? 'no'} vectors for ${texts.length} texts`,
+    )
   }
   const vectors: number[][] = new Array(texts.length)
   for (const [position, item] of data.data.entries()) {
@@ -50,7 +52,10 @@ async function attemptEmbed(
     vectors[item.index ?? position] = item.embedding as number[]
   }
   const chars = texts.reduce((s, t) => s + t.length, 0)
-  return { value: vectors, usage: { inputTokens: data.usage?.prompt_tokens ?? estimatePromptTokens(chars), outputTokens: 0 } }
+  return {
+    value: vectors,
+    usage: { inputTokens: data.usage?.prompt_tokens ?? estimatePromptTokens(chars), outputTokens: 0 },
+  }
 }
 
 /** {@link EmbeddingClient} over a provider chain. */
@@ -86,7 +91,11 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
       const hit = await this.cache.read<EmbeddingCacheBody>(key)
       if (hit === undefined) {
         if (this.cache.mode === 'replay') {
-          throw new CacheReplayMissError(key, this.cache.pathFor(key), `embedder ${this.model}, text ${JSON.stringify(text.slice(0, 80))}`)
+          throw new CacheReplayMissError(
+            key,
+            this.cache.pathFor(key),
+            `embedder ${this.model}, text ${JSON.stringify(text.slice(0, 80))}`,
+          )
         }
         missing.push(i)
         continue
@@ -106,7 +115,11 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
       const outcome = await callChain(
         this.context,
         `an embeddings call (${batch.length} texts)`,
-        (provider) => costOf({ inputTokens: estimatePromptTokens(chars), outputTokens: 0 }, priceOf(provider.model, this.context.prices)),
+        (provider) =>
+          costOf(
+            { inputTokens: estimatePromptTokens(chars), outputTokens: 0 },
+            priceOf(provider.model, this.context.prices),
+          ),
         (sdk, provider) => attemptEmbed(sdk, provider, batchTexts, this.dimensions),
       )
       costUsd += outcome.costUsd
@@ -116,7 +129,13 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
         const text = texts[index]!
         const share = chars === 0 ? outcome.costUsd / batch.length : (outcome.costUsd * text.length) / chars
         const model = outcome.provider.model
-        const body: EmbeddingCacheBody = { model, dimensions: this.dimensions ?? null, textChars: text.length, vector, costUsd: share }
+        const body: EmbeddingCacheBody = {
+          model,
+          dimensions: this.dimensions ?? null,
+          textChars: text.length,
+          vector,
+          costUsd: share,
+        }
         // Keyed by the model that actually answered, so a fallback model's vectors never pose as the primary's.
         await this.cache.write(embeddingCacheKey(model, text, this.dimensions), 'embedding', body)
       }

@@ -38,10 +38,18 @@ export interface AnalyzerOptions {
 }
 
 /** Default analyzer: identifiers kept, English stop words dropped, S stemmer. */
-export const defaultAnalyzerOptions: AnalyzerOptions = Object.freeze({ identifiers: true, stopWords: true, stemmer: 's' })
+export const defaultAnalyzerOptions: AnalyzerOptions = Object.freeze({
+  identifiers: true,
+  stopWords: true,
+  stemmer: 's',
+})
 
 /** Plain analyzer: lowercased letter/digit runs only (equals `[a-z0-9]+` on ASCII text). */
-export const plainAnalyzerOptions: AnalyzerOptions = Object.freeze({ identifiers: false, stopWords: false, stemmer: 'none' })
+export const plainAnalyzerOptions: AnalyzerOptions = Object.freeze({
+  identifiers: false,
+  stopWords: false,
+  stemmer: 'none',
+})
 
 /** A small English stop word list (articles, pronouns, auxiliaries, prepositions, conjunctions). */
 export const englishStopWords: ReadonlySet<string> = new Set(

@@ -47,8 +47,18 @@ export function searchIndexCacheKey(parts: SearchIndexKeyParts): string {
 }
 
 type ArrayName =
-  | 'rowStart' | 'termStart' | 'postingStart' | 'postingRows' | 'postingTfs' | 'termIdf' | 'termMaxImpact' | 'docNorm' | 'avgDocLength'
-  | 'matrix' | 'codes' | 'rowStats'
+  | 'rowStart'
+  | 'termStart'
+  | 'postingStart'
+  | 'postingRows'
+  | 'postingTfs'
+  | 'termIdf'
+  | 'termMaxImpact'
+  | 'docNorm'
+  | 'avgDocLength'
+  | 'matrix'
+  | 'codes'
+  | 'rowStats'
 type ArrayType = 'i32' | 'f64' | 'f32' | 'i8' | 'u16'
 type Section = { name: ArrayName; type: ArrayType; offset: number; length: number }
 
@@ -79,7 +89,8 @@ const bytesOf = (array: ArrayBufferView): Uint8Array => new Uint8Array(array.buf
  * second 2 GB buffer.
  */
 export function encodeSearchIndexParts(snapshot: SearchIndexSnapshot, key: string): Uint8Array[] {
-  if (!littleEndian()) throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', 'the index file format is little-endian only')
+  if (!littleEndian())
+    throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', 'the index file format is little-endian only')
   const { bm25, vector } = snapshot
   const arrays: Array<[ArrayName, ArrayType, Int32Array | Float64Array | Float32Array | Int8Array | Uint16Array]> = [
     ['rowStart', 'i32', bm25.layout.rowStart],
@@ -93,7 +104,8 @@ export function encodeSearchIndexParts(snapshot: SearchIndexSnapshot, key: strin
     ['avgDocLength', 'f64', bm25.avgDocLength],
   ]
   if (vector) arrays.push(['matrix', 'f32', vector.matrix])
-  if (vector?.quantized) arrays.push(['codes', 'i8', vector.quantized.codes], ['rowStats', 'f64', vector.quantized.rowStats])
+  if (vector?.quantized)
+    arrays.push(['codes', 'i8', vector.quantized.codes], ['rowStats', 'f64', vector.quantized.rowStats])
   let offset = 0
   const sections = arrays.map(([name, type, array]) => {
     const section = { name, type, offset, length: array.length }
@@ -152,7 +164,10 @@ export interface IndexByteSource {
 
 /** An {@link IndexByteSource} over bytes already in memory. */
 export function bytesSource(bytes: Uint8Array): IndexByteSource {
-  return { length: bytes.length, read: (target, position) => target.set(bytes.subarray(position, position + target.length)) }
+  return {
+    length: bytes.length,
+    read: (target, position) => target.set(bytes.subarray(position, position + target.length)),
+  }
 }
 
 function formatError(message: string): SearchError {
@@ -174,7 +189,8 @@ function readMetadata(source: IndexByteSource, expectedKey: string): { metadata:
   if (new TextDecoder().decode(head.subarray(0, 8)) !== magic) throw formatError('has no index header')
   const view = new DataView(head.buffer)
   const version = view.getUint32(8, true)
-  if (version !== searchIndexFormatVersion) throw formatError(`has format version ${version}, this build reads ${searchIndexFormatVersion}`)
+  if (version !== searchIndexFormatVersion)
+    throw formatError(`has format version ${version}, this build reads ${searchIndexFormatVersion}`)
   const jsonLength = view.getUint32(12, true)
   if (16 + jsonLength > source.length) throw formatError('is truncated')
   const json = new Uint8Array(jsonLength)
@@ -185,7 +201,8 @@ function readMetadata(source: IndexByteSource, expectedKey: string): { metadata:
   } catch {
     throw formatError('has corrupt metadata')
   }
-  if (metadata.key !== expectedKey) throw formatError(`belongs to key ${metadata.key.slice(0, 12)}, not ${expectedKey.slice(0, 12)}`)
+  if (metadata.key !== expectedKey)
+    throw formatError(`belongs to key ${metadata.key.slice(0, 12)}, not ${expectedKey.slice(0, 12)}`)
   return { metadata, headerLength: Math.ceil((16 + jsonLength) / 8) * 8 }
 }
 
@@ -222,7 +239,14 @@ export function decodeSearchIndexFrom(source: IndexByteSource, expectedKey: stri
     docNorm: read('docNorm', sharedFloat64),
     avgDocLength: read('avgDocLength', sharedFloat64),
   }
-  return { version: searchSnapshotVersion, config: metadata.config, bm25, vector: readVector(metadata, layout, find, read), texts: metadata.texts, embedderId: metadata.embedderId }
+  return {
+    version: searchSnapshotVersion,
+    config: metadata.config,
+    bm25,
+    vector: readVector(metadata, layout, find, read),
+    texts: metadata.texts,
+    embedderId: metadata.embedderId,
+  }
 }
 
 // The matrix and, when the file has them and this runtime can use them, its int8 codes and row stats.
@@ -237,7 +261,12 @@ function readVector(
   const codeSection = find('codes')
   const allocated = allocateMatrix(find('matrix')?.length ?? 0, 'wasm', codeSection?.length ?? 0)
   const matrix = read('matrix', () => allocated.matrix)
-  const parts: VectorParts = { layout, dimensions: d, matrix, ...(allocated.memory ? { memory: allocated.memory } : {}) }
+  const parts: VectorParts = {
+    layout,
+    dimensions: d,
+    matrix,
+    ...(allocated.memory ? { memory: allocated.memory } : {}),
+  }
   const codes = allocated.codes
   if (!codeSection || !codes) return parts
   read('codes', () => codes)

@@ -59,7 +59,14 @@ class Candidates {
  * Exact top-k of `count` normalised float32 queries (`packed`, row-major, d each) with `ks[j]` results each, over
  * `range`; heap indices are rows minus `range.from`, as in the float32 scan.
  */
-export function boundedTopK(scan: BoundedScan, packed: Float32Array, count: number, ks: readonly number[], range: RowRange, stats?: BoundedStats): TopK[] {
+export function boundedTopK(
+  scan: BoundedScan,
+  packed: Float32Array,
+  count: number,
+  ks: readonly number[],
+  range: RowRange,
+  stats?: BoundedStats,
+): TopK[] {
   const { int8, float, rowStats, dimensions: d } = scan
   const stride = codeStride(d)
   const codes = new Int16Array(count * stride)
@@ -106,7 +113,8 @@ export function boundedTopK(scan: BoundedScan, packed: Float32Array, count: numb
       const threshold = (lower[j] as TopK).threshold
       rows = new Int32Array(list.length)
       let n = 0
-      for (let i = 0; i < list.length; i++) if ((list.upper[i] as number) >= threshold) rows[n++] = list.rows[i] as number
+      for (let i = 0; i < list.length; i++)
+        if ((list.upper[i] as number) >= threshold) rows[n++] = list.rows[i] as number
       rows = rows.subarray(0, n)
     }
     if (stats) stats.rescoredRows += rows.length

@@ -67,7 +67,9 @@ function forbiddenReaches(
 
 /** File imports from files matching `from` to files matching `to`. */
 function importsBetween(from: RegExp, to: RegExp): string[] {
-  return graph.flatMap((f) => (from.test(f.file) ? f.local.filter((t) => to.test(t)).map((t) => `${f.file} imports ${t}`) : []))
+  return graph.flatMap((f) =>
+    from.test(f.file) ? f.local.filter((t) => to.test(t)).map((t) => `${f.file} imports ${t}`) : [],
+  )
 }
 
 describe('the stages of src/', () => {
@@ -79,7 +81,9 @@ describe('the stages of src/', () => {
   })
 
   test('every relative import names a file that exists', () => {
-    const missing = graph.flatMap((f) => f.local.filter((t) => !existsSync(join(root, t))).map((t) => `${f.file} imports ${t}`))
+    const missing = graph.flatMap((f) =>
+      f.local.filter((t) => !existsSync(join(root, t))).map((t) => `${f.file} imports ${t}`),
+    )
     expect(missing).toEqual([])
   })
 
@@ -122,7 +126,9 @@ describe('the stages of src/', () => {
   test('grading never imports the reference system: the hard checks, judges, metrics and per-case evaluation', () => {
     // create-runtime.ts builds the pipeline as the system under test; everything that scores an answer reads
     // shared rules (shared/text/conflict-rule.ts, shared/text/abstention.ts) instead of the pipeline's code.
-    expect(importsBetween(/^src\/(?:grading\/|evaluation\/(?!create-runtime\.ts))/, /^src\/system\/reference\//)).toEqual([])
+    expect(
+      importsBetween(/^src\/(?:grading\/|evaluation\/(?!create-runtime\.ts))/, /^src\/system\/reference\//),
+    ).toEqual([])
   })
 
   test('the package exports only src/public/ entry points', () => {

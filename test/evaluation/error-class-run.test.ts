@@ -24,7 +24,11 @@ async function fixture() {
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   const set = readGoldenSet(config)
   const all = set.files.flatMap((f) => f.parsed.cases.map(({ case: c, line }) => ({ c, line, file: f.file })))
-  const resolved = resolveLocators(all.map((x) => x.c), prepared.corpus.documents, prepared.chunks)
+  const resolved = resolveLocators(
+    all.map((x) => x.c),
+    prepared.corpus.documents,
+    prepared.chunks,
+  )
   const moduleCase = (id: string): ModuleCase => {
     const found = all.find((x) => x.c.case_id === id)
     if (!found) throw new Error(`no case ${id}`)
@@ -53,7 +57,14 @@ describe('error classes on a fixture run', async () => {
   const unrelated = chunk('quillfern/doc/billing/seats', 'Guest limits')
   const shown = (...chunks: Array<typeof changelog>) => ({
     retrieved: chunks.map((c, i) => ({ chunkId: c.id, tenantId: c.tenantId, score: 10 - i })),
-    sources: chunks.map((c, i) => ({ marker: i + 1, chunkId: c.id, tenantId: c.tenantId, text: c.text, date: c.date, version: c.version })),
+    sources: chunks.map((c, i) => ({
+      marker: i + 1,
+      chunkId: c.id,
+      tenantId: c.tenantId,
+      text: c.text,
+      date: c.date,
+      version: c.version,
+    })),
   })
 
   async function classOf(caseId: string, system: (input: SystemInput) => SystemOutput) {
@@ -62,8 +73,11 @@ describe('error classes on a fixture run', async () => {
   }
 
   test('correct: follows the newer source and states that the older one disagrees', async () => {
-    const answer = 'The maximum number of seats on the Team plan is raised from 50 to 75 seats [1]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
-    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe('correct')
+    const answer =
+      'The maximum number of seats on the Team plan is raised from 50 to 75 seats [1]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
+    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe(
+      'correct',
+    )
   })
 
   test('retrieval_miss: the evidence was never retrieved, whatever the answer', async () => {
@@ -72,8 +86,11 @@ describe('error classes on a fixture run', async () => {
   })
 
   test('hallucination: a claim the shown context does not support', async () => {
-    const answer = 'The Team plan allows a maximum of 90 seats [1]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
-    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe('hallucination')
+    const answer =
+      'The Team plan allows a maximum of 90 seats [1]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
+    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe(
+      'hallucination',
+    )
   })
 
   test('stale: answered from the superseded source', async () => {
@@ -83,12 +100,17 @@ describe('error classes on a fixture run', async () => {
 
   test('conflict_mishandled: the newer value, but the disagreement is not stated', async () => {
     const answer = 'The maximum number of seats on the Team plan is raised from 50 to 75 seats [1].'
-    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe('conflict_mishandled')
+    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe(
+      'conflict_mishandled',
+    )
   })
 
   test('citation_error: a true claim attached to a source that does not say it', async () => {
-    const answer = 'The Team plan allows a maximum of 75 seats [2]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
-    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe('citation_error')
+    const answer =
+      'The Team plan allows a maximum of 75 seats [2]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
+    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe(
+      'citation_error',
+    )
   })
 
   test('wrong_abstention: an out-of-scope case that was answered', async () => {
@@ -117,15 +139,26 @@ describe('a judge failure', async () => {
       answer: 'The Team plan now allows 75 seats [1].',
       abstained: false,
     })
-    const failingJudge = { kind: 'model' as const, model: 'judge-x', promptVersion: 'v1', judge: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')) }
-    const { record, error } = await evaluateCase({ ...runtime(system), judge: failingJudge }, moduleCase('GC-0061'), 'golden/test.golden.jsonl')
+    const failingJudge = {
+      kind: 'model' as const,
+      model: 'judge-x',
+      promptVersion: 'v1',
+      judge: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')),
+    }
+    const { record, error } = await evaluateCase(
+      { ...runtime(system), judge: failingJudge },
+      moduleCase('GC-0061'),
+      'golden/test.golden.jsonl',
+    )
     expect(error).toBeUndefined()
     expect(record.error).toBeUndefined()
     // The changelog chunk is GC-0061's grade-3 evidence, retrieved at rank 1: mrr 1.
     expect(record.retrieval.metrics.mrr).toBe(1)
     expect(record.hard.length).toBeGreaterThan(0)
     expect(record.judge).toMatchObject({ kind: 'model', model: 'judge-x', failed: true })
-    expect(record.judge?.reasons?.judge).toBe('the judge failed, so the case is unjudged: connect ECONNREFUSED 127.0.0.1:9')
+    expect(record.judge?.reasons?.judge).toBe(
+      'the judge failed, so the case is unjudged: connect ECONNREFUSED 127.0.0.1:9',
+    )
     expect(record.answerMetrics.faithfulness).toBeUndefined()
     const scorecard = buildScorecard([record], buildContext({ mode: 'system' }))
     expect(scorecard.run.errored).toBe(0)

@@ -9,7 +9,11 @@ import { readGoldenSet } from '../../src/evaluation/golden-set/golden-set.ts'
 import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
 
-const models = { generator: { chain: [{ name: 'local', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NO_SUCH_KEY', model: 'gen-small' }] } }
+const models = {
+  generator: {
+    chain: [{ name: 'local', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NO_SUCH_KEY', model: 'gen-small' }],
+  },
+}
 
 describe('the cost estimate per mode', () => {
   test('retrieval mode plans one rewrite per multi-turn case; system mode adds an answer per case', async () => {

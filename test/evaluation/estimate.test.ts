@@ -11,16 +11,40 @@ import { estimateEvalCost, planModelCalls } from '../../src/evaluation/estimate.
 import type { GoldenSet } from '../../src/evaluation/golden-set/golden-set.ts'
 import type { PreparedCorpus } from '../../src/corpus/prepare-corpus.ts'
 
-const provider = (name: string, model: string) => ({ name, baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NO_KEY', model })
+const provider = (name: string, model: string) => ({
+  name,
+  baseURL: 'http://127.0.0.1:9/v1',
+  apiKeyEnv: 'NO_KEY',
+  model,
+})
 const models = {
   generator: { chain: [provider('gen', 'gen-small')] },
   judge: { chain: [provider('judge', 'judge-large')] },
   embedder: { chain: [provider('emb', 'text-embedding-3-small')] },
-  prices: { 'gen-small': { inputPerMillion: 1, outputPerMillion: 2 }, 'judge-large': { inputPerMillion: 10, outputPerMillion: 20 } },
+  prices: {
+    'gen-small': { inputPerMillion: 1, outputPerMillion: 2 },
+    'judge-large': { inputPerMillion: 10, outputPerMillion: 20 },
+  },
 }
-const line = JSON.stringify({ case_id: 'E-1', case_type: 'normal', tenant_id: 't', query: 'q'.repeat(40), answerable: true, question_type: 'simple', popularity: 'head', dynamism: 'static', expected_sources: [{ locator: { kind: 'doc', slug: 'a' } }] })
+const line = JSON.stringify({
+  case_id: 'E-1',
+  case_type: 'normal',
+  tenant_id: 't',
+  query: 'q'.repeat(40),
+  answerable: true,
+  question_type: 'simple',
+  popularity: 'head',
+  dynamism: 'static',
+  expected_sources: [{ locator: { kind: 'doc', slug: 'a' } }],
+})
 const parsed = parseGoldenText(line, 'golden/e.golden.jsonl')
-const set = { files: [{ file: 'golden/e.golden.jsonl', absolutePath: '/p/golden/e.golden.jsonl', parsed }], hash: parsed.hash, selected: new Set(['E-1']), expectedCases: 1, problems: [] } as GoldenSet
+const set = {
+  files: [{ file: 'golden/e.golden.jsonl', absolutePath: '/p/golden/e.golden.jsonl', parsed }],
+  hash: parsed.hash,
+  selected: new Set(['E-1']),
+  expectedCases: 1,
+  problems: [],
+} as GoldenSet
 // Two chunks of 400 characters: mean chunk 400.
 const prepared = { chunks: [{ text: 'a'.repeat(400) }, { text: 'b'.repeat(400) }] } as unknown as PreparedCorpus
 const chars = (name: string) => readFileSync(`${BUNDLED_PROMPTS_DIR}/${name}`, 'utf8').length
@@ -29,11 +53,13 @@ describe('the worst-case estimate', () => {
   test('a retrieval run on the vector arm still pays the embedder: corpus, queries and the dimension probe', () => {
     const config = resolveConfig({ mode: 'retrieval', search: { arm: 'vector' }, models }, '/p', {})
     // 800 corpus + 40 query + 15 ("dimension probe") = 855 chars -> ceil(855 / 4) = 214 tokens x $0.02/M.
-    expect(planModelCalls(config, set, prepared)).toEqual([{ model: 'text-embedding-3-small', promptChars: 855, maxTokens: 0 }])
+    expect(planModelCalls(config, set, prepared)).toEqual([
+      { model: 'text-embedding-3-small', promptChars: 855, maxTokens: 0 },
+    ])
     expect(estimateEvalCost(config, set, prepared)?.totalUsd).toBeCloseTo((214 * 0.02) / 1e6, 15)
   })
 
-  test('a system run counts the answer with maxSources sources, the verdict and the judge\'s re-ask', () => {
+  test("a system run counts the answer with maxSources sources, the verdict and the judge's re-ask", () => {
     const config = resolveConfig({ judge: 'model', pipeline: { maxSources: 5, maxTokens: 100 }, models }, '/p', {})
     const calls = planModelCalls(config, set, prepared)!
     // Answer: answer.md + 5 sources x 400 + 40 query; 100 output tokens.
@@ -45,7 +71,8 @@ describe('the worst-case estimate', () => {
       { model: 'judge-large', promptChars: verdict, maxTokens: 800 },
       { model: 'judge-large', promptChars: verdict + 800 * 4, maxTokens: 800 },
     ])
-    const usd = (tokensIn: number, tokensOut: number, price: { inputPerMillion: number; outputPerMillion: number }) => (tokensIn * price.inputPerMillion + tokensOut * price.outputPerMillion) / 1e6
+    const usd = (tokensIn: number, tokensOut: number, price: { inputPerMillion: number; outputPerMillion: number }) =>
+      (tokensIn * price.inputPerMillion + tokensOut * price.outputPerMillion) / 1e6
     const expected =
       usd(Math.ceil(answer / 4), 100, models.prices['gen-small']) +
       usd(Math.ceil(verdict / 4), 800, models.prices['judge-large']) +

@@ -6,7 +6,14 @@
  */
 import { snapshotConfig } from '../../config/resolve.ts'
 import { parseChunkerSpec } from '../../corpus/chunk.ts'
-import { chunkerOutcome, chunkingTable, CHUNKING_METRICS, describeSizeTrend, type ChunkerOutcome, type SizeTrend } from '../../lab/experiments/chunking-experiment.ts'
+import {
+  chunkerOutcome,
+  chunkingTable,
+  CHUNKING_METRICS,
+  describeSizeTrend,
+  type ChunkerOutcome,
+  type SizeTrend,
+} from '../../lab/experiments/chunking-experiment.ts'
 import { resolveCases } from '../../lab/experiments/experiment-source.ts'
 import { compareMetrics, pairedTestTable, type CaseMetrics } from '../../lab/experiments/metric-summary.ts'
 import { ARM_PRESETS, CHUNKER_PRESETS, REFERENCE_PRESET, type Preset } from '../../lab/experiments/presets.ts'
@@ -18,7 +25,14 @@ import type { RunComparison } from '../../shared/stats/compare.ts'
 import { CliUsageError, type CliCommand } from './command.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
 import { retrievalMetricsOf } from './eval-retrieval.ts'
-import { intFlag, loadSourceOrReport, reportLocatorProblems, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+import {
+  intFlag,
+  loadSourceOrReport,
+  reportLocatorProblems,
+  sourceArgs,
+  SOURCE_OPTIONS,
+  SOURCE_USAGE,
+} from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag chunking-experiment [--chunkers a,b,...] [--arm ARM] [inputs] [output]
 
@@ -43,16 +57,22 @@ export interface ChunkingData {
 
 function chooseChunkers(list: string | undefined): Preset[] {
   if (list === undefined) return [...CHUNKER_PRESETS]
-  return list.split(',').map((s) => s.trim()).filter(Boolean).map((name) => {
-    const preset = CHUNKER_PRESETS.find((p) => p.name === name)
-    if (preset) return preset
-    try {
-      parseChunkerSpec(name)
-    } catch (error) {
-      throw new CliUsageError(`${JSON.stringify(name)} is neither a chunker preset (${CHUNKER_PRESETS.map((p) => p.name).join(', ')}) nor a chunker spec: ${(error as Error).message}`)
-    }
-    return { name, description: name, config: { ...REFERENCE_PRESET.config, chunker: name } }
-  })
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((name) => {
+      const preset = CHUNKER_PRESETS.find((p) => p.name === name)
+      if (preset) return preset
+      try {
+        parseChunkerSpec(name)
+      } catch (error) {
+        throw new CliUsageError(
+          `${JSON.stringify(name)} is neither a chunker preset (${CHUNKER_PRESETS.map((p) => p.name).join(', ')}) nor a chunker spec: ${(error as Error).message}`,
+        )
+      }
+      return { name, description: name, config: { ...REFERENCE_PRESET.config, chunker: name } }
+    })
 }
 
 /** The `chunking-experiment` command. */
@@ -65,7 +85,10 @@ export const chunkingExperimentCommand: CliCommand = {
     const chunkers = chooseChunkers(stringFlag(values, 'chunkers'))
     const armName = stringFlag(values, 'arm') ?? REFERENCE_PRESET.name
     const arm = ARM_PRESETS.find((p) => p.name === armName)
-    if (!arm) throw new CliUsageError(`unknown arm preset ${JSON.stringify(armName)} (expected one of ${ARM_PRESETS.map((p) => p.name).join(', ')})`)
+    if (!arm)
+      throw new CliUsageError(
+        `unknown arm preset ${JSON.stringify(armName)} (expected one of ${ARM_PRESETS.map((p) => p.name).join(', ')})`,
+      )
     const source = await loadSourceOrReport('chunking-experiment', sourceArgs(values), io)
     if (!source) return 1
     for (const note of source.notes) io.stderr(`vitest-rag chunking-experiment: ${note}\n`)
@@ -79,25 +102,52 @@ export const chunkingExperimentCommand: CliCommand = {
       const { cases, problems } = resolveCases(source, prepared)
       if (reportLocatorProblems('chunking-experiment', spec, problems, io)) return 1
       const runtime = await createRetrievalRuntime({ ...config, chunker: spec }, prepared, arm.config.search)
-      const metrics = retrievalMetricsOf(await evaluateCases(runtime, cases, createProgress(io.stderr, `chunking-experiment: ${preset.name}`, cases.length)))
+      const metrics = retrievalMetricsOf(
+        await evaluateCases(
+          runtime,
+          cases,
+          createProgress(io.stderr, `chunking-experiment: ${preset.name}`, cases.length),
+        ),
+      )
       perCase.set(preset.name, metrics)
       const parsed = parseChunkerSpec(spec)
-      outcomes.push(chunkerOutcome(preset.name, spec, parsed.kind === 'fixed' ? parsed.size : undefined, prepared.chunks.map((c) => c.end - c.start), metrics))
+      outcomes.push(
+        chunkerOutcome(
+          preset.name,
+          spec,
+          parsed.kind === 'fixed' ? parsed.size : undefined,
+          prepared.chunks.map((c) => c.end - c.start),
+          metrics,
+        ),
+      )
     }
     const reference = chunkers[0]?.name ?? 'structural'
     const seed = intFlag(values, 'seed', 0, config.seed)
     const resamples = intFlag(values, 'resamples', 100, 10_000)
     const vsReference: ChunkingData['vsReference'] = {}
     for (const preset of chunkers.slice(1)) {
-      vsReference[preset.name] = compareMetrics(perCase.get(reference) ?? [], perCase.get(preset.name) ?? [], ['hit@1', 'hit@10', 'ndcg@10'], { seed, resamples })
+      vsReference[preset.name] = compareMetrics(
+        perCase.get(reference) ?? [],
+        perCase.get(preset.name) ?? [],
+        ['hit@1', 'hit@10', 'ndcg@10'],
+        { seed, resamples },
+      )
     }
     const trend = describeSizeTrend(outcomes)
     const table = chunkingTable(outcomes)
-    io.stdout(`vitest-rag chunking-experiment: ${source.description}; arm ${arm.name}; metrics over the cases with expected sources\n\n`)
+    io.stdout(
+      `vitest-rag chunking-experiment: ${source.description}; arm ${arm.name}; metrics over the cases with expected sources\n\n`,
+    )
     io.stdout(formatTextTable(table))
     if (Object.keys(vsReference).length > 0) {
       io.stdout(`\nPaired against ${reference} (mean difference, 95% BCa interval, permutation p):\n\n`)
-      io.stdout(formatTextTable(pairedTestTable(Object.entries(vsReference).map(([name, byMetric]) => ({ label: `${name} vs ${reference}`, byMetric })))))
+      io.stdout(
+        formatTextTable(
+          pairedTestTable(
+            Object.entries(vsReference).map(([name, byMetric]) => ({ label: `${name} vs ${reference}`, byMetric })),
+          ),
+        ),
+      )
     }
     if (trend) io.stdout(`\n${trend.sentence}\n`)
 
@@ -105,7 +155,10 @@ export const chunkingExperimentCommand: CliCommand = {
       {
         kind: 'chunking-experiment',
         argv: ['chunking-experiment', ...argv],
-        configSnapshot: { ...snapshotConfig(config), experiment: { chunkers, arm, metrics: CHUNKING_METRICS, seed, resamples } },
+        configSnapshot: {
+          ...snapshotConfig(config),
+          experiment: { chunkers, arm, metrics: CHUNKING_METRICS, seed, resamples },
+        },
         goldenSetHash: source.goldenSetHash,
         corpusFingerprint: (await source.prepare(chunkers[0]?.config.chunker ?? config.chunker)).corpus.fingerprint,
         cases: source.cases.length,

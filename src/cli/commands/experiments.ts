@@ -9,4 +9,10 @@ import { noiseCommand } from './noise.ts'
 import { tuneCommand } from './tune.ts'
 
 /** `eval-retrieval`, `chunking-experiment`, `tune`, `compare`, `noise`. */
-export const experimentCommands: CliCommand[] = [evalRetrievalCommand, chunkingExperimentCommand, tuneCommand, compareCommand, noiseCommand]
+export const experimentCommands: CliCommand[] = [
+  evalRetrievalCommand,
+  chunkingExperimentCommand,
+  tuneCommand,
+  compareCommand,
+  noiseCommand,
+]

@@ -65,16 +65,24 @@ const options = {
 function parseReview(argv: string[], io: CliIo, needsCorrection: boolean): { review: Review; paths: FeedbackPaths } {
   const { values } = parseCliArgs(argv, options)
   const errorClass = requiredFlag(values, 'error-class', `C (one of ${ERROR_CLASSES.join(', ')})`)
-  if (!(ERROR_CLASSES as readonly string[]).includes(errorClass)) throw new CliUsageError(`--error-class ${JSON.stringify(errorClass)} is not one of ${ERROR_CLASSES.join(', ')}`)
-  const rawCorrected = needsCorrection ? requiredFlag(values, 'corrected', 'JSON (the corrected assertions)') : (stringFlag(values, 'corrected') ?? '{}')
+  if (!(ERROR_CLASSES as readonly string[]).includes(errorClass))
+    throw new CliUsageError(`--error-class ${JSON.stringify(errorClass)} is not one of ${ERROR_CLASSES.join(', ')}`)
+  const rawCorrected = needsCorrection
+    ? requiredFlag(values, 'corrected', 'JSON (the corrected assertions)')
+    : (stringFlag(values, 'corrected') ?? '{}')
   let json: unknown
   try {
     json = JSON.parse(rawCorrected)
   } catch (error) {
-    throw new CliUsageError(`--corrected is not valid JSON (${(error as Error).message}); quote it, e.g. '{"must_contain": ["75 seats"]}'`)
+    throw new CliUsageError(
+      `--corrected is not valid JSON (${(error as Error).message}); quote it, e.g. '{"must_contain": ["75 seats"]}'`,
+    )
   }
   const corrected = CorrectedAssertionsSchema.safeParse(json)
-  if (!corrected.success) throw new CliUsageError(`--corrected has problems:\n${formatProblems(problemsFromZod(corrected.error.issues, json, CorrectedAssertionsSchema, '--corrected'))}`)
+  if (!corrected.success)
+    throw new CliUsageError(
+      `--corrected has problems:\n${formatProblems(problemsFromZod(corrected.error.issues, json, CorrectedAssertionsSchema, '--corrected'))}`,
+    )
   return {
     review: {
       runId: requiredFlag(values, 'run', 'ID (the scorecard\'s "startedAt")'),

@@ -9,4 +9,11 @@ import { synthesizeCommand } from './synthesize.ts'
 import { qrelsOverrideCommand, qrelsPoolCommand } from './qrels.ts'
 
 /** The commands, in the order `vitest-rag help` lists them. */
-export const goldenLifeCommands: CliCommand[] = [buildTestsetCommand, synthesizeCommand, feedbackAddCommand, promoteCommand, qrelsPoolCommand, qrelsOverrideCommand]
+export const goldenLifeCommands: CliCommand[] = [
+  buildTestsetCommand,
+  synthesizeCommand,
+  feedbackAddCommand,
+  promoteCommand,
+  qrelsPoolCommand,
+  qrelsOverrideCommand,
+]

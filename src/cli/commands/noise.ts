@@ -58,7 +58,13 @@ export const noiseCommand: CliCommand = {
     const trials: CaseRecord[][] = []
     try {
       for (let trial = 0; trial < runs; trial++) {
-        trials.push(await evaluateCases(withTrial(runtime, trial), cases, createProgress(io.stderr, `noise: run ${trial + 1} of ${runs}`, cases.length)))
+        trials.push(
+          await evaluateCases(
+            withTrial(runtime, trial),
+            cases,
+            createProgress(io.stderr, `noise: run ${trial + 1} of ${runs}`, cases.length),
+          ),
+        )
       }
     } finally {
       await runtime.close()
@@ -69,16 +75,25 @@ export const noiseCommand: CliCommand = {
     // The printed table keeps the headline metrics; every metric is in the JSON.
     const table = noiseTable(metrics.filter((m) => COMPARE_HEADLINE_METRICS.includes(m.metric)))
     const calls = args.models === true && config.models !== undefined
-    io.stdout(`vitest-rag noise: ${source.description}; ${runs} runs, ${config.mode} mode, ${calls ? 'model calls allowed (trial index in the cache key)' : 'offline (no model call: the spread is 0 by construction)'}; gate tolerance ${config.gate.maxRelativeDrop} relative\n\n`)
+    io.stdout(
+      `vitest-rag noise: ${source.description}; ${runs} runs, ${config.mode} mode, ${calls ? 'model calls allowed (trial index in the cache key)' : 'offline (no model call: the spread is 0 by construction)'}; gate tolerance ${config.gate.maxRelativeDrop} relative\n\n`,
+    )
     io.stdout(formatTextTable(table))
-    io.stdout(`\n(${metrics.length} metrics in the JSON)\ntoo noisy to gate on: ${tooNoisy.length === 0 ? 'none' : tooNoisy.join(', ')}\n`)
-    io.stdout(`golden set too small to detect a drop of the gate's tolerance: ${underpowered.length === 0 ? 'none' : underpowered.join(', ')}\n`)
+    io.stdout(
+      `\n(${metrics.length} metrics in the JSON)\ntoo noisy to gate on: ${tooNoisy.length === 0 ? 'none' : tooNoisy.join(', ')}\n`,
+    )
+    io.stdout(
+      `golden set too small to detect a drop of the gate's tolerance: ${underpowered.length === 0 ? 'none' : underpowered.join(', ')}\n`,
+    )
 
     const path = await saveExperimentResult<NoiseData>(
       {
         kind: 'noise',
         argv: ['noise', ...argv],
-        configSnapshot: { ...snapshotConfig(config), experiment: { runs, trials: Array.from({ length: runs }, (_, i) => i) } },
+        configSnapshot: {
+          ...snapshotConfig(config),
+          experiment: { runs, trials: Array.from({ length: runs }, (_, i) => i) },
+        },
         goldenSetHash: source.goldenSetHash,
         corpusFingerprint: prepared.corpus.fingerprint,
         cases: cases.length,

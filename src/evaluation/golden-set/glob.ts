@@ -18,7 +18,10 @@ export function globToRegExp(pattern: string): RegExp {
     else if (ch === '?') re += '[^/]'
     else if (ch === '{') {
       const close = pattern.indexOf('}', i)
-      const options = pattern.slice(i + 1, close).split(',').map((o) => o.replace(/[.+^$()|[\]\\]/g, '\\$&'))
+      const options = pattern
+        .slice(i + 1, close)
+        .split(',')
+        .map((o) => o.replace(/[.+^$()|[\]\\]/g, '\\$&'))
       re += `(?:${options.join('|')})`
       i = close
     } else re += ch.replace(/[.+^$()|[\]\\]/g, '\\$&')

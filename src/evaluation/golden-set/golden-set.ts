@@ -10,7 +10,13 @@
 import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { GoldenFileError, UnresolvedLocatorsError } from '../../cases/errors.ts'
-import { duplicateCaseIdProblem, goldenSetHash, parseGoldenText, type GoldenParseResult, type InputLimits } from '../../cases/parse-golden.ts'
+import {
+  duplicateCaseIdProblem,
+  goldenSetHash,
+  parseGoldenText,
+  type GoldenParseResult,
+  type InputLimits,
+} from '../../cases/parse-golden.ts'
 import type { Problem } from '../../shared/problems/problems.ts'
 import { resolveLocators, type LocatorResolution } from '../../cases/resolve-locators.ts'
 import { isDraft } from '../../cases/schema.ts'
@@ -98,7 +104,13 @@ function digestOf(file: string, parsed: GoldenParseResult): GoldenFileDigest {
 }
 
 /** {@link parseGoldenText}, served from the held parse of the same path when the text (by hash), label and limits match. */
-function parseGoldenFile(absolutePath: string, key: string, text: string, file: string, limits: InputLimits): GoldenParseResult {
+function parseGoldenFile(
+  absolutePath: string,
+  key: string,
+  text: string,
+  file: string,
+  limits: InputLimits,
+): GoldenParseResult {
   const hit = parsedByPath.get(absolutePath)
   if (hit?.key === key) return hit.parsed
   const parsed = parseGoldenText(text, file, limits)
@@ -117,7 +129,12 @@ function resolveFile(prepared: PreparedCorpus, file: string, parsed: GoldenParse
   const hit = byParse.get(parsed)
   if (hit) return hit
   const origins = new Map(parsed.cases.map((c) => [c.case.case_id, { file, line: c.line }]))
-  const resolved = resolveLocators(parsed.cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, origins)
+  const resolved = resolveLocators(
+    parsed.cases.map((c) => c.case),
+    prepared.corpus.documents,
+    prepared.chunks,
+    origins,
+  )
   byParse.set(parsed, resolved)
   return resolved
 }
@@ -127,7 +144,11 @@ export function readGoldenSet(config: RagEvalConfig): GoldenSet {
   const files = globFiles(config.root, config.golden).map((absolutePath) => {
     const file = label(config, absolutePath)
     const { text, hash } = readGoldenText(absolutePath)
-    return { file, absolutePath, parsed: parseGoldenFile(absolutePath, parseKey(hash, file, config.limits), text, file, config.limits) }
+    return {
+      file,
+      absolutePath,
+      parsed: parseGoldenFile(absolutePath, parseKey(hash, file, config.limits), text, file, config.limits),
+    }
   })
   const problems = files.flatMap((f) => f.parsed.problems)
   // case_id is unique across the whole golden set, not only within a file. A repeat inside one file was
@@ -137,7 +158,8 @@ export function readGoldenSet(config: RagEvalConfig): GoldenSet {
     for (const { case: c, line } of f.parsed.cases) {
       const first = seen.get(c.case_id)
       if (!first) seen.set(c.case_id, { file: f.file, line })
-      else if (first.file !== f.file) problems.push(duplicateCaseIdProblem(f.file, line, c.case_id, `${first.file}:${first.line}`))
+      else if (first.file !== f.file)
+        problems.push(duplicateCaseIdProblem(f.file, line, c.case_id, `${first.file}:${first.line}`))
     }
   }
   // Drafts (status "draft", from `promote`) are validated like every case but never run, so never gated.
@@ -166,9 +188,19 @@ function selectionFor(config: RagEvalConfig): Set<string> | undefined {
  * Parses one golden file and resolves its locators to chunk ids. Throws {@link GoldenFileError} or
  * {@link UnresolvedLocatorsError} with every problem of the file.
  */
-export async function loadGoldenModuleData(config: RagEvalConfig, absolutePath: string, source: string): Promise<GoldenModuleData> {
+export async function loadGoldenModuleData(
+  config: RagEvalConfig,
+  absolutePath: string,
+  source: string,
+): Promise<GoldenModuleData> {
   const file = label(config, absolutePath)
-  const parsed = parseGoldenFile(absolutePath, parseKey(sha256(source), file, config.limits), source, file, config.limits)
+  const parsed = parseGoldenFile(
+    absolutePath,
+    parseKey(sha256(source), file, config.limits),
+    source,
+    file,
+    config.limits,
+  )
   if (parsed.problems.length > 0) throw new GoldenFileError(parsed.problems)
   const selected = selectionFor(config)
   const cases = parsed.cases.filter((c) => !isDraft(c.case) && (!selected || selected.has(c.case.case_id)))
@@ -205,7 +237,8 @@ export function readGoldenSummary(config: RagEvalConfig): GoldenSetSummary {
     const file = label(config, absolutePath)
     const hit = digestByPath.get(absolutePath)
     const known = textHashByPath.get(absolutePath)
-    if (hit && known?.stamp === stampOf(absolutePath) && hit.key === parseKey(known.hash, file, config.limits)) return hit.digest
+    if (hit && known?.stamp === stampOf(absolutePath) && hit.key === parseKey(known.hash, file, config.limits))
+      return hit.digest
     const { text, hash } = readGoldenText(absolutePath)
     const key = parseKey(hash, file, config.limits)
     if (hit?.key === key) return hit.digest
@@ -228,7 +261,9 @@ export function readGoldenSummary(config: RagEvalConfig): GoldenSetSummary {
  * Checks the whole golden set before any case runs: every file parses, ids are unique across files, and every
  * locator resolves. Returns all problems at once.
  */
-export async function checkGoldenSet(config: RagEvalConfig): Promise<{ set: GoldenSet; problems: Problem[]; warnings: Problem[] }> {
+export async function checkGoldenSet(
+  config: RagEvalConfig,
+): Promise<{ set: GoldenSet; problems: Problem[]; warnings: Problem[] }> {
   const set = readGoldenSet(config)
   const problems = [...set.problems]
   const warnings: Problem[] = []

@@ -55,7 +55,9 @@ export function writePreparedCases(outDir: string, data: GoldenModuleData): stri
   mkdirSync(dir, { recursive: true })
   const existing = readdirSync(dir)
   if (!existing.includes(name)) writeFileAtomicSync(join(dir, name), text)
-  for (const other of existing) if (other !== name && other.startsWith(`${stem}.`) && other.endsWith('.json')) rmSync(join(dir, other), { force: true })
+  for (const other of existing)
+    if (other !== name && other.startsWith(`${stem}.`) && other.endsWith('.json'))
+      rmSync(join(dir, other), { force: true })
   return join(dir, name)
 }
 

@@ -6,7 +6,11 @@
 import { sha256 } from '../../shared/util/hash.ts'
 
 /** The ids of `n` cases chosen from `cases`, stratified by `case_type`, deterministic in `seed`. */
-export function selectSample(cases: ReadonlyArray<{ case_id: string; case_type: string }>, n: number, seed: number): Set<string> {
+export function selectSample(
+  cases: ReadonlyArray<{ case_id: string; case_type: string }>,
+  n: number,
+  seed: number,
+): Set<string> {
   if (n >= cases.length) return new Set(cases.map((c) => c.case_id))
   const byType = new Map<string, string[]>()
   for (const c of cases) byType.set(c.case_type, [...(byType.get(c.case_type) ?? []), c.case_id])
@@ -25,7 +29,9 @@ export function selectSample(cases: ReadonlyArray<{ case_id: string; case_type: 
   const chosen = new Set<string>()
   for (const q of quotas) {
     // Rank by a seeded hash of the id: stable under reordering and additions of other cases.
-    const ranked = [...(byType.get(q.type) ?? [])].sort((a, b) => sha256(`${seed}:${a}`).localeCompare(sha256(`${seed}:${b}`)))
+    const ranked = [...(byType.get(q.type) ?? [])].sort((a, b) =>
+      sha256(`${seed}:${a}`).localeCompare(sha256(`${seed}:${b}`)),
+    )
     for (const id of ranked.slice(0, q.base)) chosen.add(id)
   }
   return chosen

@@ -45,7 +45,8 @@ export function checkAbstains(output: SystemOutput, c: GoldenCase, mode: EvalMod
   const reading = readAbstention(output)
   const quoted = JSON.stringify(truncate(output.answer ?? '', 200))
   let message = `abstained as a ${c.case_type} case must`
-  if (reading.flagContradicted) message = `the system marked the answer abstained: true, but it states content: ${quoted}`
+  if (reading.flagContradicted)
+    message = `the system marked the answer abstained: true, but it states content: ${quoted}`
   else if (!reading.abstained) message = `a ${c.case_type} case must abstain, but the system answered: ${quoted}`
   return { applies: true, passed: reading.abstained, message }
 }
@@ -56,7 +57,8 @@ function ownedName(docId: string, tenantId: string): string {
 }
 
 /** How to make an ambiguous reference name one document. */
-const DISAMBIGUATE = 'send the passage text, a tenant-qualified id or path (`<tenant>/doc/<key>`, `.../tenants/<tenant>/...`), or map it with `sourceMap` (or set `tenancy: \'label\'` to accept the system\'s tenant label)'
+const DISAMBIGUATE =
+  "send the passage text, a tenant-qualified id or path (`<tenant>/doc/<key>`, `.../tenants/<tenant>/...`), or map it with `sourceMap` (or set `tenancy: 'label'` to accept the system's tenant label)"
 
 /**
  * What is wrong with one item's tenancy, as a sentence about the item, or undefined. `labelled` is the tenant
@@ -66,16 +68,21 @@ const DISAMBIGUATE = 'send the passage text, a tenant-qualified id or path (`<te
  */
 function tenantProblem(labelled: string | undefined, r: SourceResolution, tenant: string): string | undefined {
   if (!r.resolved) {
-    if (r.ambiguous?.evidence) return `is ambiguous: ${r.ambiguous.evidence.map((e) => `${e.evidence} is ${ownedName(e.docId, e.tenantId)}`).join(', but ')}; ${DISAMBIGUATE}`
-    if (r.ambiguous) return `${r.reference} is ambiguous: it fits tenants ${r.ambiguous.tenants.map((t) => `"${t}"`).join(', ')} (${r.ambiguous.docIds.join(', ')}); ${DISAMBIGUATE}`
-    return labelled !== undefined && labelled !== tenant ? `${r.reference} is labelled with another tenant, "${labelled}"` : undefined
+    if (r.ambiguous?.evidence)
+      return `is ambiguous: ${r.ambiguous.evidence.map((e) => `${e.evidence} is ${ownedName(e.docId, e.tenantId)}`).join(', but ')}; ${DISAMBIGUATE}`
+    if (r.ambiguous)
+      return `${r.reference} is ambiguous: it fits tenants ${r.ambiguous.tenants.map((t) => `"${t}"`).join(', ')} (${r.ambiguous.docIds.join(', ')}); ${DISAMBIGUATE}`
+    return labelled !== undefined && labelled !== tenant
+      ? `${r.reference} is labelled with another tenant, "${labelled}"`
+      : undefined
   }
   const evidence = r.evidence ?? nameOf(r)
   if (r.tenantId !== tenant) {
     const label = labelled !== undefined && labelled !== r.tenantId ? ` (the system labelled it "${labelled}")` : ''
     return `${evidence} is ${ownedName(r.docId, r.tenantId)}, in tenant "${r.tenantId}", not the case's tenant "${tenant}"${label}`
   }
-  if (labelled !== undefined && labelled !== r.tenantId) return `${evidence} is ${ownedName(r.docId, r.tenantId)}, but the system labelled it tenant "${labelled}"`
+  if (labelled !== undefined && labelled !== r.tenantId)
+    return `${evidence} is ${ownedName(r.docId, r.tenantId)}, but the system labelled it tenant "${labelled}"`
   return undefined
 }
 
@@ -99,14 +106,18 @@ export function checkNoTenantLeak(resolved: ResolvedOutput, c: GoldenCase): Chec
   if (output.answer !== undefined && c.forbidden_text.length > 0) {
     const answer = foldForLiteralMatch(output.answer)
     const leaked = c.forbidden_text.filter((t) => answer.includes(foldForLiteralMatch(t)))
-    if (leaked.length > 0) problems.push(`the answer contains forbidden text: ${leaked.map((t) => JSON.stringify(t)).join(', ')}`)
+    if (leaked.length > 0)
+      problems.push(`the answer contains forbidden text: ${leaked.map((t) => JSON.stringify(t)).join(', ')}`)
   }
   const shownProblems = problems.slice(0, 5)
   const more = problems.length > 5 ? `; and ${problems.length - 5} more` : ''
   return {
     applies: true,
     passed: problems.length === 0,
-    message: problems.length === 0 ? `no cross-tenant retrieval or text (tenant "${c.tenant_id}")` : shownProblems.join('; ') + more,
+    message:
+      problems.length === 0
+        ? `no cross-tenant retrieval or text (tenant "${c.tenant_id}")`
+        : shownProblems.join('; ') + more,
   }
 }
 
@@ -130,18 +141,29 @@ export function checkNoFabricatedCitations(resolved: ResolvedOutput, mode: EvalM
   const noSource = cited.filter((m) => !sources.some((s) => s.marker === m))
   if (noSource.length > 0) {
     const shownMarkers = [...new Set(sources.map((s) => s.marker))].sort((a, b) => a - b)
-    problems.push(`marker(s) ${noSource.map((m) => `[${m}]`).join(', ')} point at no source shown to the generator (shown: ${shownMarkers.map((m) => `[${m}]`).join(', ') || 'none'})`)
+    problems.push(
+      `marker(s) ${noSource.map((m) => `[${m}]`).join(', ')} point at no source shown to the generator (shown: ${shownMarkers.map((m) => `[${m}]`).join(', ') || 'none'})`,
+    )
   }
   sources.forEach((s, i) => {
     if (!cited.includes(s.marker)) return
     const r = resolved.shown[i] ?? unresolvedAt(i)
-    if (!r.resolved) problems.push(r.ambiguous ? `[${s.marker}] cites ${r.reference}, which fits documents of tenants ${r.ambiguous.tenants.join(', ')}: it cannot be checked` : `[${s.marker}] cites ${r.reference}, which is in no document of the corpus`)
-    else if (!wasRetrieved(r, resolved.retrieved)) problems.push(`[${s.marker}] cites ${r.docId}, which the system did not retrieve`)
+    if (!r.resolved)
+      problems.push(
+        r.ambiguous
+          ? `[${s.marker}] cites ${r.reference}, which fits documents of tenants ${r.ambiguous.tenants.join(', ')}: it cannot be checked`
+          : `[${s.marker}] cites ${r.reference}, which is in no document of the corpus`,
+      )
+    else if (!wasRetrieved(r, resolved.retrieved))
+      problems.push(`[${s.marker}] cites ${r.docId}, which the system did not retrieve`)
   })
   return {
     applies: true,
     passed: problems.length === 0,
-    message: problems.length === 0 ? `${cited.length} marker(s), each citing a retrieved source of the corpus` : problems.join('; '),
+    message:
+      problems.length === 0
+        ? `${cited.length} marker(s), each citing a retrieved source of the corpus`
+        : problems.join('; '),
   }
 }
 

@@ -63,7 +63,10 @@ export function loadCalibrationRecord(path: string): CalibrationRecord | undefin
   if (!existsSync(path)) return undefined
   const read = parseVersionedJson(readFileSync(path, 'utf8'), CalibrationRecordSchema, CALIBRATION_RECORD_VERSION)
   if (!read.ok && read.kind === 'version') {
-    throw new CalibrationRecordError(path, `version ${JSON.stringify(read.found)} is not ${CALIBRATION_RECORD_VERSION}; re-run \`vitest-rag calibrate\``)
+    throw new CalibrationRecordError(
+      path,
+      `version ${JSON.stringify(read.found)} is not ${CALIBRATION_RECORD_VERSION}; re-run \`vitest-rag calibrate\``,
+    )
   }
   if (!read.ok) throw new CalibrationRecordError(path, `${read.detail}; re-run \`vitest-rag calibrate\``)
   return read.data
@@ -73,7 +76,8 @@ export function loadCalibrationRecord(path: string): CalibrationRecord | undefin
 export function summarizeCalibration(record: CalibrationRecord): string[] {
   const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2))
   return Object.entries(record.criteria).map(
-    ([name, a]) => `${name}: n=${a.n} accuracy ${fmt(a.accuracy)} kappa ${fmt(a.kappa)} (${record.judge.kind}${record.judge.model ? ` ${record.judge.model}` : ''}, ${record.judge.promptVersion})`,
+    ([name, a]) =>
+      `${name}: n=${a.n} accuracy ${fmt(a.accuracy)} kappa ${fmt(a.kappa)} (${record.judge.kind}${record.judge.model ? ` ${record.judge.model}` : ''}, ${record.judge.promptVersion})`,
   )
 }
 
@@ -90,7 +94,10 @@ export interface CalibrationFigureOf {
  * left out. Returns `{}` when `judgeKind` is given and differs from the record's: a heuristic calibration
  * says nothing about a model judge, and the reverse.
  */
-export function calibrationFigures(record: CalibrationRecord, judgeKind?: 'heuristic' | 'model'): Record<string, CalibrationFigureOf> {
+export function calibrationFigures(
+  record: CalibrationRecord,
+  judgeKind?: 'heuristic' | 'model',
+): Record<string, CalibrationFigureOf> {
   if (judgeKind !== undefined && record.judge.kind !== judgeKind) return {}
   const out: Record<string, CalibrationFigureOf> = {}
   for (const [name, a] of Object.entries(record.criteria)) {

@@ -86,7 +86,11 @@ export function kappaInterval(
   if (kappaOf(confusion) === null) return undefined
   // The items as (row, column) cells, so a resample is an index draw.
   const cells: Array<[number, number]> = []
-  confusion.forEach((row, i) => row.forEach((count, j) => { for (let c = 0; c < count; c++) cells.push([i, j]) }))
+  confusion.forEach((row, i) =>
+    row.forEach((count, j) => {
+      for (let c = 0; c < count; c++) cells.push([i, j])
+    }),
+  )
   const random = mulberry32(options.seed)
   const size = confusion.length
   const kappas: number[] = []
@@ -157,7 +161,9 @@ export interface JudgedLabelRow {
 }
 
 /** Agreement per criterion that at least one row labels. */
-export function measureCalibration(rows: readonly JudgedLabelRow[]): Partial<Record<CalibrationCriterion, CriterionAgreement>> {
+export function measureCalibration(
+  rows: readonly JudgedLabelRow[],
+): Partial<Record<CalibrationCriterion, CriterionAgreement>> {
   const out: Partial<Record<CalibrationCriterion, CriterionAgreement>> = {}
   for (const criterion of CALIBRATION_CRITERIA) {
     const labelled = rows.filter((r) => r.human[criterion] !== undefined)

@@ -69,19 +69,36 @@ export function loadClaimPromptTemplates(): { extract: PromptTemplate; verify: P
 /** What the extraction call must return. */
 export const ExtractedClaimsSchema = z.object({ claims: z.array(z.string().min(1).max(600)).max(40) })
 /** What the verification call must return (1-based passage numbers, as the prompt shows them). */
-export const ClaimSupportSchema = z.object({ supporting: z.array(z.coerce.number().int().positive()), reason: z.string().max(600).default('') })
+export const ClaimSupportSchema = z.object({
+  supporting: z.array(z.coerce.number().int().positive()),
+  reason: z.string().max(600).default(''),
+})
 
 /**
  * The model checker. A call whose reply cannot be parsed after the client's one retry throws
  * {@link ClaimCheckError}: a claim metric computed from a missing verdict would be a made-up number.
  */
 export function createModelClaimChecker(client: ChatClient, templates = loadClaimPromptTemplates()): ClaimChecker {
-  const call = async <T>(template: PromptTemplate, values: Record<string, string>, schema: z.ZodType<T>, caseId: string, maxTokens: number): Promise<T> => {
+  const call = async <T>(
+    template: PromptTemplate,
+    values: Record<string, string>,
+    schema: z.ZodType<T>,
+    caseId: string,
+    maxTokens: number,
+  ): Promise<T> => {
     const outcome = await client.chatJson(
-      { messages: renderPrompt(template, values), temperature: 0, maxTokens, responseFormat: { type: 'json_object' }, template: declaredKey(template), caseId },
+      {
+        messages: renderPrompt(template, values),
+        temperature: 0,
+        maxTokens,
+        responseFormat: { type: 'json_object' },
+        template: declaredKey(template),
+        caseId,
+      },
       schema,
     )
-    if (!outcome.ok) throw new ClaimCheckError(`${template.id} for case ${caseId}: unparseable reply after retry (${outcome.error})`)
+    if (!outcome.ok)
+      throw new ClaimCheckError(`${template.id} for case ${caseId}: unparseable reply after retry (${outcome.error})`)
     return outcome.value
   }
   return {
@@ -90,13 +107,25 @@ export function createModelClaimChecker(client: ChatClient, templates = loadClai
     version: `${templates.extract.id}@${templates.extract.version}+${templates.verify.id}@${templates.verify.version}`,
     async extractClaims(text, question, caseId) {
       if (text.trim() === '') return []
-      const value = await call(templates.extract, { question: escapeFenced(question), text: escapeFenced(text) }, ExtractedClaimsSchema, caseId, 600)
+      const value = await call(
+        templates.extract,
+        { question: escapeFenced(question), text: escapeFenced(text) },
+        ExtractedClaimsSchema,
+        caseId,
+        600,
+      )
       return value.claims
     },
     async supportingPassages(claim, passages, _question, caseId) {
       if (passages.length === 0) return []
       const rendered = passages.map((p, i) => fence('passage', p, { n: i + 1 })).join('\n\n')
-      const value = await call(templates.verify, { claim: escapeFenced(claim), passages: rendered }, ClaimSupportSchema, caseId, 200)
+      const value = await call(
+        templates.verify,
+        { claim: escapeFenced(claim), passages: rendered },
+        ClaimSupportSchema,
+        caseId,
+        200,
+      )
       return [...new Set(value.supporting.filter((n) => n <= passages.length).map((n) => n - 1))].sort((a, b) => a - b)
     },
   }

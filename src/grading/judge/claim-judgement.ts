@@ -28,7 +28,12 @@ export interface AnswerContext {
 
 /** Gathers the context of one judgement. */
 export function answerContext(input: JudgeInput, options: ClaimSupportOptions): AnswerContext {
-  return { input, options, shown: new Map(input.sources.map((s) => [s.marker, s])), wholeText: input.sources.map((s) => s.text ?? '').join('\n') }
+  return {
+    input,
+    options,
+    shown: new Map(input.sources.map((s) => [s.marker, s])),
+    wholeText: input.sources.map((s) => s.text ?? '').join('\n'),
+  }
 }
 
 /** A claim's verdict with what the criteria's reasons need. */
@@ -46,7 +51,9 @@ export interface ClaimFinding extends JudgeClaim {
  */
 function supportedIn(evidence: ClaimEvidence, text: string, windowed: boolean, options: ClaimSupportOptions): boolean {
   if (!windowed) return isSupportedBy(evidence, text, options.supportOverlap)
-  return sentenceWindows(text, options.supportWindowSentences).some((window) => isSupportedBy(evidence, window, options.supportOverlap))
+  return sentenceWindows(text, options.supportWindowSentences).some((window) =>
+    isSupportedBy(evidence, window, options.supportOverlap),
+  )
 }
 
 function notInContext(missing: readonly string[]): string {
@@ -95,14 +102,24 @@ export function judgeClaim(claim: SplitClaim, context: AnswerContext): ClaimFind
     staleAgainst = newer?.marker
   }
 
-  const why = unknownMarkers.length > 0
-    ? `cites [${unknownMarkers.join('], [')}] which was not shown`
-    : !supported
-      ? notInContext(supportIn(evidence, context.wholeText).missingLiterals)
-      : cited.length === 0
-        ? 'supported but carries no marker'
-        : !citationOk
-          ? `its marker${cited.length > 1 ? 's' : ''} [${cited.join('], [')}] do not support it`
-          : 'supported by its citation'
-  return { text: claim.text, markers: [...claim.markers], supportingMarkers, supported, unknownMarkers, citationOk, staleAgainst, why }
+  const why =
+    unknownMarkers.length > 0
+      ? `cites [${unknownMarkers.join('], [')}] which was not shown`
+      : !supported
+        ? notInContext(supportIn(evidence, context.wholeText).missingLiterals)
+        : cited.length === 0
+          ? 'supported but carries no marker'
+          : !citationOk
+            ? `its marker${cited.length > 1 ? 's' : ''} [${cited.join('], [')}] do not support it`
+            : 'supported by its citation'
+  return {
+    text: claim.text,
+    markers: [...claim.markers],
+    supportingMarkers,
+    supported,
+    unknownMarkers,
+    citationOk,
+    staleAgainst,
+    why,
+  }
 }

@@ -49,19 +49,34 @@ export interface ClaimMetrics {
  * one per answer claim against the reference (is it correct?).
  * Example (see docs/golden-format.md#claim-level-answer-metrics): 2 answer claims, one supported -> 0.5.
  */
-export async function computeClaimMetrics(input: ClaimMetricsInput, checker: ClaimChecker): Promise<{ metrics: ClaimMetrics; verdicts: ClaimVerdicts }> {
+export async function computeClaimMetrics(
+  input: ClaimMetricsInput,
+  checker: ClaimChecker,
+): Promise<{ metrics: ClaimMetrics; verdicts: ClaimVerdicts }> {
   const { caseId, question, contexts } = input
   const answerTexts = (await checker.extractClaims(input.answer, question, caseId)).slice(0, MAX_CLAIMS_CHECKED)
-  const referenceTexts = input.reference.trim() === '' ? [] : (await checker.extractClaims(input.reference, question, caseId)).slice(0, MAX_CLAIMS_CHECKED)
+  const referenceTexts =
+    input.reference.trim() === ''
+      ? []
+      : (await checker.extractClaims(input.reference, question, caseId)).slice(0, MAX_CLAIMS_CHECKED)
   const answerClaims: ClaimVerdicts['answerClaims'] = []
-  for (const text of answerTexts) answerClaims.push({ text, supportingContexts: await checker.supportingPassages(text, contexts, question, caseId) })
+  for (const text of answerTexts)
+    answerClaims.push({ text, supportingContexts: await checker.supportingPassages(text, contexts, question, caseId) })
   const referenceClaims: ClaimVerdicts['referenceClaims'] = []
-  for (const text of referenceTexts) referenceClaims.push({ text, supportingContexts: await checker.supportingPassages(text, contexts, question, caseId) })
+  for (const text of referenceTexts)
+    referenceClaims.push({
+      text,
+      supportingContexts: await checker.supportingPassages(text, contexts, question, caseId),
+    })
   const relevantContexts = contexts.map((_, i) => referenceClaims.some((r) => r.supportingContexts.includes(i)))
 
-  const metrics: ClaimMetrics = { claim_faithfulness: faithfulness(answerClaims.map((c) => ({ supported: c.supportingContexts.length > 0 }))) }
+  const metrics: ClaimMetrics = {
+    claim_faithfulness: faithfulness(answerClaims.map((c) => ({ supported: c.supportingContexts.length > 0 }))),
+  }
   if (referenceTexts.length > 0) {
-    metrics.context_recall = contextRecall(referenceClaims.map((c) => ({ attributed: c.supportingContexts.length > 0 })))
+    metrics.context_recall = contextRecall(
+      referenceClaims.map((c) => ({ attributed: c.supportingContexts.length > 0 })),
+    )
     metrics.context_precision = contextPrecision(relevantContexts)
     const noise: NoiseClaim[] = []
     for (const claim of answerClaims) {

@@ -31,7 +31,8 @@ export interface SplitAnswer {
 const MARKER_GROUP = /\[(\d+(?:\s*,\s*\d+)*)\]/g
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|inc|ltd|jr|sr|fig)\.|\b[A-Z]\.)$/i
 const NOTE_OPENING = /^\s*(?:\*\*)?note\b/i
-const OLDER_SOURCE = /\b(?:older|earlier|previous|outdated|former|superseded)\b[^.]*\b(?:documentation|docs?|version|changelog|sources?|releases?|guides?|entry|page|articles?)\b/i
+const OLDER_SOURCE =
+  /\b(?:older|earlier|previous|outdated|former|superseded)\b[^.]*\b(?:documentation|docs?|version|changelog|sources?|releases?|guides?|entry|page|articles?)\b/i
 const DISAGREEMENT = /\b(?:disagrees?|conflicts? with|contradicts?)\b/i
 const MARKERS_AFTER_TERMINATOR = /([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)/g
 const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/
@@ -53,9 +54,7 @@ export function extractMarkers(text: string): number[] {
 
 /** True when a sentence is a conflict note: it reports what an older or disagreeing source says. */
 export function isConflictNote(sentence: string): boolean {
-  return (
-    NOTE_OPENING.test(sentence) || OLDER_SOURCE.test(sentence) || DISAGREEMENT.test(sentence)
-  )
+  return NOTE_OPENING.test(sentence) || OLDER_SOURCE.test(sentence) || DISAGREEMENT.test(sentence)
 }
 
 function splitSentences(line: string): string[] {
@@ -94,7 +93,11 @@ function splitAnswer(answer: string): SplitAnswer {
     if (line === '') continue
     for (const sentence of splitSentences(line)) {
       const markers = extractMarkers(sentence)
-      const text = sentence.replace(MARKER_GROUP, '').replace(SPACE_BEFORE_PUNCTUATION, '$1').replace(SPACES, ' ').trim()
+      const text = sentence
+        .replace(MARKER_GROUP, '')
+        .replace(SPACE_BEFORE_PUNCTUATION, '$1')
+        .replace(SPACES, ' ')
+        .trim()
       if (isAbstentionSentence(text)) {
         abstentionSentences.push(text)
         continue

@@ -5,7 +5,15 @@
  */
 
 /** Tag names the judge and qrels prompts fence text with. */
-export const FENCE_NAMES: readonly string[] = ['source', 'context', 'question', 'answer', 'reference_answer', 'query', 'passage']
+export const FENCE_NAMES: readonly string[] = [
+  'source',
+  'context',
+  'question',
+  'answer',
+  'reference_answer',
+  'query',
+  'passage',
+]
 
 /**
  * Any tag-like form of a fence name: `<` then optional whitespace, an optional `/` or `\` with whitespace

@@ -58,7 +58,11 @@ export function scoreFromRatio(ratio: number): RubricScore {
 }
 
 /** Whether the shown context holds the answer: the caller's flag, else estimated from the golden case. */
-export function estimateContextHasAnswer(input: JudgeInput, options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS, context?: string): boolean {
+export function estimateContextHasAnswer(
+  input: JudgeInput,
+  options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS,
+  context?: string,
+): boolean {
   if (input.contextHasAnswer !== undefined) return input.contextHasAnswer
   if (mustAbstain({ case_type: input.caseType })) return false
   const text = context ?? input.sources.map((s) => s.text ?? '').join('\n')
@@ -66,7 +70,8 @@ export function estimateContextHasAnswer(input: JudgeInput, options: HeuristicJu
     const lower = readText(text).lower
     return input.mustContain.every((l) => lower.includes(l.toLowerCase()))
   }
-  if (input.referenceAnswer.trim() !== '') return referenceRecall(input.referenceAnswer, text) >= options.contextAnswerRecall
+  if (input.referenceAnswer.trim() !== '')
+    return referenceRecall(input.referenceAnswer, text) >= options.contextAnswerRecall
   return input.sources.length > 0
 }
 
@@ -84,7 +89,12 @@ type Scored<T> = { score: T; reason: string }
  */
 function abstainedVerdict(contextHasAnswer: boolean, answerable: boolean | undefined): JudgeVerdict {
   const crag = cragOfAbstention(answerable ?? contextHasAnswer)
-  const cragReason = crag === 'perfect' ? 'perfect: correct abstention' : contextHasAnswer ? 'missing: abstained although the answer was available' : 'missing: abstained on an answerable case (the answer was not in the shown context)'
+  const cragReason =
+    crag === 'perfect'
+      ? 'perfect: correct abstention'
+      : contextHasAnswer
+        ? 'missing: abstained although the answer was available'
+        : 'missing: abstained on an answerable case (the answer was not in the shown context)'
   return {
     kind: 'heuristic',
     failed: false,
@@ -96,7 +106,9 @@ function abstainedVerdict(contextHasAnswer: boolean, answerable: boolean | undef
     reasons: {
       faithfulness: 'abstained: no claims, nothing unsupported',
       citation_accuracy: 'abstained: no claims, nothing uncited',
-      answer_relevance: contextHasAnswer ? 'abstained although the context holds the answer' : 'abstained and the context lacks the answer',
+      answer_relevance: contextHasAnswer
+        ? 'abstained although the context holds the answer'
+        : 'abstained and the context lacks the answer',
       crag: cragReason,
     },
     claims: [],
@@ -108,7 +120,10 @@ function scoreFaithfulness(findings: readonly ClaimFinding[], hasConflictNote: b
   const unsupported = findings.filter((f) => !f.supported)
   const stale = findings.filter((f) => f.staleAgainst !== undefined)
   let score: RubricScore = n === 0 ? 1 : scoreFromRatio((n - unsupported.length) / n)
-  let reason = unsupported.length === 0 ? `all ${n} claim(s) supported by the context` : `${unsupported.length} of ${n} claim(s) unsupported: ${unsupported.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}`
+  let reason =
+    unsupported.length === 0
+      ? `all ${n} claim(s) supported by the context`
+      : `${unsupported.length} of ${n} claim(s) unsupported: ${unsupported.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}`
   if (stale.length > 0 && !hasConflictNote && score === 1) {
     score = 0.5
     reason = `follows an older source although newer source [${stale[0]?.staleAgainst}] disagrees, and does not say so`
@@ -123,15 +138,21 @@ function scoreCitations(findings: readonly ClaimFinding[]): Scored<RubricScore> 
   const fabricated = findings.flatMap((f) => f.unknownMarkers)
   const badCitations = findings.filter((f) => !f.citationOk)
   const score: RubricScore = fabricated.length > 0 ? 0 : n === 0 ? 1 : scoreFromRatio((n - badCitations.length) / n)
-  const reason = fabricated.length > 0
-    ? `marker(s) [${[...new Set(fabricated)].join('], [')}] point at sources that were not shown`
-    : badCitations.length === 0
-      ? `all ${n} claim(s) cite a supporting source`
-      : `${badCitations.length} of ${n} claim(s) badly cited: ${badCitations.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}`
+  const reason =
+    fabricated.length > 0
+      ? `marker(s) [${[...new Set(fabricated)].join('], [')}] point at sources that were not shown`
+      : badCitations.length === 0
+        ? `all ${n} claim(s) cite a supporting source`
+        : `${badCitations.length} of ${n} claim(s) badly cited: ${badCitations.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}`
   return { score, reason }
 }
 
-function scoreRelevance(input: JudgeInput, answerText: string, refRecall: number | undefined, options: HeuristicJudgeOptions): Scored<RubricScore> {
+function scoreRelevance(
+  input: JudgeInput,
+  answerText: string,
+  refRecall: number | undefined,
+  options: HeuristicJudgeOptions,
+): Scored<RubricScore> {
   const queryWords = readText(input.query).words
   const answerWords = readText(answerText).words
   let covered = 0
@@ -167,32 +188,45 @@ function gradeCrag(input: JudgeInput, facts: CragFacts, options: HeuristicJudgeO
   const { numbers, identifiers } = referenceLiterals(input.referenceAnswer)
   const answerTextLower = readText(facts.answerText).lower
   const referenceLiteralsKept = [...numbers, ...identifiers].every((l) => answerTextLower.includes(l))
-  if (facts.staleUnnoted) return { score: 'incorrect', reason: 'answered from an older source that a newer one contradicts' }
+  if (facts.staleUnnoted)
+    return { score: 'incorrect', reason: 'answered from an older source that a newer one contradicts' }
   if (missingLiterals.length > 0) {
-    const score = recall >= options.cragAcceptableRecall && faithfulness > 0 && referenceLiteralsKept ? 'acceptable' : 'incorrect'
+    const score =
+      recall >= options.cragAcceptableRecall && faithfulness > 0 && referenceLiteralsKept ? 'acceptable' : 'incorrect'
     return { score, reason: `must_contain missing: ${missingLiterals.map((l) => `"${l}"`).join(', ')}` }
   }
   if (input.mustContain.length > 0 && faithfulness > 0) {
     // The golden author named the essentials: all present and supported is a correct answer, whatever
     // extra detail (versions, changelog ids) the reference also mentions.
     const detail = faithfulness === 1 ? '' : ' but has an unsupported detail'
-    return { score: faithfulness === 1 ? 'perfect' : 'acceptable', reason: `holds every must_contain literal${detail} (reference recall ${recall.toFixed(2)})` }
+    return {
+      score: faithfulness === 1 ? 'perfect' : 'acceptable',
+      reason: `holds every must_contain literal${detail} (reference recall ${recall.toFixed(2)})`,
+    }
   }
   if (faithfulness === 0) return { score: 'incorrect', reason: 'main claims unsupported by the context' }
   if (recall >= options.cragPerfectRecall) {
     const detail = faithfulness === 1 ? '' : ' with an unsupported detail'
-    return { score: faithfulness === 1 ? 'perfect' : 'acceptable', reason: `matches the reference (recall ${recall.toFixed(2)})${detail}` }
+    return {
+      score: faithfulness === 1 ? 'perfect' : 'acceptable',
+      reason: `matches the reference (recall ${recall.toFixed(2)})${detail}`,
+    }
   }
-  if (recall >= options.cragAcceptableRecall) return { score: 'acceptable', reason: `partly matches the reference (recall ${recall.toFixed(2)})` }
+  if (recall >= options.cragAcceptableRecall)
+    return { score: 'acceptable', reason: `partly matches the reference (recall ${recall.toFixed(2)})` }
   return { score: 'incorrect', reason: `does not match the reference (recall ${recall.toFixed(2)})` }
 }
 
 /** Judges one case with the lexical rules. Pure and deterministic. */
-export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS): JudgeVerdict {
+export function judgeHeuristically(
+  input: JudgeInput,
+  options: HeuristicJudgeOptions = DEFAULT_HEURISTIC_JUDGE_OPTIONS,
+): JudgeVerdict {
   const split = splitClaims(input.answer)
   const context = answerContext(input, options)
   const contextHasAnswer = estimateContextHasAnswer(input, options, context.wholeText)
-  const abstained = input.abstained || isAbstention(input.answer) || (split.claims.length === 0 && split.abstentionSentences.length > 0)
+  const abstained =
+    input.abstained || isAbstention(input.answer) || (split.claims.length === 0 && split.abstentionSentences.length > 0)
   if (abstained) return abstainedVerdict(contextHasAnswer, input.answerable)
 
   const findings = split.claims.map((c) => judgeClaim(c, context))
@@ -203,7 +237,11 @@ export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOpt
   const refRecall = input.referenceAnswer.trim() === '' ? undefined : referenceRecall(input.referenceAnswer, answerText)
   const relevance = scoreRelevance(input, answerText, refRecall, options)
   const staleUnnoted = findings.some((f) => f.staleAgainst !== undefined) && !hasConflictNote
-  const crag = gradeCrag(input, { contextHasAnswer, answerText, refRecall, faithfulness: faithfulness.score, staleUnnoted }, options)
+  const crag = gradeCrag(
+    input,
+    { contextHasAnswer, answerText, refRecall, faithfulness: faithfulness.score, staleUnnoted },
+    options,
+  )
   return {
     kind: 'heuristic',
     failed: false,
@@ -211,8 +249,18 @@ export function judgeHeuristically(input: JudgeInput, options: HeuristicJudgeOpt
     citationAccuracy: citations.score,
     answerRelevance: relevance.score,
     crag: crag.score,
-    reasons: { faithfulness: faithfulness.reason, citation_accuracy: citations.reason, answer_relevance: relevance.reason, crag: crag.reason },
-    claims: findings.map(({ text, markers, supportingMarkers, supported }) => ({ text, markers, supportingMarkers, supported })),
+    reasons: {
+      faithfulness: faithfulness.reason,
+      citation_accuracy: citations.reason,
+      answer_relevance: relevance.reason,
+      crag: crag.reason,
+    },
+    claims: findings.map(({ text, markers, supportingMarkers, supported }) => ({
+      text,
+      markers,
+      supportingMarkers,
+      supported,
+    })),
   }
 }
 

@@ -15,6 +15,12 @@ export async function judgeOrUnjudged(judge: Judge, input: JudgeInput): Promise<
     return await judge.judge(input)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    return { kind: judge.kind, ...(judge.model !== undefined ? { model: judge.model } : {}), failed: true, reasons: { judge: `the judge failed, so the case is unjudged: ${reason}` }, claims: [] }
+    return {
+      kind: judge.kind,
+      ...(judge.model !== undefined ? { model: judge.model } : {}),
+      failed: true,
+      reasons: { judge: `the judge failed, so the case is unjudged: ${reason}` },
+      claims: [],
+    }
   }
 }

@@ -50,7 +50,12 @@ export function verdictToJudgement(verdict: Verdict, model: string): JudgeVerdic
       answer_relevance: verdict.answer_relevance.reason,
       crag: verdict.crag.reason,
     },
-    claims: verdict.claims.map((c) => ({ text: c.text, markers: c.markers, supportingMarkers: c.supporting_markers, supported: c.supported })),
+    claims: verdict.claims.map((c) => ({
+      text: c.text,
+      markers: c.markers,
+      supportingMarkers: c.supporting_markers,
+      supported: c.supported,
+    })),
   }
 }
 

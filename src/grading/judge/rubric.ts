@@ -82,9 +82,10 @@ export type { CragGrade } from '../metrics/crag.ts'
 
 /** What each CRAG grade means, for the prompt. */
 export const CRAG_ANCHORS: Record<CragGrade, string> = {
-  perfect: 'Correctly answers the question with no hallucinated content (or correctly abstains when the context lacks the answer).',
+  perfect:
+    'Correctly answers the question with no hallucinated content (or correctly abstains when the context lacks the answer).',
   acceptable: 'A useful answer with minor errors that do not harm its usefulness.',
-  missing: "No answer: \"I don't know\" or similar, although an answer was available.",
+  missing: 'No answer: "I don\'t know" or similar, although an answer was available.',
   incorrect: 'Wrong or irrelevant information, or an answer where it should have abstained.',
 }
 
@@ -134,6 +135,10 @@ export function renderRubric(criteria: readonly Criterion[] = CRITERIA): string 
       ...c.rules.map((r) => `RULE: ${r}`),
     ].join('\n'),
   )
-  const crag = ['### CRAG', 'Grade the answer against the question and the REFERENCE ANSWER:', ...Object.entries(CRAG_ANCHORS).map(([g, d]) => `- ${g}: ${d}`)].join('\n')
+  const crag = [
+    '### CRAG',
+    'Grade the answer against the question and the REFERENCE ANSWER:',
+    ...Object.entries(CRAG_ANCHORS).map(([g, d]) => `- ${g}: ${d}`),
+  ].join('\n')
   return [...blocks, crag].join('\n\n')
 }

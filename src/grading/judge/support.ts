@@ -141,7 +141,10 @@ const readReference = memoByText((reference: string) => {
 })
 
 /** The number and identifier literals of a reference answer (read once per reference, shared: read-only). */
-export function referenceLiterals(reference: string): { numbers: ReadonlySet<string>; identifiers: ReadonlySet<string> } {
+export function referenceLiterals(reference: string): {
+  numbers: ReadonlySet<string>
+  identifiers: ReadonlySet<string>
+} {
   return readReference(reference)
 }
 

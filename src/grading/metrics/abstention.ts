@@ -19,12 +19,15 @@ export interface RiskCoveragePoint {
   threshold: number
 }
 
-function groupByConfidence(pairs: readonly ConfidencePair[]): Array<{ confidence: number; size: number; errors: number }> {
+function groupByConfidence(
+  pairs: readonly ConfidencePair[],
+): Array<{ confidence: number; size: number; errors: number }> {
   const sorted = [...pairs].sort((x, y) => y.confidence - x.confidence)
   const groups: Array<{ confidence: number; size: number; errors: number }> = []
   for (const pair of sorted) {
     const last = groups[groups.length - 1]
-    const group = last && last.confidence === pair.confidence ? last : { confidence: pair.confidence, size: 0, errors: 0 }
+    const group =
+      last && last.confidence === pair.confidence ? last : { confidence: pair.confidence, size: 0, errors: 0 }
     if (group !== last) groups.push(group)
     group.size++
     if (!pair.correct) group.errors++
@@ -107,6 +110,11 @@ export function abstentionPrecisionRecall(rows: readonly AbstentionRow[]): Abste
   }
   const precision = abstained === 0 ? null : correctAbstentions / abstained
   const recall = mustAbstain === 0 ? null : correctAbstentions / mustAbstain
-  const f1 = precision === null || recall === null ? null : precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
+  const f1 =
+    precision === null || recall === null
+      ? null
+      : precision + recall === 0
+        ? 0
+        : (2 * precision * recall) / (precision + recall)
   return { precision, recall, f1, abstained, mustAbstain, correctAbstentions }
 }

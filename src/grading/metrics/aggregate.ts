@@ -123,7 +123,11 @@ export function metricMatrix(rows: readonly MetricRow[]): MetricMatrix {
  * ordered once for all groups of all levels (sorting per group was most of a 20,000-case scorecard's time).
  * Example: levels [[0, 0, 1]] over recall@5 values 1, 0.5, 0 -> group 0 mean 0.75 (n 2), group 1 mean 0 (n 1).
  */
-export function aggregatePartitions(matrix: MetricMatrix, levels: readonly Int32Array[], groupCounts: readonly number[]): MetricAggregate[][] {
+export function aggregatePartitions(
+  matrix: MetricMatrix,
+  levels: readonly Int32Array[],
+  groupCounts: readonly number[],
+): MetricAggregate[][] {
   const groups = levels.map((level, l) => tallyGroups(matrix, level, groupCounts[l] as number))
   const m = matrix.names.length
   const sums = groupCounts.map((n) => new Float64Array(n))
@@ -146,7 +150,13 @@ export function aggregatePartitions(matrix: MetricMatrix, levels: readonly Int32
 }
 
 /** Adds each value to its row's group, in the given (ascending) order: the inner loop, kept small for the optimiser. */
-function sumByGroup(level: Int32Array, rows: Int32Array, values: Float64Array, sum: Float64Array, count: Int32Array): void {
+function sumByGroup(
+  level: Int32Array,
+  rows: Int32Array,
+  values: Float64Array,
+  sum: Float64Array,
+  count: Int32Array,
+): void {
   for (let t = 0; t < rows.length; t++) {
     const g = level[rows[t] as number] as number
     if (g < 0) continue
@@ -166,7 +176,12 @@ interface GroupTally {
 /** Per group of a level: its counts and its names in first-seen order (rows built alike share a key order). */
 function tallyGroups(matrix: MetricMatrix, level: Int32Array, groupCount: number): GroupTally[] {
   const m = matrix.names.length
-  const groups: GroupTally[] = Array.from({ length: groupCount }, (_, id) => ({ id, aggregate: { mean: {}, counts: {}, n: 0, unscored: 0, failed: 0 }, names: [], has: new Uint8Array(m) }))
+  const groups: GroupTally[] = Array.from({ length: groupCount }, (_, id) => ({
+    id,
+    aggregate: { mean: {}, counts: {}, n: 0, unscored: 0, failed: 0 },
+    names: [],
+    has: new Uint8Array(m),
+  }))
   const seen = groups.map(() => new Set<number>())
   for (let i = 0; i < level.length; i++) {
     const g = level[i] as number
@@ -181,7 +196,7 @@ function tallyGroups(matrix: MetricMatrix, level: Int32Array, groupCount: number
     const o = matrix.order[i] as number
     if ((seen[g] as Set<number>).has(o)) continue
     ;(seen[g] as Set<number>).add(o)
-    for (const j of matrix.orders[o] as number[]) if (!group.has[j]) group.names.push(j), (group.has[j] = 1)
+    for (const j of matrix.orders[o] as number[]) if (!group.has[j]) (group.names.push(j), (group.has[j] = 1))
   }
   return groups
 }
@@ -211,8 +226,8 @@ function rowsByValue(matrix: MetricMatrix, j: number): { values: Float64Array; r
   let length = 0
   for (let i = 0; i < n; i++) {
     if (!matrix.scored[i]) continue
-    if (matrix.failed[i]) (rows[length] = i), (values[length++] = 0)
-    else if (matrix.present[i * m + j]) (rows[length] = i), (values[length++] = matrix.values[i * m + j] as number)
+    if (matrix.failed[i]) ((rows[length] = i), (values[length++] = 0))
+    else if (matrix.present[i * m + j]) ((rows[length] = i), (values[length++] = matrix.values[i * m + j] as number))
   }
   const sorted = values.slice(0, length).sort()
   // The distinct values (0 and -0 as one, every NaN as one: NaN sorts last) and where each one's run starts.

@@ -39,6 +39,7 @@ export function retrievalConventions(ndcgDiscount: NdcgDiscount = DEFAULT_NDCG_D
     ties:
       'a run file is ranked by score descending, ties by the rank column, then file order (trec_eval: docid descending); ' +
       `runs we write carry strictly decreasing scores: a score tied with (or above) the one before it is lowered to that score minus ${TIE_DECREMENT}, so every tool sees our order`,
-    repeats: 'a document retrieved twice counts at its first rank; the repeat keeps its slot and gains nothing (exported runs drop it)',
+    repeats:
+      'a document retrieved twice counts at its first rank; the repeat keeps its slot and gains nothing (exported runs drop it)',
   }
 }

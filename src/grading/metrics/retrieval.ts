@@ -53,7 +53,10 @@ export function countRelevant(judged: ReadonlyMap<string, number>): number {
 
 function checkK(k: number, name: string): void {
   if (!Number.isInteger(k) || k < 1) {
-    throw new MetricsError('VITEST_RAG_METRIC_BAD_K', `${name} needs a whole k >= 1, got ${JSON.stringify(k)} (fix: pass e.g. 5)`)
+    throw new MetricsError(
+      'VITEST_RAG_METRIC_BAD_K',
+      `${name} needs a whole k >= 1, got ${JSON.stringify(k)} (fix: pass e.g. 5)`,
+    )
   }
 }
 
@@ -103,7 +106,11 @@ export function hitAtK(ranked: readonly string[], judged: ReadonlyMap<string, nu
  * whole list), in [0, 1]. Example: ranked [x, y, a], relevant {a} -> 1/3; with cutoff 2 -> 0.
  * Matches trec_eval `recip_rank` (no cutoff); nothing relevant expected -> 1.0.
  */
-export function reciprocalRank(ranked: readonly string[], judged: ReadonlyMap<string, number>, cutoff?: number): number {
+export function reciprocalRank(
+  ranked: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  cutoff?: number,
+): number {
   if (cutoff !== undefined) checkK(cutoff, 'reciprocalRank')
   if (countRelevant(judged) === 0) return NOTHING_EXPECTED_SCORE
   const gains = gainsByPosition(cutoff === undefined ? ranked : ranked.slice(0, cutoff), judged)
@@ -183,7 +190,12 @@ const namesByKs = new WeakMap<readonly number[], RetrievalNames>()
 function namesFor(ks: readonly number[]): RetrievalNames {
   let names = namesByKs.get(ks)
   if (!names) {
-    const perK = ks.map((k) => ({ recall: `recall@${k}`, precision: `precision@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` }))
+    const perK = ks.map((k) => ({
+      recall: `recall@${k}`,
+      precision: `precision@${k}`,
+      hit: `hit@${k}`,
+      ndcg: `ndcg@${k}`,
+    }))
     const all = [...new Set([...perK.flatMap((n) => [n.recall, n.precision, n.hit, n.ndcg]), 'mrr'])]
     names = { perK, all }
     namesByKs.set(ks, names)
@@ -201,7 +213,11 @@ export function retrievalMetricNames(ks: readonly number[] = DEFAULT_KS): readon
 }
 
 /** Running sums over positions 0..i-1 (index i), up to `depth`: relevant ids found and DCG, in rank order. */
-function prefixSums(gains: readonly number[], depth: number, discount: NdcgDiscount): { found: number[]; dcg: number[] } {
+function prefixSums(
+  gains: readonly number[],
+  depth: number,
+  discount: NdcgDiscount,
+): { found: number[]; dcg: number[] } {
   const found = [0]
   const dcg = [0]
   let count = 0
@@ -253,7 +269,8 @@ export function writeRetrievalMetrics(
   }
   const gains = gainsByPosition(ranked, judged)
   const relevant = countRelevant(judged)
-  const idealGains = relevant === 0 ? [] : [...judged.values()].filter((grade) => grade >= MIN_RELEVANT_GRADE).sort((x, y) => y - x)
+  const idealGains =
+    relevant === 0 ? [] : [...judged.values()].filter((grade) => grade >= MIN_RELEVANT_GRADE).sort((x, y) => y - x)
   const got = prefixSums(gains, Math.min(maxK, gains.length), discount)
   const ideal = prefixSums(idealGains, Math.min(maxK, idealGains.length), discount)
   const { perK } = namesFor(ks)
@@ -264,7 +281,8 @@ export function writeRetrievalMetrics(
     metrics[names.recall] = relevant === 0 ? NOTHING_EXPECTED_SCORE : found / relevant
     metrics[names.precision] = shown === 0 ? 0 : found / shown
     metrics[names.hit] = relevant === 0 ? NOTHING_EXPECTED_SCORE : found > 0 ? 1 : 0
-    metrics[names.ndcg] = relevant === 0 ? NOTHING_EXPECTED_SCORE : (got.dcg[shown] ?? 0) / (ideal.dcg[Math.min(k, idealGains.length)] ?? 0)
+    metrics[names.ndcg] =
+      relevant === 0 ? NOTHING_EXPECTED_SCORE : (got.dcg[shown] ?? 0) / (ideal.dcg[Math.min(k, idealGains.length)] ?? 0)
   })
   const first = gains.findIndex((gain) => gain >= MIN_RELEVANT_GRADE)
   metrics.mrr = relevant === 0 ? NOTHING_EXPECTED_SCORE : first === -1 ? 0 : 1 / (first + 1)

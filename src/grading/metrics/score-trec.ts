@@ -25,7 +25,11 @@ export interface TrecScores {
  * trec_eval with `-c`). The mean is over all qrels queries. Example: qrels q1 {a: 1}, q2 {b: 1}; run q1 [a]
  * -> mrr q1 = 1, q2 = 0, mean 0.5.
  */
-export function scoreTrecRun(rows: readonly TrecRunRow[], qrels: Qrels, options: ScoreRetrievalOptions = {}): TrecScores {
+export function scoreTrecRun(
+  rows: readonly TrecRunRow[],
+  qrels: Qrels,
+  options: ScoreRetrievalOptions = {},
+): TrecScores {
   const rankings = rankingsFromRun(rows)
   const perQuery: Record<string, Record<string, number>> = {}
   const missingFromRun: string[] = []

@@ -13,7 +13,10 @@ export interface DocSpan {
 
 function checkSpan(span: DocSpan): void {
   if (!(span.end >= span.start)) {
-    throw new MetricsError('VITEST_RAG_METRIC_BAD_INPUT', `span ${JSON.stringify(span)} ends before it starts (fix: end >= start)`)
+    throw new MetricsError(
+      'VITEST_RAG_METRIC_BAD_INPUT',
+      `span ${JSON.stringify(span)} ends before it starts (fix: end >= start)`,
+    )
   }
 }
 
@@ -47,7 +50,10 @@ function totalLength(intervals: ReadonlyArray<readonly [number, number]>): numbe
 }
 
 /** Length of the intersection of two sorted disjoint interval lists (two-pointer sweep). */
-function overlapLength(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyArray<readonly [number, number]>): number {
+function overlapLength(
+  a: ReadonlyArray<readonly [number, number]>,
+  b: ReadonlyArray<readonly [number, number]>,
+): number {
   let i = 0
   let j = 0
   let sum = 0
@@ -77,7 +83,11 @@ export function spanRecallAtK(topChunks: readonly DocSpan[], expectedSpans: read
  * per distinct depth (every k at or past the list's length covers the same chunks).
  * Example: expected d[10, 20); chunks d[0, 15), d[12, 18); ks [1, 2, 5] -> [0.5, 0.8, 0.8].
  */
-export function spanRecallAtKs(topChunks: readonly DocSpan[], expectedSpans: readonly DocSpan[], ks: readonly number[]): number[] {
+export function spanRecallAtKs(
+  topChunks: readonly DocSpan[],
+  expectedSpans: readonly DocSpan[],
+  ks: readonly number[],
+): number[] {
   let maxDepth = 0
   for (const k of ks) {
     checkK(k)
@@ -106,12 +116,18 @@ export function spanRecallAtKs(topChunks: readonly DocSpan[], expectedSpans: rea
 
 function checkK(k: number): void {
   if (!Number.isInteger(k) || k < 1) {
-    throw new MetricsError('VITEST_RAG_METRIC_BAD_K', `spanRecallAtK needs a whole k >= 1, got ${JSON.stringify(k)} (fix: pass e.g. 5)`)
+    throw new MetricsError(
+      'VITEST_RAG_METRIC_BAD_K',
+      `spanRecallAtK needs a whole k >= 1, got ${JSON.stringify(k)} (fix: pass e.g. 5)`,
+    )
   }
 }
 
 /** Expected characters covered / expected characters (1 when nothing is expected). */
-function coveredShare(expected: ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>, covered: ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>): number {
+function coveredShare(
+  expected: ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>,
+  covered: ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>,
+): number {
   let expectedChars = 0
   let coveredChars = 0
   for (const [docId, intervals] of expected) {

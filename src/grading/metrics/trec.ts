@@ -101,7 +101,10 @@ export function rankingsFromRun(rows: readonly TrecRunRow[]): Map<string, string
   const out = new Map<string, string[]>()
   for (const [qid, list] of byQuery) {
     list.sort((x, y) => y.row.score - x.row.score || x.row.rank - y.row.rank || x.order - y.order)
-    out.set(qid, list.map((entry) => entry.row.docid))
+    out.set(
+      qid,
+      list.map((entry) => entry.row.docid),
+    )
   }
   return out
 }

@@ -26,8 +26,13 @@ export function pooledCaseGrades(
   chunksByDoc: ReadonlyMap<string, readonly Chunk[]>,
   chunker: string,
 ): PooledCaseGrades {
-  const golden = provenanceRows(caseId, spans.map((s) => ({ locator: { doc_id: s.docId, span: [s.start, s.end] as [number, number] }, grade: s.grade })), '')
-  const effective = effectiveQrels([...golden, ...rows.filter((r) => r.case_id === caseId)], { pooled: true }).byCase.get(caseId) ?? []
+  const golden = provenanceRows(
+    caseId,
+    spans.map((s) => ({ locator: { doc_id: s.docId, span: [s.start, s.end] as [number, number] }, grade: s.grade })),
+    '',
+  )
+  const effective =
+    effectiveQrels([...golden, ...rows.filter((r) => r.case_id === caseId)], { pooled: true }).byCase.get(caseId) ?? []
   const grades = new Map<string, number>()
   const sources: PooledCaseGrades['sources'] = {}
   for (const [chunkId, { grade, source }] of judgedChunkSources(effective, chunksByDoc, chunker)) {

@@ -15,11 +15,17 @@ import { QrelsRowSchema, type QrelsRow } from './qrels.ts'
 export function parseQrels(text: string, file: string): { rows: QrelsRow[]; problems: JudgeDataProblem[] } {
   const rows: QrelsRow[] = []
   const problems: JudgeDataProblem[] = []
-  readJsonlLines(text, file, problems, (json, line) => {
-    const parsed = QrelsRowSchema.safeParse(json)
-    if (parsed.success) rows.push(parsed.data)
-    else problems.push(...issueProblems(parsed.error.issues, 'qrels_schema', file, line))
-  }, { invalidJsonCode: 'qrels_bad_json' })
+  readJsonlLines(
+    text,
+    file,
+    problems,
+    (json, line) => {
+      const parsed = QrelsRowSchema.safeParse(json)
+      if (parsed.success) rows.push(parsed.data)
+      else problems.push(...issueProblems(parsed.error.issues, 'qrels_schema', file, line))
+    },
+    { invalidJsonCode: 'qrels_bad_json' },
+  )
   return { rows, problems }
 }
 
@@ -36,6 +42,10 @@ export async function appendQrelsRows(path: string, rows: readonly QrelsRow[]): 
   const before = existsSync(path) ? await readFile(path, 'utf8') : ''
   const prefix = before === '' || before.endsWith('\n') ? before : `${before}\n`
   const { problems } = parseQrels(before, path)
-  if (problems.length > 0) throw new QrelsAppendError(path, `has ${problems.length} bad line(s), first at line ${problems[0]?.line}: ${problems[0]?.message}; fix the file before appending`)
+  if (problems.length > 0)
+    throw new QrelsAppendError(
+      path,
+      `has ${problems.length} bad line(s), first at line ${problems[0]?.line}: ${problems[0]?.message}; fix the file before appending`,
+    )
   await writeFileAtomic(path, `${prefix}${lines.join('\n')}\n`)
 }

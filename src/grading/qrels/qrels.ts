@@ -54,7 +54,8 @@ export type QrelsRow = z.infer<typeof QrelsRowSchema>
 
 /** A stable key for a locator: `doc:<id>@<start>-<end>` (or `doc:<id>` for a whole doc), `chunk:<chunker>:<id>`. */
 export function locatorKey(locator: ChunkLocator): string {
-  if ('doc_id' in locator) return locator.span ? `doc:${locator.doc_id}@${locator.span[0]}-${locator.span[1]}` : `doc:${locator.doc_id}`
+  if ('doc_id' in locator)
+    return locator.span ? `doc:${locator.doc_id}@${locator.span[0]}-${locator.span[1]}` : `doc:${locator.doc_id}`
   return `chunk:${locator.chunker}:${locator.chunk_id}`
 }
 
@@ -108,7 +109,14 @@ export function effectiveQrels(rows: readonly QrelsRow[], options: { pooled: boo
     })
     const row = best.row
     const list = byCase.get(row.case_id) ?? []
-    list.push({ caseId: row.case_id, key: locatorKey(row.chunk_locator), locator: row.chunk_locator, grade: row.grade, source: row.source, row })
+    list.push({
+      caseId: row.case_id,
+      key: locatorKey(row.chunk_locator),
+      locator: row.chunk_locator,
+      grade: row.grade,
+      source: row.source,
+      row,
+    })
     byCase.set(row.case_id, list)
     count += 1
   }
@@ -117,13 +125,36 @@ export function effectiveQrels(rows: readonly QrelsRow[], options: { pooled: boo
 }
 
 /** Provenance rows for a case's golden expected sources (already resolved to document ids and spans). */
-export function provenanceRows(caseId: string, expected: ReadonlyArray<{ locator: ChunkLocator; grade: number }>, at: string): QrelsRow[] {
-  return expected.map((e) => ({ case_id: caseId, chunk_locator: e.locator, grade: e.grade, source: 'provenance' as const, at }))
+export function provenanceRows(
+  caseId: string,
+  expected: ReadonlyArray<{ locator: ChunkLocator; grade: number }>,
+  at: string,
+): QrelsRow[] {
+  return expected.map((e) => ({
+    case_id: caseId,
+    chunk_locator: e.locator,
+    grade: e.grade,
+    source: 'provenance' as const,
+    at,
+  }))
 }
 
 /** A human correction: a new row that outranks the LLM's and the golden file's judgments of the same locator. */
-export function humanJudgment(caseId: string, locator: ChunkLocator, grade: number, at: string, reason?: string): QrelsRow {
-  return { case_id: caseId, chunk_locator: locator, grade, source: 'human', at, ...(reason === undefined ? {} : { reason }) }
+export function humanJudgment(
+  caseId: string,
+  locator: ChunkLocator,
+  grade: number,
+  at: string,
+  reason?: string,
+): QrelsRow {
+  return {
+    case_id: caseId,
+    chunk_locator: locator,
+    grade,
+    source: 'human',
+    at,
+    ...(reason === undefined ? {} : { reason }),
+  }
 }
 
 /** True when the chunk and `[start, end)` share a non-blank character (the golden locator resolver's rule). */
@@ -141,7 +172,11 @@ function chunkOverlaps(chunk: Pick<Chunk, 'start' | 'end' | 'text'>, start: numb
  * span, a golden span beats an LLM chunk row), and the highest grade among that source's rows counts.
  * Example: golden span grade 3 over chunk A, LLM row grade 1 on chunk A -> A: 3; LLM row grade 2 on B -> B: 2.
  */
-export function judgedChunkGrades(qrels: readonly EffectiveQrel[], chunks: readonly Chunk[], chunker: string): Map<string, number> {
+export function judgedChunkGrades(
+  qrels: readonly EffectiveQrel[],
+  chunks: readonly Chunk[],
+  chunker: string,
+): Map<string, number> {
   const byDoc = new Map<string, Chunk[]>()
   for (const chunk of chunks) byDoc.set(chunk.docId, [...(byDoc.get(chunk.docId) ?? []), chunk])
   return new Map([...judgedChunkSources(qrels, byDoc, chunker)].map(([id, v]) => [id, v.grade]))
@@ -151,7 +186,11 @@ export function judgedChunkGrades(qrels: readonly EffectiveQrel[], chunks: reado
  * {@link judgedChunkGrades} with the source that decided each chunk's grade, over chunks already grouped by
  * document (build the grouping once per run: a run calls this once per case).
  */
-export function judgedChunkSources(qrels: readonly EffectiveQrel[], chunksByDoc: ReadonlyMap<string, readonly Chunk[]>, chunker: string): Map<string, { grade: number; source: QrelsSource }> {
+export function judgedChunkSources(
+  qrels: readonly EffectiveQrel[],
+  chunksByDoc: ReadonlyMap<string, readonly Chunk[]>,
+  chunker: string,
+): Map<string, { grade: number; source: QrelsSource }> {
   const best = new Map<string, { precedence: number; grade: number; source: QrelsSource }>()
   const offer = (chunkId: string, source: QrelsSource, grade: number) => {
     const precedence = QRELS_SOURCE_PRECEDENCE[source]

@@ -29,8 +29,24 @@ export function haluEvalLabelsText(files: ReadonlyArray<{ file: string; text: st
       const r = JSON.parse(raw) as HaluEvalQaRow
       const base = { query: r.question, context: [{ text: r.knowledge }], reference_answer: r.right_answer }
       const tag = file.replace(/_data\.json$/, '')
-      out.push(JSON.stringify({ id: `${tag}-${index + 1}-right`, ...base, answer: r.right_answer, labels: { faithfulness: 1 }, origin: `HaluEval ${file} line ${index + 1}, right_answer (MIT)` }))
-      out.push(JSON.stringify({ id: `${tag}-${index + 1}-hallucinated`, ...base, answer: r.hallucinated_answer, labels: { faithfulness: 0 }, origin: `HaluEval ${file} line ${index + 1}, hallucinated_answer (MIT)` }))
+      out.push(
+        JSON.stringify({
+          id: `${tag}-${index + 1}-right`,
+          ...base,
+          answer: r.right_answer,
+          labels: { faithfulness: 1 },
+          origin: `HaluEval ${file} line ${index + 1}, right_answer (MIT)`,
+        }),
+      )
+      out.push(
+        JSON.stringify({
+          id: `${tag}-${index + 1}-hallucinated`,
+          ...base,
+          answer: r.hallucinated_answer,
+          labels: { faithfulness: 0 },
+          origin: `HaluEval ${file} line ${index + 1}, hallucinated_answer (MIT)`,
+        }),
+      )
     })
   }
   return `${out.join('\n')}\n`

@@ -48,22 +48,39 @@ export function parseLabelsFile(text: string, file: string): { rows: LabelRow[];
   const rows: LabelRow[] = []
   const problems: JudgeDataProblem[] = []
   const seen = new Map<string, number>()
-  readJsonlLines(text, file, problems, (json, line) => {
-    const parsed = LabelRowSchema.safeParse(json)
-    if (!parsed.success) {
-      problems.push(...issueProblems(parsed.error.issues, 'labels_schema', file, line))
-      return
-    }
-    const first = seen.get(parsed.data.id)
-    if (first !== undefined) {
-      problems.push({ code: 'labels_duplicate_id', file, line, path: 'id', message: `id "${parsed.data.id}" already used on line ${first}; ids must be unique` })
-      return
-    }
-    seen.set(parsed.data.id, line)
-    rows.push(parsed.data)
-  }, { comments: true, invalidJsonCode: 'labels_bad_json' })
+  readJsonlLines(
+    text,
+    file,
+    problems,
+    (json, line) => {
+      const parsed = LabelRowSchema.safeParse(json)
+      if (!parsed.success) {
+        problems.push(...issueProblems(parsed.error.issues, 'labels_schema', file, line))
+        return
+      }
+      const first = seen.get(parsed.data.id)
+      if (first !== undefined) {
+        problems.push({
+          code: 'labels_duplicate_id',
+          file,
+          line,
+          path: 'id',
+          message: `id "${parsed.data.id}" already used on line ${first}; ids must be unique`,
+        })
+        return
+      }
+      seen.set(parsed.data.id, line)
+      rows.push(parsed.data)
+    },
+    { comments: true, invalidJsonCode: 'labels_bad_json' },
+  )
   if (rows.length === 0 && problems.length === 0) {
-    problems.push({ code: 'labels_empty', file, path: '', message: 'the labels file has no rows; add one JSON object per line' })
+    problems.push({
+      code: 'labels_empty',
+      file,
+      path: '',
+      message: 'the labels file has no rows; add one JSON object per line',
+    })
   }
   return { rows, problems }
 }

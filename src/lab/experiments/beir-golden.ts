@@ -65,13 +65,23 @@ function joinDocuments(documents: readonly SourceDocument[]): Joined {
       placeOf.set(d.key, { key, span: [text.length, text.length + d.text.length] })
       text += d.text
     }
-    return { ...first, id: `${first.tenantId}/document/${key}`, key, text, origin: `${group.length} documents titled ${JSON.stringify(title)}` }
+    return {
+      ...first,
+      id: `${first.tenantId}/document/${key}`,
+      key,
+      text,
+      origin: `${group.length} documents titled ${JSON.stringify(title)}`,
+    }
   })
   return { documents: joined, placeOf }
 }
 
 /** Derives the golden set (see the module doc). Every case passes the golden case schema. */
-export function beirGoldenSet(dataset: Pick<BeirDataset, 'corpus' | 'queries' | 'qrels'>, tenantId: string, options: BeirGoldenOptions = {}): BeirGoldenSet {
+export function beirGoldenSet(
+  dataset: Pick<BeirDataset, 'corpus' | 'queries' | 'qrels'>,
+  tenantId: string,
+  options: BeirGoldenOptions = {},
+): BeirGoldenSet {
   const joined = options.joinByTitle ? joinDocuments(dataset.corpus.documents) : undefined
   const cases: BeirGoldenSet['cases'] = []
   const empty = new Set(dataset.corpus.documents.filter((d) => d.text.trim() === '').map((d) => d.key))
@@ -79,7 +89,9 @@ export function beirGoldenSet(dataset: Pick<BeirDataset, 'corpus' | 'queries' | 
   let emptyJudgments = 0
   for (const [index, q] of dataset.queries.entries()) {
     if (options.limit !== undefined && cases.length >= options.limit) break
-    const positive = [...(dataset.qrels.get(q.id) ?? new Map<string, number>()).entries()].filter(([, grade]) => grade > 0)
+    const positive = [...(dataset.qrels.get(q.id) ?? new Map<string, number>()).entries()].filter(
+      ([, grade]) => grade > 0,
+    )
     const judged = positive.filter(([key]) => !empty.has(key))
     emptyJudgments += positive.length - judged.length
     const impossible = q.metadata.is_impossible === true
@@ -87,19 +99,41 @@ export function beirGoldenSet(dataset: Pick<BeirDataset, 'corpus' | 'queries' | 
       skipped++
       continue
     }
-    const base = { case_id: caseIdFor(q.id), tenant_id: tenantId, query: q.text, question_type: 'simple', popularity: 'torso', dynamism: 'static' } as const
+    const base = {
+      case_id: caseIdFor(q.id),
+      tenant_id: tenantId,
+      query: q.text,
+      question_type: 'simple',
+      popularity: 'torso',
+      dynamism: 'static',
+    } as const
     const expected = judged.map(([key, grade]) => {
       const place = joined?.placeOf.get(key)
-      const locator = place ? { kind: 'document' as const, id: place.key, span: place.span } : { kind: 'document' as const, id: key }
+      const locator = place
+        ? { kind: 'document' as const, id: place.key, span: place.span }
+        : { kind: 'document' as const, id: key }
       return { locator, grade: Math.min(3, Math.round(grade)) }
     })
     const input = impossible
       ? { ...base, case_type: 'out_of_scope', answerable: false }
-      : { ...base, case_type: 'normal', answerable: true, expected_sources: expected, must_contain: [], reference_answer: answersOf(q.metadata)[0] ?? '' }
+      : {
+          ...base,
+          case_type: 'normal',
+          answerable: true,
+          expected_sources: expected,
+          must_contain: [],
+          reference_answer: answersOf(q.metadata)[0] ?? '',
+        }
     cases.push({ case: GoldenCaseSchema.parse(input), line: index + 1 })
   }
   const documents = joined?.documents ?? dataset.corpus.documents
-  return { documents, fingerprint: joined ? fingerprintCorpus(documents) : dataset.corpus.fingerprint, cases, skipped, emptyJudgments }
+  return {
+    documents,
+    fingerprint: joined ? fingerprintCorpus(documents) : dataset.corpus.fingerprint,
+    cases,
+    skipped,
+    emptyJudgments,
+  }
 }
 
 function answersOf(metadata: Record<string, unknown>): string[] {

@@ -23,17 +23,38 @@ export interface ChunkerOutcome {
 }
 
 /** Builds one chunker's outcome from its chunk lengths and scored cases. */
-export function chunkerOutcome(name: string, spec: string, size: number | undefined, chunkLengths: readonly number[], cases: readonly CaseMetrics[]): ChunkerOutcome {
+export function chunkerOutcome(
+  name: string,
+  spec: string,
+  size: number | undefined,
+  chunkLengths: readonly number[],
+  cases: readonly CaseMetrics[],
+): ChunkerOutcome {
   const means = summarizeMetrics(cases, CHUNKING_METRICS)
   const meanChars = chunkLengths.length === 0 ? 0 : chunkLengths.reduce((s, n) => s + n, 0) / chunkLengths.length
-  return { name, spec, ...(size !== undefined ? { size } : {}), chunks: chunkLengths.length, meanChars, overall: means.overall, byCaseType: means.byCaseType }
+  return {
+    name,
+    spec,
+    ...(size !== undefined ? { size } : {}),
+    chunks: chunkLengths.length,
+    meanChars,
+    overall: means.overall,
+    byCaseType: means.byCaseType,
+  }
 }
 
 /** The printed table: one row per chunker. */
 export function chunkingTable(outcomes: readonly ChunkerOutcome[]): TextTable {
   return {
     header: ['chunker', 'spec', 'chunks', 'mean chars', 'n', ...CHUNKING_METRICS],
-    rows: outcomes.map((o) => [o.name, o.spec, String(o.chunks), o.meanChars.toFixed(0), String(o.overall.n), ...CHUNKING_METRICS.map((m) => fixed3(o.overall.mean[m]))]),
+    rows: outcomes.map((o) => [
+      o.name,
+      o.spec,
+      String(o.chunks),
+      o.meanChars.toFixed(0),
+      String(o.overall.n),
+      ...CHUNKING_METRICS.map((m) => fixed3(o.overall.mean[m])),
+    ]),
   }
 }
 
@@ -53,7 +74,9 @@ export interface SizeTrend {
  * 0.90, 0.93, 0.95 at 500, 1000, 2000 -> top-1 peaks at 1000 (a middle size) while top-10 keeps rising.
  */
 export function describeSizeTrend(outcomes: readonly ChunkerOutcome[]): SizeTrend | undefined {
-  const sized = outcomes.filter((o): o is ChunkerOutcome & { size: number } => o.size !== undefined).sort((a, b) => a.size - b.size)
+  const sized = outcomes
+    .filter((o): o is ChunkerOutcome & { size: number } => o.size !== undefined)
+    .sort((a, b) => a.size - b.size)
   if (sized.length < 2) return undefined
   const top1 = sized.map((o) => o.overall.mean['hit@1'] ?? 0)
   const top10 = sized.map((o) => o.overall.mean['hit@10'] ?? 0)
@@ -64,10 +87,30 @@ export function describeSizeTrend(outcomes: readonly ChunkerOutcome[]): SizeTren
   const top1PeaksInMiddle = best > 0 && (top1.at(-1) ?? 0) < max - 1e-12
   const top10KeepsRising = top10.every((v, i) => i === 0 || v >= (top10[i - 1] ?? 0) - 1e-12)
   const strictlyRising = top10.some((v, i) => i > 0 && v > (top10[i - 1] ?? 0) + 1e-12)
-  const peak = top1PeaksInMiddle ? `top-1 hit peaks at a middle size (${bestTop1Size} characters)` : `top-1 hit does not peak at a middle size (best from ${bestTop1Size} characters${best > 0 ? ' on' : ''})`
-  const rising = top10KeepsRising ? (strictlyRising ? 'top-10 hit keeps rising with size' : 'top-10 hit stays flat') : 'top-10 hit does not keep rising (it falls somewhere in the sweep)'
+  const peak = top1PeaksInMiddle
+    ? `top-1 hit peaks at a middle size (${bestTop1Size} characters)`
+    : `top-1 hit does not peak at a middle size (best from ${bestTop1Size} characters${best > 0 ? ' on' : ''})`
+  const rising = top10KeepsRising
+    ? strictlyRising
+      ? 'top-10 hit keeps rising with size'
+      : 'top-10 hit stays flat'
+    : 'top-10 hit does not keep rising (it falls somewhere in the sweep)'
   const both = top1PeaksInMiddle && top10KeepsRising && strictlyRising
-  const same = sized.findIndex((o, i) => i > 0 && sized.slice(i).every((later) => later.chunks === sized[i - 1]?.chunks && later.meanChars === sized[i - 1]?.meanChars))
-  const plateau = same > 0 ? ` From ${sized[same - 1]?.size} characters on every document fits in one chunk, so the larger sizes chunk identically.` : ''
-  return { bestTop1Size, top1PeaksInMiddle, top10KeepsRising: top10KeepsRising && strictlyRising, sentence: `${both ? 'Yes' : 'No'}: ${peak}, ${both ? 'while' : 'and'} ${rising}.${plateau}` }
+  const same = sized.findIndex(
+    (o, i) =>
+      i > 0 &&
+      sized
+        .slice(i)
+        .every((later) => later.chunks === sized[i - 1]?.chunks && later.meanChars === sized[i - 1]?.meanChars),
+  )
+  const plateau =
+    same > 0
+      ? ` From ${sized[same - 1]?.size} characters on every document fits in one chunk, so the larger sizes chunk identically.`
+      : ''
+  return {
+    bestTop1Size,
+    top1PeaksInMiddle,
+    top10KeepsRising: top10KeepsRising && strictlyRising,
+    sentence: `${both ? 'Yes' : 'No'}: ${peak}, ${both ? 'while' : 'and'} ${rising}.${plateau}`,
+  }
 }

@@ -64,17 +64,23 @@ async function readOptions(path: string): Promise<RagEvalOptions> {
     try {
       return JSON.parse(await readFile(path, 'utf8')) as RagEvalOptions
     } catch (error) {
-      throw new ExperimentInputError(`cannot read the options file ${path}: ${(error as Error).message} (fix: a JSON object of ragEval options)`)
+      throw new ExperimentInputError(
+        `cannot read the options file ${path}: ${(error as Error).message} (fix: a JSON object of ragEval options)`,
+      )
     }
   }
   const mod = (await import(pathToFileURL(path).href)) as { default?: unknown }
-  if (mod.default === null || typeof mod.default !== 'object') throw new ExperimentInputError(`${path} must export default the ragEval options object`)
+  if (mod.default === null || typeof mod.default !== 'object')
+    throw new ExperimentInputError(`${path} must export default the ragEval options object`)
   return mod.default as RagEvalOptions
 }
 
 function offline(config: RagEvalConfig, keepModels: boolean, notes: string[]): RagEvalConfig {
   if (keepModels) return config
-  if (config.models !== undefined || config.judge === 'model') notes.push('models are configured but not used: pass --models to allow model calls (the offline generator and heuristic judge run instead)')
+  if (config.models !== undefined || config.judge === 'model')
+    notes.push(
+      'models are configured but not used: pass --models to allow model calls (the offline generator and heuristic judge run instead)',
+    )
   return { ...config, models: undefined, judge: config.judge === 'model' ? 'heuristic' : config.judge }
 }
 
@@ -83,11 +89,17 @@ async function fromBeir(args: SourceArgs & { beir: string }, cwd: string): Promi
   const base = resolveConfig({ corpus: { kind: 'beir', root } }, cwd)
   const notes: string[] = []
   const config = offline(base, args.models === true, notes)
-  const tenantId = (config.corpus.kind === 'beir' ? (config.corpus.tenant ?? config.corpus.tenantId) : undefined) ?? defaultBeirLoadOptions.tenantId
+  const tenantId =
+    (config.corpus.kind === 'beir' ? (config.corpus.tenant ?? config.corpus.tenantId) : undefined) ??
+    defaultBeirLoadOptions.tenantId
   const dataset = await loadBeir(root, { tenantId })
-  const set = beirGoldenSet(dataset, tenantId, { joinByTitle: args.joinByTitle === true, ...(args.limit !== undefined ? { limit: args.limit } : {}) })
+  const set = beirGoldenSet(dataset, tenantId, {
+    joinByTitle: args.joinByTitle === true,
+    ...(args.limit !== undefined ? { limit: args.limit } : {}),
+  })
   if (set.skipped > 0) notes.push(`${set.skipped} queries have no positive judgment and no is_impossible flag: skipped`)
-  if (set.emptyJudgments > 0) notes.push(`${set.emptyJudgments} judgment(s) name a document with no text (no chunk can hold it): left out`)
+  if (set.emptyJudgments > 0)
+    notes.push(`${set.emptyJudgments} judgment(s) name a document with no text (no chunk can hold it): left out`)
   const prepared = new Map<string, PreparedCorpus>()
   const corpus = { documents: set.documents, fingerprint: set.fingerprint, root }
   return {
@@ -126,7 +138,11 @@ export async function loadExperimentSource(args: SourceArgs, cwd: string): Promi
   const config = offline(await resolveOptionsFile(args.config, cwd), args.models === true, notes)
   const set = readGoldenSet(config)
   if (set.problems.length > 0) throw new GoldenFileError(set.problems)
-  const all = set.files.flatMap((f) => f.parsed.cases.filter((c) => set.selected.has(c.case.case_id)).map((c) => ({ case: c.case, line: c.line, file: f.file })))
+  const all = set.files.flatMap((f) =>
+    f.parsed.cases
+      .filter((c) => set.selected.has(c.case.case_id))
+      .map((c) => ({ case: c.case, line: c.line, file: f.file })),
+  )
   const cases = args.limit === undefined ? all : all.slice(0, args.limit)
   return {
     config,
@@ -139,9 +155,17 @@ export async function loadExperimentSource(args: SourceArgs, cwd: string): Promi
 }
 
 /** The cases with their locators resolved against `prepared`'s chunks, and every locator that did not resolve. */
-export function resolveCases(source: Pick<ExperimentSource, 'cases'>, prepared: PreparedCorpus): { cases: Array<ModuleCase & { file: string }>; problems: Problem[] } {
+export function resolveCases(
+  source: Pick<ExperimentSource, 'cases'>,
+  prepared: PreparedCorpus,
+): { cases: Array<ModuleCase & { file: string }>; problems: Problem[] } {
   const origins = new Map(source.cases.map((c) => [c.case.case_id, { file: c.file, line: c.line }]))
-  const resolved = resolveLocators(source.cases.map((c) => c.case), prepared.corpus.documents, prepared.chunks, origins)
+  const resolved = resolveLocators(
+    source.cases.map((c) => c.case),
+    prepared.corpus.documents,
+    prepared.chunks,
+    origins,
+  )
   const cases = source.cases.map((c) => ({ ...prepareCase(c.case, c.line, resolved), file: c.file }))
   return { cases, problems: resolved.problems }
 }

@@ -43,7 +43,15 @@ export function summarizeMetrics(cases: readonly CaseMetrics[], names: readonly 
   const types = [...new Set(cases.map((c) => c.caseType))].sort()
   return {
     overall: meanGroup(cases, names),
-    byCaseType: Object.fromEntries(types.map((t) => [t, meanGroup(cases.filter((c) => c.caseType === t), names)])),
+    byCaseType: Object.fromEntries(
+      types.map((t) => [
+        t,
+        meanGroup(
+          cases.filter((c) => c.caseType === t),
+          names,
+        ),
+      ]),
+    ),
   }
 }
 
@@ -58,8 +66,15 @@ export function metricByCase(cases: readonly CaseMetrics[], name: string): Recor
  * The paired comparison of `candidate` against `reference` for each of `names` (b - a: positive means the
  * candidate is higher), over the cases both have.
  */
-export function compareMetrics(reference: readonly CaseMetrics[], candidate: readonly CaseMetrics[], names: readonly string[], options: CompareOptions = {}): Record<string, RunComparison> {
-  return Object.fromEntries(names.map((name) => [name, compareRuns(metricByCase(reference, name), metricByCase(candidate, name), options)]))
+export function compareMetrics(
+  reference: readonly CaseMetrics[],
+  candidate: readonly CaseMetrics[],
+  names: readonly string[],
+  options: CompareOptions = {},
+): Record<string, RunComparison> {
+  return Object.fromEntries(
+    names.map((name) => [name, compareRuns(metricByCase(reference, name), metricByCase(candidate, name), options)]),
+  )
 }
 
 /** The word for a paired comparison: `improved` / `regressed` when significant, else `no detectable change`. */
@@ -78,9 +93,19 @@ export function verdictOf(comparison: Pick<RunComparison, 'significant' | 'meanD
  * The table of paired tests: one row per comparison and metric with pairs, mean difference, 95% BCa interval,
  * permutation p and verdict.
  */
-export function pairedTestTable(comparisons: ReadonlyArray<{ label: string; byMetric: Record<string, RunComparison> }>): TextTable {
+export function pairedTestTable(
+  comparisons: ReadonlyArray<{ label: string; byMetric: Record<string, RunComparison> }>,
+): TextTable {
   const rows = comparisons.flatMap(({ label, byMetric }) =>
-    Object.entries(byMetric).map(([metric, c]) => [label, metric, String(c.n), signed3(c.meanDiff), `[${signed3(c.ci[0])}, ${signed3(c.ci[1])}]`, formatP(c.pValue), verdictOf(c, metric)]),
+    Object.entries(byMetric).map(([metric, c]) => [
+      label,
+      metric,
+      String(c.n),
+      signed3(c.meanDiff),
+      `[${signed3(c.ci[0])}, ${signed3(c.ci[1])}]`,
+      formatP(c.pValue),
+      verdictOf(c, metric),
+    ]),
   )
   return { header: ['comparison', 'metric', 'pairs', 'diff', '95% BCa', 'p', 'verdict'], rows }
 }

@@ -9,7 +9,6 @@ import { inverseNormalCdf } from '../../shared/stats/normal.ts'
 import { estimateNoise, type NoiseSummary } from '../../shared/stats/noise.ts'
 import { fixed3, type TextTable } from './text-table.ts'
 
-
 /** One metric's noise report. */
 export interface MetricNoise extends NoiseSummary {
   metric: string
@@ -35,7 +34,9 @@ export interface MetricNoise extends NoiseSummary {
 
 /** Each run's records as case id -> metric -> value (retrieval metrics of scored cases and answer metrics). */
 export function runMetrics(records: readonly CaseRecord[]): Record<string, Record<string, number>> {
-  return Object.fromEntries(records.map((r) => [r.caseId, { ...(r.retrieval.scored ? r.retrieval.metrics : {}), ...r.answerMetrics }]))
+  return Object.fromEntries(
+    records.map((r) => [r.caseId, { ...(r.retrieval.scored ? r.retrieval.metrics : {}), ...r.answerMetrics }]),
+  )
 }
 
 function sd(values: readonly number[]): number {
@@ -45,12 +46,18 @@ function sd(values: readonly number[]): number {
 }
 
 /** The noise report of `runs` (at least 2) against a gate that allows `maxRelativeDrop` (a ratio). */
-export function noiseReport(runs: ReadonlyArray<readonly CaseRecord[]>, maxRelativeDrop: number, alpha = 0.05): MetricNoise[] {
+export function noiseReport(
+  runs: ReadonlyArray<readonly CaseRecord[]>,
+  maxRelativeDrop: number,
+  alpha = 0.05,
+): MetricNoise[] {
   const perRun = runs.map(runMetrics)
   const summaries = estimateNoise(perRun)
   const z = inverseNormalCdf(1 - alpha / 2) + inverseNormalCdf(DETECTION_POWER)
   return Object.entries(summaries).map(([metric, s]) => {
-    const values = perRun.flatMap((run) => Object.values(run).flatMap((m) => (m[metric] === undefined ? [] : [m[metric]])))
+    const values = perRun.flatMap((run) =>
+      Object.values(run).flatMap((m) => (m[metric] === undefined ? [] : [m[metric]])),
+    )
     const n = Object.values(perRun[0] ?? {}).filter((m) => m[metric] !== undefined).length
     const caseSd = sd(values)
     const sampleDetectableDiff = n === 0 ? Number.POSITIVE_INFINITY : (z * caseSd) / Math.sqrt(n)
@@ -72,7 +79,18 @@ export function noiseReport(runs: ReadonlyArray<readonly CaseRecord[]>, maxRelat
 /** The printed table, one row per metric. */
 export function noiseTable(rows: readonly MetricNoise[]): TextTable {
   return {
-    header: ['metric', 'n', 'mean', 'sd of runs', 'min', 'max', 'noise floor', 'detectable', 'gate tolerance', 'verdict'],
+    header: [
+      'metric',
+      'n',
+      'mean',
+      'sd of runs',
+      'min',
+      'max',
+      'noise floor',
+      'detectable',
+      'gate tolerance',
+      'verdict',
+    ],
     rows: rows.map((r) => [
       r.metric,
       String(r.n),

@@ -47,9 +47,18 @@ export const ARM_PRESETS: readonly Preset[] = [
   REFERENCE_PRESET,
   withSearch('flexsearch', 'flexsearch keyword index (rank-derived scores, not BM25)', { arm: 'flexsearch' }),
   withSearch('vector', 'exact cosine over the embedder (offline: the hash embedder)', { arm: 'vector' }),
-  withSearch('hybrid', 'BM25 + vector, reciprocal rank fusion k 60 over depth 100', { arm: 'hybrid', fusion: { method: 'rrf', k: 60, depth: 100 } }),
-  withSearch('hybrid-rrf10', 'BM25 + vector, reciprocal rank fusion k 10 (top ranks weigh more)', { arm: 'hybrid', fusion: { method: 'rrf', k: 10, depth: 100 } }),
-  withSearch('hybrid-weighted', 'BM25 + vector, min-max normalised scores weighted 0.7 / 0.3', { arm: 'hybrid', fusion: { method: 'weighted', weights: { bm25: 0.7, vector: 0.3 }, depth: 100 } }),
+  withSearch('hybrid', 'BM25 + vector, reciprocal rank fusion k 60 over depth 100', {
+    arm: 'hybrid',
+    fusion: { method: 'rrf', k: 60, depth: 100 },
+  }),
+  withSearch('hybrid-rrf10', 'BM25 + vector, reciprocal rank fusion k 10 (top ranks weigh more)', {
+    arm: 'hybrid',
+    fusion: { method: 'rrf', k: 10, depth: 100 },
+  }),
+  withSearch('hybrid-weighted', 'BM25 + vector, min-max normalised scores weighted 0.7 / 0.3', {
+    arm: 'hybrid',
+    fusion: { method: 'weighted', weights: { bm25: 0.7, vector: 0.3 }, depth: 100 },
+  }),
 ]
 
 /** The chunk sizes `chunking-experiment` sweeps, in characters. */
@@ -57,8 +66,18 @@ export const CHUNK_SIZES: readonly number[] = [500, 1000, 2000, 4000, 8000]
 
 /** Chunker presets for `chunking-experiment`: structural (the reference) and fixed windows of each size, overlap 10%. */
 export const CHUNKER_PRESETS: readonly Preset[] = [
-  withChunker('structural', 'reference: one chunk per heading section / entry / ticket, long ones in 1500-char windows', 'structural'),
-  ...CHUNK_SIZES.map((size) => withChunker(`fixed-${size}`, `fixed windows of ${size} characters, overlap ${size / 10}`, `fixed:${size}/${size / 10}`)),
+  withChunker(
+    'structural',
+    'reference: one chunk per heading section / entry / ticket, long ones in 1500-char windows',
+    'structural',
+  ),
+  ...CHUNK_SIZES.map((size) =>
+    withChunker(
+      `fixed-${size}`,
+      `fixed windows of ${size} characters, overlap ${size / 10}`,
+      `fixed:${size}/${size / 10}`,
+    ),
+  ),
 ]
 
 /** Every shipped preset by name (arm and chunker presets; `bm25` and `structural` both equal the reference). */
@@ -86,4 +105,13 @@ export function differingSections(a: unknown, b: unknown, ignore: readonly strin
  * Snapshot keys that do not change what a run measures (where files go, timeouts, resume), so two runs that
  * differ only there still differ in nothing that matters.
  */
-export const NON_RESULT_SECTIONS: readonly string[] = ['outDir', 'baseline', 'resume', 'dryRun', 'testTimeout', 'concurrency', 'calibration', 'gate']
+export const NON_RESULT_SECTIONS: readonly string[] = [
+  'outDir',
+  'baseline',
+  'resume',
+  'dryRun',
+  'testTimeout',
+  'concurrency',
+  'calibration',
+  'gate',
+]

@@ -19,7 +19,12 @@ export interface ProgressOptions {
 }
 
 /** A progress counter for `total` items named `label` (e.g. `eval-retrieval: bm25`). */
-export function createProgress(write: (text: string) => void, label: string, total: number, options: ProgressOptions = {}): Progress {
+export function createProgress(
+  write: (text: string) => void,
+  label: string,
+  total: number,
+  options: ProgressOptions = {},
+): Progress {
   const { minItems = 200, intervalMs = 2000, now = () => performance.now() } = options
   const quiet = total < minItems
   const step = Math.max(1, Math.ceil(total / 10))
@@ -33,7 +38,9 @@ export function createProgress(write: (text: string) => void, label: string, tot
       const t = now()
       if (t - last < intervalMs) return
       last = t
-      write(`${label}: ${done}/${total} cases (${Math.round((done / total) * 100)}%, ${((t - started) / 1000).toFixed(0)} s)\n`)
+      write(
+        `${label}: ${done}/${total} cases (${Math.round((done / total) * 100)}%, ${((t - started) / 1000).toFixed(0)} s)\n`,
+      )
     },
     done() {
       if (!quiet) write(`${label}: ${total}/${total} cases in ${((now() - started) / 1000).toFixed(1)} s\n`)

@@ -3,12 +3,26 @@
  * (means overall and per case type) and each arm's paired test against the reference arm.
  */
 import type { CompareOptions, RunComparison } from '../../shared/stats/compare.ts'
-import { compareMetrics, pairedTestTable, summarizeMetrics, type CaseMetrics, type MetricMeans } from './metric-summary.ts'
+import {
+  compareMetrics,
+  pairedTestTable,
+  summarizeMetrics,
+  type CaseMetrics,
+  type MetricMeans,
+} from './metric-summary.ts'
 import { fixed3, signed3, type TextTable } from './text-table.ts'
 import { ExperimentInputError } from './errors.ts'
 
 /** The metrics `eval-retrieval` reports, in column order. */
-export const RETRIEVAL_EXPERIMENT_METRICS: readonly string[] = ['recall@5', 'recall@20', 'mrr', 'hit@1', 'hit@5', 'hit@10', 'ndcg@10']
+export const RETRIEVAL_EXPERIMENT_METRICS: readonly string[] = [
+  'recall@5',
+  'recall@20',
+  'mrr',
+  'hit@1',
+  'hit@5',
+  'hit@10',
+  'ndcg@10',
+]
 
 /** The cutoffs those metrics need. */
 export const RETRIEVAL_EXPERIMENT_KS: readonly number[] = [1, 5, 10, 20]
@@ -31,7 +45,10 @@ export function summarizeArms(
   options: CompareOptions = {},
 ): ArmOutcome[] {
   const ref = arms.find((a) => a.arm === reference)
-  if (!ref) throw new ExperimentInputError(`reference arm "${reference}" is not among the arms run (${arms.map((a) => a.arm).join(', ')})`)
+  if (!ref)
+    throw new ExperimentInputError(
+      `reference arm "${reference}" is not among the arms run (${arms.map((a) => a.arm).join(', ')})`,
+    )
   return arms.map((a) => ({
     arm: a.arm,
     description: a.description,
@@ -49,7 +66,12 @@ export function armTable(outcomes: readonly ArmOutcome[]): TextTable {
   const header = ['arm', 'group', 'n', ...RETRIEVAL_EXPERIMENT_METRICS]
   const rows: string[][] = []
   for (const o of outcomes) {
-    rows.push([o.arm, 'overall', String(o.means.overall.n), ...RETRIEVAL_EXPERIMENT_METRICS.map((m) => cell(o.means.overall.mean[m], o.vsReference?.[m]))])
+    rows.push([
+      o.arm,
+      'overall',
+      String(o.means.overall.n),
+      ...RETRIEVAL_EXPERIMENT_METRICS.map((m) => cell(o.means.overall.mean[m], o.vsReference?.[m])),
+    ])
   }
   for (const o of outcomes) {
     for (const [type, group] of Object.entries(o.means.byCaseType)) {
@@ -66,5 +88,7 @@ function cell(value: number | undefined, comparison: RunComparison | undefined):
 
 /** The significance table: each non-reference arm and metric with interval, p and verdict. */
 export function significanceTable(outcomes: readonly ArmOutcome[], reference: string): TextTable {
-  return pairedTestTable(outcomes.flatMap((o) => (o.vsReference ? [{ label: `${o.arm} vs ${reference}`, byMetric: o.vsReference }] : [])))
+  return pairedTestTable(
+    outcomes.flatMap((o) => (o.vsReference ? [{ label: `${o.arm} vs ${reference}`, byMetric: o.vsReference }] : [])),
+  )
 }

@@ -19,13 +19,24 @@ import type { Progress } from './progress.ts'
  * config still has `models.embedder` (the user passed `--models`; the experiment source strips models
  * otherwise), else the offline hash embedder.
  */
-export async function createRetrievalRuntime(config: RagEvalConfig, prepared: PreparedCorpus, search: ExperimentConfig['search']): Promise<RagRuntime> {
+export async function createRetrievalRuntime(
+  config: RagEvalConfig,
+  prepared: PreparedCorpus,
+  search: ExperimentConfig['search'],
+): Promise<RagRuntime> {
   const retrievalConfig: RagEvalConfig = { ...config, mode: 'retrieval', search: { ...config.search, arm: search.arm } }
-  return createRagRuntime(retrievalConfig, { prepared, retrievalOnly: { name: `retrieval-${search.arm}`, ...(search.fusion ? { fusion: search.fusion } : {}) } })
+  return createRagRuntime(retrievalConfig, {
+    prepared,
+    retrievalOnly: { name: `retrieval-${search.arm}`, ...(search.fusion ? { fusion: search.fusion } : {}) },
+  })
 }
 
 /** Evaluates `cases` one after another through `runtime`, ticking `progress`; returns their records. */
-export async function evaluateCases(runtime: RagRuntime, cases: ReadonlyArray<ModuleCase & { file: string }>, progress?: Progress): Promise<CaseRecord[]> {
+export async function evaluateCases(
+  runtime: RagRuntime,
+  cases: ReadonlyArray<ModuleCase & { file: string }>,
+  progress?: Progress,
+): Promise<CaseRecord[]> {
   const records: CaseRecord[] = []
   for (const c of cases) {
     const { record } = await evaluateCase(runtime, c, c.file)
@@ -40,5 +51,8 @@ export async function evaluateCases(runtime: RagRuntime, cases: ReadonlyArray<Mo
 export function withTrial(runtime: RagRuntime, trial: number): RagRuntime {
   const adapter = runtime.adapter
   const close = adapter.close?.bind(adapter)
-  return { ...runtime, adapter: { name: adapter.name, run: (input) => adapter.run({ ...input, trial }), ...(close ? { close } : {}) } }
+  return {
+    ...runtime,
+    adapter: { name: adapter.name, run: (input) => adapter.run({ ...input, trial }), ...(close ? { close } : {}) },
+  }
 }

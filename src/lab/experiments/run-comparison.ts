@@ -76,7 +76,8 @@ function valuesOf(s: Scorecard, family: 'retrieval' | 'answer', metric: string, 
 
 function metricNames(a: Scorecard, b: Scorecard, family: 'retrieval' | 'answer'): string[] {
   const names = new Set<string>()
-  for (const s of [a, b]) for (const c of Object.values(s.cases)) for (const name of Object.keys(c[family] ?? {})) names.add(name)
+  for (const s of [a, b])
+    for (const c of Object.values(s.cases)) for (const name of Object.keys(c[family] ?? {})) names.add(name)
   return [...names].sort()
 }
 
@@ -89,47 +90,101 @@ export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOp
       for (const group of groups) {
         const c = compareRuns(valuesOf(a, family, metric, group), valuesOf(b, family, metric, group), options)
         if (c.n === 0) continue
-        deltas.push({ metric, family, group, n: c.n, meanA: c.meanA, meanB: c.meanB, meanDiff: c.meanDiff, ci: c.ci, pValue: c.pValue, significant: c.significant, verdict: verdictOf(c, metric) })
+        deltas.push({
+          metric,
+          family,
+          group,
+          n: c.n,
+          meanA: c.meanA,
+          meanB: c.meanB,
+          meanDiff: c.meanDiff,
+          ci: c.ci,
+          pValue: c.pValue,
+          significant: c.significant,
+          verdict: verdictOf(c, metric),
+        })
       }
     }
   }
   const flipped: FlippedCase[] = []
-  for (const id of Object.keys(b.cases).filter((k) => Object.hasOwn(a.cases, k)).sort()) {
+  for (const id of Object.keys(b.cases)
+    .filter((k) => Object.hasOwn(a.cases, k))
+    .sort()) {
     const from = outcomeOf(a.cases[id])
     const to = outcomeOf(b.cases[id])
-    if (passing(from) !== passing(to)) flipped.push({ caseId: id, caseType: b.cases[id]?.caseType ?? '', direction: passing(to) ? 'fixed' : 'broke', from, to })
+    if (passing(from) !== passing(to))
+      flipped.push({
+        caseId: id,
+        caseType: b.cases[id]?.caseType ?? '',
+        direction: passing(to) ? 'fixed' : 'broke',
+        from,
+        to,
+      })
   }
   const overall = new Map(deltas.filter((d) => d.group === 'overall').map((d) => [d.metric, d]))
   const alarms: GamingAlarm[] = []
   for (const [x, y] of PARTNER_METRICS) {
-    for (const [rising, falling] of [[x, y], [y, x]] as const) {
+    for (const [rising, falling] of [
+      [x, y],
+      [y, x],
+    ] as const) {
       const up = overall.get(rising)
       const down = overall.get(falling)
       if (up?.verdict === 'improved' && down !== undefined && down.meanDiff < -1e-9) {
-        alarms.push({ rising, falling, message: `${rising} rose ${signed3(up.meanDiff)} (significant) while ${falling} fell ${signed3(down.meanDiff)}: check the change is not trading one for the other` })
+        alarms.push({
+          rising,
+          falling,
+          message: `${rising} rose ${signed3(up.meanDiff)} (significant) while ${falling} fell ${signed3(down.meanDiff)}: check the change is not trading one for the other`,
+        })
       }
     }
   }
   const sections = differingSections(a.configSnapshot, b.configSnapshot, NON_RESULT_SECTIONS)
   const warnings: string[] = []
-  if (sections.length > 1) warnings.push(`the two runs' configurations differ in ${sections.length} sections (${sections.join(', ')}): a difference cannot be pinned on one change; change one thing at a time`)
-  if (a.goldenSetHash !== b.goldenSetHash) warnings.push('the runs used different golden sets: only the cases present in both are paired')
-  if (a.corpusFingerprint !== b.corpusFingerprint) warnings.push('the runs used different corpora (fingerprints differ)')
-  const changed = Object.keys(b.cases).filter((id) => a.cases[id] !== undefined && a.cases[id]?.caseHash !== b.cases[id]?.caseHash)
-  if (changed.length > 0) warnings.push(`${changed.length} case(s) changed between the runs (${changed.slice(0, 5).join(', ')}): they are still paired by id`)
+  if (sections.length > 1)
+    warnings.push(
+      `the two runs' configurations differ in ${sections.length} sections (${sections.join(', ')}): a difference cannot be pinned on one change; change one thing at a time`,
+    )
+  if (a.goldenSetHash !== b.goldenSetHash)
+    warnings.push('the runs used different golden sets: only the cases present in both are paired')
+  if (a.corpusFingerprint !== b.corpusFingerprint)
+    warnings.push('the runs used different corpora (fingerprints differ)')
+  const changed = Object.keys(b.cases).filter(
+    (id) => a.cases[id] !== undefined && a.cases[id]?.caseHash !== b.cases[id]?.caseHash,
+  )
+  if (changed.length > 0)
+    warnings.push(
+      `${changed.length} case(s) changed between the runs (${changed.slice(0, 5).join(', ')}): they are still paired by id`,
+    )
   return {
     deltas,
     flipped,
     alarms,
     differingSections: sections,
     warnings,
-    onlyInA: Object.keys(a.cases).filter((id) => !Object.hasOwn(b.cases, id)).sort(),
-    onlyInB: Object.keys(b.cases).filter((id) => !Object.hasOwn(a.cases, id)).sort(),
+    onlyInA: Object.keys(a.cases)
+      .filter((id) => !Object.hasOwn(b.cases, id))
+      .sort(),
+    onlyInB: Object.keys(b.cases)
+      .filter((id) => !Object.hasOwn(a.cases, id))
+      .sort(),
   }
 }
 
 /** The metrics the printed table always shows (every metric is in the JSON). */
-export const COMPARE_HEADLINE_METRICS: readonly string[] = ['recall@5', 'recall@20', 'precision@5', 'hit@1', 'mrr', 'ndcg@10', 'faithfulness', 'citation_accuracy', 'answer_relevance', 'crag_truthfulness', 'should_contain']
+export const COMPARE_HEADLINE_METRICS: readonly string[] = [
+  'recall@5',
+  'recall@20',
+  'precision@5',
+  'hit@1',
+  'mrr',
+  'ndcg@10',
+  'faithfulness',
+  'citation_accuracy',
+  'answer_relevance',
+  'crag_truthfulness',
+  'should_contain',
+]
 
 /**
  * The printed table: the headline metrics overall and per case type, plus any other metric or group whose
@@ -139,6 +194,16 @@ export function compareTable(deltas: readonly MetricDelta[]): TextTable {
   const shown = deltas.filter((d) => COMPARE_HEADLINE_METRICS.includes(d.metric) || d.significant)
   return {
     header: ['metric', 'group', 'pairs', 'A', 'B', 'B - A', '95% BCa', 'p', 'verdict'],
-    rows: shown.map((d) => [d.metric, d.group, String(d.n), fixed3(d.meanA), fixed3(d.meanB), signed3(d.meanDiff), `[${signed3(d.ci[0])}, ${signed3(d.ci[1])}]`, formatP(d.pValue), d.verdict]),
+    rows: shown.map((d) => [
+      d.metric,
+      d.group,
+      String(d.n),
+      fixed3(d.meanA),
+      fixed3(d.meanB),
+      signed3(d.meanDiff),
+      `[${signed3(d.ci[0])}, ${signed3(d.ci[1])}]`,
+      formatP(d.pValue),
+      d.verdict,
+    ]),
   }
 }

@@ -16,7 +16,11 @@ export interface TextTable {
 export function formatTextTable(table: TextTable): string {
   const all = [table.header, ...table.rows]
   const widths = table.header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)))
-  const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd()
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd()
   return `${all.map(line).join('\n')}\n`
 }
 

@@ -33,7 +33,11 @@ export interface ThresholdRow {
 }
 
 /** The records of every case at threshold `t` (see the module doc); `open` and `closed` in the same case order. */
-export function recordsAtThreshold(open: readonly CaseRecord[], closed: readonly CaseRecord[], t: number): CaseRecord[] {
+export function recordsAtThreshold(
+  open: readonly CaseRecord[],
+  closed: readonly CaseRecord[],
+  t: number,
+): CaseRecord[] {
   return open.map((o, i) => {
     const c = closed[i] as CaseRecord
     return (c.answer?.confidence ?? 0) >= t ? o : c
@@ -59,7 +63,9 @@ export function thresholdRow(records: readonly CaseRecord[], threshold: number):
     const value = truthfulnessOf(r)
     return value === undefined ? [] : [value]
   })
-  const raw = records.flatMap((r) => (r.answerMetrics.crag_truthfulness === undefined ? [] : [r.answerMetrics.crag_truthfulness]))
+  const raw = records.flatMap((r) =>
+    r.answerMetrics.crag_truthfulness === undefined ? [] : [r.answerMetrics.crag_truthfulness],
+  )
   return {
     threshold,
     coverage: abstention.answered === 0 ? 0 : (abstention.answered - abstention.abstained) / abstention.answered,
@@ -72,7 +78,11 @@ export function thresholdRow(records: readonly CaseRecord[], threshold: number):
 }
 
 /** Every threshold's row. */
-export function sweepThresholds(open: readonly CaseRecord[], closed: readonly CaseRecord[], thresholds: readonly number[]): ThresholdRow[] {
+export function sweepThresholds(
+  open: readonly CaseRecord[],
+  closed: readonly CaseRecord[],
+  thresholds: readonly number[],
+): ThresholdRow[] {
   return thresholds.map((t) => thresholdRow(recordsAtThreshold(open, closed, t), t))
 }
 
@@ -81,8 +91,14 @@ export function sweepThresholds(open: readonly CaseRecord[], closed: readonly Ca
  * when its open (answering) record is classed `correct` (a must-abstain case answered is wrong). Each
  * threshold of the sweep is a point of this curve.
  */
-export function gateRiskCoverage(open: readonly CaseRecord[], closed: readonly CaseRecord[]): { curve: RiskCoveragePoint[]; aurc: number } {
-  const pairs = open.map((o, i) => ({ confidence: closed[i]?.answer?.confidence ?? 0, correct: o.errorClass === 'correct' }))
+export function gateRiskCoverage(
+  open: readonly CaseRecord[],
+  closed: readonly CaseRecord[],
+): { curve: RiskCoveragePoint[]; aurc: number } {
+  const pairs = open.map((o, i) => ({
+    confidence: closed[i]?.answer?.confidence ?? 0,
+    correct: o.errorClass === 'correct',
+  }))
   return { curve: riskCoverageCurve(pairs), aurc: aurc(pairs) }
 }
 
@@ -124,7 +140,9 @@ export function tuneTable(rows: readonly ThresholdRow[], current: number, recomm
       fixed3(r.abstentionPrecision),
       fixed3(r.abstentionRecall),
       fixed3(r.truthfulness),
-      [Math.abs(r.threshold - current) < 1e-9 ? 'current' : '', r.threshold === recommended ? 'recommended' : ''].filter(Boolean).join(', '),
+      [Math.abs(r.threshold - current) < 1e-9 ? 'current' : '', r.threshold === recommended ? 'recommended' : '']
+        .filter(Boolean)
+        .join(', '),
     ]),
   }
 }

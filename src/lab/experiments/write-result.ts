@@ -8,7 +8,9 @@ import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { EXPERIMENT_RESULT_VERSION, serializeExperimentResult, type ExperimentResult } from './result.ts'
 
 /** The harness version recorded in every result. */
-const EXPERIMENT_HARNESS_VERSION: string = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+const EXPERIMENT_HARNESS_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
 
 /** Where a result goes: `out` (resolved against `cwd`) or `<outDir>/experiments/<kind>.json`. */
 export function resultPath(outDir: string, kind: ExperimentResult['kind'], cwd: string, out?: string): string {
@@ -19,8 +21,16 @@ export function resultPath(outDir: string, kind: ExperimentResult['kind'], cwd: 
 export type ExperimentResultFields<T> = Omit<ExperimentResult<T>, 'version' | 'harnessVersion' | 'createdAt'>
 
 /** Stamps `fields` as a result and writes it atomically to {@link resultPath}; resolves to the path written. */
-export async function saveExperimentResult<T>(fields: ExperimentResultFields<T>, where: { outDir: string; cwd: string; out?: string }): Promise<string> {
-  const result: ExperimentResult<T> = { version: EXPERIMENT_RESULT_VERSION, harnessVersion: EXPERIMENT_HARNESS_VERSION, createdAt: new Date().toISOString(), ...fields }
+export async function saveExperimentResult<T>(
+  fields: ExperimentResultFields<T>,
+  where: { outDir: string; cwd: string; out?: string },
+): Promise<string> {
+  const result: ExperimentResult<T> = {
+    version: EXPERIMENT_RESULT_VERSION,
+    harnessVersion: EXPERIMENT_HARNESS_VERSION,
+    createdAt: new Date().toISOString(),
+    ...fields,
+  }
   const path = resultPath(where.outDir, fields.kind, where.cwd, where.out)
   await writeFileAtomic(path, serializeExperimentResult(result))
   return path

@@ -53,7 +53,11 @@ export function isJudged(candidate: PoolCandidate, caseId: string, rows: readonl
 }
 
 /** The candidates no row judges yet, first occurrence of each chunk kept. */
-export function selectUnjudged(caseId: string, candidates: readonly PoolCandidate[], rows: readonly QrelsRow[]): PoolCandidate[] {
+export function selectUnjudged(
+  caseId: string,
+  candidates: readonly PoolCandidate[],
+  rows: readonly QrelsRow[],
+): PoolCandidate[] {
   const seen = new Set<string>()
   return candidates.filter((c) => {
     if (seen.has(c.chunkId)) return false
@@ -98,17 +102,26 @@ export const DEFAULT_HEURISTIC_RELEVANCE = { grade2Coverage: 0.75, grade1Coverag
  * at least 0.4 -> 1, else 0. Never 3: "contains the exact answer" is beyond word overlap.
  * Example: query "seat price Team plan" {seat, price, team, plan}, passage holding seat, team, plan -> 0.75 -> 2.
  */
-export function gradeRelevanceLexically(query: string, passage: string, thresholds = DEFAULT_HEURISTIC_RELEVANCE): RelevanceGrade {
+export function gradeRelevanceLexically(
+  query: string,
+  passage: string,
+  thresholds = DEFAULT_HEURISTIC_RELEVANCE,
+): RelevanceGrade {
   const queryWords = [...contentWords(query)]
   const passageWords = contentWords(passage)
-  const coverage = queryWords.length === 0 ? 0 : queryWords.filter((w) => passageWords.has(w)).length / queryWords.length
+  const coverage =
+    queryWords.length === 0 ? 0 : queryWords.filter((w) => passageWords.has(w)).length / queryWords.length
   const grade = coverage >= thresholds.grade2Coverage ? 2 : coverage >= thresholds.grade1Coverage ? 1 : 0
   return { grade, reason: `query word coverage ${coverage.toFixed(2)}` }
 }
 
 /** The offline grader behind the {@link RelevanceGrader} interface (rows get `source: 'heuristic'`). */
 export function createHeuristicRelevanceGrader(): RelevanceGrader {
-  return { source: 'heuristic', promptVersion: 'heuristic-relevance-1', grade: async (query, passage) => gradeRelevanceLexically(query, passage) }
+  return {
+    source: 'heuristic',
+    promptVersion: 'heuristic-relevance-1',
+    grade: async (query, passage) => gradeRelevanceLexically(query, passage),
+  }
 }
 
 /** The model grader's reply. */

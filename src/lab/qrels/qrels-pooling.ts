@@ -64,17 +64,42 @@ export async function poolQrels(request: PoolRequest): Promise<PoolOutcome> {
         const chunk = request.chunkById.get(hit.chunkId)
         if (!chunk || seen.has(chunk.id)) continue
         seen.add(chunk.id)
-        candidates.push({ chunkId: chunk.id, chunker: request.chunker, docId: chunk.docId, start: chunk.start, end: chunk.end, text: chunk.text })
+        candidates.push({
+          chunkId: chunk.id,
+          chunker: request.chunker,
+          docId: chunk.docId,
+          start: chunk.start,
+          end: chunk.end,
+          text: chunk.text,
+        })
       }
     }
-    const judged = [...request.rows, ...outcome.rows, ...provenanceRows(c.caseId, c.spans.map((s) => ({ locator: { doc_id: s.docId, span: [s.start, s.end] as [number, number] }, grade: s.grade })), at)]
+    const judged = [
+      ...request.rows,
+      ...outcome.rows,
+      ...provenanceRows(
+        c.caseId,
+        c.spans.map((s) => ({
+          locator: { doc_id: s.docId, span: [s.start, s.end] as [number, number] },
+          grade: s.grade,
+        })),
+        at,
+      ),
+    ]
     const unjudged = selectUnjudged(c.caseId, candidates, judged)
     outcome.pooled += candidates.length
     outcome.alreadyJudged += candidates.length - unjudged.length
     const take = unjudged.slice(0, Math.max(0, budget))
     outcome.capped += unjudged.length - take.length
     budget -= take.length
-    const rows = await judgePool({ caseId: c.caseId, query: c.query, candidates: take, rows: judged, grader: request.grader, ...(request.now ? { now: request.now } : {}) })
+    const rows = await judgePool({
+      caseId: c.caseId,
+      query: c.query,
+      candidates: take,
+      rows: judged,
+      grader: request.grader,
+      ...(request.now ? { now: request.now } : {}),
+    })
     outcome.failed += take.length - rows.length
     outcome.rows.push(...rows)
   }

@@ -26,7 +26,10 @@ export const nodeFileOps: FileOps = {
 }
 
 /** Writes every `{ path, data }` or none of them (see the file comment). Throws {@link AtomicPairError}. */
-export async function writeFilesTogether(writes: ReadonlyArray<{ path: string; data: string }>, ops: FileOps = nodeFileOps): Promise<void> {
+export async function writeFilesTogether(
+  writes: ReadonlyArray<{ path: string; data: string }>,
+  ops: FileOps = nodeFileOps,
+): Promise<void> {
   const before = await Promise.all(writes.map((w) => readTextIfExists(w.path)))
   const temps = writes.map((w) => `${w.path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   const renamed: number[] = []
@@ -48,12 +51,21 @@ export async function writeFilesTogether(writes: ReadonlyArray<{ path: string; d
     }
     for (const temp of temps) await rm(temp, { force: true })
     const paths = writes.map((w) => w.path).join(' and ')
-    throw new AtomicPairError(`could not write ${paths} together (${(error as Error).message}); none of them changed`, { cause: error })
+    throw new AtomicPairError(`could not write ${paths} together (${(error as Error).message}); none of them changed`, {
+      cause: error,
+    })
   }
 }
 
 /** Appends `lines` to the text of `path` (absent: `header` first), ending with a newline. Pure helper for appenders. */
 export function appendLines(before: string | undefined, lines: readonly string[], header?: string): string {
-  const start = before === undefined || before === '' ? (header === undefined ? '' : `${header}\n`) : before.endsWith('\n') ? before : `${before}\n`
+  const start =
+    before === undefined || before === ''
+      ? header === undefined
+        ? ''
+        : `${header}\n`
+      : before.endsWith('\n')
+        ? before
+        : `${before}\n`
   return `${start}${lines.join('\n')}\n`
 }

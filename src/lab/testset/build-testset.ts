@@ -94,13 +94,25 @@ export function buildTestset(candidates: readonly TestsetCandidate[], options: B
     } else accepted.push(c)
   }
   const size = options.size ?? accepted.length
-  const chosen = selectSample(accepted.map((c) => ({ case_id: c.id, case_type: stratumOf(c) })), size, options.seed)
+  const chosen = selectSample(
+    accepted.map((c) => ({ case_id: c.id, case_type: stratumOf(c) })),
+    size,
+    options.seed,
+  )
   const cases = accepted.filter((c) => chosen.has(c.id)).map((c) => toGoldenCase(c, options))
   for (const c of accepted) if (chosen.has(c.id)) bump(stratumOf(c), 'selected')
   return {
     cases,
     rejections,
-    report: { candidates: candidates.length, rejected: rejections.length, accepted: accepted.length, selected: cases.length, maxOverlap: options.maxOverlap, seed: options.seed, byStratum },
+    report: {
+      candidates: candidates.length,
+      rejected: rejections.length,
+      accepted: accepted.length,
+      selected: cases.length,
+      maxOverlap: options.maxOverlap,
+      seed: options.seed,
+      byStratum,
+    },
   }
 }
 
@@ -121,7 +133,10 @@ function toGoldenCase(c: TestsetCandidate, options: BuildOptions): GoldenCaseInp
     ...base,
     case_type: 'normal',
     answerable: true,
-    expected_sources: c.sources.map((s) => ({ locator: { kind: 'document' as const, id: s.docId, ...(s.span ? { span: s.span } : {}) }, grade: s.grade })),
+    expected_sources: c.sources.map((s) => ({
+      locator: { kind: 'document' as const, id: s.docId, ...(s.span ? { span: s.span } : {}) },
+      grade: s.grade,
+    })),
   }
 }
 
@@ -130,7 +145,9 @@ function toGoldenCase(c: TestsetCandidate, options: BuildOptions): GoldenCaseInp
  * 0..maxGrade onto 0-3 (omitted when the dataset already grades 0-3), then one case per line.
  */
 export function renderGoldenFile(result: BuildResult, options: BuildOptions, source: string): string {
-  const lines = [`// built by vitest-rag build-testset from ${source}: seed ${options.seed}, max overlap ${options.maxOverlap}, ${result.report.selected} of ${result.report.candidates} candidates (${result.report.rejected} rejected)`]
+  const lines = [
+    `// built by vitest-rag build-testset from ${source}: seed ${options.seed}, max overlap ${options.maxOverlap}, ${result.report.selected} of ${result.report.candidates} candidates (${result.report.rejected} rejected)`,
+  ]
   if (options.maxGrade !== 3) lines.push(JSON.stringify({ grade_scale: { low: 0, high: options.maxGrade } }))
   for (const c of result.cases) lines.push(JSON.stringify(c))
   return `${lines.join('\n')}\n`
@@ -143,7 +160,10 @@ export function renderBuildReport(result: BuildResult): string {
     `candidates ${r.candidates}, rejected ${r.rejected} (question copies its answer span: overlap > ${r.maxOverlap}), accepted ${r.accepted}, selected ${r.selected} (seed ${r.seed})`,
     ...Object.entries(r.byStratum)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([stratum, s]) => `  ${stratum.padEnd(22)} candidates ${String(s.candidates).padStart(5)}  rejected ${String(s.rejected).padStart(4)}  selected ${String(s.selected).padStart(5)}`),
+      .map(
+        ([stratum, s]) =>
+          `  ${stratum.padEnd(22)} candidates ${String(s.candidates).padStart(5)}  rejected ${String(s.rejected).padStart(4)}  selected ${String(s.selected).padStart(5)}`,
+      ),
   ]
   return `${lines.join('\n')}\n`
 }

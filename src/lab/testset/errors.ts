@@ -10,7 +10,10 @@ import { VitestRagError } from '../../shared/util/errors.ts'
 export class TestsetInputError extends VitestRagError<CodeOf<'TestsetInputError'>> {
   readonly problems: Problem[]
   constructor(source: string, problems: Problem[]) {
-    super('VITEST_RAG_TESTSET_INPUT', `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${source}:\n${formatProblems(problems)}`)
+    super(
+      'VITEST_RAG_TESTSET_INPUT',
+      `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${source}:\n${formatProblems(problems)}`,
+    )
     this.problems = problems
   }
 }

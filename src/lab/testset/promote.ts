@@ -13,7 +13,13 @@ import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { readTextIfExists } from '../../shared/util/read-if-exists.ts'
 import { appendLines, nodeFileOps, writeFilesTogether, type FileOps } from './atomic-pair.ts'
 import { FeedbackError } from './errors.ts'
-import { FEEDBACK_VERSION, parseFeedback, renderFeedbackLine, type CorrectedAssertions, type FeedbackRecord } from './feedback.ts'
+import {
+  FEEDBACK_VERSION,
+  parseFeedback,
+  renderFeedbackLine,
+  type CorrectedAssertions,
+  type FeedbackRecord,
+} from './feedback.ts'
 
 /** A reviewed correction of one case of one run. */
 export interface Review {
@@ -38,7 +44,8 @@ export interface FeedbackPaths {
 }
 
 /** The first line of a new drafts file. */
-export const DRAFTS_HEADER = '// Draft golden cases from `vitest-rag promote`: validated, never run or gated until "status" is set to "active".'
+export const DRAFTS_HEADER =
+  '// Draft golden cases from `vitest-rag promote`: validated, never run or gated until "status" is set to "active".'
 
 interface CheckedCase {
   record: FeedbackRecord
@@ -57,18 +64,29 @@ function caseIdOf(line: string): unknown {
 async function checkReview(review: Review, paths: FeedbackPaths): Promise<CheckedCase> {
   const scorecard = await readScorecardFile(paths.scorecard)
   if (scorecard.startedAt !== review.runId) {
-    throw new FeedbackError(`run "${review.runId}" not found: ${paths.scorecard} holds run "${scorecard.startedAt}" (fix: pass --run ${scorecard.startedAt}, or --scorecard with that run's scorecard)`)
+    throw new FeedbackError(
+      `run "${review.runId}" not found: ${paths.scorecard} holds run "${scorecard.startedAt}" (fix: pass --run ${scorecard.startedAt}, or --scorecard with that run's scorecard)`,
+    )
   }
   const entry = scorecard.cases[review.caseId]
-  if (!entry) throw new FeedbackError(`case "${review.caseId}" is not in run "${review.runId}" (${Object.keys(scorecard.cases).length} cases in ${paths.scorecard}); check the case id`)
+  if (!entry)
+    throw new FeedbackError(
+      `case "${review.caseId}" is not in run "${review.runId}" (${Object.keys(scorecard.cases).length} cases in ${paths.scorecard}); check the case id`,
+    )
   const goldenPath = resolve(paths.root, entry.file)
   const text = await readTextIfExists(goldenPath)
   const lines = text?.split(/\r?\n/) ?? []
   const at = lines.findIndex((l) => l.includes(`"${review.caseId}"`) && caseIdOf(l) === review.caseId)
-  if (at < 0) throw new FeedbackError(`case "${review.caseId}" ran in "${review.runId}" but is no longer in ${entry.file} (fix: review it against the current golden set)`)
+  if (at < 0)
+    throw new FeedbackError(
+      `case "${review.caseId}" ran in "${review.runId}" but is no longer in ${entry.file} (fix: review it against the current golden set)`,
+    )
   const feedbackBefore = await readTextIfExists(paths.feedback)
   const existing = parseFeedback(feedbackBefore ?? '', paths.feedback)
-  if (existing.problems.length > 0) throw new FeedbackError(`${paths.feedback} has ${existing.problems.length} bad line(s); fix them before appending:\n${formatProblems(existing.problems)}`)
+  if (existing.problems.length > 0)
+    throw new FeedbackError(
+      `${paths.feedback} has ${existing.problems.length} bad line(s); fix them before appending:\n${formatProblems(existing.problems)}`,
+    )
   const record: FeedbackRecord = {
     version: FEEDBACK_VERSION,
     run_id: review.runId,
@@ -101,7 +119,11 @@ function nextDraftId(caseId: string, draftsText: string): string {
  * `<case>-fb<n>` and `"status": "draft"`) appended to the drafts file, and the feedback record linked to it
  * appended to the feedback file, together or not at all. The draft is validated before anything is written.
  */
-export async function promoteReview(review: Review, paths: FeedbackPaths, ops: FileOps = nodeFileOps): Promise<{ draft: Record<string, unknown>; record: FeedbackRecord }> {
+export async function promoteReview(
+  review: Review,
+  paths: FeedbackPaths,
+  ops: FileOps = nodeFileOps,
+): Promise<{ draft: Record<string, unknown>; record: FeedbackRecord }> {
   const { record, original, feedbackBefore } = await checkReview(review, paths)
   const draftsBefore = await readTextIfExists(paths.drafts)
   const draftId = nextDraftId(review.caseId, draftsBefore ?? '')
@@ -109,9 +131,14 @@ export async function promoteReview(review: Review, paths: FeedbackPaths, ops: F
   const draft = { ...original, ...review.corrected, case_id: draftId, status: 'draft', notes: note }
   const parsed = GoldenCaseSchema.safeParse(draft)
   if (!parsed.success) {
-    throw new FeedbackError(`the corrected case is not a valid golden case; nothing was written:\n${formatProblems(problemsFromZod(parsed.error.issues, draft, GoldenCaseSchema, paths.drafts))}`)
+    throw new FeedbackError(
+      `the corrected case is not a valid golden case; nothing was written:\n${formatProblems(problemsFromZod(parsed.error.issues, draft, GoldenCaseSchema, paths.drafts))}`,
+    )
   }
-  const linked: FeedbackRecord = { ...record, promoted: { file: relative(paths.root, paths.drafts).split(sep).join('/'), case_id: draftId } }
+  const linked: FeedbackRecord = {
+    ...record,
+    promoted: { file: relative(paths.root, paths.drafts).split(sep).join('/'), case_id: draftId },
+  }
   await writeFilesTogether(
     [
       { path: paths.drafts, data: appendLines(draftsBefore, [JSON.stringify(draft)], DRAFTS_HEADER) },

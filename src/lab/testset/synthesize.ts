@@ -15,7 +15,10 @@ import { SpendLimitError, type ChatClient } from '../../llm/index.ts'
 import { sha256 } from '../../shared/util/hash.ts'
 
 /** What the model must return. */
-export const SynthesizedQuestionSchema = z.object({ question: z.string().trim().min(5).max(400), answer: z.string().trim().min(1).max(400) })
+export const SynthesizedQuestionSchema = z.object({
+  question: z.string().trim().min(5).max(400),
+  answer: z.string().trim().min(1).max(400),
+})
 
 /** How to synthesize. */
 export interface SynthesizeOptions {
@@ -30,10 +33,18 @@ export interface SynthesizeOptions {
 }
 
 /** Defaults of {@link SynthesizeOptions}. */
-export const defaultSynthesizeOptions: SynthesizeOptions = { count: 20, seed: 20261130, minChunkChars: 120, idPrefix: 'SYN' }
+export const defaultSynthesizeOptions: SynthesizeOptions = {
+  count: 20,
+  seed: 20261130,
+  minChunkChars: 120,
+  idPrefix: 'SYN',
+}
 
 /** The chunks to ask about: `count` of those long enough, ordered by a seeded hash of their id (stable as the corpus grows). */
-export function sampleChunks(chunks: readonly Chunk[], options: Pick<SynthesizeOptions, 'count' | 'seed' | 'minChunkChars'>): Chunk[] {
+export function sampleChunks(
+  chunks: readonly Chunk[],
+  options: Pick<SynthesizeOptions, 'count' | 'seed' | 'minChunkChars'>,
+): Chunk[] {
   return chunks
     .filter((c) => c.text.trim().length >= options.minChunkChars)
     .map((c) => ({ c, rank: sha256(`${options.seed}:${c.id}`) }))

@@ -29,7 +29,10 @@ function stringList(value: unknown): string[] {
 }
 
 /** Reads a BEIR folder; the answer sentence (SQuAD answers) becomes the expected source's span. */
-export async function readBeirCandidates(root: string, tenantId: string = defaultBeirLoadOptions.tenantId): Promise<CandidateSource> {
+export async function readBeirCandidates(
+  root: string,
+  tenantId: string = defaultBeirLoadOptions.tenantId,
+): Promise<CandidateSource> {
   const { corpus, queries, qrels } = await loadBeir(root, { tenantId })
   const byKey = new Map(corpus.documents.map((d) => [d.key, d]))
   let maxGrade = 1
@@ -40,9 +43,17 @@ export async function readBeirCandidates(root: string, tenantId: string = defaul
     const answers = stringList(q.metadata.answers)
     const judged = [...(qrels.get(q.id) ?? new Map<string, number>())].filter(([, g]) => g > 0)
     const typed = QuestionTypeSchema.safeParse(q.metadata.question_type)
-    const common = { id: q.id, question: q.text, answer: answers[0] ?? '', tenantId, origin: `queries.jsonl:${i + 1}`, ...(typed.success ? { questionType: typed.data } : {}) }
+    const common = {
+      id: q.id,
+      question: q.text,
+      answer: answers[0] ?? '',
+      tenantId,
+      origin: `queries.jsonl:${i + 1}`,
+      ...(typed.success ? { questionType: typed.data } : {}),
+    }
     if (judged.length === 0) {
-      if (q.metadata.is_impossible === true) candidates.push({ ...common, answerable: false, sources: [], spanText: '' })
+      if (q.metadata.is_impossible === true)
+        candidates.push({ ...common, answerable: false, sources: [], spanText: '' })
       else unjudged += 1
       return
     }
@@ -75,18 +86,35 @@ export const TestsetRowSchema = z.strictObject({
 })
 
 /** Reads every `*.jsonl` file of `dir` (sorted by name). Throws {@link TestsetInputError} listing every bad row. */
-export async function readRowCandidates(dir: string, tenantId: string = defaultBeirLoadOptions.tenantId): Promise<CandidateSource> {
+export async function readRowCandidates(
+  dir: string,
+  tenantId: string = defaultBeirLoadOptions.tenantId,
+): Promise<CandidateSource> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.jsonl')).sort()
   const problems: Problem[] = []
   const candidates: TestsetCandidate[] = []
-  if (files.length === 0) problems.push({ code: 'no_rows', file: dir, path: '', message: 'holds no *.jsonl file', fix: 'put question/answer/source rows in <name>.jsonl files' })
+  if (files.length === 0)
+    problems.push({
+      code: 'no_rows',
+      file: dir,
+      path: '',
+      message: 'holds no *.jsonl file',
+      fix: 'put question/answer/source rows in <name>.jsonl files',
+    })
   for (const name of files) {
     const parsed = parseJsonlRecords(normalizeText(await readFile(join(dir, name), 'utf8')), name, TestsetRowSchema)
     problems.push(...parsed.problems)
     for (const { value: row, line } of parsed.records) {
       const answerable = row.answerable ?? row.source !== undefined
       if (answerable && row.source === undefined) {
-        problems.push({ code: 'missing_field', file: name, line, path: 'source', message: 'an answerable row needs the id of the document that holds its answer', fix: 'add "source": "<document id>" or set "answerable": false' })
+        problems.push({
+          code: 'missing_field',
+          file: name,
+          line,
+          path: 'source',
+          message: 'an answerable row needs the id of the document that holds its answer',
+          fix: 'add "source": "<document id>" or set "answerable": false',
+        })
         continue
       }
       const span = row.source_text === undefined ? undefined : answerSentenceSpan(row.source_text, [row.answer])
@@ -97,12 +125,17 @@ export async function readRowCandidates(dir: string, tenantId: string = defaultB
         answerable,
         tenantId: row.tenant ?? tenantId,
         sources: answerable && row.source ? [{ docId: row.source, grade: 3 }] : [],
-        spanText: span && row.source_text ? row.source_text.slice(span[0], span[1]) : row.answer || (row.source_text ?? ''),
+        spanText:
+          span && row.source_text ? row.source_text.slice(span[0], span[1]) : row.answer || (row.source_text ?? ''),
         ...(row.question_type ? { questionType: row.question_type } : {}),
         origin: `${name}:${line}`,
       })
     }
   }
-  if (problems.length > 0) throw new TestsetInputError(dir, problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)))
+  if (problems.length > 0)
+    throw new TestsetInputError(
+      dir,
+      problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)),
+    )
   return { candidates, maxGrade: 3, unjudged: 0 }
 }

@@ -47,7 +47,13 @@ export function loadPromptTemplate(path: string, name: PromptName): PromptTempla
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error)
     throw new PromptTemplateError('VITEST_RAG_PROMPT_TEMPLATE_NOT_FOUND', [
-      { code: 'unreadable', file: path, path: '', message: `cannot be read (${code})`, fix: `check the path; the bundled ${name} is in evals/prompts/` },
+      {
+        code: 'unreadable',
+        file: path,
+        path: '',
+        message: `cannot be read (${code})`,
+        fix: `check the path; the bundled ${name} is in evals/prompts/`,
+      },
     ])
   }
   return parsePromptTemplate(source, path, PROMPT_CONTRACTS[name])

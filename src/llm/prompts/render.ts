@@ -17,7 +17,13 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
     if (value !== undefined) return value
     const known = Object.keys(values).join(', ') || 'none'
     throw new PromptTemplateError('VITEST_RAG_PROMPT_VARIABLE_MISSING', [
-      { code: 'no_value', file: path, path: '', message: `uses {{${name}}} but no value was given (known: ${known})`, fix: 'use one of the known placeholders' },
+      {
+        code: 'no_value',
+        file: path,
+        path: '',
+        message: `uses {{${name}}} but no value was given (known: ${known})`,
+        fix: 'use one of the known placeholders',
+      },
     ])
   })
 }
@@ -29,7 +35,10 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
  * `[{ role: 'user', content: 'Q: Hi' }]`.
  */
 export function renderPrompt(template: PromptTemplate, values: Readonly<Record<string, string>>): ChatMessage[] {
-  return template.messages.map((m) => ({ role: m.role, content: fillPlaceholders(m.text, values, template.path).trim() }))
+  return template.messages.map((m) => ({
+    role: m.role,
+    content: fillPlaceholders(m.text, values, template.path).trim(),
+  }))
 }
 
 /**

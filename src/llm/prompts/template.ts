@@ -87,10 +87,18 @@ function readFrontMatter(text: string, file: string, problems: Problem[]): Front
             file,
             line: 1,
             path: '',
-            message: 'is in the earlier judge format ("id:"/"version:" lines, then "=== system ===" and "=== user ===" parts), which is no longer read',
+            message:
+              'is in the earlier judge format ("id:"/"version:" lines, then "=== system ===" and "=== user ===" parts), which is no longer read',
             fix: `put the "id:" and "version:" lines between two "---" lines at the top, and replace "=== system ===" with "[system]" and "=== user ===" with "[user]"; ${FORMAT_HINT}`,
           }
-        : { code: 'no_front_matter', file, line: 1, path: '', message: 'has no front matter', fix: `start it with a line "---", a line "id: <name>", a line "version: 1" and a line "---"; ${FORMAT_HINT}` },
+        : {
+            code: 'no_front_matter',
+            file,
+            line: 1,
+            path: '',
+            message: 'has no front matter',
+            fix: `start it with a line "---", a line "id: <name>", a line "version: 1" and a line "---"; ${FORMAT_HINT}`,
+          },
     )
     return undefined
   }
@@ -100,7 +108,14 @@ function readFrontMatter(text: string, file: string, problems: Problem[]): Front
     if (kv !== null) fields.set(kv[1]!, kv[2]!.replace(/^["']|["']$/g, ''))
   }
   if ((fields.get('version') ?? '') === '') {
-    problems.push({ code: 'no_version', file, line: 1, path: 'version', message: 'the front matter has no "version:" line', fix: 'add one, e.g. "version: 1", and bump it when you change the prompt' })
+    problems.push({
+      code: 'no_version',
+      file,
+      line: 1,
+      path: 'version',
+      message: 'the front matter has no "version:" line',
+      fix: 'add one, e.g. "version: 1", and bump it when you change the prompt',
+    })
   }
   return { fields, body: text.slice(m[0].length), bodyLine: m[0].split('\n').length - (m[0].endsWith('\n') ? 0 : 1) }
 }
@@ -119,27 +134,62 @@ function readMessages(body: string, firstLine: number, file: string, problems: P
       return
     }
     if (old !== undefined) {
-      problems.push({ code: 'old_part_marker', file, line, path: '', message: `"${text.trim()}" is the earlier judge format's part marker`, fix: `write "[${old}]" instead` })
+      problems.push({
+        code: 'old_part_marker',
+        file,
+        line,
+        path: '',
+        message: `"${text.trim()}" is the earlier judge format's part marker`,
+        fix: `write "[${old}]" instead`,
+      })
     } else if (bracket !== undefined) {
       const near = closestMatch(bracket, ['system', 'user', 'assistant'])
-      problems.push({ code: 'unknown_role', file, line, path: '', message: `"[${bracket}]" is not a role`, fix: near === undefined ? 'use [system], [user] or [assistant]' : `did you mean "[${near}]"?` })
+      problems.push({
+        code: 'unknown_role',
+        file,
+        line,
+        path: '',
+        message: `"[${bracket}]" is not a role`,
+        fix: near === undefined ? 'use [system], [user] or [assistant]' : `did you mean "[${near}]"?`,
+      })
     } else if (messages.length === 0 && text.trim() !== '' && !strayReported) {
       strayReported = true
-      problems.push({ code: 'text_before_role', file, line, path: '', message: `text before the first [system]/[user] line: "${text.slice(0, 60)}"`, fix: 'start the messages with a line "[system]" or "[user]"' })
+      problems.push({
+        code: 'text_before_role',
+        file,
+        line,
+        path: '',
+        message: `text before the first [system]/[user] line: "${text.slice(0, 60)}"`,
+        fix: 'start the messages with a line "[system]" or "[user]"',
+      })
     }
     messages.at(-1)?.lines.push(text)
   })
   if (!messages.some((m) => m.role === 'user')) {
-    problems.push({ code: 'no_user_message', file, path: '', message: 'has no [user] message', fix: 'add a line "[user]" before the text the model answers' })
+    problems.push({
+      code: 'no_user_message',
+      file,
+      path: '',
+      message: 'has no [user] message',
+      fix: 'add a line "[user]" before the text the model answers',
+    })
   }
   return messages.map(({ role, line, lines }) => {
-    const leadingBlank = Math.max(0, lines.findIndex((l) => l.trim() !== ''))
+    const leadingBlank = Math.max(
+      0,
+      lines.findIndex((l) => l.trim() !== ''),
+    )
     return { role, line: line + 1 + leadingBlank, text: lines.join('\n').trim() }
   })
 }
 
 /** Checks the placeholders against `contract`: every required one present, no unknown one. */
-function checkPlaceholders(messages: readonly TemplateMessage[], contract: PromptContract, file: string, problems: Problem[]): void {
+function checkPlaceholders(
+  messages: readonly TemplateMessage[],
+  contract: PromptContract,
+  file: string,
+  problems: Problem[],
+): void {
   const known = [...contract.required, ...(contract.optional ?? [])]
   const used = new Set<string>()
   for (const message of messages) {
@@ -148,14 +198,28 @@ function checkPlaceholders(messages: readonly TemplateMessage[], contract: Promp
         used.add(name!)
         if (known.includes(name!)) continue
         const near = closestMatch(name!, known)
-        const fix = near === undefined ? `use one of ${known.map((k) => `{{${k}}}`).join(', ')}` : `did you mean {{${near}}}?`
-        problems.push({ code: 'unknown_placeholder', file, line: message.line + i, path: '', message: `{{${name}}} is not a placeholder of this prompt`, fix })
+        const fix =
+          near === undefined ? `use one of ${known.map((k) => `{{${k}}}`).join(', ')}` : `did you mean {{${near}}}?`
+        problems.push({
+          code: 'unknown_placeholder',
+          file,
+          line: message.line + i,
+          path: '',
+          message: `{{${name}}} is not a placeholder of this prompt`,
+          fix,
+        })
       }
     })
   }
   const missing = contract.required.filter((name) => !used.has(name))
   if (missing.length > 0) {
-    problems.push({ code: 'missing_placeholder', file, path: '', message: `missing placeholder(s) ${missing.map((m) => `{{${m}}}`).join(', ')}`, fix: 'add each where its value belongs in the prompt' })
+    problems.push({
+      code: 'missing_placeholder',
+      file,
+      path: '',
+      message: `missing placeholder(s) ${missing.map((m) => `{{${m}}}`).join(', ')}`,
+      fix: 'add each where its value belongs in the prompt',
+    })
   }
 }
 
@@ -170,7 +234,14 @@ export function parsePromptTemplate(source: string, path: string, contract?: Pro
   const front = readFrontMatter(text, path, problems)
   const messages = front === undefined ? [] : readMessages(front.body, front.bodyLine, path, problems)
   if (contract !== undefined && front !== undefined) checkPlaceholders(messages, contract, path, problems)
-  if (front === undefined || problems.length > 0) throw new PromptTemplateError('VITEST_RAG_PROMPT_TEMPLATE_INVALID', problems)
+  if (front === undefined || problems.length > 0)
+    throw new PromptTemplateError('VITEST_RAG_PROMPT_TEMPLATE_INVALID', problems)
   const base = path.split(/[\\/]/).pop() ?? path
-  return { id: front.fields.get('id') ?? base.replace(/\.md$/, ''), version: front.fields.get('version')!, messages, path, hash: sha256(text) }
+  return {
+    id: front.fields.get('id') ?? base.replace(/\.md$/, ''),
+    version: front.fields.get('version')!,
+    messages,
+    path,
+    hash: sha256(text),
+  }
 }

@@ -25,14 +25,31 @@ export async function writeHtmlFile(path: string, input: HtmlScorecardInput): Pr
 }
 
 /** Writes `<outDir>/scorecard.html` for a finished run; resolves to its path. */
-export async function writeRunHtml(config: RagEvalConfig, scorecard: Scorecard, gate: GateResult, records: readonly CaseRecord[]): Promise<string> {
+export async function writeRunHtml(
+  config: RagEvalConfig,
+  scorecard: Scorecard,
+  gate: GateResult,
+  records: readonly CaseRecord[],
+): Promise<string> {
   const golden = readGoldenSummary(config).files
   const queryOf = (id: string) => golden.find((f) => f.queries.has(id))?.queries.get(id)
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   // Only the cases the page lists get a drill-down built (failing first, capped): see selectShownCases.
-  const { shown, failing, correct } = selectShownCases(records.map((r) => ({ record: r, error: r.error, hard: r.hard, errorClass: r.errorClass })))
-  const cases = caseDetailsFromRecords(shown.map((s) => s.record), queryOf, (id) => prepared.chunkById.get(id)?.text)
+  const { shown, failing, correct } = selectShownCases(
+    records.map((r) => ({ record: r, error: r.error, hard: r.hard, errorClass: r.errorClass })),
+  )
+  const cases = caseDetailsFromRecords(
+    shown.map((s) => s.record),
+    queryOf,
+    (id) => prepared.chunkById.get(id)?.text,
+  )
   const path = join(config.outDir, HTML_SCORECARD_FILE)
-  await writeHtmlFile(path, { title: 'vitest-rag scorecard', scorecard, gate: gateView(gate), cases, caseTotals: { failing, correct } })
+  await writeHtmlFile(path, {
+    title: 'vitest-rag scorecard',
+    scorecard,
+    gate: gateView(gate),
+    cases,
+    caseTotals: { failing, correct },
+  })
   return path
 }

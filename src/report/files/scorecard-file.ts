@@ -17,7 +17,10 @@ export async function readScorecardFile(path: string): Promise<Scorecard> {
     text = await readFile(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    throw new VersionedFileError('scorecard', path, { kind: 'format', detail: code === 'ENOENT' ? 'the file does not exist' : String(error) })
+    throw new VersionedFileError('scorecard', path, {
+      kind: 'format',
+      detail: code === 'ENOENT' ? 'the file does not exist' : String(error),
+    })
   }
   return parseScorecard(text, path)
 }

@@ -84,11 +84,19 @@ export const BaselineSchema = z.object({
   metrics: z.object({ retrieval: FamilySchema, answer: FamilySchema }),
   cases: z.record(
     z.string(),
-    z.object({ caseHash: z.string(), caseType: z.string(), retrieval: ValuesSchema.optional(), answer: ValuesSchema.optional() }),
+    z.object({
+      caseHash: z.string(),
+      caseType: z.string(),
+      retrieval: ValuesSchema.optional(),
+      answer: ValuesSchema.optional(),
+    }),
   ),
 })
 
-function family(groups: { overall: MetricGroup; byCaseType: Partial<Record<CaseType, MetricGroup>> }): BaselineMetricFamily {
+function family(groups: {
+  overall: MetricGroup
+  byCaseType: Partial<Record<CaseType, MetricGroup>>
+}): BaselineMetricFamily {
   return structuredClone({ overall: groups.overall, byCaseType: groups.byCaseType })
 }
 

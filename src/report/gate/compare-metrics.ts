@@ -63,9 +63,13 @@ function pairedValues(current: Scorecard, baseline: Baseline, family: Family, me
   return { a, b }
 }
 
-function groupsOf(family: { overall: MetricGroup; byCaseType: Partial<Record<string, MetricGroup>> }, perCaseType: boolean) {
+function groupsOf(
+  family: { overall: MetricGroup; byCaseType: Partial<Record<string, MetricGroup>> },
+  perCaseType: boolean,
+) {
   const groups: Array<[string, MetricGroup | undefined]> = [['overall', family.overall]]
-  if (perCaseType) for (const type of sortCaseTypes(Object.keys(family.byCaseType))) groups.push([type, family.byCaseType[type]])
+  if (perCaseType)
+    for (const type of sortCaseTypes(Object.keys(family.byCaseType))) groups.push([type, family.byCaseType[type]])
   return groups
 }
 
@@ -75,8 +79,18 @@ function label(metric: string, group: string): string {
 
 /** The paired test of one metric's per-case values, its summary, and the sentence quoting it. */
 function pairedTest(paired: { a: Record<string, number>; b: Record<string, number> }, policy: GatePolicy) {
-  const result = compareRuns(paired.a, paired.b, { alpha: policy.alpha, seed: policy.seed, resamples: policy.resamples })
-  const significance: SignificanceSummary = { n: result.n, meanDiff: result.meanDiff, ci: [result.ci[0], result.ci[1]], pValue: result.pValue, significant: result.significant }
+  const result = compareRuns(paired.a, paired.b, {
+    alpha: policy.alpha,
+    seed: policy.seed,
+    resamples: policy.resamples,
+  })
+  const significance: SignificanceSummary = {
+    n: result.n,
+    meanDiff: result.meanDiff,
+    ci: [result.ci[0], result.ci[1]],
+    pValue: result.pValue,
+    significant: result.significant,
+  }
   const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
   return { result, significance, test }
 }
@@ -91,7 +105,10 @@ function compareOne(
   baselineMean: number,
   policy: GatePolicy,
 ): { comparison?: MetricComparison; message?: string } {
-  const currentGroup = group === 'overall' ? current[family].overall : current[family].byCaseType[group as keyof typeof current.retrieval.byCaseType]
+  const currentGroup =
+    group === 'overall'
+      ? current[family].overall
+      : current[family].byCaseType[group as keyof typeof current.retrieval.byCaseType]
   const name = label(metric, group)
   // Compare the same cases on both sides: the means over the cases paired by id and case hash. When the run
   // holds every baseline case they equal the aggregate means (per-case values are exactly what entered them);
@@ -107,7 +124,15 @@ function compareOne(
   const after = pairedIds.length > 0 ? meanOf(paired.b) : currentGroup?.mean[metric]
   if (after === undefined) {
     return {
-      comparison: { metric, family, group, baseline: before, current: Number.NaN, relativeChange: Number.NaN, verdict: 'missing' },
+      comparison: {
+        metric,
+        family,
+        group,
+        baseline: before,
+        current: Number.NaN,
+        relativeChange: Number.NaN,
+        verdict: 'missing',
+      },
       message: `${name}: the baseline has ${formatValue(before)} but this run has no value; a gated metric cannot silently disappear (re-run all cases, or accept a new baseline)`,
     }
   }
@@ -119,7 +144,8 @@ function compareOne(
   if (improvement > 0) return compareImprovement(paired, policy, base, name)
   const lower = metricDirection(metric) === 'lower'
   const transition = `${name} ${lower ? 'rose' : 'dropped'} from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`
-  if (-improvement <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'within_tolerance' } }
+  if (-improvement <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON)
+    return { comparison: { ...base, verdict: 'within_tolerance' } }
   const limit = `more than the allowed ${formatChange(policy.maxRelativeDrop).replace('+', '')}${lower ? ' rise of a lower-is-better metric' : ''})`
   if (!policy.requireSignificance) {
     return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` }
@@ -127,13 +153,22 @@ function compareOne(
   const { result, significance, test } = pairedTest(paired, policy)
   if (result.n < policy.minPairedCases) {
     const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
-    return { comparison: { ...base, verdict: 'regression', significance, note }, message: `${transition}, ${limit}; ${note}` }
+    return {
+      comparison: { ...base, verdict: 'regression', significance, note },
+      message: `${transition}, ${limit}; ${note}`,
+    }
   }
   if (result.significant && improvementOf(metric, result.meanDiff) < 0) {
-    return { comparison: { ...base, verdict: 'regression', significance }, message: `${transition}, ${limit}; confirmed by the ${test}` }
+    return {
+      comparison: { ...base, verdict: 'regression', significance },
+      message: `${transition}, ${limit}; confirmed by the ${test}`,
+    }
   }
   const note = `the ${test} does not confirm it; not failing`
-  return { comparison: { ...base, verdict: 'not_significant', significance, note }, message: `${transition}, ${limit}, but ${note}` }
+  return {
+    comparison: { ...base, verdict: 'not_significant', significance, note },
+    message: `${transition}, ${limit}, but ${note}`,
+  }
 }
 
 /**
@@ -153,7 +188,8 @@ function compareImprovement(
     return { comparison: { ...base, verdict: 'no_detectable_change', note } }
   }
   const { result, significance, test } = pairedTest(paired, policy)
-  if (result.significant && improvementOf(base.metric, result.meanDiff) > 0) return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
+  if (result.significant && improvementOf(base.metric, result.meanDiff) > 0)
+    return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
   const note = `no detectable change: the ${test} does not confirm the improvement of ${name}`
   return { comparison: { ...base, verdict: 'no_detectable_change', significance, note } }
 }
@@ -171,7 +207,11 @@ function baselineValues(baseline: Baseline, family: Family, metric: string, grou
 
 /** The power of one gated metric in one group: how large a drop the gate can confirm there. */
 function groupPower(baseline: Baseline, family: Family, metric: string, group: string, policy: GatePolicy): GroupPower {
-  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(baselineValues(baseline, family, metric, group), policy.alpha, metricDirection(metric))
+  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(
+    baselineValues(baseline, family, metric, group),
+    policy.alpha,
+    metricDirection(metric),
+  )
   const tooSmall = (policy.requireSignificance && n < policy.minPairedCases) || relativeDrop > policy.maxDetectableDrop
   return { metric, family, group, n, mean, absoluteDrop, relativeDrop, tooSmall }
 }
@@ -183,10 +223,13 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
   if (byGroup.size === 0) return undefined
   const parts = [...byGroup].map(([group, list]) => {
     const n = Math.max(...list.map((p) => p.n))
-    if (policy.requireSignificance && n < policy.minPairedCases) return `${group} (n=${n}: under ${policy.minPairedCases} pairs, a regression fails on its size alone)`
+    if (policy.requireSignificance && n < policy.minPairedCases)
+      return `${group} (n=${n}: under ${policy.minPairedCases} pairs, a regression fails on its size alone)`
     const worst = list.reduce((w, p) => (p.relativeDrop > w.relativeDrop ? p : w))
     const move = metricDirection(worst.metric) === 'lower' ? 'rise' : 'drop'
-    const size = Number.isFinite(worst.relativeDrop) ? formatChange(worst.relativeDrop).replace('+', '') : `any ${move} (its mean is 0)`
+    const size = Number.isFinite(worst.relativeDrop)
+      ? formatChange(worst.relativeDrop).replace('+', '')
+      : `any ${move} (its mean is 0)`
     return `${group} (n=${n}: the smallest ${worst.metric} ${move} it can confirm is ${size})`
   })
   return (
@@ -199,8 +242,10 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
 export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: GatePolicy): string | undefined {
   const now = current.answer.judgeKind
   const then = baseline.judgeKind
-  if (now === 'none' || then === 'none') return `judge metrics not compared: ${now === 'none' ? 'this run' : 'the baseline'} has no judge verdicts`
-  if (now === 'mixed' || then === 'mixed') return `judge metrics not compared: ${now === 'mixed' ? 'this run' : 'the baseline'} mixes heuristic and model verdicts`
+  if (now === 'none' || then === 'none')
+    return `judge metrics not compared: ${now === 'none' ? 'this run' : 'the baseline'} has no judge verdicts`
+  if (now === 'mixed' || then === 'mixed')
+    return `judge metrics not compared: ${now === 'mixed' ? 'this run' : 'the baseline'} mixes heuristic and model verdicts`
   if (now !== then) {
     return `judge metrics not compared: the baseline was judged by the ${then} judge and this run by the ${now} judge (heuristic and model scores are never compared; accept a new baseline with the same judge)`
   }
@@ -250,10 +295,15 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   let answerSkipNoted = false
   for (const metric of policy.gatedMetrics) {
     const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
-    if (baseline.metrics[family].overall.mean[metric] === undefined || (family === 'retrieval' && levelSkip !== undefined)) continue
+    if (
+      baseline.metrics[family].overall.mean[metric] === undefined ||
+      (family === 'retrieval' && levelSkip !== undefined)
+    )
+      continue
     if (family === 'answer' && current.mode === 'retrieval') {
       // A retrieval-mode run produces no answers: its answer metrics are absent, not lost.
-      if (!answerSkipNoted) notes.push('answer metrics not compared: this run is in retrieval mode (no answers were generated)')
+      if (!answerSkipNoted)
+        notes.push('answer metrics not compared: this run is in retrieval mode (no answers were generated)')
       answerSkipNoted = true
       continue
     }
@@ -278,7 +328,8 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
       }
       comparisons.push(comparison)
       if (message === undefined) continue
-      if (comparison.verdict === 'regression' || comparison.verdict === 'missing') failures.push({ comparison, message })
+      if (comparison.verdict === 'regression' || comparison.verdict === 'missing')
+        failures.push({ comparison, message })
       else notes.push(message)
     }
   }

@@ -26,7 +26,10 @@ export function checkRun(current: Scorecard): GateReason[] {
   const run = current.run
   const reasons: GateReason[] = (run.failures ?? []).map((message) => ({ code: 'run_failed', message }))
   if (run.cases === 0) {
-    reasons.push({ code: 'empty_run', message: 'no cases ran: an empty run never passes (check the golden files and the test filter)' })
+    reasons.push({
+      code: 'empty_run',
+      message: 'no cases ran: an empty run never passes (check the golden files and the test filter)',
+    })
   } else if (run.partial || (run.expectedCases !== undefined && run.cases < run.expectedCases)) {
     reasons.push({
       code: 'partial_run',
@@ -36,7 +39,10 @@ export function checkRun(current: Scorecard): GateReason[] {
   if (run.errored > 0) {
     const listed = run.erroredCaseIds.slice(0, 10).join(', ')
     const more = run.erroredCaseIds.length > 10 ? ` and ${run.erroredCaseIds.length - 10} more` : ''
-    reasons.push({ code: 'errored_cases', message: `${run.errored} case(s) errored before producing results: ${listed}${more}` })
+    reasons.push({
+      code: 'errored_cases',
+      message: `${run.errored} case(s) errored before producing results: ${listed}${more}`,
+    })
   }
   for (const failure of current.hard.failures) {
     reasons.push({
@@ -53,24 +59,48 @@ export function checkRun(current: Scorecard): GateReason[] {
  * unreadable baseline): the reason leads both `reasons` and `messages`, so the result never fails silently.
  */
 export function failClosed(gate: GateResult, reason: GateReason): GateResult {
-  return { ...gate, pass: false, status: 'fail', reasons: [reason, ...gate.reasons], messages: [reason.message, ...gate.messages] }
+  return {
+    ...gate,
+    pass: false,
+    status: 'fail',
+    reasons: [reason, ...gate.reasons],
+    messages: [reason.message, ...gate.messages],
+  }
 }
 
 /** Why a baseline is not comparable with the run (golden set or corpus changed), or an empty list. */
 function comparabilityProblems(current: Scorecard, baseline: Baseline): string[] {
   const problems: string[] = []
   if (current.goldenSetHash !== baseline.goldenSetHash) {
-    problems.push(`golden set hash ${shortHash(baseline.goldenSetHash)} (baseline) != ${shortHash(current.goldenSetHash)} (this run)`)
+    problems.push(
+      `golden set hash ${shortHash(baseline.goldenSetHash)} (baseline) != ${shortHash(current.goldenSetHash)} (this run)`,
+    )
   }
   if (current.corpusFingerprint !== baseline.corpusFingerprint) {
-    problems.push(`corpus fingerprint ${shortHash(baseline.corpusFingerprint)} (baseline) != ${shortHash(current.corpusFingerprint)} (this run)`)
+    problems.push(
+      `corpus fingerprint ${shortHash(baseline.corpusFingerprint)} (baseline) != ${shortHash(current.corpusFingerprint)} (this run)`,
+    )
   }
   return problems
 }
 
-function finish(reasons: GateReason[], comparisons: MetricComparison[], notes: string[], compared: boolean, power?: GroupPower[]): GateResult {
+function finish(
+  reasons: GateReason[],
+  comparisons: MetricComparison[],
+  notes: string[],
+  compared: boolean,
+  power?: GroupPower[],
+): GateResult {
   const pass = reasons.length === 0
-  return { pass, status: pass ? 'pass' : 'fail', reasons, comparisons, messages: [...reasons.map((r) => r.message), ...notes], compared, ...(power ? { power } : {}) }
+  return {
+    pass,
+    status: pass ? 'pass' : 'fail',
+    reasons,
+    comparisons,
+    messages: [...reasons.map((r) => r.message), ...notes],
+    compared,
+    ...(power ? { power } : {}),
+  }
 }
 
 /** The family a metric's mean lives in on this run, or undefined when the run has no such metric. */
@@ -93,15 +123,31 @@ export function checkFloors(current: Scorecard, policy: GatePolicy): { reasons: 
     const family = familyOf(current, metric)
     for (const [group, floor] of Object.entries(groups)) {
       const where = group === '*' ? 'overall' : `case type ${group}`
-      const mean = family === undefined ? undefined : group === '*' ? current[family].overall.mean[metric] : (current[family].byCaseType as Record<string, { mean: Record<string, number> } | undefined>)[group]?.mean[metric]
+      const mean =
+        family === undefined
+          ? undefined
+          : group === '*'
+            ? current[family].overall.mean[metric]
+            : (current[family].byCaseType as Record<string, { mean: Record<string, number> } | undefined>)[group]?.mean[
+                metric
+              ]
       if (mean === undefined) {
-        notes.push(`floor ${metric} (${where}) >= ${formatValue(floor)} not checked: this run has no ${metric} value ${group === '*' ? '' : `for case type ${group} `}(check the metric and case type names)`)
+        notes.push(
+          `floor ${metric} (${where}) >= ${formatValue(floor)} not checked: this run has no ${metric} value ${group === '*' ? '' : `for case type ${group} `}(check the metric and case type names)`,
+        )
         continue
       }
       const lower = metricDirection(metric) === 'lower'
       if (lower ? mean > floor + RELATIVE_DROP_EPSILON : mean + RELATIVE_DROP_EPSILON < floor) {
-        const bound = lower ? `over its ceiling ${formatValue(floor)} (lower is better; ` : `under its floor ${formatValue(floor)} (`
-        reasons.push({ code: 'below_floor', metric, group: group === '*' ? 'overall' : group, message: `${metric} (${where}) is ${formatValue(mean)}, ${bound}gate.floors; no significance test applies to a floor)` })
+        const bound = lower
+          ? `over its ceiling ${formatValue(floor)} (lower is better; `
+          : `under its floor ${formatValue(floor)} (`
+        reasons.push({
+          code: 'below_floor',
+          metric,
+          group: group === '*' ? 'overall' : group,
+          message: `${metric} (${where}) is ${formatValue(mean)}, ${bound}gate.floors; no significance test applies to a floor)`,
+        })
       }
     }
   }
@@ -116,13 +162,27 @@ export function checkFloors(current: Scorecard, policy: GatePolicy): { reasons: 
 export function checkJudgeCoverage(current: Scorecard, policy: GatePolicy): { reasons: GateReason[]; notes: string[] } {
   const judge = policy.configuredJudge
   const a = current.answer
-  if (judge === undefined || judge === 'off' || current.mode !== 'system' || a.scorable === 0 || a.coverage >= policy.minJudgeCoverage) return { reasons: [], notes: [] }
+  if (
+    judge === undefined ||
+    judge === 'off' ||
+    current.mode !== 'system' ||
+    a.scorable === 0 ||
+    a.coverage >= policy.minJudgeCoverage
+  )
+    return { reasons: [], notes: [] }
   const percent = (x: number) => `${(x * 100).toFixed(0)}%`
-  const failed = a.judgeFailed > 0 ? `; the judge failed on ${a.judgeFailed} (see each case's "unjudged" reason in scorecard.json)` : ''
+  const failed =
+    a.judgeFailed > 0
+      ? `; the judge failed on ${a.judgeFailed} (see each case's "unjudged" reason in scorecard.json)`
+      : ''
   const text =
     `the configured ${judge} judge judged ${a.judged} of ${a.scorable} cases (${percent(a.coverage)}), under the ${percent(policy.minJudgeCoverage)} minimum${failed}: ` +
     'its metrics are not gated'
-  if (policy.requireJudge) return { reasons: [{ code: 'judge_coverage', message: `${text}, and judge metrics are required (gate.requireJudge)` }], notes: [] }
+  if (policy.requireJudge)
+    return {
+      reasons: [{ code: 'judge_coverage', message: `${text}, and judge metrics are required (gate.requireJudge)` }],
+      notes: [],
+    }
   return { reasons: [], notes: [`WARNING ${text} (set gate.requireJudge to fail such a run)`] }
 }
 
@@ -138,8 +198,12 @@ function risesNote(comparisons: readonly MetricComparison[]): string | undefined
   const fell = undetected.filter((c) => metricDirection(c.metric) === 'lower').map(name)
   const parts: string[] = []
   if (improved.length > 0) parts.push(`improved (confirmed by the paired test): ${improved.join(', ')}`)
-  if (rose.length > 0) parts.push(`rose with no detectable change (the paired test does not confirm it): ${rose.join(', ')}`)
-  if (fell.length > 0) parts.push(`fell (lower is better) with no detectable change (the paired test does not confirm it): ${fell.join(', ')}`)
+  if (rose.length > 0)
+    parts.push(`rose with no detectable change (the paired test does not confirm it): ${rose.join(', ')}`)
+  if (fell.length > 0)
+    parts.push(
+      `fell (lower is better) with no detectable change (the paired test does not confirm it): ${fell.join(', ')}`,
+    )
   return parts.length === 0 ? undefined : parts.join('; ')
 }
 
@@ -147,13 +211,24 @@ function risesNote(comparisons: readonly MetricComparison[]): string | undefined
  * The gate failed because a baseline that was named (option or environment variable) does not exist;
  * `acceptCommand` is the command that creates it (default {@link BASELINE_ACCEPT_COMMAND}).
  */
-export function withMissingBaseline(gate: GateResult, path: string, namedBy: string, acceptCommand: string = BASELINE_ACCEPT_COMMAND): GateResult {
+export function withMissingBaseline(
+  gate: GateResult,
+  path: string,
+  namedBy: string,
+  acceptCommand: string = BASELINE_ACCEPT_COMMAND,
+): GateResult {
   const reason: GateReason = {
     code: 'baseline_missing',
     message: `the baseline ${path} (named by ${namedBy}) does not exist: check the path, or create it with \`${acceptCommand}\``,
   }
   const messages = gate.messages.filter((m) => !m.startsWith('no baseline:'))
-  return { ...gate, pass: false, status: 'fail', reasons: [reason, ...gate.reasons], messages: [reason.message, ...messages] }
+  return {
+    ...gate,
+    pass: false,
+    status: 'fail',
+    reasons: [reason, ...gate.reasons],
+    messages: [reason.message, ...messages],
+  }
 }
 
 /**
@@ -172,7 +247,11 @@ export function withMissingBaseline(gate: GateResult, path: string, namedBy: str
  * compared group's power (the smallest drop it can confirm) is returned, and groups too small to gate named. Judge metrics are compared only between runs judged by the same kind of judge,
  * each with coverage of at least `policy.minJudgeCoverage`.
  */
-export function evaluateGate(current: Scorecard, baseline: Baseline | undefined, policy: GatePolicy = defaultGatePolicy): GateResult {
+export function evaluateGate(
+  current: Scorecard,
+  baseline: Baseline | undefined,
+  policy: GatePolicy = defaultGatePolicy,
+): GateResult {
   const reasons = checkRun(current)
   const floors = current.run.cases === 0 ? { reasons: [], notes: [] } : checkFloors(current, policy)
   const judge = checkJudgeCoverage(current, policy)
@@ -198,10 +277,14 @@ export function evaluateGate(current: Scorecard, baseline: Baseline | undefined,
     const message =
       `NOT COMPARABLE: the baseline was taken on other inputs (${problems.join('; ')}); no metric was compared. ` +
       `Review this scorecard and accept it as the new baseline with \`${accept}\``
-    if (policy.onNotComparable === 'fail') return finish([...reasons, { code: 'not_comparable', message }], [], runNotes, false)
+    if (policy.onNotComparable === 'fail')
+      return finish([...reasons, { code: 'not_comparable', message }], [], runNotes, false)
     return finish(reasons, [], [`WARNING ${message}`, ...runNotes], false)
   }
-  if (current.mode !== baseline.mode) notes.push(`mode differs: baseline ${baseline.mode}, this run ${current.mode}; only metrics both runs have are compared`)
+  if (current.mode !== baseline.mode)
+    notes.push(
+      `mode differs: baseline ${baseline.mode}, this run ${current.mode}; only metrics both runs have are compared`,
+    )
   let compared: ReturnType<typeof compareGatedMetrics>
   try {
     compared = compareGatedMetrics(current, baseline, policy)

@@ -51,7 +51,11 @@ export function minConsistentCases(alpha: number): number {
  * failing case moves from its value up to 1, so the sign-flip term is m x (1 - mean) / n; the figures are the
  * smallest rise, relative to the mean. Example: 63 cases, mean 0.155: 6 x 0.845 / 63 = 0.080, 52% relative.
  */
-export function minimumDetectableDrop(values: readonly number[], alpha: number, direction: MetricDirection = 'higher'): { n: number; mean: number; absoluteDrop: number; relativeDrop: number } {
+export function minimumDetectableDrop(
+  values: readonly number[],
+  alpha: number,
+  direction: MetricDirection = 'higher',
+): { n: number; mean: number; absoluteDrop: number; relativeDrop: number } {
   const n = values.length
   if (n === 0) return { n, mean: 0, absoluteDrop: Number.POSITIVE_INFINITY, relativeDrop: Number.POSITIVE_INFINITY }
   const mean = values.reduce((s, v) => s + v, 0) / n

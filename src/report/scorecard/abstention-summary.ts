@@ -13,7 +13,10 @@ import type { AbstentionSection } from './scorecard.ts'
  */
 export function summarizeAbstention(records: readonly CaseRecord[]): AbstentionSection {
   const answered = records.filter((r) => r.answer !== undefined)
-  const rows = answered.map((r) => ({ abstained: r.answer?.abstained === true, mustAbstain: mustAbstain({ case_type: r.caseType }) }))
+  const rows = answered.map((r) => ({
+    abstained: r.answer?.abstained === true,
+    mustAbstain: mustAbstain({ case_type: r.caseType }),
+  }))
   const pr = abstentionPrecisionRecall(rows)
   const pairs = answered.flatMap((r) =>
     r.answer?.confidence !== undefined && r.errorClass !== undefined
@@ -29,7 +32,10 @@ export function summarizeAbstention(records: readonly CaseRecord[]): AbstentionS
     recall: pr.recall,
     f1: pr.f1,
     withConfidence: pairs.length,
-    riskCoverage: pairs.length > 0 ? riskCoverageCurve(pairs).map((p) => ({ coverage: p.coverage, risk: p.risk, threshold: p.threshold })) : [],
+    riskCoverage:
+      pairs.length > 0
+        ? riskCoverageCurve(pairs).map((p) => ({ coverage: p.coverage, risk: p.risk, threshold: p.threshold }))
+        : [],
     ...(pairs.length > 0 ? { aurc: aurc(pairs) } : {}),
   }
 }

@@ -45,12 +45,24 @@ function ledgerTotal(providers: Record<string, ProviderUsage>): NonNullable<Usag
 
 /** The cases the spend limit stopped (their error is the limit's message), or nothing. */
 function spendLimitStop(records: readonly CaseRecord[]): Pick<UsageSection, 'spendLimit'> {
-  const stopped = records.filter((r) => r.error?.includes('spend limit reached') === true).sort((a, b) => byCaseId(a.caseId, b.caseId))
+  const stopped = records
+    .filter((r) => r.error?.includes('spend limit reached') === true)
+    .sort((a, b) => byCaseId(a.caseId, b.caseId))
   if (stopped.length === 0) return {}
-  return { spendLimit: { stoppedCases: stopped.length, caseIds: stopped.map((r) => r.caseId), message: stopped[0]?.error ?? '' } }
+  return {
+    spendLimit: {
+      stoppedCases: stopped.length,
+      caseIds: stopped.map((r) => r.caseId),
+      message: stopped[0]?.error ?? '',
+    },
+  }
 }
 
-function summarizeCases(records: readonly CaseRecord[], retrieval: CaseMetricRow[], answer: CaseMetricRow[]): Record<string, CaseSummary> {
+function summarizeCases(
+  records: readonly CaseRecord[],
+  retrieval: CaseMetricRow[],
+  answer: CaseMetricRow[],
+): Record<string, CaseSummary> {
   const retrievalOf = new Map<CaseRecord, CaseMetricRow>()
   const answerOf = new Map<CaseRecord, CaseMetricRow>()
   retrieval.forEach((row) => retrievalOf.set(row.record, row))
@@ -63,7 +75,12 @@ function summarizeCases(records: readonly CaseRecord[], retrieval: CaseMetricRow
     for (const check of record.hard) hard[check.name] = check.passed
     // Built field by field, in the order the JSON lists them (the per-row metric objects are the rows' own:
     // the scorecard is a value, never mutated).
-    const entry = { caseHash: record.caseHash, caseType: record.caseType, file: record.file, line: record.line } as CaseSummary
+    const entry = {
+      caseHash: record.caseHash,
+      caseType: record.caseType,
+      file: record.file,
+      line: record.line,
+    } as CaseSummary
     if (r?.scored && r.metrics) entry.retrieval = r.metrics
     if (a?.scored && a.metrics) entry.answer = a.metrics
     entry.hard = hard
@@ -79,7 +96,9 @@ function summarizeCases(records: readonly CaseRecord[], retrieval: CaseMetricRow
 
 /** The records sorted by case id; the input itself when it already is (a golden file is usually in id order). */
 function inCaseIdOrder(records: readonly CaseRecord[]): readonly CaseRecord[] {
-  for (let i = 1; i < records.length; i++) if (byCaseId((records[i - 1] as CaseRecord).caseId, (records[i] as CaseRecord).caseId) > 0) return [...records].sort((a, b) => byCaseId(a.caseId, b.caseId))
+  for (let i = 1; i < records.length; i++)
+    if (byCaseId((records[i - 1] as CaseRecord).caseId, (records[i] as CaseRecord).caseId) > 0)
+      return [...records].sort((a, b) => byCaseId(a.caseId, b.caseId))
   return records
 }
 
@@ -98,7 +117,10 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
   const retrievalRows = buildMetricRows(records, (r) => ({ metrics: r.retrieval.metrics, scored: r.retrieval.scored }))
   const systemRecords = records.filter((r) => r.mode === 'system')
   const answerRows = buildMetricRows(systemRecords, (r) => ({ metrics: r.answerMetrics, scored: true }))
-  const errored = records.filter((r) => r.error !== undefined).map((r) => r.caseId).sort()
+  const errored = records
+    .filter((r) => r.error !== undefined)
+    .map((r) => r.caseId)
+    .sort()
   const origins = splitByOrigin(records, retrievalRows, answerRows)
   const gradeSources = summarizeGradeSources(records)
   return {
@@ -118,17 +140,25 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
       partial: context.expectedCases !== undefined && records.length < context.expectedCases,
       errored: errored.length,
       erroredCaseIds: errored,
-      ...(context.selection && Object.keys(context.selection).length > 0 ? { selection: structuredClone(context.selection) } : {}),
+      ...(context.selection && Object.keys(context.selection).length > 0
+        ? { selection: structuredClone(context.selection) }
+        : {}),
       ...(context.interrupted ? { interrupted: true } : {}),
       ...(context.unhandledErrors ? { unhandledErrors: context.unhandledErrors } : {}),
-      ...(context.runFailures !== undefined && context.runFailures.length > 0 ? { failures: [...context.runFailures] } : {}),
+      ...(context.runFailures !== undefined && context.runFailures.length > 0
+        ? { failures: [...context.runFailures] }
+        : {}),
     },
     hard: summarizeHardChecks(records),
     retrieval: groupMetrics(retrievalRows),
     answer: summarizeAnswers(answerRows, context.calibration),
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
-    usage: { ...sumUsage(records), ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}), ...spendLimitStop(records) },
+    usage: {
+      ...sumUsage(records),
+      ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}),
+      ...spendLimitStop(records),
+    },
     conventions: { retrieval: retrievalConventions() },
     sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),

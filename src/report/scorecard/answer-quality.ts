@@ -7,13 +7,23 @@ import { groupMetrics, type CaseMetricRow } from './grouped-metrics.ts'
 import type { AnswerSection, CalibrationFigure, RunJudgeKind } from './scorecard.ts'
 
 /** Answer metrics that come from the judge (and so carry a judge kind, coverage and calibration). */
-export const JUDGE_METRICS: readonly string[] = ['faithfulness', 'citation_accuracy', 'answer_relevance', 'crag_truthfulness']
+export const JUDGE_METRICS: readonly string[] = [
+  'faithfulness',
+  'citation_accuracy',
+  'answer_relevance',
+  'crag_truthfulness',
+]
 
 /**
  * Claim-level answer metrics (the claim checker's, `claimMetrics` in the config): heuristic (offline,
  * deterministic) or model-checked; compared by the gate only between runs checked the same way.
  */
-export const CLAIM_METRICS: readonly string[] = ['claim_faithfulness', 'context_precision', 'context_recall', 'noise_sensitivity']
+export const CLAIM_METRICS: readonly string[] = [
+  'claim_faithfulness',
+  'context_precision',
+  'context_recall',
+  'noise_sensitivity',
+]
 
 /** Calibration record keys tried, in order, for each judge metric (the calibrate command names criteria). */
 export const CALIBRATION_KEYS: Readonly<Record<string, readonly string[]>> = {

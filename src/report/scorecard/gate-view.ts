@@ -11,7 +11,14 @@
  * - `regression`: dropped by more, confirmed (or significance not required, or too few pairs to test): fails;
  * - `missing`: the baseline has the metric and this run does not: fails closed.
  */
-export type ComparisonVerdict = 'improvement' | 'no_detectable_change' | 'unchanged' | 'within_tolerance' | 'not_significant' | 'regression' | 'missing'
+export type ComparisonVerdict =
+  | 'improvement'
+  | 'no_detectable_change'
+  | 'unchanged'
+  | 'within_tolerance'
+  | 'not_significant'
+  | 'regression'
+  | 'missing'
 
 /** One printable line of the gate outcome. */
 export interface GateLine {

@@ -3,7 +3,13 @@
  * here, once: an errored case holds 0 for every metric the run produced, so the per-case values stored for
  * pairing are exactly what entered the averages.
  */
-import { aggregateMetrics, aggregatePartitions, metricMatrix, type MetricAggregate, type MetricRow } from '../../grading/metrics/aggregate.ts'
+import {
+  aggregateMetrics,
+  aggregatePartitions,
+  metricMatrix,
+  type MetricAggregate,
+  type MetricRow,
+} from '../../grading/metrics/aggregate.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import type { CaseType } from '../../cases/schema.ts'
 
@@ -84,7 +90,10 @@ function metricGroup(result: MetricAggregate): MetricGroup {
 }
 
 /** A partition of the rows by a key: each row's group index, and the keys in sorted order (group i = keys[i]). */
-function partition(rows: readonly CaseMetricRow[], key: (record: CaseRecord) => string): { level: Int32Array; keys: string[] } {
+function partition(
+  rows: readonly CaseMetricRow[],
+  key: (record: CaseRecord) => string,
+): { level: Int32Array; keys: string[] } {
   const firstSeen = new Map<string, number>()
   const level = new Int32Array(rows.length)
   for (let i = 0; i < rows.length; i++) {
@@ -106,11 +115,18 @@ function partition(rows: readonly CaseMetricRow[], key: (record: CaseRecord) => 
  * one matrix, every grouping aggregated in one pass of the metrics core.
  */
 export function groupMetrics(rows: readonly CaseMetricRow[]): GroupedMetrics {
-  const keys: Array<(record: CaseRecord) => string> = [(r) => r.caseType, (r) => r.tenantId, (r) => r.facets.questionType, (r) => r.facets.popularity, (r) => r.facets.dynamism]
+  const keys: Array<(record: CaseRecord) => string> = [
+    (r) => r.caseType,
+    (r) => r.tenantId,
+    (r) => r.facets.questionType,
+    (r) => r.facets.popularity,
+    (r) => r.facets.dynamism,
+  ]
   const partitions = keys.map((key) => partition(rows, key))
   const levels = [new Int32Array(rows.length), ...partitions.map((p) => p.level)]
   const results = aggregatePartitions(metricMatrix(rows), levels, [1, ...partitions.map((p) => p.keys.length)])
-  const named = (l: number): Record<string, MetricGroup> => Object.fromEntries(partitions[l - 1]!.keys.map((k, g) => [k, metricGroup(results[l]![g]!)]))
+  const named = (l: number): Record<string, MetricGroup> =>
+    Object.fromEntries(partitions[l - 1]!.keys.map((k, g) => [k, metricGroup(results[l]![g]!)]))
   return {
     overall: metricGroup(results[0]![0]!),
     byCaseType: named(1),

@@ -61,7 +61,12 @@ export function caseDetailsFromRecords(
     const line = (chunkId: string, extra: Partial<ChunkLine>): ChunkLine => {
       const grade = grades.get(chunkId)
       const text = snippet(textOf(chunkId))
-      return { chunkId, ...(grade !== undefined ? { grade } : {}), ...(text !== undefined ? { snippet: text } : {}), ...extra }
+      return {
+        chunkId,
+        ...(grade !== undefined ? { grade } : {}),
+        ...(text !== undefined ? { snippet: text } : {}),
+        ...extra,
+      }
     }
     const query = queryOf(r.caseId)
     return {
@@ -70,7 +75,13 @@ export function caseDetailsFromRecords(
       file: r.file,
       line: r.line,
       ...(query !== undefined ? { query } : {}),
-      ...(r.answer ? { answer: r.answer.text, abstained: r.answer.abstained, ...(r.answer.confidence !== undefined ? { confidence: r.answer.confidence } : {}) } : {}),
+      ...(r.answer
+        ? {
+            answer: r.answer.text,
+            abstained: r.answer.abstained,
+            ...(r.answer.confidence !== undefined ? { confidence: r.answer.confidence } : {}),
+          }
+        : {}),
       citedMarkers: r.answer?.citedMarkers ?? [],
       retrieved: r.retrieval.retrieved.slice(0, shownDepth).map((h) => line(h.chunkId, { score: h.score })),
       ...(r.judge?.reasons ? { judgeReasons: r.judge.reasons } : {}),

@@ -9,11 +9,23 @@ import type { MetricGroup } from './scorecard.ts'
  * Retrieval metrics in the main retrieval table and the facet tables; every metric is in the full table
  * inside a `<details>` block.
  */
-export const MARKDOWN_HEADLINE_METRICS: readonly string[] = ['recall@5', 'recall@20', 'precision@5', 'hit@5', 'ndcg@10', 'mrr']
+export const MARKDOWN_HEADLINE_METRICS: readonly string[] = [
+  'recall@5',
+  'recall@20',
+  'precision@5',
+  'hit@5',
+  'ndcg@10',
+  'mrr',
+]
 
 /** Escapes text for a table cell or a list item: pipes, newlines, and HTML-ish angle brackets. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, ' ')
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r?\n/g, ' ')
 }
 
 /** A GFM table; the first `leftColumns` columns are left-aligned (labels), the rest right-aligned (numbers). */
@@ -65,7 +77,13 @@ export function metricTable(
 export function tenantTable(groups: Record<string, MetricGroup> | undefined, names: readonly string[]): string[] {
   const shown = Object.entries(groups ?? {}).filter(([, g]) => g.n > 0)
   if (shown.length < 2 || names.length === 0) return []
-  return ['', ...table(['Tenant', 'n', ...names], shown.map(([tenantId, g]) => [tenantId, `${g.n}`, ...names.map((m) => fixed(g.mean[m]))]))]
+  return [
+    '',
+    ...table(
+      ['Tenant', 'n', ...names],
+      shown.map(([tenantId, g]) => [tenantId, `${g.n}`, ...names.map((m) => fixed(g.mean[m]))]),
+    ),
+  ]
 }
 
 /** One facet: its values as rows (with n), the given metrics as columns. Values with no scored case are left out. */

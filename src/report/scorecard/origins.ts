@@ -38,7 +38,11 @@ function gapOf(synthetic: MetricGroup, human: MetricGroup): Record<string, numbe
 }
 
 /** The split, or undefined when the run holds no synthetic case (nothing to compare). */
-export function splitByOrigin(records: readonly CaseRecord[], retrievalRows: readonly CaseMetricRow[], answerRows: readonly CaseMetricRow[]): OriginSplit | undefined {
+export function splitByOrigin(
+  records: readonly CaseRecord[],
+  retrievalRows: readonly CaseMetricRow[],
+  answerRows: readonly CaseMetricRow[],
+): OriginSplit | undefined {
   if (!records.some(isSynthetic)) return undefined
   const group = (synthetic: boolean): OriginGroup => ({
     cases: records.filter((r) => isSynthetic(r) === synthetic).length,
@@ -47,7 +51,11 @@ export function splitByOrigin(records: readonly CaseRecord[], retrievalRows: rea
   })
   const human = group(false)
   const synthetic = group(true)
-  return { human, synthetic, gap: { retrieval: gapOf(synthetic.retrieval, human.retrieval), answer: gapOf(synthetic.answer, human.answer) } }
+  return {
+    human,
+    synthetic,
+    gap: { retrieval: gapOf(synthetic.retrieval, human.retrieval), answer: gapOf(synthetic.answer, human.answer) },
+  }
 }
 
 /**

@@ -54,18 +54,21 @@ const BAD_VERDICTS = new Set(['regression', 'regressed', 'missing'])
 
 /** The gate's overall comparisons as deltas. */
 export function deltasFromGate(gate: GateView | undefined): HtmlDelta[] {
-  return (gate?.comparisons ?? []).filter((c) => c.group === 'overall').map((c: GateComparisonRow) => ({
-    metric: c.metric,
-    group: c.group,
-    baseline: c.baseline,
-    current: c.current,
-    relativeChange: Number.isFinite(c.relativeChange) ? c.relativeChange : c.current - c.baseline,
-    verdict: c.verdict,
-    good: GOOD_VERDICTS.has(c.verdict) ? true : BAD_VERDICTS.has(c.verdict) ? false : undefined,
-  }))
+  return (gate?.comparisons ?? [])
+    .filter((c) => c.group === 'overall')
+    .map((c: GateComparisonRow) => ({
+      metric: c.metric,
+      group: c.group,
+      baseline: c.baseline,
+      current: c.current,
+      relativeChange: Number.isFinite(c.relativeChange) ? c.relativeChange : c.current - c.baseline,
+      verdict: c.verdict,
+      good: GOOD_VERDICTS.has(c.verdict) ? true : BAD_VERDICTS.has(c.verdict) ? false : undefined,
+    }))
 }
 
-const f3 = (v: number | null | undefined) => (v === null ? 'n/a' : v === undefined || Number.isNaN(v) ? '–' : v.toFixed(3))
+const f3 = (v: number | null | undefined) =>
+  v === null ? 'n/a' : v === undefined || Number.isNaN(v) ? '–' : v.toFixed(3)
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`
 
 function table(header: string[], rows: string[][], cls = ''): string {
@@ -93,51 +96,147 @@ function glance(s: Scorecard): string {
 
 function hardSection(s: Scorecard): string {
   const h = s.hard
-  const status = h.failed === 0 ? `<span class="pill ok">${h.passed} of ${h.ran} passed</span>` : `<span class="pill bad">${h.failed} of ${h.ran} failed</span>`
-  const checks = table(['assertion', 'ran', 'passed', 'failed'], h.checks.map((c) => [esc(c.name), String(c.ran), String(c.passed), c.failed > 0 ? `<b class="neg">${c.failed}</b>` : '0']))
-  const failures = h.failures.length === 0 ? '' : table(['case', 'where', 'assertion', 'message'], h.failures.map((f) => [`<a href="#case-${esc(f.caseId)}">${esc(f.caseId)}</a>`, esc(`${f.file}:${f.line}`), esc(f.check), esc(f.message)]), 'failures')
+  const status =
+    h.failed === 0
+      ? `<span class="pill ok">${h.passed} of ${h.ran} passed</span>`
+      : `<span class="pill bad">${h.failed} of ${h.ran} failed</span>`
+  const checks = table(
+    ['assertion', 'ran', 'passed', 'failed'],
+    h.checks.map((c) => [
+      esc(c.name),
+      String(c.ran),
+      String(c.passed),
+      c.failed > 0 ? `<b class="neg">${c.failed}</b>` : '0',
+    ]),
+  )
+  const failures =
+    h.failures.length === 0
+      ? ''
+      : table(
+          ['case', 'where', 'assertion', 'message'],
+          h.failures.map((f) => [
+            `<a href="#case-${esc(f.caseId)}">${esc(f.caseId)}</a>`,
+            esc(`${f.file}:${f.line}`),
+            esc(f.check),
+            esc(f.message),
+          ]),
+          'failures',
+        )
   return `<section id="hard"><h2>Hard assertions ${status}</h2>${checks}${failures}</section>`
 }
 
 function deltaSection(deltas: readonly HtmlDelta[], against: string): string {
   const column = against.replace(/^the /, '')
-  if (deltas.length === 0) return `<section id="deltas"><h2>Against ${esc(against)}</h2><p class="muted">No comparison: no ${esc(column)}, or not comparable.</p></section>`
+  if (deltas.length === 0)
+    return `<section id="deltas"><h2>Against ${esc(against)}</h2><p class="muted">No comparison: no ${esc(column)}, or not comparable.</p></section>`
   const chart = divergingBarChart(
     'deltas',
-    deltas.map((d) => ({ label: d.metric, value: d.relativeChange, tone: d.good === true ? 'good' : d.good === false ? 'bad' : 'neutral', text: `${d.relativeChange >= 0 ? '+' : ''}${(d.relativeChange * 100).toFixed(1)}%` })),
+    deltas.map((d) => ({
+      label: d.metric,
+      value: d.relativeChange,
+      tone: d.good === true ? 'good' : d.good === false ? 'bad' : 'neutral',
+      text: `${d.relativeChange >= 0 ? '+' : ''}${(d.relativeChange * 100).toFixed(1)}%`,
+    })),
     { title: `Relative change of each metric against ${against}`, width: 420 },
   )
-  const rows = deltas.map((d) => [esc(d.metric), esc(d.group), f3(d.baseline), f3(d.current), `${d.relativeChange >= 0 ? '+' : ''}${(d.relativeChange * 100).toFixed(1)}%`, `<span class="${d.good === true ? 'pos' : d.good === false ? 'neg' : ''}">${esc(d.verdict)}</span>`])
+  const rows = deltas.map((d) => [
+    esc(d.metric),
+    esc(d.group),
+    f3(d.baseline),
+    f3(d.current),
+    `${d.relativeChange >= 0 ? '+' : ''}${(d.relativeChange * 100).toFixed(1)}%`,
+    `<span class="${d.good === true ? 'pos' : d.good === false ? 'neg' : ''}">${esc(d.verdict)}</span>`,
+  ])
   return `<section id="deltas"><h2>Against ${esc(against)}</h2><div class="split"><div class="chart-box">${chart}</div>${table(['metric', 'group', column, 'this run', 'change', 'verdict'], rows)}</div></section>`
 }
 
 function groupsTable(family: GroupedMetrics, only?: readonly string[]): string {
   const byType = family.byCaseType as Record<string, MetricGroup | undefined>
-  const groups = [['overall', family.overall] as const, ...sortCaseTypes(Object.keys(byType)).map((t) => [t, byType[t]] as const)].filter(([, g]) => (g?.n ?? 0) > 0)
+  const groups = [
+    ['overall', family.overall] as const,
+    ...sortCaseTypes(Object.keys(byType)).map((t) => [t, byType[t]] as const),
+  ].filter(([, g]) => (g?.n ?? 0) > 0)
   const names = sortMetricNames(Object.keys(family.overall.mean)).filter((n) => !only || only.includes(n))
   if (names.length === 0 || groups.length === 0) return '<p class="muted">Nothing scored.</p>'
-  return table(['group', 'n', ...names], groups.map(([g, group]) => [esc(g), String(group?.n ?? 0), ...names.map((n) => f3(group?.mean[n]))]))
+  return table(
+    ['group', 'n', ...names],
+    groups.map(([g, group]) => [esc(g), String(group?.n ?? 0), ...names.map((n) => f3(group?.mean[n]))]),
+  )
 }
 
-const TABLE_RETRIEVAL = ['recall@5', 'recall@20', 'precision@5', 'hit@1', 'hit@5', 'hit@10', 'mrr', 'ndcg@10', 'span_recall@5']
+const TABLE_RETRIEVAL = [
+  'recall@5',
+  'recall@20',
+  'precision@5',
+  'hit@1',
+  'hit@5',
+  'hit@10',
+  'mrr',
+  'ndcg@10',
+  'span_recall@5',
+]
 
 function abstentionSection(s: Scorecard): string {
   const a = s.abstention
-  const curve = stepLineChart('risk-coverage', a.riskCoverage.map((p) => ({ x: p.coverage, y: p.risk })), { title: 'Risk-coverage curve: share of kept answers that are wrong, by share of cases answered', xLabel: 'coverage (share answered)', yLabel: 'risk (share wrong)' })
-  const facts = table(['answered', 'must abstain', 'abstained', 'correct abstentions', 'precision', 'recall', 'F1', 'AURC'], [[String(a.answered), String(a.mustAbstain), String(a.abstained), String(a.correctAbstentions), f3(a.precision), f3(a.recall), f3(a.f1), f3(a.aurc)]])
+  const curve = stepLineChart(
+    'risk-coverage',
+    a.riskCoverage.map((p) => ({ x: p.coverage, y: p.risk })),
+    {
+      title: 'Risk-coverage curve: share of kept answers that are wrong, by share of cases answered',
+      xLabel: 'coverage (share answered)',
+      yLabel: 'risk (share wrong)',
+    },
+  )
+  const facts = table(
+    ['answered', 'must abstain', 'abstained', 'correct abstentions', 'precision', 'recall', 'F1', 'AURC'],
+    [
+      [
+        String(a.answered),
+        String(a.mustAbstain),
+        String(a.abstained),
+        String(a.correctAbstentions),
+        f3(a.precision),
+        f3(a.recall),
+        f3(a.f1),
+        f3(a.aurc),
+      ],
+    ],
+  )
   return `<section id="abstention"><h2>Abstention and selective prediction</h2>${facts}<div class="split"><div class="chart-box">${curve}</div><p class="muted explain">Each point keeps only the answers at or above one confidence: further left answers fewer cases; lower is fewer wrong answers among them. AURC is the area under this curve (0 is best).</p></div></section>`
 }
 
-const CLASS_COLOR: Record<string, string> = { correct: '#2e8b57', retrieval_miss: '#d35400', hallucination: '#c0392b', citation_error: '#8e44ad', stale: '#b7950b', incomplete: '#2980b9', conflict_mishandled: '#16a085', wrong_abstention: '#7f8c8d' }
+const CLASS_COLOR: Record<string, string> = {
+  correct: '#2e8b57',
+  retrieval_miss: '#d35400',
+  hallucination: '#c0392b',
+  citation_error: '#8e44ad',
+  stale: '#b7950b',
+  incomplete: '#2980b9',
+  conflict_mishandled: '#16a085',
+  wrong_abstention: '#7f8c8d',
+}
 
 function errorSection(s: Scorecard): string {
   const e = s.errorClasses
   const entries = Object.entries(e.overall).sort((x, y) => (y[1] ?? 0) - (x[1] ?? 0))
-  if (entries.length === 0) return '<section id="errors"><h2>Error classes</h2><p class="muted">No case carried an error class.</p></section>'
-  const chart = barChart('error-classes', entries.map(([name, n]) => ({ label: name, value: n ?? 0, color: CLASS_COLOR[name] ?? '#4f7cac', text: `${n} (${pct((n ?? 0) / Math.max(1, e.classified))})` })), { title: 'Cases per error class' })
+  if (entries.length === 0)
+    return '<section id="errors"><h2>Error classes</h2><p class="muted">No case carried an error class.</p></section>'
+  const chart = barChart(
+    'error-classes',
+    entries.map(([name, n]) => ({
+      label: name,
+      value: n ?? 0,
+      color: CLASS_COLOR[name] ?? '#4f7cac',
+      text: `${n} (${pct((n ?? 0) / Math.max(1, e.classified))})`,
+    })),
+    { title: 'Cases per error class' },
+  )
   const classes = entries.map(([name]) => name)
   const byType = e.byCaseType as Record<string, Record<string, number> | undefined>
-  const rows = sortCaseTypes(Object.keys(byType)).map((t) => [esc(t), ...classes.map((c) => String(byType[t]?.[c] ?? 0))])
+  const rows = sortCaseTypes(Object.keys(byType)).map((t) => [
+    esc(t),
+    ...classes.map((c) => String(byType[t]?.[c] ?? 0)),
+  ])
   return `<section id="errors"><h2>Error classes</h2><p>fix retrieval: <b>${e.fix.retrieval}</b> · fix generation: <b>${e.fix.generation}</b></p><div class="split"><div class="chart-box">${chart}</div>${table(['case type', ...classes], rows)}</div></section>`
 }
 
@@ -147,18 +246,29 @@ function chunkList(lines: CaseDetail['retrieved']): string {
 }
 
 function caseEntry(c: CaseDetail, open: boolean): string {
-  const failed = c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
+  const failed =
+    c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
   const label = c.error !== undefined ? 'error' : (c.errorClass ?? (failed ? 'failed' : 'ok'))
   // The retrieval metrics of the tables and every answer metric (names without a cutoff); the JSON has the rest.
-  const shownMetrics = sortMetricNames(Object.keys(c.metrics)).filter((n) => TABLE_RETRIEVAL.includes(n) || !n.includes('@'))
+  const shownMetrics = sortMetricNames(Object.keys(c.metrics)).filter(
+    (n) => TABLE_RETRIEVAL.includes(n) || !n.includes('@'),
+  )
   const metrics = shownMetrics.map((n) => `${esc(n)} ${f3(c.metrics[n])}`).join(' · ')
   const parts = [
     c.query !== undefined ? `<p><b>Query</b> ${esc(c.query)}</p>` : '',
-    c.answer !== undefined ? `<p><b>Answer</b>${c.abstained ? ' <span class="pill">abstained</span>' : ''}${c.confidence !== undefined ? ` <span class="muted">confidence ${c.confidence.toFixed(3)}</span>` : ''}</p><blockquote>${esc(c.answer)}</blockquote>` : '',
+    c.answer !== undefined
+      ? `<p><b>Answer</b>${c.abstained ? ' <span class="pill">abstained</span>' : ''}${c.confidence !== undefined ? ` <span class="muted">confidence ${c.confidence.toFixed(3)}</span>` : ''}</p><blockquote>${esc(c.answer)}</blockquote>`
+      : '',
     c.citedMarkers.length > 0 ? `<p><b>Cited</b> ${c.citedMarkers.map((m) => `[${m}]`).join(' ')}</p>` : '',
     c.error !== undefined ? `<p class="neg"><b>Error</b> ${esc(c.error)}</p>` : '',
-    c.hard.length > 0 ? `<p><b>Hard assertions</b> ${c.hard.map((h) => `<span class="${h.passed ? 'pos' : 'neg'}">${esc(h.name)} ${h.passed ? '✓' : '✗'}</span>${h.message && !h.passed ? ` <span class="muted">${esc(h.message)}</span>` : ''}`).join(' · ')}</p>` : '',
-    c.judgeReasons ? `<p><b>Judge</b></p><ul>${Object.entries(c.judgeReasons).map(([k, v]) => `<li><b>${esc(k)}</b>: ${esc(v)}</li>`).join('')}</ul>` : '',
+    c.hard.length > 0
+      ? `<p><b>Hard assertions</b> ${c.hard.map((h) => `<span class="${h.passed ? 'pos' : 'neg'}">${esc(h.name)} ${h.passed ? '✓' : '✗'}</span>${h.message && !h.passed ? ` <span class="muted">${esc(h.message)}</span>` : ''}`).join(' · ')}</p>`
+      : '',
+    c.judgeReasons
+      ? `<p><b>Judge</b></p><ul>${Object.entries(c.judgeReasons)
+          .map(([k, v]) => `<li><b>${esc(k)}</b>: ${esc(v)}</li>`)
+          .join('')}</ul>`
+      : '',
     `<p><b>Retrieved</b></p>${chunkList(c.retrieved)}`,
     metrics ? `<p class="muted">${metrics}</p>` : '',
   ]
@@ -166,8 +276,14 @@ function caseEntry(c: CaseDetail, open: boolean): string {
 }
 
 /** A case to list first: it errored, failed a hard check, or carries an error class other than `correct`. */
-export function isFailingCase(c: { error?: string; hard: ReadonlyArray<{ passed: boolean }>; errorClass?: string }): boolean {
-  return c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
+export function isFailingCase(c: {
+  error?: string
+  hard: ReadonlyArray<{ passed: boolean }>
+  errorClass?: string
+}): boolean {
+  return (
+    c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
+  )
 }
 
 /**
@@ -175,10 +291,16 @@ export function isFailingCase(c: { error?: string; hard: ReadonlyArray<{ passed:
  * {@link MAX_CORRECT_CASES_SHOWN} correct ones, with the totals. Selecting before building each case's detail
  * keeps a 20k-case run from building 20k drill-downs to show 1,100.
  */
-export function selectShownCases<T extends Parameters<typeof isFailingCase>[0]>(cases: readonly T[]): { shown: T[]; failing: number; correct: number } {
+export function selectShownCases<T extends Parameters<typeof isFailingCase>[0]>(
+  cases: readonly T[],
+): { shown: T[]; failing: number; correct: number } {
   const bad = cases.filter(isFailingCase)
   const good = cases.filter((c) => !isFailingCase(c))
-  return { shown: [...bad.slice(0, MAX_FAILING_CASES_SHOWN), ...good.slice(0, MAX_CORRECT_CASES_SHOWN)], failing: bad.length, correct: good.length }
+  return {
+    shown: [...bad.slice(0, MAX_FAILING_CASES_SHOWN), ...good.slice(0, MAX_CORRECT_CASES_SHOWN)],
+    failing: bad.length,
+    correct: good.length,
+  }
 }
 
 function casesSection(cases: readonly CaseDetail[], totals?: { failing: number; correct: number }): string {
@@ -187,7 +309,9 @@ function casesSection(cases: readonly CaseDetail[], totals?: { failing: number; 
   const omittedBad = failing - Math.min(failing, MAX_FAILING_CASES_SHOWN)
   const omitted = correct - Math.min(correct, MAX_CORRECT_CASES_SHOWN)
   const notes = [
-    failing === 0 ? 'none failing' : `${failing} failing or misclassified, listed first${omittedBad > 0 ? ` (the first ${MAX_FAILING_CASES_SHOWN}; the other ${omittedBad} are in scorecard.json)` : ''}`,
+    failing === 0
+      ? 'none failing'
+      : `${failing} failing or misclassified, listed first${omittedBad > 0 ? ` (the first ${MAX_FAILING_CASES_SHOWN}; the other ${omittedBad} are in scorecard.json)` : ''}`,
     ...(omitted > 0 ? [`${omitted} more correct cases not listed`] : []),
   ]
   // The first failing case starts open, so the page shows what a drill-down holds.
@@ -215,10 +339,19 @@ blockquote{margin:4px 0 8px;padding:6px 10px;background:#f7f8fa;border-left:3px 
 export function renderHtmlScorecard(input: HtmlScorecardInput): string {
   const s = input.scorecard
   const gate = input.gate
-  const verdict = gate ? `<span class="pill ${gate.pass ? 'ok' : 'bad'}">gate ${gate.pass ? 'PASS' : 'FAIL'}</span>` : ''
-  const messages = gate && gate.lines.length > 0 ? `<ul class="gate">${gate.lines.slice(0, 8).map((l) => `<li>${esc(l.text)}</li>`).join('')}</ul>` : ''
+  const verdict = gate
+    ? `<span class="pill ${gate.pass ? 'ok' : 'bad'}">gate ${gate.pass ? 'PASS' : 'FAIL'}</span>`
+    : ''
+  const messages =
+    gate && gate.lines.length > 0
+      ? `<ul class="gate">${gate.lines
+          .slice(0, 8)
+          .map((l) => `<li>${esc(l.text)}</li>`)
+          .join('')}</ul>`
+      : ''
   const notes = (input.notes ?? []).map((n) => `<p>${esc(n)}</p>`).join('')
-  const judge = s.answer.judgeKind === 'none' ? 'unjudged' : `${s.answer.judgeKind} judge, coverage ${pct(s.answer.coverage)}`
+  const judge =
+    s.answer.judgeKind === 'none' ? 'unjudged' : `${s.answer.judgeKind} judge, coverage ${pct(s.answer.coverage)}`
   const body = [
     glance(s),
     hardSection(s),

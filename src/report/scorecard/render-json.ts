@@ -31,10 +31,25 @@ export const ScorecardSchema = z.looseObject({
   mode: z.enum(['retrieval', 'system']),
   goldenSetHash: z.string(),
   corpusFingerprint: z.string(),
-  run: z.looseObject({ cases: z.number(), partial: z.boolean(), errored: z.number(), erroredCaseIds: z.array(z.string()), failures: z.array(z.string()).optional() }),
-  hard: z.looseObject({ ran: z.number(), passed: z.number(), failed: z.number(), checks: z.array(z.looseObject({})), failures: z.array(z.looseObject({})) }),
+  run: z.looseObject({
+    cases: z.number(),
+    partial: z.boolean(),
+    errored: z.number(),
+    erroredCaseIds: z.array(z.string()),
+    failures: z.array(z.string()).optional(),
+  }),
+  hard: z.looseObject({
+    ran: z.number(),
+    passed: z.number(),
+    failed: z.number(),
+    checks: z.array(z.looseObject({})),
+    failures: z.array(z.looseObject({})),
+  }),
   retrieval: GroupedMetricsSchema,
-  answer: GroupedMetricsSchema.extend({ judgeKind: z.enum(['heuristic', 'model', 'mixed', 'none']), coverage: z.number() }),
+  answer: GroupedMetricsSchema.extend({
+    judgeKind: z.enum(['heuristic', 'model', 'mixed', 'none']),
+    coverage: z.number(),
+  }),
   cases: z.record(
     z.string(),
     z.looseObject({

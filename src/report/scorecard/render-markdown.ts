@@ -4,7 +4,17 @@
  */
 import type { ComparisonVerdict, GateView } from './gate-view.ts'
 import { FIX_HALF, ERROR_CLASSES } from './error-classes.ts'
-import { escapeMarkdown, facetTable, fixed, MARKDOWN_HEADLINE_METRICS, metricNamesOf, metricTable, percent, table, tenantTable } from './markdown-tables.ts'
+import {
+  escapeMarkdown,
+  facetTable,
+  fixed,
+  MARKDOWN_HEADLINE_METRICS,
+  metricNamesOf,
+  metricTable,
+  percent,
+  table,
+  tenantTable,
+} from './markdown-tables.ts'
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
 import { describeGradeSources } from './grade-sources.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
@@ -12,7 +22,10 @@ import { levelLine } from './source-summary.ts'
 
 function byTypeGroups(metrics: GroupedMetrics): Array<[string, MetricGroup | undefined]> {
   const byType = metrics.byCaseType as Record<string, MetricGroup | undefined>
-  return [['overall', metrics.overall], ...sortCaseTypes(Object.keys(byType)).map((t): [string, MetricGroup | undefined] => [t, byType[t]])]
+  return [
+    ['overall', metrics.overall],
+    ...sortCaseTypes(Object.keys(byType)).map((t): [string, MetricGroup | undefined] => [t, byType[t]]),
+  ]
 }
 
 function short(hash: string): string {
@@ -38,10 +51,22 @@ function calibrationCell(figure: CalibrationFigure | 'uncalibrated' | undefined)
 function renderHeader(s: Scorecard, gate: GateView | undefined): string[] {
   const verdict = gate ? (gate.pass ? ' — ✅ PASS' : ' — ❌ FAIL') : ''
   const cases = s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases}` : `${s.run.cases}`
-  const models = Object.entries(s.models).filter(([, v]) => v !== undefined).map(([k, v]) => `**${k}** \`${escapeMarkdown(String(v))}\``)
-  const facts = [`**mode** ${s.mode}`, `**cases** ${cases}`, `**golden set** ${short(s.goldenSetHash)}`, `**corpus** ${short(s.corpusFingerprint)}`, ...models]
+  const models = Object.entries(s.models)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `**${k}** \`${escapeMarkdown(String(v))}\``)
+  const facts = [
+    `**mode** ${s.mode}`,
+    `**cases** ${cases}`,
+    `**golden set** ${short(s.goldenSetHash)}`,
+    `**corpus** ${short(s.corpusFingerprint)}`,
+    ...models,
+  ]
   const lines = [`## vitest-rag scorecard${verdict}`, '', facts.join(' · ')]
-  if (s.run.errored > 0) lines.push('', `⚠️ ${s.run.errored} case(s) errored: ${s.run.erroredCaseIds.map((id) => `\`${escapeMarkdown(id)}\``).join(', ')}`)
+  if (s.run.errored > 0)
+    lines.push(
+      '',
+      `⚠️ ${s.run.errored} case(s) errored: ${s.run.erroredCaseIds.map((id) => `\`${escapeMarkdown(id)}\``).join(', ')}`,
+    )
   return lines
 }
 
@@ -49,10 +74,28 @@ function renderHard(s: Scorecard): string[] {
   const h = s.hard
   const headline = h.failed === 0 ? `✅ ${h.passed} of ${h.ran} passed` : `❌ ${h.failed} of ${h.ran} failed`
   const lines = ['', '### Hard assertions', '', headline]
-  if (h.checks.length > 0) lines.push('', ...table(['Check', 'Ran', 'Passed', 'Failed'], h.checks.map((c) => [c.name, `${c.ran}`, `${c.passed}`, `${c.failed}`])))
+  if (h.checks.length > 0)
+    lines.push(
+      '',
+      ...table(
+        ['Check', 'Ran', 'Passed', 'Failed'],
+        h.checks.map((c) => [c.name, `${c.ran}`, `${c.passed}`, `${c.failed}`]),
+      ),
+    )
   if (h.failures.length > 0) {
     lines.push('', '**Failing cases**', '')
-    lines.push(...table(['Case', 'Where', 'Check', 'Message'], h.failures.map((f) => [`\`${escapeMarkdown(f.caseId)}\``, `${escapeMarkdown(f.file)}:${f.line}`, f.check, escapeMarkdown(f.message)]), 4))
+    lines.push(
+      ...table(
+        ['Case', 'Where', 'Check', 'Message'],
+        h.failures.map((f) => [
+          `\`${escapeMarkdown(f.caseId)}\``,
+          `${escapeMarkdown(f.file)}:${f.line}`,
+          f.check,
+          escapeMarkdown(f.message),
+        ]),
+        4,
+      ),
+    )
   }
   return lines
 }
@@ -60,16 +103,28 @@ function renderHard(s: Scorecard): string[] {
 function renderRetrieval(s: Scorecard): string[] {
   const o = s.retrieval.overall
   const groups = byTypeGroups(s.retrieval)
-  const headline = metricNamesOf(groups.map(([, g]) => g), MARKDOWN_HEADLINE_METRICS)
+  const headline = metricNamesOf(
+    groups.map(([, g]) => g),
+    MARKDOWN_HEADLINE_METRICS,
+  )
   const all = metricNamesOf(groups.map(([, g]) => g))
-  const full = all.length > headline.length ? ['', '<details><summary>All retrieval metrics</summary>', '', ...metricTable(groups, all), '', '</details>'] : []
+  const full =
+    all.length > headline.length
+      ? ['', '<details><summary>All retrieval metrics</summary>', '', ...metricTable(groups, all), '', '</details>']
+      : []
   return [
     '',
     '### Retrieval',
     '',
     `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)${s.sources && Object.keys(s.sources.levels).length > 0 ? ` · computed at ${levelLine(s.sources)}` : ''}`,
     ...(s.sources && s.sources.unresolved > 0
-      ? ['', `${s.sources.unresolved} of ${s.sources.references} source references name nothing in the corpus: ${s.sources.problems.slice(0, 5).map((p) => `\`${escapeMarkdown(p.caseId)}\` (${escapeMarkdown(p.unresolved[0] ?? '')})`).join(', ')}`]
+      ? [
+          '',
+          `${s.sources.unresolved} of ${s.sources.references} source references name nothing in the corpus: ${s.sources.problems
+            .slice(0, 5)
+            .map((p) => `\`${escapeMarkdown(p.caseId)}\` (${escapeMarkdown(p.unresolved[0] ?? '')})`)
+            .join(', ')}`,
+        ]
       : []),
     '',
     ...metricTable(groups, headline),
@@ -82,7 +137,10 @@ function renderRetrieval(s: Scorecard): string[] {
 function renderAnswers(s: Scorecard): string[] {
   const a = s.answer
   if (a.scorable === 0) return []
-  const judge = a.judgeKind === 'none' ? 'no judge' : `${a.judgeKind} judge${a.judgeModel ? ` (\`${escapeMarkdown(a.judgeModel)}\`)` : ''}`
+  const judge =
+    a.judgeKind === 'none'
+      ? 'no judge'
+      : `${a.judgeKind} judge${a.judgeModel ? ` (\`${escapeMarkdown(a.judgeModel)}\`)` : ''}`
   const failed = a.judgeFailed > 0 ? ` · ${a.judgeFailed} unparsable verdict(s)` : ''
   const groups = byTypeGroups(a)
   const names = metricNamesOf(groups.map(([, g]) => g))
@@ -107,13 +165,30 @@ function renderAbstention(s: Scorecard): string[] {
     '',
     ...table(
       ['Must abstain', 'Abstained', 'Correct abstentions', 'Precision', 'Recall', 'F1', 'AURC'],
-      [[`${b.mustAbstain}`, `${b.abstained}`, `${b.correctAbstentions}`, fixed(b.precision), fixed(b.recall), fixed(b.f1), b.aurc === undefined ? '–' : fixed(b.aurc)]],
+      [
+        [
+          `${b.mustAbstain}`,
+          `${b.abstained}`,
+          `${b.correctAbstentions}`,
+          fixed(b.precision),
+          fixed(b.recall),
+          fixed(b.f1),
+          b.aurc === undefined ? '–' : fixed(b.aurc),
+        ],
+      ],
       0,
     ),
   ]
   if (b.riskCoverage.length > 0) {
     const rows = b.riskCoverage.map((p) => [fixed(p.threshold), percent(p.coverage), fixed(p.risk)])
-    lines.push('', `<details><summary>Risk-coverage (${b.withConfidence} answers with a confidence)</summary>`, '', ...table(['Confidence ≥', 'Coverage', 'Risk'], rows, 0), '', '</details>')
+    lines.push(
+      '',
+      `<details><summary>Risk-coverage (${b.withConfidence} answers with a confidence)</summary>`,
+      '',
+      ...table(['Confidence ≥', 'Coverage', 'Risk'], rows, 0),
+      '',
+      '</details>',
+    )
   }
   return lines
 }
@@ -143,13 +218,65 @@ function renderUsage(s: Scorecard): string[] {
   const u = s.usage
   const providers = Object.entries(u.providers ?? {}).sort(([a], [b]) => a.localeCompare(b))
   if (u.calls === 0 && u.costUsd === 0 && providers.length === 0 && !u.spendLimit) return []
-  const lines = ['', '### Usage', '', ...table(['Calls', 'Cached', 'Retries', 'Cost (USD)', 'Saved by cache (USD)'], [[`${u.calls}`, `${u.cachedCalls}`, `${u.retries}`, fixed(u.costUsd, 4), fixed(u.savedUsd, 4)]], 0)]
-  if (u.total) lines.push('', `All model calls of the run (generator, judge, embedder, re-asks, errored cases): ${u.total.calls} calls, ${u.total.cachedCalls} cached, ${u.total.failures} failed, $${fixed(u.total.costUsd, 4)} spent, $${fixed(u.total.savedUsd, 4)} saved.`)
-  if (u.spendLimit) lines.push('', `**The spend limit stopped ${u.spendLimit.stoppedCases} case(s)** (${u.spendLimit.caseIds.slice(0, 10).join(', ')}${u.spendLimit.caseIds.length > 10 ? ', ...' : ''}): ${escapeMarkdown(u.spendLimit.message)}`)
+  const lines = [
+    '',
+    '### Usage',
+    '',
+    ...table(
+      ['Calls', 'Cached', 'Retries', 'Cost (USD)', 'Saved by cache (USD)'],
+      [[`${u.calls}`, `${u.cachedCalls}`, `${u.retries}`, fixed(u.costUsd, 4), fixed(u.savedUsd, 4)]],
+      0,
+    ),
+  ]
+  if (u.total)
+    lines.push(
+      '',
+      `All model calls of the run (generator, judge, embedder, re-asks, errored cases): ${u.total.calls} calls, ${u.total.cachedCalls} cached, ${u.total.failures} failed, $${fixed(u.total.costUsd, 4)} spent, $${fixed(u.total.savedUsd, 4)} saved.`,
+    )
+  if (u.spendLimit)
+    lines.push(
+      '',
+      `**The spend limit stopped ${u.spendLimit.stoppedCases} case(s)** (${u.spendLimit.caseIds.slice(0, 10).join(', ')}${u.spendLimit.caseIds.length > 10 ? ', ...' : ''}): ${escapeMarkdown(u.spendLimit.message)}`,
+    )
   if (providers.length > 0) {
-    const retries = (r: Record<string, number>) => Object.entries(r).filter(([, n]) => n > 0).map(([cause, n]) => `${cause} ${n}`).join(', ') || '0'
-    const rows = providers.map(([name, p]) => [name, `${p.calls}`, `${p.cached}`, retries(p.retries), `${p.fallbacks}`, `${p.failures}`, `${p.inputTokens}`, `${p.outputTokens}`, fixed(p.costUsd, 4), fixed(p.savedUsd, 4)])
-    lines.push('', 'Per provider (every model call: generator, judge, embedder):', '', ...table(['Provider', 'Calls', 'Cached', 'Retries', 'Fallbacks', 'Failures', 'Input tokens', 'Output tokens', 'Cost (USD)', 'Saved (USD)'], rows, 1))
+    const retries = (r: Record<string, number>) =>
+      Object.entries(r)
+        .filter(([, n]) => n > 0)
+        .map(([cause, n]) => `${cause} ${n}`)
+        .join(', ') || '0'
+    const rows = providers.map(([name, p]) => [
+      name,
+      `${p.calls}`,
+      `${p.cached}`,
+      retries(p.retries),
+      `${p.fallbacks}`,
+      `${p.failures}`,
+      `${p.inputTokens}`,
+      `${p.outputTokens}`,
+      fixed(p.costUsd, 4),
+      fixed(p.savedUsd, 4),
+    ])
+    lines.push(
+      '',
+      'Per provider (every model call: generator, judge, embedder):',
+      '',
+      ...table(
+        [
+          'Provider',
+          'Calls',
+          'Cached',
+          'Retries',
+          'Fallbacks',
+          'Failures',
+          'Input tokens',
+          'Output tokens',
+          'Cost (USD)',
+          'Saved (USD)',
+        ],
+        rows,
+        1,
+      ),
+    )
   }
   return lines
 }
@@ -168,7 +295,8 @@ function renderGate(gate: GateView): string[] {
   const lines = ['', `### Gate: ${gate.pass ? '✅ PASS' : '❌ FAIL'}`, '']
   const gateText = gate.lines
   for (const line of gateText) lines.push(`- ${line.kind === 'failure' ? '❌ ' : ''}${escapeMarkdown(line.text)}`)
-  if (gateText.length === 0) lines.push(`- every gated metric is within tolerance or better (${gate.comparisons.length} comparisons)`)
+  if (gateText.length === 0)
+    lines.push(`- every gated metric is within tolerance or better (${gate.comparisons.length} comparisons)`)
   if (gate.comparisons.length > 0) {
     const rows = gate.comparisons.map((c) => [
       c.metric,
@@ -179,7 +307,14 @@ function renderGate(gate: GateView): string[] {
       c.pValue,
       VERDICT_ICON[c.verdict],
     ])
-    lines.push('', '<details><summary>Metric comparisons against the baseline</summary>', '', ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows, 2), '', '</details>')
+    lines.push(
+      '',
+      '<details><summary>Metric comparisons against the baseline</summary>',
+      '',
+      ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows, 2),
+      '',
+      '</details>',
+    )
   }
   return lines
 }
@@ -192,10 +327,23 @@ function renderOrigins(s: Scorecard): string[] {
   const rows = (['retrieval', 'answer'] as const).flatMap((family) =>
     sortMetricNames(Object.keys(o.gap[family])).map((name) => {
       const gap = o.gap[family][name] ?? 0
-      return [name, fixed(o.synthetic[family].mean[name] ?? 0, 3), fixed(o.human[family].mean[name] ?? 0, 3), `${gap >= 0 ? '+' : ''}${fixed(gap, 3)}`]
+      return [
+        name,
+        fixed(o.synthetic[family].mean[name] ?? 0, 3),
+        fixed(o.human[family].mean[name] ?? 0, 3),
+        `${gap >= 0 ? '+' : ''}${fixed(gap, 3)}`,
+      ]
     }),
   )
-  return [...grades, '', '### Synthetic vs human-written cases', '', `${o.synthetic.cases} synthetic and ${o.human.cases} human-written cases. Synthetic questions are written from their own passage and overstate retrieval quality: read the gap, not the synthetic mean.`, '', ...table(['Metric', 'Synthetic', 'Human', 'Gap'], rows)]
+  return [
+    ...grades,
+    '',
+    '### Synthetic vs human-written cases',
+    '',
+    `${o.synthetic.cases} synthetic and ${o.human.cases} human-written cases. Synthetic questions are written from their own passage and overstate retrieval quality: read the gap, not the synthetic mean.`,
+    '',
+    ...table(['Metric', 'Synthetic', 'Human', 'Gap'], rows),
+  ]
 }
 
 /**

@@ -33,14 +33,17 @@ export function summarizeSources(records: readonly CaseRecord[]): SourcesSection
   const section: SourcesSection = { references: 0, unresolved: 0, byVia: {}, levels: {}, problems: [] }
   for (const r of [...records].sort((a, b) => byCaseId(a.caseId, b.caseId))) {
     const level = r.retrieval.level
-    if (level !== undefined && r.retrieval.scored && r.error === undefined) section.levels[level] = (section.levels[level] ?? 0) + 1
+    if (level !== undefined && r.retrieval.scored && r.error === undefined)
+      section.levels[level] = (section.levels[level] ?? 0) + 1
     if (!r.sources) continue
     section.references += r.sources.references
     section.unresolved += r.sources.unresolvedCount
     if (r.sources.ambiguous) section.ambiguous = (section.ambiguous ?? 0) + r.sources.ambiguous
     if (r.sources.labelTieBreaks) section.labelTieBreaks = (section.labelTieBreaks ?? 0) + r.sources.labelTieBreaks
-    for (const [via, n] of Object.entries(r.sources.via) as Array<[ResolvedVia, number]>) section.byVia[via] = (section.byVia[via] ?? 0) + n
-    if (r.sources.unresolved.length > 0) section.problems.push({ caseId: r.caseId, file: r.file, line: r.line, unresolved: [...r.sources.unresolved] })
+    for (const [via, n] of Object.entries(r.sources.via) as Array<[ResolvedVia, number]>)
+      section.byVia[via] = (section.byVia[via] ?? 0) + n
+    if (r.sources.unresolved.length > 0)
+      section.problems.push({ caseId: r.caseId, file: r.file, line: r.line, unresolved: [...r.sources.unresolved] })
   }
   const levels = Object.keys(section.levels) as RetrievalLevel[]
   if (levels.length === 1) section.level = levels[0]
@@ -53,9 +56,15 @@ export function summarizeSources(records: readonly CaseRecord[]): SourcesSection
  * that were ambiguous or placed by the system's label. Example: `chunk level (85 cases)`.
  */
 export function levelLine(section: SourcesSection): string {
-  const parts = (Object.entries(section.levels) as Array<[RetrievalLevel, number]>).map(([level, n]) => `${level} level (${n} case${n === 1 ? '' : 's'})`)
+  const parts = (Object.entries(section.levels) as Array<[RetrievalLevel, number]>).map(
+    ([level, n]) => `${level} level (${n} case${n === 1 ? '' : 's'})`,
+  )
   const levels = parts.length === 0 ? 'no scored cases' : parts.join(', ')
-  const ambiguous = section.ambiguous ? `; ${section.ambiguous} reference(s) ambiguous between tenants, not credited` : ''
-  const labelled = section.labelTieBreaks ? `; ${section.labelTieBreaks} reference(s) placed by the system's own tenant label (tenancy: 'label')` : ''
+  const ambiguous = section.ambiguous
+    ? `; ${section.ambiguous} reference(s) ambiguous between tenants, not credited`
+    : ''
+  const labelled = section.labelTieBreaks
+    ? `; ${section.labelTieBreaks} reference(s) placed by the system's own tenant label (tenancy: 'label')`
+    : ''
   return levels + ambiguous + labelled
 }

@@ -29,7 +29,11 @@ export interface Bar {
  * Horizontal bars scaled to the largest value (or `max`). Example: [{a, 2}, {b, 1}] -> a full-width bar and
  * a half-width one.
  */
-export function barChart(name: string, bars: readonly Bar[], options: { width?: number; max?: number; title: string }): string {
+export function barChart(
+  name: string,
+  bars: readonly Bar[],
+  options: { width?: number; max?: number; title: string },
+): string {
   const width = options.width ?? 560
   const labelWidth = 170
   const row = 24
@@ -59,7 +63,11 @@ export interface Change {
 const TONE = { good: '#2e8b57', bad: '#c0392b', neutral: '#8a94a6' } as const
 
 /** Bars growing left (negative) or right (positive) from a centre line, scaled to the largest magnitude. */
-export function divergingBarChart(name: string, changes: readonly Change[], options: { width?: number; title: string }): string {
+export function divergingBarChart(
+  name: string,
+  changes: readonly Change[],
+  options: { width?: number; title: string },
+): string {
   const width = options.width ?? 560
   const labelWidth = 170
   const row = 24
@@ -92,7 +100,11 @@ export interface Point {
  * A step line over the unit square with axes, ticks at 0, 0.25, ..., 1 and a dot per point: the
  * risk-coverage curve (x coverage, y risk). An optional `marker` point is circled (the current threshold).
  */
-export function stepLineChart(name: string, points: readonly Point[], options: { xLabel: string; yLabel: string; title: string; width?: number; height?: number; marker?: Point }): string {
+export function stepLineChart(
+  name: string,
+  points: readonly Point[],
+  options: { xLabel: string; yLabel: string; title: string; width?: number; height?: number; marker?: Point },
+): string {
   const width = options.width ?? 420
   const height = options.height ?? 280
   const pad = { left: 52, right: 16, top: 14, bottom: 42 }
@@ -102,16 +114,27 @@ export function stepLineChart(name: string, points: readonly Point[], options: {
   const Y = (y: number) => num(pad.top + (1 - Math.min(1, Math.max(0, y))) * h)
   const ticks = [0, 0.25, 0.5, 0.75, 1]
   const grid = ticks
-    .map((t) => `<line x1="${X(0)}" y1="${Y(t)}" x2="${X(1)}" y2="${Y(t)}" class="grid"/><text x="${X(0) - 6}" y="${Y(t) + 4}" text-anchor="end" class="tick">${t}</text><text x="${X(t)}" y="${Y(0) + 16}" text-anchor="middle" class="tick">${t}</text>`)
+    .map(
+      (t) =>
+        `<line x1="${X(0)}" y1="${Y(t)}" x2="${X(1)}" y2="${Y(t)}" class="grid"/><text x="${X(0) - 6}" y="${Y(t) + 4}" text-anchor="end" class="tick">${t}</text><text x="${X(t)}" y="${Y(0) + 16}" text-anchor="middle" class="tick">${t}</text>`,
+    )
     .join('')
   const sorted = [...points].sort((a, b) => a.x - b.x)
   let d = ''
   sorted.forEach((p, i) => {
-    d += i === 0 ? `M${X(0)},${Y(p.y)} L${X(p.x)},${Y(p.y)}` : ` L${X(p.x)},${Y(sorted[i - 1]?.y ?? p.y)} L${X(p.x)},${Y(p.y)}`
+    d +=
+      i === 0
+        ? `M${X(0)},${Y(p.y)} L${X(p.x)},${Y(p.y)}`
+        : ` L${X(p.x)},${Y(sorted[i - 1]?.y ?? p.y)} L${X(p.x)},${Y(p.y)}`
   })
-  const line = sorted.length > 0 ? `<path d="${d}" class="curve"/>` : `<text x="${X(0.5)}" y="${Y(0.5)}" text-anchor="middle" class="tick">no confidences recorded</text>`
+  const line =
+    sorted.length > 0
+      ? `<path d="${d}" class="curve"/>`
+      : `<text x="${X(0.5)}" y="${Y(0.5)}" text-anchor="middle" class="tick">no confidences recorded</text>`
   const dots = sorted.map((p) => `<circle cx="${X(p.x)}" cy="${Y(p.y)}" r="2.5" class="dot"/>`).join('')
-  const marker = options.marker ? `<circle cx="${X(options.marker.x)}" cy="${Y(options.marker.y)}" r="6" class="marker"/>` : ''
+  const marker = options.marker
+    ? `<circle cx="${X(options.marker.x)}" cy="${Y(options.marker.y)}" r="6" class="marker"/>`
+    : ''
   const labels =
     `<text x="${X(0.5)}" y="${height - 6}" text-anchor="middle" class="axis-label">${escapeHtml(options.xLabel)}</text>` +
     `<text x="14" y="${Y(0.5)}" text-anchor="middle" transform="rotate(-90 14 ${Y(0.5)})" class="axis-label">${escapeHtml(options.yLabel)}</text>`

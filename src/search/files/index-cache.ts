@@ -25,7 +25,9 @@ export interface IndexCacheOptions {
 }
 
 /** Loads the cached index for these inputs, or builds and caches it. `fromCache` says which happened. */
-export async function loadOrBuildSearchIndex(options: IndexCacheOptions): Promise<{ index: SearchIndex; fromCache: boolean; path: string }> {
+export async function loadOrBuildSearchIndex(
+  options: IndexCacheOptions,
+): Promise<{ index: SearchIndex; fromCache: boolean; path: string }> {
   const config = resolveSearchConfig(options.config)
   const needsVectors = options.embedder !== undefined || config.arm === 'vector' || config.arm === 'hybrid'
   // The offline hash embedder is the default for the vector arms (as in buildSearchIndex).
@@ -42,7 +44,8 @@ export async function loadOrBuildSearchIndex(options: IndexCacheOptions): Promis
   const warn = options.warn ?? ((message: string) => console.warn(message))
   try {
     const snapshot = readSearchIndexFile(path, key)
-    if (snapshot) return { index: searchIndexFromSnapshot(snapshot, embedder ? { embedder } : {}), fromCache: true, path }
+    if (snapshot)
+      return { index: searchIndexFromSnapshot(snapshot, embedder ? { embedder } : {}), fromCache: true, path }
   } catch (error) {
     warn(`${(error as Error).message} (${path})`)
   }

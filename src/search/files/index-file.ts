@@ -28,7 +28,7 @@ export function readSearchIndexFile(path: string, expectedKey: string): SearchIn
     const source: IndexByteSource = {
       length: fstatSync(fd).size,
       read(target, position) {
-        for (let done = 0; done < target.length; ) {
+        for (let done = 0; done < target.length;) {
           const n = readSync(fd, target, done, Math.min(readChunk, target.length - done), position + done)
           if (n === 0) throw new RangeError(`vitest-rag: ${path} ended early at byte ${position + done}`)
           done += n

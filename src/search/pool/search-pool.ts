@@ -40,13 +40,20 @@ export interface SearchPoolOptions {
 }
 
 /** Default pool options. */
-export const defaultSearchPoolOptions = Object.freeze({ threads: Math.max(1, Math.min(2, availableParallelism())), minQueriesPerTask: 16, kernel: 'auto' as VectorKernelMode })
+export const defaultSearchPoolOptions = Object.freeze({
+  threads: Math.max(1, Math.min(2, availableParallelism())),
+  minQueriesPerTask: 16,
+  kernel: 'auto' as VectorKernelMode,
+})
 
-type IndexSource = { index: SearchIndex } | { chunks: readonly IndexableChunk[]; config?: Partial<SearchConfig>; embedder?: Embedder }
+type IndexSource =
+  { index: SearchIndex } | { chunks: readonly IndexableChunk[]; config?: Partial<SearchConfig>; embedder?: Embedder }
 
 // Installed, the compiled worker sits beside this module. From this repository's .ts sources (its own tests)
 // a plain-JS shim registers tsx first: Node 20 worker threads load neither .ts nor the parent's `--import`.
-const workerUrl = isSourceModule(import.meta.url) ? new URL('./worker/search-worker.mjs', import.meta.url) : new URL('./worker/search-worker.js', import.meta.url)
+const workerUrl = isSourceModule(import.meta.url)
+  ? new URL('./worker/search-worker.mjs', import.meta.url)
+  : new URL('./worker/search-worker.js', import.meta.url)
 
 /** A lazily started worker pool answering batches of searches. */
 export class SearchPool {
@@ -65,7 +72,10 @@ export class SearchPool {
 
   private start(): Promise<{ index: SearchIndex; pool: Tinypool }> {
     this.started ??= (async () => {
-      const index = 'index' in this.source ? this.source.index : await buildSearchIndex(this.source.chunks, this.source.config, this.source.embedder)
+      const index =
+        'index' in this.source
+          ? this.source.index
+          : await buildSearchIndex(this.source.chunks, this.source.config, this.source.embedder)
       const workerData: SearchWorkerData = { snapshot: snapshotSearchIndex(index), kernel: this.options.kernel }
       const pool = new Tinypool({
         filename: workerUrl.href,
@@ -89,7 +99,8 @@ export class SearchPool {
    * (one embedder call for the batch), then blocks go to the workers.
    */
   async searchBatch(queries: readonly BatchQuery[]): Promise<SearchHit[][]> {
-    if (this.destroyed) throw new VitestRagError('VITEST_RAG_POOL_DESTROYED', 'this SearchPool was destroyed; create a new one')
+    if (this.destroyed)
+      throw new VitestRagError('VITEST_RAG_POOL_DESTROYED', 'this SearchPool was destroyed; create a new one')
     if (queries.length === 0) return []
     const { index, pool } = await this.start()
     const needEmbedding = queries.map((q) => {
@@ -101,7 +112,10 @@ export class SearchPool {
     let e = 0
     // A view into a larger buffer would be cloned with its whole buffer: send compact copies.
     const compact = (v: Float32Array | undefined) => (v && v.byteLength !== v.buffer.byteLength ? v.slice() : v)
-    const tasks: PoolQuery[] = queries.map((q, i) => ({ ...q, embedding: needEmbedding[i] ? compact(embeddings[e++]) : undefined }))
+    const tasks: PoolQuery[] = queries.map((q, i) => ({
+      ...q,
+      embedding: needEmbedding[i] ? compact(embeddings[e++]) : undefined,
+    }))
     const threads = this.options.threads
     const allVector = queries.every((q) => (q.arm ?? index.config.arm) === 'vector')
     if (allVector && threads > 1 && queries.length < threads * this.options.minQueriesPerTask) {

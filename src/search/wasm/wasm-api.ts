@@ -15,7 +15,10 @@ export type WasmModule = object
 
 interface WasmApi {
   Module: new (bytes: Uint8Array) => WasmModule
-  Instance: new (module: WasmModule, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> }
+  Instance: new (
+    module: WasmModule,
+    imports: Record<string, Record<string, unknown>>,
+  ) => { exports: Record<string, unknown> }
   Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => WasmMemory
 }
 

@@ -101,7 +101,10 @@ export interface WasmFunction {
  * A module that imports `env.memory` (shared when `shared`, with `minPages`..`maxPages` 64 KiB pages) and exports
  * `functions` (all `(i32 x params) -> ()`).
  */
-export function encodeModule(functions: WasmFunction[], memory: { minPages: number; maxPages: number; shared: boolean }): Uint8Array {
+export function encodeModule(
+  functions: WasmFunction[],
+  memory: { minPages: number; maxPages: number; shared: boolean },
+): Uint8Array {
   const types = vec(functions.map((f) => [0x60, ...vec(new Array(f.params).fill([valType.i32])), 0]))
   const limits = [memory.shared ? 0x03 : 0x01, ...uleb(memory.minPages), ...uleb(memory.maxPages)]
   const imports = vec([[...name('env'), ...name('memory'), 0x02, ...limits]])
@@ -114,7 +117,14 @@ export function encodeModule(functions: WasmFunction[], memory: { minPages: numb
     }),
   )
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, types),
     ...section(2, imports),
     ...section(3, funcs),

@@ -33,7 +33,13 @@ export const JSONL_FIX = 'one JSON object per line; check quotes, commas and bra
  * caller that adds its own problems from `each` keeps the whole list in file order.
  * Example: `'{"a":1}\n\nnope'` -> `each({a: 1}, 1)` and one `invalid_json` problem on line 3.
  */
-export function readJsonlLines(text: string, file: string, problems: Problem[], each: (json: unknown, line: number) => void, options: JsonlOptions = {}): void {
+export function readJsonlLines(
+  text: string,
+  file: string,
+  problems: Problem[],
+  each: (json: unknown, line: number) => void,
+  options: JsonlOptions = {},
+): void {
   normalizeText(text)
     .split('\n')
     .forEach((raw, index) => {
@@ -46,7 +52,14 @@ export function readJsonlLines(text: string, file: string, problems: Problem[], 
         const bytes = Buffer.byteLength(trimmed, 'utf8')
         if (bytes > limit) {
           problems.push(
-            options.lineTooLarge?.(line, bytes, limit) ?? { code: 'input_too_large', file, line, path: '', message: `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, fix: 'shorten the line' },
+            options.lineTooLarge?.(line, bytes, limit) ?? {
+              code: 'input_too_large',
+              file,
+              line,
+              path: '',
+              message: `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`,
+              fix: 'shorten the line',
+            },
           )
           return
         }
@@ -56,13 +69,28 @@ export function readJsonlLines(text: string, file: string, problems: Problem[], 
         json = JSON.parse(trimmed)
       } catch (error) {
         const code = options.invalidJsonCode ?? 'invalid_json'
-        problems.push({ code, file, line, path: '', message: `not valid JSON: ${(error as Error).message}`, fix: JSONL_FIX })
+        problems.push({
+          code,
+          file,
+          line,
+          path: '',
+          message: `not valid JSON: ${(error as Error).message}`,
+          fix: JSONL_FIX,
+        })
         return
       }
       if (options.objects && (json === null || typeof json !== 'object' || Array.isArray(json))) {
         const got = Array.isArray(json) ? 'an array' : JSON.stringify(json)
         const fix = options.objectFix ?? 'write one JSON object per line'
-        problems.push({ code: 'invalid_type', file, line, path: '', value: json, message: `a line must hold one JSON object, got ${got}`, fix })
+        problems.push({
+          code: 'invalid_type',
+          file,
+          line,
+          path: '',
+          value: json,
+          message: `a line must hold one JSON object, got ${got}`,
+          fix,
+        })
         return
       }
       each(json, line)
@@ -74,7 +102,11 @@ export function readJsonlLines(text: string, file: string, problems: Problem[], 
  * problem (a line that is not JSON, each schema issue with the closest known field), in file order.
  * Example: `'{"id":"a"}\n{"id":1}'` with `{ id: string }` -> one record (line 1) and one `invalid_type` on line 2.
  */
-export function parseJsonlRecords<S extends z.ZodType>(text: string, file: string, schema: S): { records: Array<{ value: z.output<S>; line: number }>; problems: Problem[] } {
+export function parseJsonlRecords<S extends z.ZodType>(
+  text: string,
+  file: string,
+  schema: S,
+): { records: Array<{ value: z.output<S>; line: number }>; problems: Problem[] } {
   const records: Array<{ value: z.output<S>; line: number }> = []
   const problems: Problem[] = []
   readJsonlLines(text, file, problems, (json, line) => {

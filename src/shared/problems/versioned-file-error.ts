@@ -45,7 +45,10 @@ export class VersionedFileError extends VitestRagError<VersionedFileErrorCode> {
   readonly artifact: VersionedArtifact
   readonly failure: VersionedJsonFailure['kind']
   constructor(artifact: VersionedArtifact, source: string, failure: VersionedJsonFailure) {
-    super(CODES[artifact][failure.kind], `${describeFailure(artifact, source, failure)}; ${REMEDIES[artifact][failure.kind]}`)
+    super(
+      CODES[artifact][failure.kind],
+      `${describeFailure(artifact, source, failure)}; ${REMEDIES[artifact][failure.kind]}`,
+    )
     this.artifact = artifact
     this.failure = failure.kind
   }

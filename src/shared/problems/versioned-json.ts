@@ -28,7 +28,8 @@ export function parseVersionedJson<T>(text: string, schema: z.ZodType<T>, expect
   } catch (error) {
     return { ok: false, kind: 'format', detail: `not JSON (${(error as Error).message})` }
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { ok: false, kind: 'format', detail: 'not a JSON object' }
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    return { ok: false, kind: 'format', detail: 'not a JSON object' }
   const found = (json as { version?: unknown }).version
   if (found !== expectedVersion) return { ok: false, kind: 'version', found, expected: expectedVersion }
   const parsed = schema.safeParse(json)

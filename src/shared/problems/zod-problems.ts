@@ -56,7 +56,12 @@ export function prettifyIssuesOneLine(error: z.ZodError): string {
  * Each zod issue of one row as a problem with the caller's `code` at `file`:`line`, its dotted path
  * ({@link issuePath}, empty for the whole row) and zod's message (rows of the labels and qrels files).
  */
-export function issueProblems(issues: ReadonlyArray<Pick<z.core.$ZodIssue, 'path' | 'message'>>, code: string, file: string, line: number): Problem[] {
+export function issueProblems(
+  issues: ReadonlyArray<Pick<z.core.$ZodIssue, 'path' | 'message'>>,
+  code: string,
+  file: string,
+  line: number,
+): Problem[] {
   return issues.map((issue) => ({ code, file, line, path: issuePath(issue, ''), message: issue.message }))
 }
 
@@ -136,7 +141,12 @@ function allowedList(values: ReadonlyArray<unknown>): string {
 type Locate = (path: ReadonlyArray<PropertyKey>) => Pick<Problem, 'file' | 'line' | 'path'>
 
 /** One problem per unknown key, with the closest known field as the fix. */
-function unknownKeyProblems(issue: z.core.$ZodIssueUnrecognizedKeys, input: unknown, schema: z.ZodType, at: Locate): Problem[] {
+function unknownKeyProblems(
+  issue: z.core.$ZodIssueUnrecognizedKeys,
+  input: unknown,
+  schema: z.ZodType,
+  at: Locate,
+): Problem[] {
   const known = knownKeysAt(schema, issue.path, input)
   return issue.keys.map((key) => {
     const near = closestMatch(key, known)
@@ -182,22 +192,49 @@ function issueProblem(issue: z.core.$ZodIssue, input: unknown, at: Locate): Prob
         ...at(path),
         code: missing ? 'missing_field' : 'invalid_type',
         value,
-        message: missing ? 'is missing' : `${quoteValue(value)} is not ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
-        fix: missing ? `add "${String(path.at(-1) ?? 'value')}": ${hint ?? `<${expected}>`}` : (hint ?? `a ${expected}`),
+        message: missing
+          ? 'is missing'
+          : `${quoteValue(value)} is not ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
+        fix: missing
+          ? `add "${String(path.at(-1) ?? 'value')}": ${hint ?? `<${expected}>`}`
+          : (hint ?? `a ${expected}`),
       }
     }
     case 'too_big':
     case 'too_small': {
       const emptyString = issue.code === 'too_small' && issue.origin === 'string'
-      return { ...at(path), code: 'out_of_range', value, message: emptyString ? 'must not be empty' : `${quoteValue(value)} is out of range`, fix: hint ?? issue.message }
+      return {
+        ...at(path),
+        code: 'out_of_range',
+        value,
+        message: emptyString ? 'must not be empty' : `${quoteValue(value)} is out of range`,
+        fix: hint ?? issue.message,
+      }
     }
     case 'invalid_format':
-      return { ...at(path), code: 'invalid_format', value, message: `${quoteValue(value)} is malformed`, fix: hint ?? issue.message }
+      return {
+        ...at(path),
+        code: 'invalid_format',
+        value,
+        message: `${quoteValue(value)} is malformed`,
+        fix: hint ?? issue.message,
+      }
     case 'custom':
       // Cross-field rules and refinements carry their own wording, which already names the fix.
-      return { ...at(path), code: 'rule', value, message: isScalarish(value) ? `${quoteValue(value)}: ${issue.message}` : issue.message }
+      return {
+        ...at(path),
+        code: 'rule',
+        value,
+        message: isScalarish(value) ? `${quoteValue(value)}: ${issue.message}` : issue.message,
+      }
     default:
-      return { ...at(path), code: 'invalid_value', value, message: `${quoteValue(value)}: ${issue.message}`, ...(hint ? { fix: hint } : {}) }
+      return {
+        ...at(path),
+        code: 'invalid_value',
+        value,
+        message: `${quoteValue(value)}: ${issue.message}`,
+        ...(hint ? { fix: hint } : {}),
+      }
   }
 }
 
@@ -213,5 +250,9 @@ export function problemsFromZod(
   line?: number,
 ): Problem[] {
   const at: Locate = (path) => ({ file, ...(line === undefined ? {} : { line }), path: formatPath(path) })
-  return issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? unknownKeyProblems(issue, input, schema, at) : [issueProblem(issue, input, at)]))
+  return issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? unknownKeyProblems(issue, input, schema, at)
+      : [issueProblem(issue, input, at)],
+  )
 }

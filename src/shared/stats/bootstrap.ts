@@ -72,7 +72,11 @@ export function bootstrapMeans(values: readonly number[], resamples: number, see
  * When z0 is infinite (the observed mean lies outside every resample, possible with few resamples) the
  * plain percentile interval is returned instead.
  */
-export function bcaInterval(values: readonly number[], bootMeans: Float64Array, alpha: number): { lo: number; hi: number } {
+export function bcaInterval(
+  values: readonly number[],
+  bootMeans: Float64Array,
+  alpha: number,
+): { lo: number; hi: number } {
   const n = values.length
   const observed = mean(values)
   const sorted = Float64Array.from(bootMeans).sort()
@@ -111,13 +115,22 @@ export function bcaInterval(values: readonly number[], bootMeans: Float64Array, 
 export function pairedBootstrapBca(diffs: readonly number[], options: BootstrapOptions = {}): ConfidenceInterval {
   const { resamples, alpha, seed } = { ...DEFAULT_BOOTSTRAP_OPTIONS, ...options }
   if (diffs.length === 0) {
-    throw new StatsError('VITEST_RAG_STATS_EMPTY', 'pairedBootstrapBca got no differences (fix: pair at least one case; check both runs share case ids)')
+    throw new StatsError(
+      'VITEST_RAG_STATS_EMPTY',
+      'pairedBootstrapBca got no differences (fix: pair at least one case; check both runs share case ids)',
+    )
   }
   if (!(alpha > 0 && alpha < 1)) {
-    throw new StatsError('VITEST_RAG_STATS_BAD_OPTION', `bootstrap alpha ${JSON.stringify(alpha)} is not in (0, 1) (fix: e.g. 0.05 for a 95% interval)`)
+    throw new StatsError(
+      'VITEST_RAG_STATS_BAD_OPTION',
+      `bootstrap alpha ${JSON.stringify(alpha)} is not in (0, 1) (fix: e.g. 0.05 for a 95% interval)`,
+    )
   }
   if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new StatsError('VITEST_RAG_STATS_BAD_OPTION', `bootstrap resamples ${JSON.stringify(resamples)} is not a whole number >= 1 (fix: e.g. 10000)`)
+    throw new StatsError(
+      'VITEST_RAG_STATS_BAD_OPTION',
+      `bootstrap resamples ${JSON.stringify(resamples)} is not a whole number >= 1 (fix: e.g. 10000)`,
+    )
   }
   const observed = mean(diffs)
   const first = diffs[0]!

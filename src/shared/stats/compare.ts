@@ -55,11 +55,21 @@ export interface RunComparison {
  * Example: a {x: 0.5, y: 0.5}, b {x: 1, y: 1} -> meanDiff 0.5, ci [0.5, 0.5], p = 0.5 (2 of 4 sign patterns),
  * not significant with only two cases.
  */
-export function compareRuns(a: Record<string, number>, b: Record<string, number>, options: CompareOptions = {}): RunComparison {
+export function compareRuns(
+  a: Record<string, number>,
+  b: Record<string, number>,
+  options: CompareOptions = {},
+): RunComparison {
   const { alpha, resamples, seed, exactUpTo } = { ...DEFAULT_COMPARE_OPTIONS, ...options }
-  const paired = Object.keys(a).filter((id) => Object.hasOwn(b, id)).sort()
-  const onlyInA = Object.keys(a).filter((id) => !Object.hasOwn(b, id)).sort()
-  const onlyInB = Object.keys(b).filter((id) => !Object.hasOwn(a, id)).sort()
+  const paired = Object.keys(a)
+    .filter((id) => Object.hasOwn(b, id))
+    .sort()
+  const onlyInA = Object.keys(a)
+    .filter((id) => !Object.hasOwn(b, id))
+    .sort()
+  const onlyInB = Object.keys(b)
+    .filter((id) => !Object.hasOwn(a, id))
+    .sort()
   if (paired.length === 0) {
     return { n: 0, meanA: 0, meanB: 0, meanDiff: 0, ci: [0, 0], pValue: 1, significant: false, onlyInA, onlyInB }
   }

@@ -32,9 +32,14 @@ export interface NoiseSummary {
  * run's mean of a metric is over the cases that have it. Needs at least 2 runs (one run says nothing about
  * noise). Example: recall@5 means 0.70, 0.72, 0.74 -> mean 0.72, sd 0.02, minDetectableDiff 0.0554.
  */
-export function estimateNoise(runs: ReadonlyArray<Record<string, Record<string, number>>>): Record<string, NoiseSummary> {
+export function estimateNoise(
+  runs: ReadonlyArray<Record<string, Record<string, number>>>,
+): Record<string, NoiseSummary> {
   if (runs.length < 2) {
-    throw new StatsError('VITEST_RAG_STATS_TOO_FEW_RUNS', `estimateNoise got ${runs.length} run(s) (fix: run the same configuration at least twice, e.g. 5 times)`)
+    throw new StatsError(
+      'VITEST_RAG_STATS_TOO_FEW_RUNS',
+      `estimateNoise got ${runs.length} run(s) (fix: run the same configuration at least twice, e.g. 5 times)`,
+    )
   }
   const runMeans = new Map<string, number[]>()
   for (const run of runs) {
@@ -59,7 +64,14 @@ export function estimateNoise(runs: ReadonlyArray<Record<string, Record<string, 
     const mean = means.reduce((s, m) => s + m, 0) / means.length
     const variance = means.length < 2 ? 0 : means.reduce((s, m) => s + (m - mean) ** 2, 0) / (means.length - 1)
     const sd = Math.sqrt(variance)
-    out[name] = { runs: means.length, mean, sd, min: Math.min(...means), max: Math.max(...means), minDetectableDiff: NOISE_DETECTION_FACTOR * sd }
+    out[name] = {
+      runs: means.length,
+      mean,
+      sd,
+      min: Math.min(...means),
+      max: Math.max(...means),
+      minDetectableDiff: NOISE_DETECTION_FACTOR * sd,
+    }
   }
   return out
 }

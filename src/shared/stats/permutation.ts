@@ -43,13 +43,22 @@ export function pairedPermutationTest(diffs: readonly number[], options: Permuta
   const { resamples, seed, exactUpTo } = { ...DEFAULT_PERMUTATION_OPTIONS, ...options }
   const n = diffs.length
   if (n === 0) {
-    throw new StatsError('VITEST_RAG_STATS_EMPTY', 'pairedPermutationTest got no differences (fix: pair at least one case)')
+    throw new StatsError(
+      'VITEST_RAG_STATS_EMPTY',
+      'pairedPermutationTest got no differences (fix: pair at least one case)',
+    )
   }
   if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new StatsError('VITEST_RAG_STATS_BAD_OPTION', `permutation resamples ${JSON.stringify(resamples)} is not a whole number >= 1 (fix: e.g. 10000)`)
+    throw new StatsError(
+      'VITEST_RAG_STATS_BAD_OPTION',
+      `permutation resamples ${JSON.stringify(resamples)} is not a whole number >= 1 (fix: e.g. 10000)`,
+    )
   }
   if (!Number.isInteger(exactUpTo) || exactUpTo < 0 || exactUpTo > MAX_EXACT) {
-    throw new StatsError('VITEST_RAG_STATS_BAD_OPTION', `permutation exactUpTo ${JSON.stringify(exactUpTo)} is not a whole number in 0..${MAX_EXACT} (fix: e.g. 20; 2^n patterns are enumerated)`)
+    throw new StatsError(
+      'VITEST_RAG_STATS_BAD_OPTION',
+      `permutation exactUpTo ${JSON.stringify(exactUpTo)} is not a whole number in 0..${MAX_EXACT} (fix: e.g. 20; 2^n patterns are enumerated)`,
+    )
   }
   const data = Float64Array.from(diffs)
   let observed = 0

@@ -75,8 +75,12 @@ export function compareVersions(a: string, b: string): number {
 export function statesDisagreement(text: string): boolean {
   const t = text.toLowerCase()
   return (
-    /\b(?:supersede[sd]?|disagree[sd]?|contradict(?:s|ed)?|conflict(?:s|ing)?|out of date|outdated|no longer (?:accurate|correct|current|valid))\b/.test(t) ||
-    /\b(?:older|earlier|previous|prior|old)\b[^.]{0,80}\b(?:says|say|said|states|state|stated|lists|listed|mentions|mentioned|shows|showed|differs?|otherwise)\b/.test(t) ||
+    /\b(?:supersede[sd]?|disagree[sd]?|contradict(?:s|ed)?|conflict(?:s|ing)?|out of date|outdated|no longer (?:accurate|correct|current|valid))\b/.test(
+      t,
+    ) ||
+    /\b(?:older|earlier|previous|prior|old)\b[^.]{0,80}\b(?:says|say|said|states|state|stated|lists|listed|mentions|mentioned|shows|showed|differs?|otherwise)\b/.test(
+      t,
+    ) ||
     /\bhas (?:since )?changed\b/.test(t)
   )
 }

@@ -37,4 +37,6 @@ export function foldForMatching(text: string): string {
  * Example: `"Costs  $12\n per\u00a0SEAT "` -> `"costs $12 per seat"`. Memoised by text: the hard checks and
  * `should_contain` fold the same answer and the same golden literals.
  */
-export const foldForLiteralMatch: (text: string) => string = memoByText((text) => foldForMatching(text).replace(/\s+/g, ' ').trim())
+export const foldForLiteralMatch: (text: string) => string = memoByText((text) =>
+  foldForMatching(text).replace(/\s+/g, ' ').trim(),
+)

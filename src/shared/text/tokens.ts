@@ -55,7 +55,8 @@ export function splitTokens(text: string, analyzer: Exclude<AnalyzerName, 'searc
 export function stemSearch(word: string): string {
   if (word.length <= 3) return word
   if (word.endsWith('ies') && !word.endsWith('eies') && !word.endsWith('aies')) return word.slice(0, -3) + 'y'
-  if (word.endsWith('es') && !word.endsWith('aes') && !word.endsWith('ees') && !word.endsWith('oes')) return word.slice(0, -1)
+  if (word.endsWith('es') && !word.endsWith('aes') && !word.endsWith('ees') && !word.endsWith('oes'))
+    return word.slice(0, -1)
   if (word.endsWith('s') && !word.endsWith('us') && !word.endsWith('ss')) return word.slice(0, -1)
   return word
 }
@@ -72,9 +73,11 @@ export function stemPipeline(token: string): string {
   if (t.endsWith("'s")) t = t.slice(0, -2)
   if (t.endsWith('sses')) t = t.slice(0, -2)
   else if (t.endsWith('ies') && t.length > 4) t = `${t.slice(0, -3)}i`
-  else if (t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('us') && !t.endsWith('is') && t.length > 3) t = t.slice(0, -1)
+  else if (t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('us') && !t.endsWith('is') && t.length > 3)
+    t = t.slice(0, -1)
   if (t.endsWith('ing') && t.length > 5) t = t.slice(0, -3)
-  else if (t.endsWith('ed') && !t.endsWith('eed') && t.length >= 4 && /[aeiouy]/.test(t.slice(0, -2))) t = t.slice(0, -2)
+  else if (t.endsWith('ed') && !t.endsWith('eed') && t.length >= 4 && /[aeiouy]/.test(t.slice(0, -2)))
+    t = t.slice(0, -2)
   if (t.endsWith('y') && t.length > 3) t = `${t.slice(0, -1)}i`
   if (t.endsWith('e') && t.length > 2) t = t.slice(0, -1)
   return t

@@ -11,4 +11,6 @@ export interface PackageInfo {
 }
 
 /** vitest-rag's name and version. */
-export const PACKAGE_INFO: PackageInfo = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as PackageInfo
+export const PACKAGE_INFO: PackageInfo = JSON.parse(
+  readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+) as PackageInfo

@@ -33,7 +33,10 @@ export class AdapterModuleError extends VitestRagError<CodeOf<'AdapterModuleErro
 export class SystemThrewError extends VitestRagError<CodeOf<'SystemThrewError'>> {
   readonly thrown: unknown
   constructor(thrown: unknown) {
-    super('VITEST_RAG_SYSTEM_THREW', `the system under test threw ${String(thrown)}, which is not an Error (throw an Error to keep its stack)`)
+    super(
+      'VITEST_RAG_SYSTEM_THREW',
+      `the system under test threw ${String(thrown)}, which is not an Error (throw an Error to keep its stack)`,
+    )
     this.thrown = thrown
   }
 }

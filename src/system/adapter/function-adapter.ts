@@ -18,9 +18,11 @@ export function functionAdapter(fn: SystemFunction, name = fn.name || 'function'
 /** Loads the adapter a module exports (`export default`, or `export const createAdapter`). */
 export async function loadModuleAdapter(path: string, options?: unknown): Promise<RagAdapter> {
   const mod = await importUserModule(path, 'adapter module')
-  if (typeof mod.createAdapter === 'function') return (await (mod.createAdapter as (o: unknown) => unknown)(options)) as RagAdapter
+  if (typeof mod.createAdapter === 'function')
+    return (await (mod.createAdapter as (o: unknown) => unknown)(options)) as RagAdapter
   const exported = mod.default
-  if (exported && typeof exported === 'object' && typeof (exported as RagAdapter).run === 'function') return exported as RagAdapter
+  if (exported && typeof exported === 'object' && typeof (exported as RagAdapter).run === 'function')
+    return exported as RagAdapter
   if (typeof exported === 'function') return functionAdapter(exported as SystemFunction, path.split('/').pop())
   throw new AdapterModuleError(
     `adapter module ${path} must export default a RagAdapter ({ name, run(input) }) or a function (input) => output, or export createAdapter(options)`,

@@ -24,7 +24,10 @@ export const REDACTED = '[redacted]'
  * The env var names in `headersFromEnv` that are not set, as one message (or undefined when all are set):
  * checked once at startup, so a missing token stops the run instead of failing every case.
  */
-export function missingHeaderEnv(headersFromEnv: Record<string, string> | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function missingHeaderEnv(
+  headersFromEnv: Record<string, string> | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const missing = Object.entries(headersFromEnv ?? {}).filter(([, name]) => env[name] === undefined || env[name] === '')
   if (missing.length === 0) return undefined
   return `vitest-rag: the HTTP adapter's headersFromEnv names environment variable(s) that are not set: ${missing.map(([header, name]) => `${name} (for header ${header})`).join(', ')}; set them before the run`
@@ -61,7 +64,8 @@ function unknownTransportCause(error: unknown): string {
  */
 export function transportCause(error: unknown, timeoutMs?: number): string {
   const err = error as { name?: string; cause?: { code?: string } }
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return timeoutMs === undefined ? 'timed out' : `timed out after ${timeoutMs} ms`
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError')
+    return timeoutMs === undefined ? 'timed out' : `timed out after ${timeoutMs} ms`
   const code = err?.cause?.code
   const known: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
@@ -79,7 +83,8 @@ export function transportCause(error: unknown, timeoutMs?: number): string {
 /** Replaces every secret in every string of `value` (deeply), so an echoing endpoint leaks nothing. */
 export function redactDeep<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value
-  if (typeof value === 'string') return secrets.reduce<string>((text, secret) => text.split(secret).join(REDACTED), value) as T
+  if (typeof value === 'string')
+    return secrets.reduce<string>((text, secret) => text.split(secret).join(REDACTED), value) as T
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets)) as T
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)])) as T
@@ -116,18 +121,28 @@ export function httpAdapter(options: HttpAdapterOptions): RagAdapter {
           signal: AbortSignal.timeout(timeoutMs),
         })
       } catch (error) {
-        throw new HttpAdapterError(`POST ${shownUrl} failed for case ${input.caseId}: ${transportCause(error, timeoutMs)}`)
+        throw new HttpAdapterError(
+          `POST ${shownUrl} failed for case ${input.caseId}: ${transportCause(error, timeoutMs)}`,
+        )
       }
       const text = await response.text()
       const size = `${Buffer.byteLength(text)} byte body, content-type ${JSON.stringify(response.headers.get('content-type') ?? 'none')}`
-      if (!response.ok) throw new HttpAdapterError(`POST ${shownUrl} answered ${response.status} for case ${input.caseId} (${size}; the body is not shown)`)
+      if (!response.ok)
+        throw new HttpAdapterError(
+          `POST ${shownUrl} answered ${response.status} for case ${input.caseId} (${size}; the body is not shown)`,
+        )
       let parsed: unknown
       try {
         parsed = JSON.parse(text)
       } catch {
-        throw new HttpAdapterError(`POST ${shownUrl} returned non-JSON for case ${input.caseId} (${size}; the body is not shown)`)
+        throw new HttpAdapterError(
+          `POST ${shownUrl} returned non-JSON for case ${input.caseId} (${size}; the body is not shown)`,
+        )
       }
-      return redactDeep(parsed, [...new Set(secrets)].sort((a, b) => b.length - a.length)) as SystemOutput
+      return redactDeep(
+        parsed,
+        [...new Set(secrets)].sort((a, b) => b.length - a.length),
+      ) as SystemOutput
     },
   }
 }

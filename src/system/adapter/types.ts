@@ -47,7 +47,12 @@ const referenceFields = {
 
 /** Whether a reference names a source at all (one of its fields set; blank text names nothing). */
 const namesSource = (r: SourceReference) =>
-  r.chunkId !== undefined || r.docId !== undefined || r.url !== undefined || r.path !== undefined || r.locator !== undefined || (r.text ?? '').trim() !== ''
+  r.chunkId !== undefined ||
+  r.docId !== undefined ||
+  r.url !== undefined ||
+  r.path !== undefined ||
+  r.locator !== undefined ||
+  (r.text ?? '').trim() !== ''
 const NAME_ONE = { message: 'names no source: set one of chunkId, docId, url, path, locator or text' }
 
 /** The zod form of {@link RetrievedChunk}. */

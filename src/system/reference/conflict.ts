@@ -13,7 +13,12 @@ import { isStopword, stem } from './terms.ts'
 
 // The pipeline's recency order and the disagreement detector live in text/conflict-rule.ts, where grading reads
 // them too without importing the pipeline; their names here are kept for the pipeline's callers.
-export { compareRecencyDatedFirst as compareRecency, compareVersions, statesDisagreement, type Dated } from '../../shared/text/conflict-rule.ts'
+export {
+  compareRecencyDatedFirst as compareRecency,
+  compareVersions,
+  statesDisagreement,
+  type Dated,
+} from '../../shared/text/conflict-rule.ts'
 
 /** A number with its unit as written in a sentence. */
 export interface ValueMention {
@@ -31,9 +36,11 @@ export interface ValueMention {
 }
 
 const ISO_DATE = /(?<![\p{L}\p{N}\-_./])(\d{4}-\d{2}-\d{2})(?![\p{N}\-])/gu
-const SUPERSEDED_BEFORE = /\b(?:instead of|rather than|up from|down from|from|previously|formerly|replacing|replaces|was|were|no longer)\s*$/i
+const SUPERSEDED_BEFORE =
+  /\b(?:instead of|rather than|up from|down from|from|previously|formerly|replacing|replaces|was|were|no longer)\s*$/i
 
-const FROM_TO = /\bfrom\s+(\$)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s+to\s+\$?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?(%)|[\s-]+([A-Za-z]+))?/g
+const FROM_TO =
+  /\bfrom\s+(\$)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s+to\s+\$?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?(%)|[\s-]+([A-Za-z]+))?/g
 
 const MENTION =
   /(?<![\p{L}\p{N}\-_./:])(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:(\s?%)|(?:[\s-]+|\u00a0)([A-Za-z][A-Za-z]*))?/gu
@@ -44,7 +51,8 @@ const MENTION =
  */
 export function findValueMentions(sentence: string): ValueMention[] {
   const out: ValueMention[] = []
-  const superseded = (index: number): boolean => SUPERSEDED_BEFORE.test(sentence.slice(Math.max(0, index - 24), index).replace(/\$$/, ''))
+  const superseded = (index: number): boolean =>
+    SUPERSEDED_BEFORE.test(sentence.slice(Math.max(0, index - 24), index).replace(/\$$/, ''))
   for (const m of sentence.matchAll(ISO_DATE)) {
     out.push({ value: m[1]!, unit: 'date', surface: m[1]!, superseded: superseded(m.index ?? 0) })
   }
@@ -111,7 +119,10 @@ const CHANGE_WORDS =
  * A sentence with value mentions is left to {@link findConflicts}: "the rate limit is raised from 120 to
  * 300 requests" does not make every older sentence about rate limits stale.
  */
-export function findChangeConflicts(candidates: readonly ConflictCandidate[], topicTerms: ReadonlySet<string>): Conflict[] {
+export function findChangeConflicts(
+  candidates: readonly ConflictCandidate[],
+  topicTerms: ReadonlySet<string>,
+): Conflict[] {
   const out: Conflict[] = []
   for (const n of candidates) {
     // a change with values is judged by its values (findConflicts); here only wordings without any
@@ -157,7 +168,9 @@ export function findConflicts(candidates: readonly ConflictCandidate[], topic: C
   }
   const byId = new Map(candidates.map((c) => [c.id, c]))
   const recencyOf = (id: number): Dated => byId.get(id)?.source ?? {}
-  return out.sort((a, b) => compareRecency(recencyOf(b.newer), recencyOf(a.newer)) || a.newer - b.newer || a.older - b.older)
+  return out.sort(
+    (a, b) => compareRecency(recencyOf(b.newer), recencyOf(a.newer)) || a.newer - b.newer || a.older - b.older,
+  )
 }
 
 function sameTopic(n: ConflictCandidate, o: ConflictCandidate, topic: ConflictTopic, unit: string): boolean {

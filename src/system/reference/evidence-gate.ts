@@ -34,7 +34,11 @@ export interface EvidenceGateConfig {
 }
 
 /** The gate's defaults (tuned on the bundled sample golden set; the tune experiment sweeps them). */
-export const defaultEvidenceGateConfig: EvidenceGateConfig = Object.freeze({ minTopScore: 0.55, minMargin: 0, lookahead: 5 })
+export const defaultEvidenceGateConfig: EvidenceGateConfig = Object.freeze({
+  minTopScore: 0.55,
+  minMargin: 0,
+  lookahead: 5,
+})
 
 /** What the gate decides from. */
 export interface GateEvidence {
@@ -76,14 +80,19 @@ export function collectGateEvidence(
  * the first `lookahead` hits is below `minTopScore`, or when it beats the runner-up by less than `minMargin`.
  * Example: coverages [0.5, 0.8, 0.2] with defaults -> top 0.8, margin 0.3, answer with confidence 0.8.
  */
-export function evaluateEvidenceGate(evidence: GateEvidence, config: EvidenceGateConfig = defaultEvidenceGateConfig): EvidenceGateDecision {
-  if (evidence.queryTermCount === 0) return { abstain: true, confidence: 0, reason: 'no_query_terms', topScore: 0, margin: 0 }
+export function evaluateEvidenceGate(
+  evidence: GateEvidence,
+  config: EvidenceGateConfig = defaultEvidenceGateConfig,
+): EvidenceGateDecision {
+  if (evidence.queryTermCount === 0)
+    return { abstain: true, confidence: 0, reason: 'no_query_terms', topScore: 0, margin: 0 }
   const looked = evidence.hits.slice(0, Math.max(1, config.lookahead)).map((h) => h.coverage)
   if (looked.length === 0) return { abstain: true, confidence: 0, reason: 'no_hits', topScore: 0, margin: 0 }
   const sorted = [...looked].sort((a, b) => b - a)
   const topScore = clamp01(sorted[0] ?? 0)
   const margin = clamp01(topScore - (sorted[1] ?? 0))
-  if (topScore < config.minTopScore) return { abstain: true, confidence: topScore, reason: 'weak_top', topScore, margin }
+  if (topScore < config.minTopScore)
+    return { abstain: true, confidence: topScore, reason: 'weak_top', topScore, margin }
   if (margin < config.minMargin) return { abstain: true, confidence: topScore, reason: 'ambiguous', topScore, margin }
   return { abstain: false, confidence: topScore, reason: 'answer', topScore, margin }
 }

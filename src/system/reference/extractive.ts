@@ -17,7 +17,13 @@
  */
 import type { Chunk } from '../../corpus/types.ts'
 import { ABSTENTION_TEXT } from './abstention.ts'
-import { findChangeConflicts, findConflicts, findValueMentions, type Conflict, type ConflictCandidate } from './conflict.ts'
+import {
+  findChangeConflicts,
+  findConflicts,
+  findValueMentions,
+  type Conflict,
+  type ConflictCandidate,
+} from './conflict.ts'
 import type { WeightedQuery } from './term-stats.ts'
 import { isLabelLine, splitSentences, uniqueContentTerms } from './terms.ts'
 
@@ -130,7 +136,12 @@ export function generateExtractive(
     abstained: false,
     sentences: chosen.map((c) => ({ marker: c.marker, text: c.text, score: c.score })),
     citedMarkers: [...cited].sort((a, b) => a - b),
-    conflicts: notes.map(({ newerMarker, olderMarkers, oldValue, newValue }) => ({ newerMarker, olderMarkers, oldValue, newValue })),
+    conflicts: notes.map(({ newerMarker, olderMarkers, oldValue, newValue }) => ({
+      newerMarker,
+      olderMarkers,
+      oldValue,
+      newValue,
+    })),
   }
 }
 
@@ -138,7 +149,11 @@ function abstention(): ExtractiveAnswer {
   return { text: ABSTENTION_TEXT, abstained: true, sentences: [], citedMarkers: [], conflicts: [] }
 }
 
-function scoreSentences(query: WeightedQuery, sources: readonly ExtractiveSource[], config: ExtractiveConfig): Candidate[] {
+function scoreSentences(
+  query: WeightedQuery,
+  sources: readonly ExtractiveSource[],
+  config: ExtractiveConfig,
+): Candidate[] {
   const out: Candidate[] = []
   for (const { marker, chunk } of sources) {
     const labels = chunk.text.split('\n').filter(isLabelLine)
@@ -187,7 +202,10 @@ const REMEDY = /^(?:cause|root cause|fix|resolution|workaround|solution):/i
  * "Fix:" (or "Resolution:", "Workaround:") sentences, so a chosen symptom is replaced by them (in the
  * ticket's order). A source without such sentences keeps its symptom sentence.
  */
-function expandSymptoms(chosen: readonly Candidate[], sources: readonly ExtractiveSource[]): Array<Pick<Candidate, 'text' | 'marker'>> {
+function expandSymptoms(
+  chosen: readonly Candidate[],
+  sources: readonly ExtractiveSource[],
+): Array<Pick<Candidate, 'text' | 'marker'>> {
   const out: Array<Pick<Candidate, 'text' | 'marker'>> = []
   const seen = new Set<string>()
   const push = (c: Pick<Candidate, 'text' | 'marker'>): void => {
@@ -271,7 +289,12 @@ function conflictNotes(conflicts: readonly Conflict[], byId: ReadonlyMap<number,
   for (const { newer, older, conflict } of groups.values()) {
     const markers = [...new Set(older.map((o) => o.marker))].sort((a, b) => a - b)
     const kinds = new Set(older.map((o) => o.kind))
-    const what = kinds.size === 1 && kinds.has('doc') ? 'older documentation' : kinds.size === 1 && kinds.has('changelog') ? 'an older changelog entry' : 'an older source'
+    const what =
+      kinds.size === 1 && kinds.has('doc')
+        ? 'older documentation'
+        : kinds.size === 1 && kinds.has('changelog')
+          ? 'an older changelog entry'
+          : 'an older source'
     const cites = markers.map((m) => `[${m}]`).join(', ')
     const text =
       conflict.oldMention !== undefined && conflict.newMention !== undefined

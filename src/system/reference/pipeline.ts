@@ -13,7 +13,13 @@ import { isAbstention } from '../../shared/text/abstention.ts'
 import { ABSTENTION_TEXT } from './abstention.ts'
 import { GenerationError } from './errors.ts'
 import { defaultExtractiveConfig, generateExtractive, type ExtractiveConfig } from './extractive.ts'
-import { collectGateEvidence, defaultEvidenceGateConfig, evaluateEvidenceGate, type EvidenceGateConfig, type EvidenceGateDecision } from './evidence-gate.ts'
+import {
+  collectGateEvidence,
+  defaultEvidenceGateConfig,
+  evaluateEvidenceGate,
+  type EvidenceGateConfig,
+  type EvidenceGateDecision,
+} from './evidence-gate.ts'
 import { BUNDLED_PROMPTS_DIR, loadPromptTemplate } from '../../llm/prompts/load.ts'
 import type { PromptTemplate } from '../../llm/prompts/template.ts'
 import { buildAnswerRequest } from './prompt.ts'
@@ -89,9 +95,13 @@ interface PipelineSettings {
 function resolveSettings(options: ReferencePipelineOptions): PipelineSettings {
   const k = options.k ?? defaultPipelineOptions.k
   const maxSources = options.maxSources ?? defaultPipelineOptions.maxSources
-  if (!Number.isInteger(k) || k < 1) throw new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
+  if (!Number.isInteger(k) || k < 1)
+    throw new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', `k must be a positive integer, got ${String(k)}`)
   if (!Number.isInteger(maxSources) || maxSources < 1) {
-    throw new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', `maxSources must be a positive integer, got ${String(maxSources)}`)
+    throw new GenerationError(
+      'VITEST_RAG_PIPELINE_OPTION_INVALID',
+      `maxSources must be a positive integer, got ${String(maxSources)}`,
+    )
   }
   const promptsDir = options.promptsDir ?? BUNDLED_PROMPTS_DIR
   return {
@@ -100,8 +110,14 @@ function resolveSettings(options: ReferencePipelineOptions): PipelineSettings {
     gateConfig: { ...defaultEvidenceGateConfig, ...options.gate },
     extractiveConfig: { ...defaultExtractiveConfig, ...options.extractive },
     termStats: options.termStats ?? (options.chunks !== undefined ? buildTermStats(options.chunks) : undefined),
-    answerTemplate: options.generator === undefined ? undefined : (options.templates?.answer ?? loadPromptTemplate(join(promptsDir, 'answer.md'), 'answer.md')),
-    rewriteTemplate: options.rewriter === undefined ? undefined : (options.templates?.rewrite ?? loadPromptTemplate(join(promptsDir, 'rewrite.md'), 'rewrite.md')),
+    answerTemplate:
+      options.generator === undefined
+        ? undefined
+        : (options.templates?.answer ?? loadPromptTemplate(join(promptsDir, 'answer.md'), 'answer.md')),
+    rewriteTemplate:
+      options.rewriter === undefined
+        ? undefined
+        : (options.templates?.rewrite ?? loadPromptTemplate(join(promptsDir, 'rewrite.md'), 'rewrite.md')),
   }
 }
 
@@ -122,7 +138,11 @@ function rewriteFor(input: SystemInput, options: ReferencePipelineOptions, templ
  * reranking only the top 5 loses one stale_conflict case whose older doc section ranks 7th.
  * `retrieved` keeps the retriever's order for the retrieval metrics.
  */
-function chooseShown(hits: readonly Hit[], coverage: ReadonlyArray<{ coverage: number } | undefined>, maxSources: number): Hit[] {
+function chooseShown(
+  hits: readonly Hit[],
+  coverage: ReadonlyArray<{ coverage: number } | undefined>,
+  maxSources: number,
+): Hit[] {
   return hits
     .map((hit, rank) => ({ hit, rank, coverage: coverage[rank]?.coverage ?? 0 }))
     .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank)
@@ -142,7 +162,14 @@ function toShownSources(shown: readonly Hit[]): ShownSource[] {
 }
 
 /** Step 4 with a model: the answer prompt over the shown sources, one chat call. */
-async function answerWithModel(generator: ChatClient, template: PromptTemplate, input: SystemInput, query: string, shown: readonly Hit[], maxTokens: number) {
+async function answerWithModel(
+  generator: ChatClient,
+  template: PromptTemplate,
+  input: SystemInput,
+  query: string,
+  shown: readonly Hit[],
+  maxTokens: number,
+) {
   const sources = shown.map(({ chunk }, i) => ({
     marker: i + 1,
     title: chunk.title,
@@ -151,7 +178,13 @@ async function answerWithModel(generator: ChatClient, template: PromptTemplate, 
     ...(chunk.date !== undefined ? { date: chunk.date } : {}),
     ...(chunk.version !== undefined ? { version: chunk.version } : {}),
   }))
-  const context = { query, history: input.history, sources, caseId: input.caseId, ...(input.trial !== undefined ? { trial: input.trial } : {}) }
+  const context = {
+    query,
+    history: input.history,
+    sources,
+    caseId: input.caseId,
+    ...(input.trial !== undefined ? { trial: input.trial } : {}),
+  }
   return generator.chat(buildAnswerRequest(template, context, { maxTokens }))
 }
 
@@ -159,7 +192,8 @@ async function answerWithModel(generator: ChatClient, template: PromptTemplate, 
 export function createReferencePipeline(options: ReferencePipelineOptions): ReferencePipeline {
   const settings = resolveSettings(options)
   const { k, maxSources, gateConfig, extractiveConfig, termStats, answerTemplate } = settings
-  const name = options.name ?? (options.generator === undefined ? 'reference-extractive' : `reference-${options.generator.model}`)
+  const name =
+    options.name ?? (options.generator === undefined ? 'reference-extractive' : `reference-${options.generator.model}`)
 
   async function run(input: SystemInput): Promise<ReferenceOutput> {
     const calls: ChatResult[] = []
@@ -170,7 +204,12 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
     // the index reaches the leak assertion. The tenant filter applies after it, to what the gate and the
     // generator see (defence in depth: another tenant's chunk must never reach the prompt).
     const returned = (await options.retriever(rewrite.query, input.tenantId, k)).slice(0, k)
-    const retrieved: RetrievedChunk[] = returned.map((h) => ({ chunkId: h.chunk.id, tenantId: h.chunk.tenantId, score: h.score, docId: h.chunk.docId }))
+    const retrieved: RetrievedChunk[] = returned.map((h) => ({
+      chunkId: h.chunk.id,
+      tenantId: h.chunk.tenantId,
+      score: h.score,
+      docId: h.chunk.docId,
+    }))
     const hits = returned.filter((h) => h.chunk.tenantId === input.tenantId)
     const query = weighQuery(rewrite.query, input.tenantId, termStats)
     const evidence = collectGateEvidence(query, hits)
@@ -178,25 +217,51 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
     const base = { retrieved, rewrittenQuery: rewrite.query, gate, rewriteMethod: rewrite.method }
     if (input.mode === 'retrieval') return { ...base, usage: usageOf(calls) }
     if (gate.abstain) {
-      return { ...base, answer: ABSTENTION_TEXT, sources: [], abstained: true, confidence: gate.confidence, usage: usageOf(calls) }
+      return {
+        ...base,
+        answer: ABSTENTION_TEXT,
+        sources: [],
+        abstained: true,
+        confidence: gate.confidence,
+        usage: usageOf(calls),
+      }
     }
 
     const shown = chooseShown(hits, evidence.hits, maxSources)
     const sources = toShownSources(shown)
     if (options.generator === undefined || answerTemplate === undefined) {
-      const answer = generateExtractive(query, shown.map(({ chunk }, i) => ({ marker: i + 1, chunk })), extractiveConfig)
+      const answer = generateExtractive(
+        query,
+        shown.map(({ chunk }, i) => ({ marker: i + 1, chunk })),
+        extractiveConfig,
+      )
       // Confidence of an extractive answer: the weaker of the retrieval evidence and the best sentence's
       // support. On SQuAD 2.0 dev (6,078 questions, correct = answer holds a gold answer) this ranks answers
       // better than the gate's coverage alone: AUROC 0.656 vs 0.609, AURC 0.523 vs 0.565.
       const support = answer.sentences[0]?.score ?? 0
       const confidence = Math.min(gate.confidence, support)
-      return { ...base, answer: answer.text, sources, abstained: answer.abstained, confidence, support, usage: usageOf(calls) }
+      return {
+        ...base,
+        answer: answer.text,
+        sources,
+        abstained: answer.abstained,
+        confidence,
+        support,
+        usage: usageOf(calls),
+      }
     }
     const maxTokens = options.maxTokens ?? defaultPipelineOptions.maxTokens
     const result = await answerWithModel(options.generator, answerTemplate, input, rewrite.query, shown, maxTokens)
     calls.push(result)
     const answer = result.text.trim()
-    return { ...base, answer, sources, abstained: isAbstention(answer), confidence: gate.confidence, usage: usageOf(calls) }
+    return {
+      ...base,
+      answer,
+      sources,
+      abstained: isAbstention(answer),
+      confidence: gate.confidence,
+      usage: usageOf(calls),
+    }
   }
 
   return { name, run }
@@ -204,7 +269,15 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
 
 /** Sums the model calls of one case; a cached call costs nothing now and its original cost counts as saved. */
 export function usageOf(calls: readonly ChatResult[]): CaseUsage {
-  const usage: CaseUsage = { calls: 0, cachedCalls: 0, retries: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, savedUsd: 0 }
+  const usage: CaseUsage = {
+    calls: 0,
+    cachedCalls: 0,
+    retries: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    savedUsd: 0,
+  }
   for (const c of calls) {
     usage.calls += 1
     usage.retries += c.retries

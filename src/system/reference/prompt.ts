@@ -41,7 +41,9 @@ export function formatSources(sources: readonly PromptSource[]): string {
 /** Prior turns as `User: ...` / `Assistant: ...` lines, or `(none)`. */
 export function formatHistory(history: readonly Turn[]): string {
   if (history.length === 0) return '(none)'
-  return history.map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.content.replace(/\s+/g, ' ').trim()}`).join('\n')
+  return history
+    .map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.content.replace(/\s+/g, ' ').trim()}`)
+    .join('\n')
 }
 
 /** The answer call: the rendered template's messages, its cache-key template field, temperature 0. */
@@ -51,7 +53,11 @@ export function buildAnswerRequest(
   options: { maxTokens?: number; seed?: number } = {},
 ): ChatRequest {
   const request: ChatRequest = {
-    messages: renderPrompt(template, { query: input.query, sources: formatSources(input.sources), history: formatHistory(input.history) }),
+    messages: renderPrompt(template, {
+      query: input.query,
+      sources: formatSources(input.sources),
+      history: formatHistory(input.history),
+    }),
     temperature: 0,
     template: templateKey(template),
   }

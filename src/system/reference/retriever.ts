@@ -20,7 +20,11 @@ export function createIndexRetriever(
   const byId = new Map<string, Chunk>()
   for (const chunk of chunks) byId.set(chunk.id, chunk)
   return async (query, tenantId, k) => {
-    const hits = await index.searchAsync(query, { tenantId, k, ...(options.arm !== undefined ? { arm: options.arm } : {}) })
+    const hits = await index.searchAsync(query, {
+      tenantId,
+      k,
+      ...(options.arm !== undefined ? { arm: options.arm } : {}),
+    })
     return hits.map((hit) => {
       const chunk = byId.get(hit.chunkId)
       if (chunk === undefined) {

@@ -83,7 +83,8 @@ export async function rewriteQuery(
 ): Promise<RewriteResult> {
   if (history.length === 0) return { query, method: 'none' }
   const { rewriter, template } = options
-  if (rewriter === undefined || template === undefined) return { query: rewriteDeterministic(query, history), method: 'deterministic' }
+  if (rewriter === undefined || template === undefined)
+    return { query: rewriteDeterministic(query, history), method: 'deterministic' }
   const call = await rewriter.chat({
     messages: renderPrompt(template, { history: formatHistory(history), query }),
     temperature: 0,
@@ -94,8 +95,14 @@ export async function rewriteQuery(
   })
   const line = call.text
     .split('\n')
-    .map((l) => l.trim().replace(/^(?:standalone |rewritten |search )?query:\s*/i, '').replace(/^["'`]|["'`]$/g, ''))
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^(?:standalone |rewritten |search )?query:\s*/i, '')
+        .replace(/^["'`]|["'`]$/g, ''),
+    )
     .find((l) => l !== '')
-  if (line === undefined || isAbstention(line)) return { query: rewriteDeterministic(query, history), method: 'deterministic', call }
+  if (line === undefined || isAbstention(line))
+    return { query: rewriteDeterministic(query, history), method: 'deterministic', call }
   return { query: line, method: 'model', call }
 }

@@ -100,7 +100,12 @@ export function splitSentences(text: string): string[] {
     }
     if (/^\s*\|/.test(raw)) {
       flush()
-      blocks.push(raw.replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(/\s*\|\s*/g, ' | '))
+      blocks.push(
+        raw
+          .replace(/^\s*\|/, '')
+          .replace(/\|\s*$/, '')
+          .replace(/\s*\|\s*/g, ' | '),
+      )
       continue
     }
     if (/^\s*(?:[-*+]|\d+[.)])\s+/.test(raw)) flush()

@@ -31,7 +31,10 @@ export function levelOf(resolutions: readonly SourceResolution[]): RetrievalLeve
  * Document qrels: each document at the best grade of its expected chunks.
  * Example: expected {d1#a: 3, d1#b: 1, d2#c: 2} -> {d1: 3, d2: 2}.
  */
-export function documentQrels(expected: ReadonlyArray<{ chunkId: string; grade: number }>, docOf: (chunkId: string) => string | undefined): Map<string, number> {
+export function documentQrels(
+  expected: ReadonlyArray<{ chunkId: string; grade: number }>,
+  docOf: (chunkId: string) => string | undefined,
+): Map<string, number> {
   const judged = new Map<string, number>()
   for (const e of expected) {
     const doc = docOf(e.chunkId)
@@ -59,10 +62,18 @@ export function rankingAtLevel(
   const chunkGrades = new Map(expected.map((e) => [e.chunkId, e.grade]))
   const missing = (rank: number) => `unresolved:${rank + 1}`
   if (level === 'document') {
-    return { level, ranked: resolutions.map((r, i) => (r.resolved ? r.docId : missing(i))), judged: documentQrels(expected, docOf) }
+    return {
+      level,
+      ranked: resolutions.map((r, i) => (r.resolved ? r.docId : missing(i))),
+      judged: documentQrels(expected, docOf),
+    }
   }
   if (level === 'chunk') {
-    return { level, ranked: resolutions.map((r, i) => (r.resolved ? (r.chunkIds[0] ?? missing(i)) : missing(i))), judged: chunkGrades }
+    return {
+      level,
+      ranked: resolutions.map((r, i) => (r.resolved ? (r.chunkIds[0] ?? missing(i)) : missing(i))),
+      judged: chunkGrades,
+    }
   }
   const credited = new Set<string>()
   const ranked = resolutions.map((r, i) => {

@@ -7,8 +7,27 @@
 import { buildCorpusIndex } from '../../cases/resolve-locators.ts'
 import type { Chunk, SourceDocument } from '../../corpus/types.ts'
 import type { SourceMapFn } from './source-map.ts'
-import { chunkIdsOf, defaultTenantPattern, describeField, hitsOfId, hitsOfKey, hitsOfLocator, hitsOfPath, hitsOfText, type Evidence, type Hit, type Lookup } from './source-evidence.ts'
-import { describeReference, type EvidenceConflict, type ResolvedVia, type SourceReference, type SourceResolution, type TenancyPolicy } from './types.ts'
+import {
+  chunkIdsOf,
+  defaultTenantPattern,
+  describeField,
+  hitsOfId,
+  hitsOfKey,
+  hitsOfLocator,
+  hitsOfPath,
+  hitsOfText,
+  type Evidence,
+  type Hit,
+  type Lookup,
+} from './source-evidence.ts'
+import {
+  describeReference,
+  type EvidenceConflict,
+  type ResolvedVia,
+  type SourceReference,
+  type SourceResolution,
+  type TenancyPolicy,
+} from './types.ts'
 
 export { MIN_TEXT_MATCH, defaultTenantPattern } from './source-evidence.ts'
 
@@ -34,9 +53,15 @@ function directEvidence(ref: SourceReference, lookup: Lookup, viaMap?: 'source_m
   if (ref.chunkId !== undefined) add('chunkId', ref.chunkId, 'id', hitsOfId(ref.chunkId, lookup))
   if (ref.docId !== undefined) {
     const exact = hitsOfId(ref.docId, lookup)
-    add('docId', ref.docId, exact.length > 0 ? 'id' : 'locator', exact.length > 0 ? exact : hitsOfKey(ref.docId, lookup))
+    add(
+      'docId',
+      ref.docId,
+      exact.length > 0 ? 'id' : 'locator',
+      exact.length > 0 ? exact : hitsOfKey(ref.docId, lookup),
+    )
   }
-  if (ref.locator !== undefined) add('locator', JSON.stringify(ref.locator), 'locator', hitsOfLocator(ref.locator, lookup))
+  if (ref.locator !== undefined)
+    add('locator', JSON.stringify(ref.locator), 'locator', hitsOfLocator(ref.locator, lookup))
   // A line field shows in messages as the `#L<n>` fragment it is equivalent to.
   const withLine = (v: string) => (ref.line !== undefined && !/#L\d+$/.test(v) ? `${v}#L${ref.line}` : v)
   if (ref.url !== undefined) add('url', withLine(ref.url), 'locator', hitsOfPath(ref.url, lookup, ref.line))
@@ -48,9 +73,12 @@ function directEvidence(ref: SourceReference, lookup: Lookup, viaMap?: 'source_m
 function mappedEvidence(ref: SourceReference, caseTenant: string, lookup: Lookup, sourceMap: SourceMapFn): Named[] {
   const mapped = sourceMap(ref, caseTenant)
   if (mapped === undefined) return []
-  const target: SourceReference = typeof mapped === 'string' ? { chunkId: mapped, docId: mapped, path: mapped } : { locator: mapped }
+  const target: SourceReference =
+    typeof mapped === 'string' ? { chunkId: mapped, docId: mapped, path: mapped } : { locator: mapped }
   const [first] = directEvidence(target, lookup, 'source_map')
-  return first ? [{ ...first, field: 'sourceMap', describe: `${describeReference(ref)} (mapped to ${JSON.stringify(mapped)})` }] : []
+  return first
+    ? [{ ...first, field: 'sourceMap', describe: `${describeReference(ref)} (mapped to ${JSON.stringify(mapped)})` }]
+    : []
 }
 
 interface Weighed {
@@ -59,7 +87,11 @@ interface Weighed {
   conflicts: EvidenceConflict[]
 }
 
-const conflictOf = (describe: string, h: Hit): EvidenceConflict => ({ evidence: describe, docId: h.doc.id, tenantId: h.doc.tenantId })
+const conflictOf = (describe: string, h: Hit): EvidenceConflict => ({
+  evidence: describe,
+  docId: h.doc.id,
+  tenantId: h.doc.tenantId,
+})
 
 /**
  * The documents every named field agrees on, at the first field's level (its hits in those documents). When
@@ -79,7 +111,9 @@ function weigh(named: readonly Named[]): Weighed | undefined {
     return { hits: first.hits.filter((h) => common.has(h.doc.id)), evidence: decisive, conflicts: [] }
   }
   const winners = new Set(first.hits.map((h) => h.doc.id))
-  const conflicts = named.slice(1).flatMap((e) => e.hits.filter((h) => !winners.has(h.doc.id)).map((h) => conflictOf(e.describe, h)))
+  const conflicts = named
+    .slice(1)
+    .flatMap((e) => e.hits.filter((h) => !winners.has(h.doc.id)).map((h) => conflictOf(e.describe, h)))
   return { hits: first.hits, evidence: first, conflicts }
 }
 
@@ -100,7 +134,11 @@ function ambiguous(weighed: Weighed, hits: readonly Hit[]): SourceResolution {
   const placed = [...hits.map((h) => conflictOf(weighed.evidence.describe, h)), ...weighed.conflicts]
   const tenants = [...new Set(placed.map((p) => p.tenantId))].sort()
   const docIds = [...new Set(placed.map((p) => p.docId))].sort()
-  return { resolved: false, reference: weighed.evidence.describe, ambiguous: { tenants, docIds, ...(weighed.conflicts.length > 0 ? { evidence: placed.slice(0, 5) } : {}) } }
+  return {
+    resolved: false,
+    reference: weighed.evidence.describe,
+    ambiguous: { tenants, docIds, ...(weighed.conflicts.length > 0 ? { evidence: placed.slice(0, 5) } : {}) },
+  }
 }
 
 /**
@@ -140,7 +178,14 @@ function buildLookup(documents: readonly SourceDocument[], chunks: readonly Chun
     docsByKey.set(doc.key, [...(docsByKey.get(doc.key) ?? []), doc])
     if (doc.line !== undefined && doc.origin !== undefined) recordsByLine.set(`${doc.origin}\u0000${doc.line}`, doc)
   }
-  return { index: buildCorpusIndex(documents, chunks), chunkById: new Map(chunks.map((c) => [c.id, c])), docsByKey, recordsByLine, documents, tenantPattern: new RegExp(tenantPattern) }
+  return {
+    index: buildCorpusIndex(documents, chunks),
+    chunkById: new Map(chunks.map((c) => [c.id, c])),
+    docsByKey,
+    recordsByLine,
+    documents,
+    tenantPattern: new RegExp(tenantPattern),
+  }
 }
 
 /**
@@ -157,7 +202,12 @@ function buildLookup(documents: readonly SourceDocument[], chunks: readonly Chun
  * Example: `{ path: 'kb/tenants/acme/docs/billing/seats.md' }` -> `acme/doc/billing/seats`, document level;
  * `{ docId: 'billing/seats' }` where acme and globex both have it -> ambiguous, tenants acme and globex.
  */
-export function createSourceResolver(documents: readonly SourceDocument[], chunks: readonly Chunk[], sourceMap?: SourceMapFn, options: ResolverOptions = {}): SourceResolver {
+export function createSourceResolver(
+  documents: readonly SourceDocument[],
+  chunks: readonly Chunk[],
+  sourceMap?: SourceMapFn,
+  options: ResolverOptions = {},
+): SourceResolver {
   const lookup = buildLookup(documents, chunks, options.tenantPattern ?? defaultTenantPattern)
   const tenancy = options.tenancy ?? 'strict'
   return (ref, caseTenant) => {

@@ -72,7 +72,14 @@ export function hitsOfKey(key: string, lookup: Lookup): Hit[] {
 
 /** A locator, located in every tenant that has its key (a narrowed locator gives a span). */
 export function hitsOfLocator(locator: Locator, lookup: Lookup): Hit[] {
-  const key = locator.kind === 'doc' ? locator.slug : locator.kind === 'changelog' ? locator.entry : locator.kind === 'ticket' ? locator.ticket : locator.id
+  const key =
+    locator.kind === 'doc'
+      ? locator.slug
+      : locator.kind === 'changelog'
+        ? locator.entry
+        : locator.kind === 'ticket'
+          ? locator.ticket
+          : locator.id
   const kind = locator.kind
   const own = lookup.index.byId.get(key)?.tenantId
   const tenants = new Set([...(lookup.index.tenantsOfKey.get(`${kind}\u0000${key}`) ?? []), ...(own ? [own] : [])])
@@ -81,7 +88,9 @@ export function hitsOfLocator(locator: Locator, lookup: Lookup): Hit[] {
     const located = locateSource(locator, t, lookup.index)
     if (!located.ok) continue
     const narrowed = located.start !== 0 || located.end !== located.doc.text.length
-    hits.push(narrowed ? { doc: located.doc, level: 'span', start: located.start, end: located.end } : whole(located.doc))
+    hits.push(
+      narrowed ? { doc: located.doc, level: 'span', start: located.start, end: located.end } : whole(located.doc),
+    )
   }
   return hits
 }
@@ -100,7 +109,10 @@ function pathOf(value: string): { path: string; full: string; line?: number } | 
     return undefined
   }
   const lineMatch = /#L(\d+)$/.exec(path)
-  path = path.replace(/[?#].*$/, '').replace(/\\/g, '/').replace(/\/+$/, '')
+  path = path
+    .replace(/[?#].*$/, '')
+    .replace(/\\/g, '/')
+    .replace(/\/+$/, '')
   return { path, full: full.replace(/\\/g, '/'), ...(lineMatch ? { line: Number(lineMatch[1]) } : {}) }
 }
 
@@ -121,7 +133,12 @@ export function hitsOfPath(value: string, lookup: Lookup, line?: number): Hit[] 
     const hits: Hit[] = []
     for (const [where, doc] of lookup.recordsByLine) {
       const [origin, at] = where.split('\u0000')
-      if (Number(at) === recordLine && origin !== undefined && (parsed.path === origin || parsed.path.endsWith(`/${origin}`) || origin.endsWith(`/${parsed.path}`))) hits.push(whole(doc))
+      if (
+        Number(at) === recordLine &&
+        origin !== undefined &&
+        (parsed.path === origin || parsed.path.endsWith(`/${origin}`) || origin.endsWith(`/${parsed.path}`))
+      )
+        hits.push(whole(doc))
     }
     return inTenant(hits)
   }
@@ -159,5 +176,7 @@ export function hitsOfText(text: string, lookup: Lookup, within: readonly Source
 export function chunkIdsOf(hit: Hit, lookup: Lookup): string[] {
   if (hit.chunkIds) return hit.chunkIds
   const chunks = lookup.index.chunksOf.get(hit.doc.id) ?? []
-  return (hit.level === 'document' ? chunks : chunks.filter((c) => coversContent(c, hit.start, hit.end))).map((c) => c.id)
+  return (hit.level === 'document' ? chunks : chunks.filter((c) => coversContent(c, hit.start, hit.end))).map(
+    (c) => c.id,
+  )
 }

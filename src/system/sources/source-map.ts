@@ -26,8 +26,11 @@ export type SourceMapOption = Record<string, string | Locator> | string
  * with a `line` is looked up as `<url or path>#L<line>` first.
  */
 function keysOf(ref: SourceReference): string[] {
-  const withLine = (v: string | undefined) => (v !== undefined && ref.line !== undefined ? `${v}#L${ref.line}` : undefined)
-  return [ref.chunkId, ref.docId, withLine(ref.url), ref.url, withLine(ref.path), ref.path].filter((v): v is string => v !== undefined)
+  const withLine = (v: string | undefined) =>
+    v !== undefined && ref.line !== undefined ? `${v}#L${ref.line}` : undefined
+  return [ref.chunkId, ref.docId, withLine(ref.url), ref.url, withLine(ref.path), ref.path].filter(
+    (v): v is string => v !== undefined,
+  )
 }
 
 /** A {@link SourceMapFn} over a table. Example: table `{ "KB-17": "billing/seats" }`, `{ docId: "KB-17" }` -> `"billing/seats"`. */
@@ -44,6 +47,10 @@ export async function loadSourceMap(option: SourceMapOption | undefined): Promis
   if (typeof option !== 'string') return sourceMapFromTable(option)
   const mod = await importUserModule(option, 'sourceMap module')
   if (typeof mod.default === 'function') return mod.default as SourceMapFn
-  if (mod.default !== null && typeof mod.default === 'object') return sourceMapFromTable(mod.default as Record<string, string | Locator>)
-  throw new VitestRagError('VITEST_RAG_SOURCE_MAP', `sourceMap module ${option} must export default a function (ref, tenant) => id | locator | undefined, or a table { "<your id>": "<harness id or key>" }`)
+  if (mod.default !== null && typeof mod.default === 'object')
+    return sourceMapFromTable(mod.default as Record<string, string | Locator>)
+  throw new VitestRagError(
+    'VITEST_RAG_SOURCE_MAP',
+    `sourceMap module ${option} must export default a function (ref, tenant) => id | locator | undefined, or a table { "<your id>": "<harness id or key>" }`,
+  )
 }

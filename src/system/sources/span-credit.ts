@@ -34,7 +34,12 @@ function contentChars(text: string, from: number, to: number): number {
  * Whether the document span `[start, end)` covers enough of `chunk`'s content to count for it (see
  * {@link defaultSpanCredit}). A chunk with no content at all (a lone heading) counts when any of it is covered.
  */
-export function coversContent(chunk: Chunk, start: number, end: number, rule: { chars: number; share: number } = defaultSpanCredit): boolean {
+export function coversContent(
+  chunk: Chunk,
+  start: number,
+  end: number,
+  rule: { chars: number; share: number } = defaultSpanCredit,
+): boolean {
   const from = Math.max(start, chunk.start) - chunk.start
   const to = Math.min(end, chunk.end) - chunk.start
   if (to <= from) return false

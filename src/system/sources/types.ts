@@ -106,6 +106,7 @@ export function describeReference(ref: SourceReference): string {
   if (ref.url !== undefined) return `url ${JSON.stringify(ref.url)}`
   if (ref.path !== undefined) return `path ${JSON.stringify(ref.path)}`
   if (ref.locator !== undefined) return `locator ${JSON.stringify(ref.locator)}`
-  if (ref.text !== undefined) return `text ${JSON.stringify(ref.text.length > 60 ? `${ref.text.slice(0, 59)}…` : ref.text)}`
+  if (ref.text !== undefined)
+    return `text ${JSON.stringify(ref.text.length > 60 ? `${ref.text.slice(0, 59)}…` : ref.text)}`
   return '(empty reference)'
 }

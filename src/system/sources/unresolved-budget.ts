@@ -42,8 +42,14 @@ export function emptyTally(): UnresolvedTally {
 export function addCase(tally: UnresolvedTally, counts: CaseSourceCounts): UnresolvedTally {
   if (counts.references === 0) return tally
   const examples = [...tally.examples]
-  for (const reference of counts.unresolved) if (examples.length < 5) examples.push({ caseId: counts.caseId, reference })
-  return { cases: tally.cases + 1, references: tally.references + counts.references, unresolved: tally.unresolved + counts.unresolvedCount, examples }
+  for (const reference of counts.unresolved)
+    if (examples.length < 5) examples.push({ caseId: counts.caseId, reference })
+  return {
+    cases: tally.cases + 1,
+    references: tally.references + counts.references,
+    unresolved: tally.unresolved + counts.unresolvedCount,
+    examples,
+  }
 }
 
 /**
@@ -51,7 +57,11 @@ export function addCase(tally: UnresolvedTally, counts: CaseSourceCounts): Unres
  * Example: 5 cases, 50 references, 11 unresolved -> 0.22 > 0.2 -> stop; 10 unresolved -> 0.2, go on.
  */
 export function shouldStop(tally: UnresolvedTally, budget: UnresolvedBudget = defaultUnresolvedBudget): boolean {
-  return tally.cases >= budget.afterCases && tally.references > 0 && tally.unresolved / tally.references > budget.maxUnresolvedShare
+  return (
+    tally.cases >= budget.afterCases &&
+    tally.references > 0 &&
+    tally.unresolved / tally.references > budget.maxUnresolvedShare
+  )
 }
 
 /**

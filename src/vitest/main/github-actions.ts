@@ -19,20 +19,29 @@ export class NonGoldenGithubActionsReporter extends GithubActionsReporter {
   }
 
   override onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    super.onTestRunEnd(modules.filter((m) => !isGoldenModule(m)), unhandledErrors)
+    super.onTestRunEnd(
+      modules.filter((m) => !isGoldenModule(m)),
+      unhandledErrors,
+    )
   }
 }
 
 function isGithubActionsEntry(entry: unknown): boolean {
   if (entry instanceof NonGoldenGithubActionsReporter) return false
-  return entry === 'github-actions' || (Array.isArray(entry) && entry[0] === 'github-actions') || entry instanceof GithubActionsReporter
+  return (
+    entry === 'github-actions' ||
+    (Array.isArray(entry) && entry[0] === 'github-actions') ||
+    entry instanceof GithubActionsReporter
+  )
 }
 
 /** Swaps every `github-actions` entry of Vitest's resolved `reporters` for {@link NonGoldenGithubActionsReporter}, keeping its options. */
 export function replaceGithubActionsReporter(reporters: unknown[]): void {
   reporters.forEach((entry, i) => {
     if (!isGithubActionsEntry(entry)) return
-    const options = Array.isArray(entry) ? (entry[1] as ConstructorParameters<typeof GithubActionsReporter>[0]) : undefined
+    const options = Array.isArray(entry)
+      ? (entry[1] as ConstructorParameters<typeof GithubActionsReporter>[0])
+      : undefined
     reporters[i] = new NonGoldenGithubActionsReporter(options)
   })
 }

@@ -41,7 +41,11 @@ export default async function setup(project: TestProject): Promise<void> {
 async function probeOnce(config: RagEvalConfig): Promise<void> {
   const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
   if (!config.models || config.dryRun || !vectorArm || config.adapter.kind !== 'reference') return
-  const [{ createModelClients }, { embeddingDimensions }, { modelClientOptions }] = await Promise.all([import('../../llm/index.ts'), import('../../llm/probe.ts'), import('../../evaluation/create-runtime.ts')])
+  const [{ createModelClients }, { embeddingDimensions }, { modelClientOptions }] = await Promise.all([
+    import('../../llm/index.ts'),
+    import('../../llm/probe.ts'),
+    import('../../evaluation/create-runtime.ts'),
+  ])
   const clients = createModelClients(config.models, modelClientOptions(config))
   if (clients.embedder) await embeddingDimensions(clients.embedder, config.outDir)
 }
@@ -56,7 +60,13 @@ async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<b
   const models = config.models
   if (!models) return false
   if (config.resume && models.cacheMode === 'off') throw new ResumeNeedsCacheError()
-  const [{ assertEstimateWithinLimit, resetSpendFile }, { PROBE_FILE }, { modelClientOptions }, { estimateEvalCost }, { clearProviderStats }] = await Promise.all([
+  const [
+    { assertEstimateWithinLimit, resetSpendFile },
+    { PROBE_FILE },
+    { modelClientOptions },
+    { estimateEvalCost },
+    { clearProviderStats },
+  ] = await Promise.all([
     import('../../llm/index.ts'),
     import('../../llm/probe.ts'),
     import('../../evaluation/create-runtime.ts'),
@@ -73,14 +83,19 @@ async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<b
   const limit = models.spendLimitUsd
   const estimate = estimateEvalCost(config, set, await prepareCorpus(config.corpus, config.chunker))
   if (!estimate) return false
-  console.log(`vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`)
+  console.log(
+    `vitest-rag: estimated worst-case cost of this run: $${estimate.totalUsd.toFixed(4)} over ${estimate.calls} model calls${limit === undefined ? ' (no spend limit set)' : ` (limit $${limit})`}`,
+  )
   if (limit !== undefined) assertEstimateWithinLimit(estimate, limit)
   return true
 }
 
 async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   const { set, problems, warnings } = await checkGoldenSet(config)
-  if (warnings.length > 0) console.warn(`vitest-rag: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} in the golden set:\n${formatProblems(warnings)}`)
+  if (warnings.length > 0)
+    console.warn(
+      `vitest-rag: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} in the golden set:\n${formatProblems(warnings)}`,
+    )
   if (problems.length > 0) {
     throw new GoldenSetError(
       `the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
@@ -100,9 +115,13 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
   await probeOnce(config)
   if (config.dryRun && !estimated) {
     // A dry run always prints a figure, even when nothing is priced.
-    console.log('vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)')
+    console.log(
+      'vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)',
+    )
   }
   if (config.dryRun) {
-    console.log(`vitest-rag: dry run: ${set.expectedCases} case(s) would run${config.models ? '' : ' offline, at no model cost'}; no case is executed`)
+    console.log(
+      `vitest-rag: dry run: ${set.expectedCases} case(s) would run${config.models ? '' : ' offline, at no model cost'}; no case is executed`,
+    )
   }
 }

@@ -26,14 +26,26 @@ export interface GoldenModule {
  * file into the map and inlines it, base64, into the module it ships to the worker (8.7 MB at 20,000 cases,
  * held three times in the worker and once in the main process, for a mapping that names one line).
  */
-export function buildGoldenModule(firstCaseLine: number, runtimeImport: string, casesPath: string, sourcePath: string, sourceText: string): GoldenModule {
+export function buildGoldenModule(
+  firstCaseLine: number,
+  runtimeImport: string,
+  casesPath: string,
+  sourcePath: string,
+  sourceText: string,
+): GoldenModule {
   const code = [
     `import { registerGoldenFile } from ${JSON.stringify(runtimeImport)}`,
     // The importer is this module's own dynamic import, which Vite runs: a team's TypeScript adapter (or
     // sourceMap module) loads like their test files do, not through Node's native import.
     `registerGoldenFile(${JSON.stringify(casesPath)}, (path) => import(/* @vite-ignore */ path))`,
   ].join('\n')
-  const map = { version: 3 as const, sources: [sourcePath], sourcesContent: [linesUpTo(sourceText, firstCaseLine)], names: [], mappings: encodeLineMappings([firstCaseLine - 1, firstCaseLine - 1]) }
+  const map = {
+    version: 3 as const,
+    sources: [sourcePath],
+    sourcesContent: [linesUpTo(sourceText, firstCaseLine)],
+    names: [],
+    mappings: encodeLineMappings([firstCaseLine - 1, firstCaseLine - 1]),
+  }
   return { code, map }
 }
 

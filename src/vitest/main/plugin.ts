@@ -37,7 +37,8 @@ function isBlobReporter(entry: unknown): boolean {
 /** A Vitest project's name as configured (a string, or `{ label }`), or undefined when the project has none. */
 function projectName(name: unknown): string | undefined {
   if (typeof name === 'string') return name || undefined
-  if (name && typeof name === 'object' && 'label' in name && typeof name.label === 'string') return name.label || undefined
+  if (name && typeof name === 'object' && 'label' in name && typeof name.label === 'string')
+    return name.label || undefined
   return undefined
 }
 

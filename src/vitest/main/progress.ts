@@ -90,6 +90,13 @@ export class ProgressReporter implements Reporter {
   /** Prints the current line (the timer calls it; tests call it directly). */
   tick(): void {
     if (this.total === 0) return
-    this.print(formatProgress({ done: this.done, total: this.total, elapsedMs: this.now() - this.startedAt, spentUsd: this.spentUsd }))
+    this.print(
+      formatProgress({
+        done: this.done,
+        total: this.total,
+        elapsedMs: this.now() - this.startedAt,
+        spentUsd: this.spentUsd,
+      }),
+    )
   }
 }

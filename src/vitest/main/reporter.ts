@@ -7,7 +7,15 @@
  */
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
+import type {
+  Reporter,
+  SerializedError,
+  TestCase,
+  TestModule,
+  TestRunEndReason,
+  TestSpecification,
+  Vitest,
+} from 'vitest/node'
 import { baselineAcceptCommand, DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { loadBaseline } from '../../report/files/baseline-file.ts'
@@ -78,7 +86,12 @@ export class RagReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     // Each eval project's reporter watches only its own cases.
     if (!isGoldenModuleOf(testCase.module, this.config.project)) return
-    const message = this.unresolved.add(testCase.name, testCase.meta().rag, testCase.module.moduleId, [...testCase.module.children.allTests()].map((t) => t.name))
+    const message = this.unresolved.add(
+      testCase.name,
+      testCase.meta().rag,
+      testCase.module.moduleId,
+      [...testCase.module.children.allTests()].map((t) => t.name),
+    )
     if (message === undefined) return
     this.log(message, true)
     void this.vitest?.cancelCurrentRun('test-failure')
@@ -93,10 +106,20 @@ export class RagReporter implements Reporter {
     this.unresolved.reset()
     // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
     // crashed run would otherwise leave a stale "pass" behind).
-    if (!this.config.dryRun && specifications.some((spec) => GOLDEN_FILE.test(spec.moduleId) && (spec.project.name || DEFAULT_PROJECT) === this.config.project)) markOutputsStale(this.config.outDir, this.startedAt)
+    if (
+      !this.config.dryRun &&
+      specifications.some(
+        (spec) => GOLDEN_FILE.test(spec.moduleId) && (spec.project.name || DEFAULT_PROJECT) === this.config.project,
+      )
+    )
+      markOutputsStale(this.config.outDir, this.startedAt)
   }
 
-  async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
+  async onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): Promise<void> {
     try {
       await this.report(modules, unhandledErrors, reason)
     } catch (error) {
@@ -111,13 +134,16 @@ export class RagReporter implements Reporter {
     const gate = this.last?.gate
     if (!gate) return
     const first = gate.reasons[0]?.message ?? gate.messages[0]
-    this.log(`vitest-rag gate: ${gate.pass ? 'PASS' : 'FAIL'}${!gate.pass && first ? ` (${first}${gate.reasons.length > 1 ? `; and ${gate.reasons.length - 1} more` : ''})` : ''}`, !gate.pass)
+    this.log(
+      `vitest-rag gate: ${gate.pass ? 'PASS' : 'FAIL'}${!gate.pass && first ? ` (${first}${gate.reasons.length > 1 ? `; and ${gate.reasons.length - 1} more` : ''})` : ''}`,
+      !gate.pass,
+    )
   }
 
   private log(text: string, error = false): void {
     const logger = this.vitest?.logger
-    if (logger) (error ? logger.error(text) : logger.log(text))
-    else (error ? console.error(text) : console.log(text))
+    if (logger) error ? logger.error(text) : logger.log(text)
+    else error ? console.error(text) : console.log(text)
   }
 
   /** A golden module of this reporter's project (each eval project has its own reporter, scorecard and baseline). */
@@ -143,22 +169,30 @@ export class RagReporter implements Reporter {
         const meta = test.meta().rag
         const firstError = result.errors?.[0]?.message
         if (meta) {
-          const failedOtherwise = result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed)
+          const failedOtherwise =
+            result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed)
           this.records.set(key, failedOtherwise ? { ...meta, error: firstError ?? 'the test failed' } : meta)
         } else {
           // No record: the case never reached its evaluation. No placeholder with made-up facets enters the
           // means; the run fails closed on it through the gate (a run failure with the test's own error).
           this.records.delete(key)
-          moduleErrors.push(`${file}:${test.location?.line ?? 0}: case ${test.name} produced no result: ${firstError ?? 'no error reported'}`)
+          moduleErrors.push(
+            `${file}:${test.location?.line ?? 0}: case ${test.name} produced no result: ${firstError ?? 'no error reported'}`,
+          )
         }
       }
-      for (const key of [...this.records.keys()]) if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered) this.records.delete(key)
+      for (const key of [...this.records.keys()])
+        if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered) this.records.delete(key)
       for (const error of module.errors()) moduleErrors.push(`${file}: ${error.message}`)
     }
     return { filtered, moduleErrors }
   }
 
-  private async report(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
+  private async report(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): Promise<void> {
     if (this.config.dryRun) {
       this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.')
       return
@@ -170,16 +204,25 @@ export class RagReporter implements Reporter {
     const ran = modules.some((m) => this.owns(m))
     if (!ran && this.records.size === 0) {
       // Not a golden-case run (e.g. a unit project alone), or a merge whose shards all failed before any case.
-      if (unhandledErrors.length > 0) this.log(`vitest-rag: no golden case ran; ${describeUnhandled(unhandledErrors)}`, true)
+      if (unhandledErrors.length > 0)
+        this.log(`vitest-rag: no golden case ran; ${describeUnhandled(unhandledErrors)}`, true)
       return
     }
     const records = [...this.records.values()]
     const failures: string[] = [...moduleErrors]
     const stopped = this.unresolved.stopMessage
-    if (stopped !== undefined) failures.push('vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.')
-    else if (reason === 'interrupted') failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
-    if (unhandledErrors.length > 0) failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
-    const scorecard = await this.buildRunScorecard(records, filtered, failures, { interrupted: reason === 'interrupted', unhandledErrors: unhandledErrors.length })
+    if (stopped !== undefined)
+      failures.push(
+        'vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.',
+      )
+    else if (reason === 'interrupted')
+      failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    if (unhandledErrors.length > 0)
+      failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
+    const scorecard = await this.buildRunScorecard(records, filtered, failures, {
+      interrupted: reason === 'interrupted',
+      unhandledErrors: unhandledErrors.length,
+    })
     mark('scorecard')
     const gate = await this.decideGate(scorecard, filtered)
     mark('gate')
@@ -187,15 +230,29 @@ export class RagReporter implements Reporter {
     await this.writeReports(scorecard, gate, records)
     mark('files')
     // `npm run bench:scale` reads where the reporter's time goes.
-    if (process.env.VITEST_RAG_TIMINGS === '1') this.log(`vitest-rag: report timings: ${marks.slice(1).map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`).join(', ')}`)
+    if (process.env.VITEST_RAG_TIMINGS === '1')
+      this.log(
+        `vitest-rag: report timings: ${marks
+          .slice(1)
+          .map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`)
+          .join(', ')}`,
+      )
     this.log(renderConsoleSummary(scorecard, gateView(gate)))
-    if (filtered) this.log('vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.')
+    if (filtered)
+      this.log(
+        'vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.',
+      )
     this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)}`)
     if (!gate.pass) process.exitCode = 1
   }
 
   /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration), how its cases were chosen, and its failures. */
-  private async buildRunScorecard(records: CaseRecord[], filtered: boolean, runFailures: string[], ended: { interrupted: boolean; unhandledErrors: number }): Promise<Scorecard> {
+  private async buildRunScorecard(
+    records: CaseRecord[],
+    filtered: boolean,
+    runFailures: string[],
+    ended: { interrupted: boolean; unhandledErrors: number },
+  ): Promise<Scorecard> {
     const config = this.config
     const goldenSet = readGoldenSummary(config)
     const prepared = await prepareCorpus(config.corpus, config.chunker)
@@ -242,7 +299,8 @@ export class RagReporter implements Reporter {
       return failClosed(evaluateGate(scorecard, undefined, policy), { code: 'not_comparable', message })
     }
     const gate = evaluateGate(scorecard, baseline, policy)
-    if (baseline === undefined && config.baselineNamedBy !== undefined) return withMissingBaseline(gate, config.baseline, config.baselineNamedBy, policy.acceptCommand)
+    if (baseline === undefined && config.baselineNamedBy !== undefined)
+      return withMissingBaseline(gate, config.baseline, config.baselineNamedBy, policy.acceptCommand)
     return gate
   }
 
@@ -267,7 +325,9 @@ export class RagReporter implements Reporter {
     const shard = this.vitest?.config.shard
     return {
       ...(filtered ? { filtered: true } : {}),
-      ...(this.config.sample !== undefined && goldenSet.expectedCases < all ? { sample: { size: goldenSet.expectedCases, of: all } } : {}),
+      ...(this.config.sample !== undefined && goldenSet.expectedCases < all
+        ? { sample: { size: goldenSet.expectedCases, of: all } }
+        : {}),
       ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}),
     }
   }
@@ -288,6 +348,10 @@ export class RagReporter implements Reporter {
  * message): say so, and where the message is (the log of the shard that raised it).
  */
 export function describeUnhandled(errors: ReadonlyArray<SerializedError>): string {
-  const lines = errors.map((e) => (e.message ? e.message.split('\n')[0] : `${e.name ?? (e as { type?: string }).type ?? 'an error'} without a message (a merged blob report keeps only its type; the log of the shard that raised it has the error)`))
+  const lines = errors.map((e) =>
+    e.message
+      ? e.message.split('\n')[0]
+      : `${e.name ?? (e as { type?: string }).type ?? 'an error'} without a message (a merged blob report keeps only its type; the log of the shard that raised it has the error)`,
+  )
   return `${errors.length} unhandled error(s) during the run: ${lines.map((l, i) => `(${i + 1}) ${l}`).join('; ')}`
 }

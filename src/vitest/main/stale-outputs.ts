@@ -18,7 +18,9 @@ export function staleGate(startedAt: string): Record<string, unknown> {
     startedAt,
     reasons: [],
     comparisons: [],
-    messages: [`a run started at ${startedAt} and has not reported yet (running, interrupted or crashed): this is not a verdict; the previous run's outputs are stale`],
+    messages: [
+      `a run started at ${startedAt} and has not reported yet (running, interrupted or crashed): this is not a verdict; the previous run's outputs are stale`,
+    ],
     compared: false,
   }
 }

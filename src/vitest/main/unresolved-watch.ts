@@ -6,7 +6,15 @@
  * stops after the same cases, with the same message, however the workers interleave.
  */
 import type { CaseRecord } from '../../evaluation/case-record.ts'
-import { addCase, defaultUnresolvedBudget, emptyTally, shouldStop, unresolvedMessage, type UnresolvedBudget, type UnresolvedTally } from '../../system/sources/unresolved-budget.ts'
+import {
+  addCase,
+  defaultUnresolvedBudget,
+  emptyTally,
+  shouldStop,
+  unresolvedMessage,
+  type UnresolvedBudget,
+  type UnresolvedTally,
+} from '../../system/sources/unresolved-budget.ts'
 
 /** The run-wide tally of unresolved references, and the stop message once it trips. */
 export class UnresolvedSourcesWatch {
@@ -34,7 +42,12 @@ export class UnresolvedSourcesWatch {
    * Adds one case of the golden module `moduleId`, whose cases are `caseIds` in file order; returns the stop
    * message the first time the budget is exceeded over the cases finished in golden order, else undefined.
    */
-  add(caseId: string, record: CaseRecord | undefined, moduleId = '', caseIds: readonly string[] = [caseId]): string | undefined {
+  add(
+    caseId: string,
+    record: CaseRecord | undefined,
+    moduleId = '',
+    caseIds: readonly string[] = [caseId],
+  ): string | undefined {
     if (this.stopMessage !== undefined) return undefined
     if (!this.order.has(moduleId)) this.order.set(moduleId, caseIds)
     this.arrived.set(caseId, record)
@@ -42,7 +55,13 @@ export class UnresolvedSourcesWatch {
     while (this.counted < golden.length && this.arrived.has(golden[this.counted]!)) {
       const next = this.arrived.get(golden[this.counted]!)
       this.counted += 1
-      if (next?.sources) this.tally = addCase(this.tally, { caseId: next.caseId, references: next.sources.references, unresolvedCount: next.sources.unresolvedCount, unresolved: next.sources.unresolved })
+      if (next?.sources)
+        this.tally = addCase(this.tally, {
+          caseId: next.caseId,
+          references: next.sources.references,
+          unresolvedCount: next.sources.unresolvedCount,
+          unresolved: next.sources.unresolved,
+        })
       if (shouldStop(this.tally, this.budget)) {
         this.stopMessage = unresolvedMessage(this.tally)
         return this.stopMessage

@@ -25,7 +25,9 @@ const environment: Environment = {
   async setup(global, options: EnvironmentOptions) {
     const config = options.rag
     if (!config) {
-      throw new ConfigError('the rag environment needs environmentOptions.rag; add ragEval() to the project\'s plugins instead of setting environment: "rag" by hand')
+      throw new ConfigError(
+        'the rag environment needs environmentOptions.rag; add ragEval() to the project\'s plugins instead of setting environment: "rag" by hand',
+      )
     }
     let runtime: Promise<RagRuntime> | undefined
     const handle: RagRuntimeHandle = { config, getRuntime: () => (runtime ??= createRagRuntime(config)) }

@@ -21,7 +21,9 @@ import '../task-meta.ts'
 function runtimeHandle(): RagRuntimeHandle {
   const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
   if (!handle) {
-    throw new ConfigError('golden files must run in the "rag" environment; add ragEval() to this project\'s plugins in vitest.config.ts')
+    throw new ConfigError(
+      'golden files must run in the "rag" environment; add ragEval() to this project\'s plugins in vitest.config.ts',
+    )
   }
   return handle
 }
@@ -37,7 +39,10 @@ export function registerGoldenFile(casesPath: string, importer?: ModuleImporter)
   for (const moduleCase of data.cases) {
     // The test's location is the case's golden line, known here: Vitest's includeTaskLocation would find it by
     // formatting and source-mapping a stack trace for every test (about a second per 6,000 cases).
-    const task = suite.task(moduleCase.case.case_id, { handler: (ctx: TestContext) => runCase(moduleCase, data.file, ctx), concurrent: true })
+    const task = suite.task(moduleCase.case.case_id, {
+      handler: (ctx: TestContext) => runCase(moduleCase, data.file, ctx),
+      concurrent: true,
+    })
     task.location = { line: moduleCase.line, column: 1 }
   }
 }
@@ -66,7 +71,8 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   const failed = evaluation.record.hard.filter((check) => !check.passed)
   const { annotations } = handle.config
   // Annotate before the soft expects: a failed soft expect ends the test's annotation window.
-  if (annotations === 'all' || (annotations === 'failed' && failed.length > 0)) await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
+  if (annotations === 'all' || (annotations === 'failed' && failed.length > 0))
+    await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
   // Each check was computed once, in the evaluation; the matchers assert from the record. A passed check
   // has nothing to report, so only failed ones go through expect (each a soft failure with its message).
   for (const check of failed) ctx.expect.soft(evaluation.record, c.case_id)[check.name]()

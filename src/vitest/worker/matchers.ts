@@ -32,11 +32,18 @@ declare module 'vitest' {
 function fromRecord(name: HardCheckName, received: unknown, isNot: boolean) {
   const hard = (received as Partial<CaseRecord> | undefined)?.hard
   if (!Array.isArray(hard)) {
-    return { pass: isNot, message: () => `${name}: expected a vitest-rag case record (with its hard checks), got ${typeof received}` }
+    return {
+      pass: isNot,
+      message: () => `${name}: expected a vitest-rag case record (with its hard checks), got ${typeof received}`,
+    }
   }
   const check = hard.find((h) => h.name === name)
   // A matcher called on a case it does not apply to is a usage error, not a pass.
-  if (!check) return { pass: isNot, message: () => `${name}: this check does not apply to case ${(received as CaseRecord).caseId}` }
+  if (!check)
+    return {
+      pass: isNot,
+      message: () => `${name}: this check does not apply to case ${(received as CaseRecord).caseId}`,
+    }
   return { pass: check.passed, message: () => `${name}: ${check.message ?? (check.passed ? 'passed' : 'failed')}` }
 }
 

@@ -21,7 +21,14 @@ describe('the golden module through Vite', () => {
       logLevel: 'silent',
       appType: 'custom',
       server: { middlewareMode: true, ws: false, watch: null },
-      plugins: [ragEval({ corpus: { kind: 'kb', root: 'kb' }, adapter: { kind: 'module', path: 'adapter.ts' }, prompts: 'prompts', outDir: out })],
+      plugins: [
+        ragEval({
+          corpus: { kind: 'kb', root: 'kb' },
+          adapter: { kind: 'module', path: 'adapter.ts' },
+          prompts: 'prompts',
+          outDir: out,
+        }),
+      ],
     })
     try {
       const result = await server.environments.ssr.transformRequest('/golden/a.golden.jsonl')

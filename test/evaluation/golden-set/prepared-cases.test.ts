@@ -3,7 +3,11 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import type { GoldenModuleData } from '../../../src/cases/prepared-case.ts'
 import { buildGoldenModule } from '../../../src/vitest/main/golden-module.ts'
-import { PreparedCasesError, readPreparedCases, writePreparedCases } from '../../../src/evaluation/golden-set/prepared-cases.ts'
+import {
+  PreparedCasesError,
+  readPreparedCases,
+  writePreparedCases,
+} from '../../../src/evaluation/golden-set/prepared-cases.ts'
 import { tempDir } from '../../helpers/run-vitest.ts'
 
 function data(query: string): GoldenModuleData {
@@ -12,7 +16,19 @@ function data(query: string): GoldenModuleData {
     fileHash: 'f'.repeat(64),
     cases: [
       {
-        case: { case_id: 'C-1', case_type: 'normal', tenant_id: 't1', query, expected_sources: [], must_contain: [], forbidden_text: [], answerable: true, question_type: 'simple', popularity: 'head', dynamism: 'static' } as never,
+        case: {
+          case_id: 'C-1',
+          case_type: 'normal',
+          tenant_id: 't1',
+          query,
+          expected_sources: [],
+          must_contain: [],
+          forbidden_text: [],
+          answerable: true,
+          question_type: 'simple',
+          popularity: 'head',
+          dynamism: 'static',
+        } as never,
         line: 3,
         caseHash: 'a'.repeat(64),
         expected: [{ chunkId: 't1/doc/a#0', grade: 2 }],
@@ -46,17 +62,33 @@ describe('prepared-cases files', () => {
   test('a missing or corrupt file is an error that says how to get it back', () => {
     const out = tempDir()
     expect(() => readPreparedCases(join(out, 'nope.json'))).toThrow(PreparedCasesError)
-    expect(() => readPreparedCases(join(out, 'nope.json'))).toThrow(/\(ENOENT\); they are written when Vitest loads the golden file/)
+    expect(() => readPreparedCases(join(out, 'nope.json'))).toThrow(
+      /\(ENOENT\); they are written when Vitest loads the golden file/,
+    )
     writeFileSync(join(out, 'bad.json'), '{"file":')
     expect(() => readPreparedCases(join(out, 'bad.json'))).toThrow(/not valid JSON/)
   })
 
   test('the generated module is two lines whatever the case count, mapped to the first case line', () => {
     const golden = '// a comment\n\n{"case_id":"A"}\n{"case_id":"B"}\n'
-    const module = buildGoldenModule(3, '/h/golden-runtime.js', '/o/prepared-cases/x.json', '/p/golden/x.golden.jsonl', golden)
-    expect(module.code).toBe('import { registerGoldenFile } from "/h/golden-runtime.js"\nregisterGoldenFile("/o/prepared-cases/x.json", (path) => import(/* @vite-ignore */ path))')
+    const module = buildGoldenModule(
+      3,
+      '/h/golden-runtime.js',
+      '/o/prepared-cases/x.json',
+      '/p/golden/x.golden.jsonl',
+      golden,
+    )
+    expect(module.code).toBe(
+      'import { registerGoldenFile } from "/h/golden-runtime.js"\nregisterGoldenFile("/o/prepared-cases/x.json", (path) => import(/* @vite-ignore */ path))',
+    )
     // Both generated lines -> source line index 2 (line 3): "AAEA" = column 0, source 0, line +2, column 0.
     // The map's source text stops at that line: Vite would otherwise inline the whole golden file.
-    expect(module.map).toEqual({ version: 3, sources: ['/p/golden/x.golden.jsonl'], sourcesContent: ['// a comment\n\n{"case_id":"A"}\n'], names: [], mappings: 'AAEA;AAAA' })
+    expect(module.map).toEqual({
+      version: 3,
+      sources: ['/p/golden/x.golden.jsonl'],
+      sourcesContent: ['// a comment\n\n{"case_id":"A"}\n'],
+      names: [],
+      mappings: 'AAEA;AAAA',
+    })
   })
 })

@@ -5,7 +5,11 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
 import { runCli } from '../../../src/cli/main.ts'
 import { measureAgreement } from '../../../src/grading/judge/calibration.ts'
-import { CalibrationRecordSchema, calibrationFigures, loadCalibrationRecord } from '../../../src/grading/judge/calibration-record.ts'
+import {
+  CalibrationRecordSchema,
+  calibrationFigures,
+  loadCalibrationRecord,
+} from '../../../src/grading/judge/calibration-record.ts'
 import { CalibrationRecordError } from '../../../src/grading/judge/errors.ts'
 import { parseLabelsFile } from '../../../src/lab/calibration/labels-file.ts'
 import { resetProviderLimiters } from '../../../src/llm/index.ts'
@@ -29,7 +33,9 @@ async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout:
   return { code, stdout, stderr }
 }
 
-const context = [{ text: 'The Team plan costs $12 per seat per month. Invoices are sent on the first day of each month.' }]
+const context = [
+  { text: 'The Team plan costs $12 per seat per month. Invoices are sent on the first day of each month.' },
+]
 const supported = 'The Team plan costs $12 per seat per month [1].'
 const unsupported = 'The Team plan costs $15 per seat per month [1].'
 /**
@@ -56,7 +62,9 @@ const sixRows = [
   [unsupported, 0],
   [supported, 0],
   [unsupported, 1],
-].map(([answer, faithfulness], i) => JSON.stringify({ id: `r${i + 1}`, query: 'How much is a Team seat?', context, answer, labels: { faithfulness } }))
+].map(([answer, faithfulness], i) =>
+  JSON.stringify({ id: `r${i + 1}`, query: 'How much is a Team seat?', context, answer, labels: { faithfulness } }),
+)
 
 describe("Cohen's kappa and accuracy", () => {
   test('the doc comment example: 4/1/2/3 gives accuracy 0.7 and kappa 0.4', () => {
@@ -77,7 +85,13 @@ describe("Cohen's kappa and accuracy", () => {
   })
 
   test('kappa is null when both raters use one single label (chance agreement is 1)', () => {
-    const a = measureAgreement([{ human: '1', judge: '1' }, { human: '1', judge: '1' }], ['0', '1'])
+    const a = measureAgreement(
+      [
+        { human: '1', judge: '1' },
+        { human: '1', judge: '1' },
+      ],
+      ['0', '1'],
+    )
     expect(a.accuracy).toBe(1)
     expect(a.kappa).toBeNull()
   })
@@ -88,13 +102,26 @@ describe("Cohen's kappa and accuracy", () => {
 
   test('kappa is negative when the judge disagrees more than chance: (1,0),(0,1) gives -1', () => {
     // p_o = 0, p_e = (1/2)(1/2) + (1/2)(1/2) = 0.5, kappa = (0 - 0.5) / 0.5 = -1.
-    expect(measureAgreement([{ human: '1', judge: '0' }, { human: '0', judge: '1' }], ['0', '1']).kappa).toBeCloseTo(-1, 10)
+    expect(
+      measureAgreement(
+        [
+          { human: '1', judge: '0' },
+          { human: '0', judge: '1' },
+        ],
+        ['0', '1'],
+      ).kappa,
+    ).toBeCloseTo(-1, 10)
   })
 })
 
 describe('labels file', () => {
   test('every problem is reported with its line: bad JSON, a bad label value and a duplicate id', () => {
-    const text = [sixRows[0], '{oops', JSON.stringify({ id: 'x', query: 'q', context: [], answer: 'a', labels: { faithfulness: 0.7 } }), sixRows[0]].join('\n')
+    const text = [
+      sixRows[0],
+      '{oops',
+      JSON.stringify({ id: 'x', query: 'q', context: [], answer: 'a', labels: { faithfulness: 0.7 } }),
+      sixRows[0],
+    ].join('\n')
     const { rows, problems } = parseLabelsFile(text, 'labels.jsonl')
     expect(rows).toHaveLength(1)
     expect(problems.map((p) => [p.code, p.line, p.path])).toEqual([
@@ -112,7 +139,9 @@ describe('vitest-rag calibrate', () => {
     const result = await cli(['calibrate', '--labels', 'labels.jsonl', '--out', 'cal.json'], dir)
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/faithfulness: n=6  accuracy 0\.667  kappa 0\.333 \(95% CI -?\d\.\d{3} to \d\.\d{3}\)/)
+    expect(result.stdout).toMatch(
+      /faithfulness: n=6  accuracy 0\.667  kappa 0\.333 \(95% CI -?\d\.\d{3} to \d\.\d{3}\)/,
+    )
     const record = loadCalibrationRecord(join(dir, 'cal.json'))
     expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-5' })
     expect(record?.rows).toBe(6)
@@ -128,7 +157,9 @@ describe('vitest-rag calibrate', () => {
     ])
     expect(Object.keys(record?.criteria ?? {})).toEqual(['faithfulness'])
     // What the scorecard prints beside the faithfulness metric; nothing for a model-judged run.
-    expect(record && calibrationFigures(record, 'heuristic')).toEqual({ faithfulness: { accuracy: 4 / 6, kappa: expect.closeTo(1 / 3, 10), n: 6 } })
+    expect(record && calibrationFigures(record, 'heuristic')).toEqual({
+      faithfulness: { accuracy: 4 / 6, kappa: expect.closeTo(1 / 3, 10), n: 6 },
+    })
     expect(record && calibrationFigures(record, 'model')).toEqual({})
   })
 
@@ -139,7 +170,9 @@ describe('vitest-rag calibrate', () => {
     expect(scratch.code, scratch.stderr).toBe(0)
     expect(existsSync(join(dir, '.vitest-rag/calibration/heuristic.json'))).toBe(true)
     expect(existsSync(join(dir, 'evals/calibration/heuristic.json'))).toBe(false)
-    expect(scratch.stdout).toContain('(the committed evals/calibration/heuristic.json is unchanged; pass --write to replace it)')
+    expect(scratch.stdout).toContain(
+      '(the committed evals/calibration/heuristic.json is unchanged; pass --write to replace it)',
+    )
     const written = await cli(['calibrate', '--labels', 'labels.jsonl', '--write'], dir)
     expect(written.code).toBe(0)
     expect(loadCalibrationRecord(join(dir, 'evals/calibration/heuristic.json'))?.rows).toBe(6)
@@ -186,7 +219,10 @@ describe('vitest-rag calibrate', () => {
     'on all 1,000 HaluEval QA pairs (2,000 rows, reads ../shared/datasets/halueval) it reports n, kappa and its interval',
     async () => {
       const dir = tempDir()
-      const result = await cli(['calibrate', '--halueval', resolve(repoRoot, '../shared/datasets/halueval'), '--out', 'cal.json'], dir)
+      const result = await cli(
+        ['calibrate', '--halueval', resolve(repoRoot, '../shared/datasets/halueval'), '--out', 'cal.json'],
+        dir,
+      )
       expect(result.code, result.stderr).toBe(0)
       const f = loadCalibrationRecord(join(dir, 'cal.json'))?.criteria.faithfulness
       expect(f?.n).toBe(2000)
@@ -198,7 +234,9 @@ describe('vitest-rag calibrate', () => {
       expect(f?.kappa).toBeGreaterThan(0.7)
       expect(f?.kappaCi?.[0]).toBeLessThan(f?.kappa ?? 0)
       expect(f?.kappaCi?.[1]).toBeGreaterThan(f?.kappa ?? 1)
-      expect(result.stdout).toMatch(/faithfulness: n=2000 {2}accuracy 0\.\d{3} {2}kappa 0\.\d{3} \(95% CI 0\.\d{3} to 0\.\d{3}\)/)
+      expect(result.stdout).toMatch(
+        /faithfulness: n=2000 {2}accuracy 0\.\d{3} {2}kappa 0\.\d{3} \(95% CI 0\.\d{3} to 0\.\d{3}\)/,
+      )
     },
     60_000,
   )
@@ -240,7 +278,13 @@ describe('agreement invariants', () => {
       fc.property(pairs, (ps) => {
         const a = measureAgreement(ps, ['0', '0.5', '1'])
         const total = a.confusion.flat().reduce((x, y) => x + y, 0)
-        return total === ps.length && a.accuracy !== null && a.accuracy >= 0 && a.accuracy <= 1 && (a.kappa === null || a.kappa <= 1 + 1e-12)
+        return (
+          total === ps.length &&
+          a.accuracy !== null &&
+          a.accuracy >= 0 &&
+          a.accuracy <= 1 &&
+          (a.kappa === null || a.kappa <= 1 + 1e-12)
+        )
       }),
     )
   })
@@ -248,7 +292,10 @@ describe('agreement invariants', () => {
   test('a judge that copies the human labels has kappa 1 whenever two labels are used', () => {
     fc.assert(
       fc.property(fc.array(label, { minLength: 2, maxLength: 40 }), (hs) => {
-        const a = measureAgreement(hs.map((h) => ({ human: h, judge: h })), ['0', '0.5', '1'])
+        const a = measureAgreement(
+          hs.map((h) => ({ human: h, judge: h })),
+          ['0', '0.5', '1'],
+        )
         return new Set(hs).size < 2 ? a.kappa === null : Math.abs((a.kappa ?? 0) - 1) < 1e-12
       }),
     )
@@ -263,26 +310,44 @@ describe('vitest-rag calibrate --judge model', () => {
       const answer = /<answer[^>]*>\n([\s\S]*?)\n<\/answer>/.exec(user)?.[1] ?? ''
       const score = answer.includes('$12') ? 1 : 0
       const item = { score, reason: 'scripted' }
-      return { text: JSON.stringify({ faithfulness: item, citation_accuracy: item, answer_relevance: { score: 1, reason: 'scripted' }, crag: { grade: score ? 'perfect' : 'incorrect', reason: 'scripted' } }) }
+      return {
+        text: JSON.stringify({
+          faithfulness: item,
+          citation_accuracy: item,
+          answer_relevance: { score: 1, reason: 'scripted' },
+          crag: { grade: score ? 'perfect' : 'incorrect', reason: 'scripted' },
+        }),
+      }
     })
     const previousKey = process.env.VITEST_RAG_CAL_KEY
     process.env.VITEST_RAG_CAL_KEY = 'sk-cal-test'
     try {
       resetProviderLimiters()
       const dir = tempDir()
-      const provider = (name: string, model: string) => ({ name, baseURL: server.baseURL, apiKeyEnv: 'VITEST_RAG_CAL_KEY', model })
+      const provider = (name: string, model: string) => ({
+        name,
+        baseURL: server.baseURL,
+        apiKeyEnv: 'VITEST_RAG_CAL_KEY',
+        model,
+      })
       writeFileSync(
         join(dir, 'models.json'),
         JSON.stringify({
           generator: { chain: [provider('gen', 'gen-small')] },
           judge: { chain: [provider('judge', 'judge-large')] },
-          prices: { 'gen-small': { inputPerMillion: 1, outputPerMillion: 1 }, 'judge-large': { inputPerMillion: 1, outputPerMillion: 1 } },
+          prices: {
+            'gen-small': { inputPerMillion: 1, outputPerMillion: 1 },
+            'judge-large': { inputPerMillion: 1, outputPerMillion: 1 },
+          },
           cacheDir: join(dir, 'cache'),
           cacheMode: 'off',
         }),
       )
       writeFileSync(join(dir, 'labels.jsonl'), `${sixRows.join('\n')}\n`)
-      const result = await cli(['calibrate', '--labels', 'labels.jsonl', '--judge', 'model', '--models', 'models.json', '--out', 'cal.json'], dir)
+      const result = await cli(
+        ['calibrate', '--labels', 'labels.jsonl', '--judge', 'model', '--models', 'models.json', '--out', 'cal.json'],
+        dir,
+      )
       expect(result.stderr).toBe('')
       expect(result.code).toBe(0)
       expect(server.requests).toHaveLength(6)

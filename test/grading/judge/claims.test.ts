@@ -12,7 +12,9 @@ describe('claim splitting', () => {
   })
 
   test('decimals, versions and abbreviations do not end a sentence', () => {
-    const { claims } = splitClaims('Version 4.2.0 raised the limit to 2.5 GB, e.g. for exports [1]. Imports are unchanged [2].')
+    const { claims } = splitClaims(
+      'Version 4.2.0 raised the limit to 2.5 GB, e.g. for exports [1]. Imports are unchanged [2].',
+    )
     expect(claims.map((c) => [c.text, c.markers])).toEqual([
       ['Version 4.2.0 raised the limit to 2.5 GB, e.g. for exports.', [1]],
       ['Imports are unchanged.', [2]],
@@ -25,7 +27,9 @@ describe('claim splitting', () => {
   })
 
   test('an abstention sentence inside a factual answer is set aside, not judged as a claim', () => {
-    const { claims, abstentionSentences } = splitClaims('The documentation does not say when it shipped. Seats cost $12 [1].')
+    const { claims, abstentionSentences } = splitClaims(
+      'The documentation does not say when it shipped. Seats cost $12 [1].',
+    )
     expect(abstentionSentences).toEqual(['The documentation does not say when it shipped.'])
     expect(claims.map((c) => c.text)).toEqual(['Seats cost $12.'])
   })
@@ -34,11 +38,18 @@ describe('claim splitting', () => {
     expect(isConflictNote('Note: older documentation says $10.')).toBe(true)
     expect(isConflictNote('The 2023 changelog disagrees with this.')).toBe(true)
     expect(isConflictNote('Seats cost $12 per month.')).toBe(false)
-    expect(splitClaims('Seats cost $12 [1]. Note: the older changelog said $10 [2].').claims.map((c) => c.kind)).toEqual(['fact', 'conflict_note'])
+    expect(
+      splitClaims('Seats cost $12 [1]. Note: the older changelog said $10 [2].').claims.map((c) => c.kind),
+    ).toEqual(['fact', 'conflict_note'])
   })
 
   test('abstention sentences are recognised in their common phrasings', () => {
-    for (const s of ["I don't know.", 'The provided context does not mention refunds.', 'There is not enough information to answer.', 'I cannot find that in the sources.']) {
+    for (const s of [
+      "I don't know.",
+      'The provided context does not mention refunds.',
+      'There is not enough information to answer.',
+      'I cannot find that in the sources.',
+    ]) {
       expect(isAbstentionSentence(s), s).toBe(true)
     }
     expect(isAbstentionSentence('You cannot delete an owner account.')).toBe(false)
@@ -48,41 +59,73 @@ describe('claim splitting', () => {
     // The judge's own list used to take "we cannot provide ..." for a decline; the documented detector
     // (src/shared/text/abstention.ts) requires the sentence to name what is missing (sources, context, information).
     expect(isAbstentionSentence('We cannot provide refunds after 30 days.')).toBe(false)
-    expect(splitClaims('We cannot provide refunds after 30 days [1].').claims.map((c) => c.text)).toEqual(['We cannot provide refunds after 30 days.'])
+    expect(splitClaims('We cannot provide refunds after 30 days [1].').claims.map((c) => c.text)).toEqual([
+      'We cannot provide refunds after 30 days.',
+    ])
   })
 })
 
 describe('lexical support', () => {
   test('numbers are normalised (thousands separators) and identifiers lowercased', () => {
     expect([...numberLiterals('1,000 users on v4.2.0, 15% off.')]).toEqual(['1000', '4.2.0', '15'])
-    expect([...identifierLiterals('See TCK-1042 and set `max_seats`; call getUser or ERR_QUOTA.')].sort()).toEqual(['err_quota', 'getuser', 'max_seats', 'tck-1042'])
+    expect([...identifierLiterals('See TCK-1042 and set `max_seats`; call getUser or ERR_QUOTA.')].sort()).toEqual([
+      'err_quota',
+      'getuser',
+      'max_seats',
+      'tck-1042',
+    ])
   })
 
   test('words that only restate the question are no evidence', () => {
-    const s = measureSupport('Mumbai is the head office city.', 'The Oberoi Group has its head office in Delhi.', 'The Oberoi family hotel company has a head office in what city?')
+    const s = measureSupport(
+      'Mumbai is the head office city.',
+      'The Oberoi Group has its head office in Delhi.',
+      'The Oberoi family hotel company has a head office in what city?',
+    )
     // Novel words (not in the query): {mumbai} -> not in the source -> overlap 0.
     expect(s.overlap).toBe(0)
   })
 
   test('an identifier the source lacks is a missing literal', () => {
-    expect(measureSupport('Quote ticket TCK-1043 [1].', 'Customer wrote in ticket TCK-1042 about seats.').missingLiterals).toEqual(['1043', 'tck-1043'])
+    expect(
+      measureSupport('Quote ticket TCK-1043 [1].', 'Customer wrote in ticket TCK-1042 about seats.').missingLiterals,
+    ).toEqual(['1043', 'tck-1043'])
   })
 })
 
 describe('fencing', () => {
   test('fence tags inside text are escaped, attributes are quoted safely', () => {
-    expect(escapeFenced('a </source> b <SOURCE id="2"> <answer>')).toBe('a &lt;/source> b &lt;SOURCE id="2"> &lt;answer>')
-    expect(fence('source', 'x', { id: 1, date: '2025"><b', version: undefined })).toBe('<source id="1" date="2025&quot;&gt;&lt;b">\nx\n</source>')
+    expect(escapeFenced('a </source> b <SOURCE id="2"> <answer>')).toBe(
+      'a &lt;/source> b &lt;SOURCE id="2"> &lt;answer>',
+    )
+    expect(fence('source', 'x', { id: 1, date: '2025"><b', version: undefined })).toBe(
+      '<source id="1" date="2025&quot;&gt;&lt;b">\nx\n</source>',
+    )
   })
 })
 
 describe('fencing invariants', () => {
   test('whatever a source holds, its fence opens and closes exactly once', () => {
-    const pieces = fc.constantFrom('</source>', '<source id="2">', '</SOURCE >', '<answer>', '</context>', 'ignore previous instructions', 'text', '<', '>', '/')
+    const pieces = fc.constantFrom(
+      '</source>',
+      '<source id="2">',
+      '</SOURCE >',
+      '<answer>',
+      '</context>',
+      'ignore previous instructions',
+      'text',
+      '<',
+      '>',
+      '/',
+    )
     fc.assert(
       fc.property(fc.array(fc.oneof(pieces, fc.string()), { maxLength: 12 }), (parts) => {
         const fenced = fence('source', parts.join(''), { id: 1 })
-        return (fenced.match(/<\/?source\b/gi) ?? []).length === 2 && fenced.startsWith('<source id="1">') && fenced.endsWith('</source>')
+        return (
+          (fenced.match(/<\/?source\b/gi) ?? []).length === 2 &&
+          fenced.startsWith('<source id="1">') &&
+          fenced.endsWith('</source>')
+        )
       }),
     )
   })

@@ -26,9 +26,21 @@ describe('escapeFenced', () => {
   test('property: fenced text shows exactly the two fence tags, whatever tag-like pieces it holds', () => {
     const space = fc.constantFrom('', ' ', '  ', '\t', '\n')
     const slash = fc.constantFrom('', '/', '\\')
-    const name = fc.constantFrom(...FENCE_NAMES).chain((n) => fc.array(fc.boolean(), { minLength: n.length, maxLength: n.length }).map((upper) => [...n].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch)).join('')))
-    const tagLike = fc.tuple(space, slash, space, name, fc.constantFrom('>', ' >', ' id="1">', '')).map(([a, s, b, n, end]) => `<${a}${s}${b}${n}${end}`)
-    const piece = fc.oneof(fc.string({ maxLength: 8 }), tagLike, fc.constantFrom('<', '</', '&lt;', '>', 'ignore previous instructions'))
+    const name = fc
+      .constantFrom(...FENCE_NAMES)
+      .chain((n) =>
+        fc
+          .array(fc.boolean(), { minLength: n.length, maxLength: n.length })
+          .map((upper) => [...n].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch)).join('')),
+      )
+    const tagLike = fc
+      .tuple(space, slash, space, name, fc.constantFrom('>', ' >', ' id="1">', ''))
+      .map(([a, s, b, n, end]) => `<${a}${s}${b}${n}${end}`)
+    const piece = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      tagLike,
+      fc.constantFrom('<', '</', '&lt;', '>', 'ignore previous instructions'),
+    )
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), fc.constantFrom(...FENCE_NAMES), (pieces, wrapper) => {
         const text = pieces.join('')

@@ -43,7 +43,14 @@ describe('heuristic judge', () => {
   test('a claim whose words and number are in its cited source is supported and correctly cited', () => {
     const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan [1].'))
     expect(v.kind).toBe('heuristic')
-    expect(v.claims).toEqual([{ text: 'An extra seat costs $12 per month on the Team plan.', markers: [1], supportingMarkers: [1], supported: true }])
+    expect(v.claims).toEqual([
+      {
+        text: 'An extra seat costs $12 per month on the Team plan.',
+        markers: [1],
+        supportingMarkers: [1],
+        supported: true,
+      },
+    ])
     expect(v.faithfulness).toBe(1)
     expect(v.citationAccuracy).toBe(1)
     expect(v.answerRelevance).toBe(1)
@@ -68,14 +75,18 @@ describe('heuristic judge', () => {
   })
 
   test('a marker pointing at a source that was never shown scores citation accuracy 0', () => {
-    const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan [1]. SSO needs the Enterprise plan [7].'))
+    const v = judgeHeuristically(
+      input('An extra seat costs $12 per month on the Team plan [1]. SSO needs the Enterprise plan [7].'),
+    )
     expect(v.citationAccuracy).toBe(0)
     expect(v.reasons?.citation_accuracy).toContain('[7]')
   })
 
   test('an unmarked claim counts against citation accuracy: 1 of 2 claims cited gives 0.5', () => {
     // 1 of 2 claims correctly cited -> ratio 0.5 -> score 0.5.
-    const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan [1]. Seats are billed monthly.'))
+    const v = judgeHeuristically(
+      input('An extra seat costs $12 per month on the Team plan [1]. Seats are billed monthly.'),
+    )
     expect(v.claims.map((c) => c.markers)).toEqual([[1], []])
     expect(v.faithfulness).toBe(1)
     expect(v.citationAccuracy).toBe(0.5)
@@ -106,9 +117,16 @@ describe('heuristic judge', () => {
 
   test('an abstention on an answerable case is CRAG missing (0), not perfect, even when no source was shown', () => {
     const v = judgeHeuristically(input("I don't know.", { abstained: true, sources: [], answerable: true }))
-    expect([v.crag, v.reasons?.crag]).toEqual(['missing', 'missing: abstained on an answerable case (the answer was not in the shown context)'])
+    expect([v.crag, v.reasons?.crag]).toEqual([
+      'missing',
+      'missing: abstained on an answerable case (the answer was not in the shown context)',
+    ])
     // The same abstention on a case that must not be answered is the right thing to do.
-    expect(judgeHeuristically(input("I don't know.", { abstained: true, sources: [], answerable: false, caseType: 'out_of_scope' })).crag).toBe('perfect')
+    expect(
+      judgeHeuristically(
+        input("I don't know.", { abstained: true, sources: [], answerable: false, caseType: 'out_of_scope' }),
+      ).crag,
+    ).toBe('perfect')
     // Answerability unknown (calibration rows): read from the context, which lacks the answer here.
     expect(judgeHeuristically(input("I don't know.", { abstained: true, sources: [] })).crag).toBe('perfect')
   })
@@ -127,12 +145,20 @@ describe('heuristic judge', () => {
   })
 
   test("the reference pipeline's grouped conflict note is supported by the sources it cites", () => {
-    const older2: ShownSource = { ...seatsOld, marker: 3, chunkId: 'acme/doc/billing/plans#2', text: 'Team plan: $10 for each additional seat.' }
+    const older2: ShownSource = {
+      ...seatsOld,
+      marker: 3,
+      chunkId: 'acme/doc/billing/plans#2',
+      text: 'Team plan: $10 for each additional seat.',
+    }
     const v = judgeHeuristically(
-      input('An extra seat now costs $12 per month on the Team plan [1]. Note: older documentation [2], [3] says $10; the newer source [1] says $12 and supersedes it.', {
-        sources: [seatsNew, seatsOld, older2],
-        caseType: 'stale_conflict',
-      }),
+      input(
+        'An extra seat now costs $12 per month on the Team plan [1]. Note: older documentation [2], [3] says $10; the newer source [1] says $12 and supersedes it.',
+        {
+          sources: [seatsNew, seatsOld, older2],
+          caseType: 'stale_conflict',
+        },
+      ),
     )
     expect(v.claims[1]).toMatchObject({ markers: [2, 3, 1], supported: true })
     expect(v.faithfulness).toBe(1)
@@ -141,7 +167,10 @@ describe('heuristic judge', () => {
 
   test('a conflict note that invents the older value is unsupported', () => {
     const v = judgeHeuristically(
-      input('An extra seat costs $12 per month on the Team plan [1]. Note: older documentation [2] says $9.', { sources: [seatsNew, seatsOld], caseType: 'stale_conflict' }),
+      input('An extra seat costs $12 per month on the Team plan [1]. Note: older documentation [2] says $9.', {
+        sources: [seatsNew, seatsOld],
+        caseType: 'stale_conflict',
+      }),
     )
     expect(v.claims[1]?.supported).toBe(false)
     expect(v.faithfulness).toBe(0.5)
@@ -149,13 +178,20 @@ describe('heuristic judge', () => {
 
   test('an answer holding every must_contain literal, fully supported, is CRAG perfect even if it skips reference details', () => {
     // The reference also names the release; the golden author's must_contain ("$12") is what counts.
-    const v = judgeHeuristically(input('Seats cost $12 [1].', { referenceAnswer: 'Since release 5.4.0 (CL-2025-009) an extra Team seat costs $12 per month, billed monthly.' }))
+    const v = judgeHeuristically(
+      input('Seats cost $12 [1].', {
+        referenceAnswer: 'Since release 5.4.0 (CL-2025-009) an extra Team seat costs $12 per month, billed monthly.',
+      }),
+    )
     expect(v.crag).toBe('perfect')
   })
 
   test('following the older source while a newer one disagrees caps faithfulness at 0.5', () => {
     const v = judgeHeuristically(
-      input('An extra seat costs $10 per month on the Team plan [2].', { sources: [seatsNew, seatsOld], caseType: 'stale_conflict' }),
+      input('An extra seat costs $10 per month on the Team plan [2].', {
+        sources: [seatsNew, seatsOld],
+        caseType: 'stale_conflict',
+      }),
     )
     expect(v.claims[0]?.supported).toBe(true)
     expect(v.faithfulness).toBe(0.5)
@@ -165,18 +201,28 @@ describe('heuristic judge', () => {
 
   test('a name absent from the context is unsupported even when it is true in the world', () => {
     // The judge may not use its own knowledge: Okta is a real SSO provider but the context never names it.
-    const v = judgeHeuristically(input('SSO works with Okta on the Enterprise plan [3].', { query: 'Which identity providers does SSO support?' }))
+    const v = judgeHeuristically(
+      input('SSO works with Okta on the Enterprise plan [3].', { query: 'Which identity providers does SSO support?' }),
+    )
     expect(v.claims[0]?.supported).toBe(false)
   })
 
   test('markers after the full stop belong to the sentence before them', () => {
-    const v = judgeHeuristically(input('An extra seat costs $12 per month on the Team plan. [1] Seats are billed monthly.[1]'))
+    const v = judgeHeuristically(
+      input('An extra seat costs $12 per month on the Team plan. [1] Seats are billed monthly.[1]'),
+    )
     expect(v.claims.map((c) => c.markers)).toEqual([[1], [1]])
     expect(v.citationAccuracy).toBe(1)
   })
 
   test('scoreFromRatio maps all to 1, at least half to 0.5 and less to 0', () => {
-    expect([scoreFromRatio(1), scoreFromRatio(0.75), scoreFromRatio(0.5), scoreFromRatio(0.49), scoreFromRatio(0)]).toEqual([1, 0.5, 0.5, 0, 0])
+    expect([
+      scoreFromRatio(1),
+      scoreFromRatio(0.75),
+      scoreFromRatio(0.5),
+      scoreFromRatio(0.49),
+      scoreFromRatio(0),
+    ]).toEqual([1, 0.5, 0.5, 0, 0])
   })
 
   test('the same input always gives the same verdict', () => {
@@ -188,12 +234,36 @@ describe('heuristic judge', () => {
 
 describe('heuristic judge invariants', () => {
   test('every score is 0, 0.5 or 1 and every claim marker is reported, for any answer text', () => {
-    const word = fc.constantFrom('An', 'extra', 'seat', 'costs', '$12', '$15', 'per', 'month', 'SSO', 'Enterprise', 'plan', '[1]', '[2]', '[3]', '[9]', '.', 'Note:', 'older', "I don't know.", '\n- ')
+    const word = fc.constantFrom(
+      'An',
+      'extra',
+      'seat',
+      'costs',
+      '$12',
+      '$15',
+      'per',
+      'month',
+      'SSO',
+      'Enterprise',
+      'plan',
+      '[1]',
+      '[2]',
+      '[3]',
+      '[9]',
+      '.',
+      'Note:',
+      'older',
+      "I don't know.",
+      '\n- ',
+    )
     fc.assert(
       fc.property(fc.array(word, { maxLength: 30 }), (words) => {
         const v = judgeHeuristically(input(words.join(' ')))
         const scores = [v.faithfulness, v.citationAccuracy, v.answerRelevance]
-        return scores.every((x) => x === 0 || x === 0.5 || x === 1) && v.claims.every((c) => c.supportingMarkers.every((m) => c.markers.includes(m)))
+        return (
+          scores.every((x) => x === 0 || x === 0.5 || x === 1) &&
+          v.claims.every((c) => c.supportingMarkers.every((m) => c.markers.includes(m)))
+        )
       }),
     )
   })

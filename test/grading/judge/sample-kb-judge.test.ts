@@ -38,12 +38,16 @@ describe('heuristic judge on the sample KB', () => {
       const m = /\b(\d+)\b(?![^[]*\])/.exec(answer.split('Note:')[0] ?? '')
       if (m) {
         mutated += 1
-        if (judgeHeuristically(inputOf(r, answer.replace(m[0], String(Number(m[1]) + 7)))).faithfulness !== 1) caught += 1
+        if (judgeHeuristically(inputOf(r, answer.replace(m[0], String(Number(m[1]) + 7)))).faithfulness !== 1)
+          caught += 1
       }
       const shown = (r.out.sources ?? []).map((s) => s.marker)
       if (shown.length >= 2 && /\[\d+\]/.test(answer)) {
         swapped += 1
-        const moved = answer.replace(/\[(\d+)\]/g, (_x, k: string) => `[${shown[(shown.indexOf(Number(k)) + 1) % shown.length]}]`)
+        const moved = answer.replace(
+          /\[(\d+)\]/g,
+          (_x, k: string) => `[${shown[(shown.indexOf(Number(k)) + 1) % shown.length]}]`,
+        )
         if (judgeHeuristically(inputOf(r, moved)).citationAccuracy !== 1) swapCaught += 1
       }
     }

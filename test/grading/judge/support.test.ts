@@ -1,10 +1,19 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { isSupportedBy, readClaimEvidence, referenceRecall, sentenceWindows, supportIn } from '../../../src/grading/judge/support.ts'
+import {
+  isSupportedBy,
+  readClaimEvidence,
+  referenceRecall,
+  sentenceWindows,
+  supportIn,
+} from '../../../src/grading/judge/support.ts'
 
 describe('claim support, read once per claim', () => {
   test('a claim is read without its markers and without the words the question gives', () => {
-    const evidence = readClaimEvidence('Seats at Polaris cost 12 dollars [1, 2] in Michigan.', 'What do seats cost at Polaris?')
+    const evidence = readClaimEvidence(
+      'Seats at Polaris cost 12 dollars [1, 2] in Michigan.',
+      'What do seats cost at Polaris?',
+    )
     // Content words {seat, polaris, cost, dollar, michigan} minus the query's {seat, cost, polaris}.
     expect(evidence.words).toEqual(['dollar', 'michigan'])
     expect(evidence.numbers).toEqual(['12'])
@@ -14,7 +23,11 @@ describe('claim support, read once per claim', () => {
 
   test('the yes/no check gives the decision of the full measure', () => {
     const evidence = readClaimEvidence('Seats cost 12 dollars.')
-    expect(supportIn(evidence, 'Each seat costs 10 dollars.')).toEqual({ overlap: 1, missingLiterals: ['12'], matchedWords: ['seat', 'cost', 'dollar'] })
+    expect(supportIn(evidence, 'Each seat costs 10 dollars.')).toEqual({
+      overlap: 1,
+      missingLiterals: ['12'],
+      matchedWords: ['seat', 'cost', 'dollar'],
+    })
     expect(isSupportedBy(evidence, 'Each seat costs 10 dollars.', 0.8)).toBe(false)
     expect(isSupportedBy(evidence, 'Each seat costs 12 dollars.', 0.8)).toBe(true)
     // 2 of 3 words (seat, cost) = 0.667: enough at 0.6, not at 0.8.
@@ -23,14 +36,39 @@ describe('claim support, read once per claim', () => {
   })
 
   test('property: isSupportedBy is overlap >= threshold with no missing literal, for any claim and source', () => {
-    const word = fc.constantFrom('Seats', 'cost', '12', '$10', 'Michigan', 'TCK-1042', 'the', 'plan', 'Delhi', 'per', 'month', '1,000', 'getUser', '[1]', '.', 'Note:', 'older')
+    const word = fc.constantFrom(
+      'Seats',
+      'cost',
+      '12',
+      '$10',
+      'Michigan',
+      'TCK-1042',
+      'the',
+      'plan',
+      'Delhi',
+      'per',
+      'month',
+      '1,000',
+      'getUser',
+      '[1]',
+      '.',
+      'Note:',
+      'older',
+    )
     const text = fc.array(word, { maxLength: 12 }).map((w) => w.join(' '))
     fc.assert(
-      fc.property(text, text, text, fc.boolean(), fc.constantFrom(0.5, 0.6, 0.8, 1), (claim, source, query, dropMeta, min) => {
-        const evidence = readClaimEvidence(claim, query, dropMeta)
-        const full = supportIn(evidence, source)
-        expect(isSupportedBy(evidence, source, min)).toBe(full.overlap >= min && full.missingLiterals.length === 0)
-      }),
+      fc.property(
+        text,
+        text,
+        text,
+        fc.boolean(),
+        fc.constantFrom(0.5, 0.6, 0.8, 1),
+        (claim, source, query, dropMeta, min) => {
+          const evidence = readClaimEvidence(claim, query, dropMeta)
+          const full = supportIn(evidence, source)
+          expect(isSupportedBy(evidence, source, min)).toBe(full.overlap >= min && full.missingLiterals.length === 0)
+        },
+      ),
     )
   })
 

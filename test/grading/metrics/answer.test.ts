@@ -17,7 +17,9 @@ test('context precision averages precision@i over the relevant ranks', () => {
 })
 
 test('context recall is attributed reference claims over reference claims, 1.0 with none', () => {
-  expect(contextRecall([{ attributed: true }, { attributed: true }, { attributed: true }, { attributed: false }])).toBe(0.75)
+  expect(contextRecall([{ attributed: true }, { attributed: true }, { attributed: true }, { attributed: false }])).toBe(
+    0.75,
+  )
   expect(contextRecall([])).toBe(1)
 })
 
@@ -35,10 +37,23 @@ test('noise sensitivity counts incorrect claims backed only by irrelevant chunks
 test('every answer metric stays in its range on arbitrary verdicts', () => {
   fc.assert(
     fc.property(
-      fc.array(fc.record({ supported: fc.boolean(), attributed: fc.boolean(), correct: fc.boolean(), supportedByRelevant: fc.boolean(), supportedByIrrelevant: fc.boolean() })),
+      fc.array(
+        fc.record({
+          supported: fc.boolean(),
+          attributed: fc.boolean(),
+          correct: fc.boolean(),
+          supportedByRelevant: fc.boolean(),
+          supportedByIrrelevant: fc.boolean(),
+        }),
+      ),
       fc.array(fc.boolean()),
       (claims, relevance) => {
-        for (const value of [faithfulness(claims), contextRecall(claims), noiseSensitivity(claims), contextPrecision(relevance)]) {
+        for (const value of [
+          faithfulness(claims),
+          contextRecall(claims),
+          noiseSensitivity(claims),
+          contextPrecision(relevance),
+        ]) {
           expect(value).toBeGreaterThanOrEqual(0)
           expect(value).toBeLessThanOrEqual(1 + 1e-12)
         }

@@ -28,10 +28,14 @@ describe('one case per class', () => {
     expect(classifyError({ ...ok, faithfulness: 0.5, citationAccuracy: 0 })).toBe('hallucination')
   })
   test('a stale_conflict answered with the older value is stale', () => {
-    expect(classifyError({ ...ok, caseType: 'stale_conflict', usedStaleValue: true, statedDisagreement: true })).toBe('stale')
+    expect(classifyError({ ...ok, caseType: 'stale_conflict', usedStaleValue: true, statedDisagreement: true })).toBe(
+      'stale',
+    )
   })
   test('a stale_conflict that does not state the disagreement is conflict_mishandled', () => {
-    expect(classifyError({ ...ok, caseType: 'stale_conflict', usedStaleValue: false, statedDisagreement: false })).toBe('conflict_mishandled')
+    expect(classifyError({ ...ok, caseType: 'stale_conflict', usedStaleValue: false, statedDisagreement: false })).toBe(
+      'conflict_mishandled',
+    )
   })
   test('a wrong marker is a citation_error', () => {
     expect(classifyError({ ...ok, citationAccuracy: 0.5, missingMustContain: true })).toBe('citation_error')
@@ -41,8 +45,12 @@ describe('one case per class', () => {
   })
   test('everything right is correct, and a refusal of a must-abstain case is correct', () => {
     expect(classifyError(ok)).toBe('correct')
-    expect(classifyError({ ...ok, caseType: 'stale_conflict', usedStaleValue: false, statedDisagreement: true })).toBe('correct')
-    expect(classifyError({ ...ok, caseType: 'cross_tenant', mustAbstain: true, abstained: true, evidenceRetrieved: false })).toBe('correct')
+    expect(classifyError({ ...ok, caseType: 'stale_conflict', usedStaleValue: false, statedDisagreement: true })).toBe(
+      'correct',
+    )
+    expect(
+      classifyError({ ...ok, caseType: 'cross_tenant', mustAbstain: true, abstained: true, evidenceRetrieved: false }),
+    ).toBe('correct')
   })
   test('unjudged faithfulness and citation accuracy skip their rules', () => {
     expect(classifyError({ ...ok, faithfulness: undefined, citationAccuracy: undefined })).toBe('correct')
@@ -50,7 +58,10 @@ describe('one case per class', () => {
 })
 
 test('evidence means a grade >= 2 expected chunk within the top k, and nothing to find blames nothing', () => {
-  const expected = [{ chunkId: 'a', grade: 3 }, { chunkId: 'b', grade: 1 }]
+  const expected = [
+    { chunkId: 'a', grade: 3 },
+    { chunkId: 'b', grade: 1 },
+  ]
   expect(hasEvidenceInTopK(['x', 'a'], expected, 1)).toBe(false)
   expect(hasEvidenceInTopK(['x', 'a'], expected, 2)).toBe(true)
   expect(hasEvidenceInTopK(['b'], expected, 1)).toBe(false) // grade 1 is related, not evidence

@@ -16,7 +16,17 @@ test('metricRecord gives a new object with the names as keys, in order, each 0',
 
 test('retrieval metrics written into a larger record keep their own names first, then the caller adds its own', () => {
   const names = [...retrievalMetricNames([1, 5]), 'span_recall@1']
-  expect(retrievalMetricNames([1, 5])).toEqual(['recall@1', 'precision@1', 'hit@1', 'ndcg@1', 'recall@5', 'precision@5', 'hit@5', 'ndcg@5', 'mrr'])
+  expect(retrievalMetricNames([1, 5])).toEqual([
+    'recall@1',
+    'precision@1',
+    'hit@1',
+    'ndcg@1',
+    'recall@5',
+    'precision@5',
+    'hit@5',
+    'ndcg@5',
+    'mrr',
+  ])
   const metrics = writeRetrievalMetrics(metricRecord(names), ['x', 'a'], new Map([['a', 2]]), { ks: [1, 5] })
   // a at rank 2: recall@1 0, recall@5 1, precision@5 = 1 / min(5, 2 retrieved) = 0.5, mrr 1/2, ndcg@5 = (2/log2(3)) / 2 = 0.631.
   expect(metrics).toEqual({ ...scoreRetrieval(['x', 'a'], new Map([['a', 2]]), { ks: [1, 5] }), 'span_recall@1': 0 })

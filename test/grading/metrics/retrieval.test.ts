@@ -25,7 +25,13 @@ describe('hand-computed cases', () => {
 
   test('retrieving nothing scores 0 on every metric when something was expected', () => {
     const rel = judged({ a: 3 })
-    expect(scoreRetrieval([], rel, { ks: [5] })).toEqual({ 'recall@5': 0, 'precision@5': 0, 'hit@5': 0, 'ndcg@5': 0, mrr: 0 })
+    expect(scoreRetrieval([], rel, { ks: [5] })).toEqual({
+      'recall@5': 0,
+      'precision@5': 0,
+      'hit@5': 0,
+      'ndcg@5': 0,
+      mrr: 0,
+    })
   })
 
   test('precision@k divides by the number retrieved when fewer than k came back', () => {

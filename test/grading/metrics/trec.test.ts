@@ -72,7 +72,10 @@ describe('agreement with trec_eval', () => {
     // ranked [b, a], judged {a: 3, b: 1}. Ours and trec_eval >= 9.0.4: (1 + 3/log2 3) / (3 + 1/log2 3)
     // = 2.8928 / 3.6309 = 0.7967. Before 9.0.4: rank 2 undiscounted, (1 + 3) / (3 + 1) = 1.
     const rows = parseTrecRun(formatTrecRun(trecRunRowsFromRanking('q', ['b', 'a']), 't')).rows
-    const judged = new Map([['a', 3], ['b', 1]])
+    const judged = new Map([
+      ['a', 3],
+      ['b', 1],
+    ])
     expect(ndcgAtK(['b', 'a'], judged, 2)).toBeCloseTo((1 + 3 / Math.log2(3)) / (3 + 1 / Math.log2(3)), 12)
     expect(trecEvalReference(rows, judged, 2).ndcgCut).toBeCloseTo(0.7967, 4)
     expect(ndcgAtK(['b', 'a'], judged, 2, 'log2(max(rank,2))')).toBe(1)
@@ -81,8 +84,19 @@ describe('agreement with trec_eval', () => {
   test('a judged query with nothing relevant: trec_eval scores it 0, we score 1.0 (documented difference)', () => {
     const judged = new Map([['a', 0]])
     const rows = parseTrecRun(formatTrecRun(trecRunRowsFromRanking('q', ['a', 'b']), 't')).rows
-    expect(trecEvalReference(rows, judged, 2)).toEqual({ recall: 0, success: 0, recipRank: 0, precision: 0, ndcgCut: 0 })
-    expect([recallAtK(['a', 'b'], judged, 2), hitAtK(['a', 'b'], judged, 2), reciprocalRank(['a', 'b'], judged), ndcgAtK(['a', 'b'], judged, 2)]).toEqual([1, 1, 1, 1])
+    expect(trecEvalReference(rows, judged, 2)).toEqual({
+      recall: 0,
+      success: 0,
+      recipRank: 0,
+      precision: 0,
+      ndcgCut: 0,
+    })
+    expect([
+      recallAtK(['a', 'b'], judged, 2),
+      hitAtK(['a', 'b'], judged, 2),
+      reciprocalRank(['a', 'b'], judged),
+      ndcgAtK(['a', 'b'], judged, 2),
+    ]).toEqual([1, 1, 1, 1])
   })
 
   test('on tied scores trec_eval orders by docid descending while we keep the rank column', () => {
@@ -100,7 +114,12 @@ describe('run files', () => {
     const { rows, problems } = parseTrecRun(text)
     expect(problems).toEqual([])
     expect(rows).toHaveLength(3)
-    expect(rankingsFromRun(rows)).toEqual(new Map([['q1', ['d1', 'd2']], ['q2', ['d3']]]))
+    expect(rankingsFromRun(rows)).toEqual(
+      new Map([
+        ['q1', ['d1', 'd2']],
+        ['q2', ['d3']],
+      ]),
+    )
     expect(formatTrecRun(rows, 'mine')).toBe('q1 Q0 d2 2 0.5 mine\nq1 Q0 d1 1 0.9 mine\nq2 Q0 d3 1 1.5 mine\n')
   })
 
@@ -132,14 +151,19 @@ describe('strictly decreasing scores', () => {
     expect(strictlyDecreasing([2, 5])).toEqual([2, 1.999999])
   })
 
-  test('trec_eval\'s re-sort (score desc, docid desc) keeps the order of any decreasing list of scores', () => {
+  test("trec_eval's re-sort (score desc, docid desc) keeps the order of any decreasing list of scores", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 30 }), (raw) => {
         const scores = strictlyDecreasing([...raw].sort((a, b) => b - a))
         const ids = scores.map((_, i) => `d${String(i).padStart(2, '0')}`)
-        const text = formatTrecRun(ids.map((docid, i) => ({ qid: 'q', docid, rank: i + 1, score: scores[i]! })), 't')
+        const text = formatTrecRun(
+          ids.map((docid, i) => ({ qid: 'q', docid, rank: i + 1, score: scores[i]! })),
+          't',
+        )
         const { rows } = parseTrecRun(text)
-        const trecOrder = [...rows].sort((x, y) => y.score - x.score || (x.docid < y.docid ? 1 : -1)).map((r) => r.docid)
+        const trecOrder = [...rows]
+          .sort((x, y) => y.score - x.score || (x.docid < y.docid ? 1 : -1))
+          .map((r) => r.docid)
         expect(trecOrder).toEqual(ids)
       }),
       { numRuns: 200 },
@@ -153,7 +177,12 @@ describe('qrels files', () => {
     const { qrels, format, problems } = parseTrecQrels(text)
     expect(problems).toEqual([])
     expect(format).toBe('trec')
-    expect(qrels.get('1')).toEqual(new Map([['29', 3], ['31', 0]]))
+    expect(qrels.get('1')).toEqual(
+      new Map([
+        ['29', 3],
+        ['31', 0],
+      ]),
+    )
     expect(formatTrecQrels(qrels)).toBe(text)
   })
 

@@ -16,16 +16,29 @@ import { readScorecardFile } from '../../../src/report/files/scorecard-file.ts'
 import { runVitest, tempDir } from '../../helpers/run-vitest.ts'
 
 /** The Chromium binary: $CHROMIUM_PATH, else Debian's. */
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => p !== undefined && existsSync(p))
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => p !== undefined && existsSync(p),
+)
 
 test.skipIf(CHROMIUM === undefined)(
   'the HTML scorecard opens in real headless Chromium with its charts drawn and no request leaving the page (skipped when no Chromium is installed: apt-get install chromium)',
   async () => {
     const out = tempDir('vitest-rag-html-')
-    const good = await runVitest('e2e', ['run'], { FIXTURE_OUT: join(out, 'good'), FIXTURE_BASELINE: 'none', FIXTURE_VARIANT: 'good' })
+    const good = await runVitest('e2e', ['run'], {
+      FIXTURE_OUT: join(out, 'good'),
+      FIXTURE_BASELINE: 'none',
+      FIXTURE_VARIANT: 'good',
+    })
     expect(good.code, good.output).toBe(0)
-    await writeBaseline(join(out, 'baseline.json'), createBaseline(await readScorecardFile(join(out, 'good', 'scorecard.json')), '2026-12-01T00:00:00.000Z'))
-    const run = await runVitest('e2e', ['run'], { FIXTURE_OUT: join(out, 'run'), FIXTURE_BASELINE: join(out, 'baseline.json'), FIXTURE_VARIANT: 'drop6' })
+    await writeBaseline(
+      join(out, 'baseline.json'),
+      createBaseline(await readScorecardFile(join(out, 'good', 'scorecard.json')), '2026-12-01T00:00:00.000Z'),
+    )
+    const run = await runVitest('e2e', ['run'], {
+      FIXTURE_OUT: join(out, 'run'),
+      FIXTURE_BASELINE: join(out, 'baseline.json'),
+      FIXTURE_VARIANT: 'drop6',
+    })
     expect(run.code, run.output).toBe(1) // should_contain fell 6% on every answerable case: a confirmed regression
     const page = join(out, 'run', 'scorecard.html')
     expect(readFileSync(page, 'utf8')).toContain("default-src 'none'")
@@ -43,7 +56,11 @@ test.skipIf(CHROMIUM === undefined)(
       await tab.goto(url, { waitUntil: 'load' })
 
       const charts = await tab.$$eval('svg[data-chart]', (svgs) =>
-        svgs.map((svg) => ({ name: svg.getAttribute('data-chart'), width: svg.getBoundingClientRect().width, marks: svg.querySelectorAll('rect, path, circle').length })),
+        svgs.map((svg) => ({
+          name: svg.getAttribute('data-chart'),
+          width: svg.getBoundingClientRect().width,
+          marks: svg.querySelectorAll('rect, path, circle').length,
+        })),
       )
       expect(charts.map((c) => c.name)).toEqual(['deltas', 'risk-coverage', 'error-classes'])
       for (const chart of charts) {
@@ -51,10 +68,20 @@ test.skipIf(CHROMIUM === undefined)(
         expect(chart.marks, String(chart.name)).toBeGreaterThan(0)
       }
       // The regression is drawn as a red bar in the deltas chart, labelled with its relative change.
-      const regressed = await tab.$$eval('svg[data-chart="deltas"] rect', (rects) => rects.filter((r) => r.getAttribute('fill') === '#c0392b').map((r) => r.querySelector('title')?.textContent))
+      const regressed = await tab.$$eval('svg[data-chart="deltas"] rect', (rects) =>
+        rects.filter((r) => r.getAttribute('fill') === '#c0392b').map((r) => r.querySelector('title')?.textContent),
+      )
       expect(regressed).toEqual(['should_contain: -6.0%'])
       // Hard assertions come before every other section.
-      expect(await tab.$$eval('main > section', (sections) => sections.map((s) => s.id))).toEqual(['hard', 'deltas', 'retrieval', 'answers', 'abstention', 'errors', 'cases'])
+      expect(await tab.$$eval('main > section', (sections) => sections.map((s) => s.id))).toEqual([
+        'hard',
+        'deltas',
+        'retrieval',
+        'answers',
+        'abstention',
+        'errors',
+        'cases',
+      ])
       expect(await tab.locator('header h1').innerText()).toContain('gate FAIL')
 
       const screenshot = join(out, 'run', 'scorecard.png')

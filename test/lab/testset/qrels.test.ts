@@ -21,9 +21,23 @@ import { cli } from './cli.ts'
 const kb = resolve(import.meta.dirname, '../../fixtures/kb-mini')
 const root = mkdtempSync(join(tmpdir(), 'vitest-rag-qrels-'))
 const golden = [
-  { case_id: 'Q-1', case_type: 'normal', tenant_id: 'acme', query: 'How many seats does the Team plan allow?', expected_sources: [{ locator: { kind: 'doc', slug: 'billing/seats', heading: 'Plans > Limits' } }] },
-  { case_id: 'Q-2', case_type: 'normal', tenant_id: 'acme', query: 'When are invoices sent?', expected_sources: [{ locator: { kind: 'doc', slug: 'billing/seats', heading: 'Invoices' } }] },
-].map((c) => JSON.stringify(c)).join('\n')
+  {
+    case_id: 'Q-1',
+    case_type: 'normal',
+    tenant_id: 'acme',
+    query: 'How many seats does the Team plan allow?',
+    expected_sources: [{ locator: { kind: 'doc', slug: 'billing/seats', heading: 'Plans > Limits' } }],
+  },
+  {
+    case_id: 'Q-2',
+    case_type: 'normal',
+    tenant_id: 'acme',
+    query: 'When are invoices sent?',
+    expected_sources: [{ locator: { kind: 'doc', slug: 'billing/seats', heading: 'Invoices' } }],
+  },
+]
+  .map((c) => JSON.stringify(c))
+  .join('\n')
 let server: OpenAiTestServer
 
 beforeAll(async () => {
@@ -31,12 +45,20 @@ beforeAll(async () => {
   writeFileSync(join(root, 'golden/mini.golden.jsonl'), golden)
   // The judge grades 2 when the passage mentions "seat", else 0.
   server = await startOpenAiServer((request) => {
-    const passage = /<passage>\n([\s\S]*?)\n<\/passage>/.exec(String(request.body?.messages?.[1]?.content ?? ''))?.[1] ?? ''
+    const passage =
+      /<passage>\n([\s\S]*?)\n<\/passage>/.exec(String(request.body?.messages?.[1]?.content ?? ''))?.[1] ?? ''
     return { text: JSON.stringify({ grade: /seat/i.test(passage) ? 2 : 0, reason: 'scripted' }) }
   })
   vi.stubEnv('QRELS_TEST_KEY', 'sk-qrels-test')
   const provider = { name: 'loop', baseURL: server.baseURL, apiKeyEnv: 'QRELS_TEST_KEY', model: 'judge-x' }
-  writeFileSync(join(root, 'models.json'), JSON.stringify({ judge: { chain: [provider] }, prices: { 'judge-x': { inputPerMillion: 1, outputPerMillion: 1 } }, cacheDir: 'cache' }))
+  writeFileSync(
+    join(root, 'models.json'),
+    JSON.stringify({
+      judge: { chain: [provider] },
+      prices: { 'judge-x': { inputPerMillion: 1, outputPerMillion: 1 } },
+      cacheDir: 'cache',
+    }),
+  )
 })
 afterAll(async () => {
   vi.unstubAllEnvs()
@@ -44,7 +66,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
-const pool = (qrels: string, ...extra: string[]) => cli(root, ['qrels', 'pool', '--kb', kb, '--arms', 'bm25,vector', '--k', '3', '--qrels', qrels, ...extra])
+const pool = (qrels: string, ...extra: string[]) =>
+  cli(root, ['qrels', 'pool', '--kb', kb, '--arms', 'bm25,vector', '--k', '3', '--qrels', qrels, ...extra])
 
 describe('qrels pool with the model judge (loopback server)', () => {
   test('grades the unjudged union of the arms once; a second run makes zero paid calls', async () => {
@@ -54,7 +77,9 @@ describe('qrels pool with the model judge (loopback server)', () => {
     const graded = parseQrels(readFileSync(join(root, 'golden/qrels.jsonl'), 'utf8'), 'q').rows
     expect(server.requests).toHaveLength(graded.length) // one grading call per unjudged pooled chunk
     expect(graded.length).toBeGreaterThan(0)
-    expect(new Set(graded.map((r) => [r.source, r.judge_model, r.prompt_version].join(' ')))).toEqual(new Set(['llm judge-x judge-relevance@1']))
+    expect(new Set(graded.map((r) => [r.source, r.judge_model, r.prompt_version].join(' ')))).toEqual(
+      new Set(['llm judge-x judge-relevance@1']),
+    )
     const pooled = Number(/, (\d+) pooled chunks/.exec(first.stdout)?.[1])
     const judged = Number(/, (\d+) already judged/.exec(first.stdout)?.[1])
     expect(pooled).toBe(judged + graded.length) // every pooled chunk was either judged already or graded now
@@ -68,7 +93,13 @@ describe('qrels pool with the model judge (loopback server)', () => {
     resetProviderLimiters()
     await pool('golden/qrels-copy.jsonl', '--models', 'models.json')
     expect(server.requests).toHaveLength(graded.length)
-    expect(parseQrels(readFileSync(join(root, 'golden/qrels-copy.jsonl'), 'utf8'), 'q').rows.map((r) => [r.case_id, r.chunk_locator, r.grade])).toEqual(graded.map((r) => [r.case_id, r.chunk_locator, r.grade]))
+    expect(
+      parseQrels(readFileSync(join(root, 'golden/qrels-copy.jsonl'), 'utf8'), 'q').rows.map((r) => [
+        r.case_id,
+        r.chunk_locator,
+        r.grade,
+      ]),
+    ).toEqual(graded.map((r) => [r.case_id, r.chunk_locator, r.grade]))
   })
 
   test('--cap bounds the grading calls and leaves the rest for the next run', async () => {
@@ -84,13 +115,34 @@ describe('qrels override and the run that uses pooled grades', () => {
     const invoices = prepared.chunks.find((c) => c.headingPath?.join(' > ') === 'Seats and billing > Invoices')
     expect(invoices).toBeDefined()
     // Q-1's golden file does not judge the Invoices chunk; a reviewer says it is a grade 3 answer too
-    const override = await cli(root, ['qrels', 'override', '--case', 'Q-1', '--chunk', invoices?.id ?? '', '--chunker', 'structural', '--grade', '3', '--reviewer', 'ana', '--note', 'lists the seat invoice', '--qrels', 'golden/override.jsonl'])
+    const override = await cli(root, [
+      'qrels',
+      'override',
+      '--case',
+      'Q-1',
+      '--chunk',
+      invoices?.id ?? '',
+      '--chunker',
+      'structural',
+      '--grade',
+      '3',
+      '--reviewer',
+      'ana',
+      '--note',
+      'lists the seat invoice',
+      '--qrels',
+      'golden/override.jsonl',
+    ])
     expect([override.code, override.stderr]).toEqual([0, ''])
     const rows = parseQrels(readFileSync(join(root, 'golden/override.jsonl'), 'utf8'), 'q').rows
     expect(rows.map((r) => [r.source, r.grade, r.reason])).toEqual([['human', 3, 'ana: lists the seat invoice']])
 
     const parsed = parseGoldenText(golden, 'golden/mini.golden.jsonl').cases
-    const resolved = resolveLocators(parsed.map((c) => c.case), prepared.corpus.documents, prepared.chunks)
+    const resolved = resolveLocators(
+      parsed.map((c) => c.case),
+      prepared.corpus.documents,
+      prepared.chunks,
+    )
     const chunksByDoc = new Map<string, typeof prepared.chunks>()
     for (const ch of prepared.chunks) chunksByDoc.set(ch.docId, [...(chunksByDoc.get(ch.docId) ?? []), ch])
     const grades = pooledCaseGrades('Q-1', resolved.spans.get('Q-1') ?? [], rows, chunksByDoc, 'structural')
@@ -99,10 +151,18 @@ describe('qrels override and the run that uses pooled grades', () => {
     expect(grades.grades.get(invoices?.id ?? '')).toBe(3)
 
     const runOf = async (qrels?: string) => {
-      const config = resolveConfig({ corpus: { kind: 'kb', root: kb }, mode: 'retrieval', outDir: join(root, 'out'), ...(qrels ? { qrels } : {}) }, root, {})
+      const config = resolveConfig(
+        { corpus: { kind: 'kb', root: kb }, mode: 'retrieval', outDir: join(root, 'out'), ...(qrels ? { qrels } : {}) },
+        root,
+        {},
+      )
       const runtime = await createRagRuntime(config)
       try {
-        return await Promise.all(parsed.map(({ case: c, line }) => evaluateCase(runtime, prepareCase(c, line, resolved), 'golden/mini.golden.jsonl')))
+        return await Promise.all(
+          parsed.map(({ case: c, line }) =>
+            evaluateCase(runtime, prepareCase(c, line, resolved), 'golden/mini.golden.jsonl'),
+          ),
+        )
       } finally {
         await runtime.close()
       }
@@ -112,9 +172,17 @@ describe('qrels override and the run that uses pooled grades', () => {
     // recall@1 of Q-1: golden-only 1 relevant chunk; pooled 2 relevant chunks, at most 1 in the top 1 -> at most 0.5
     expect(goldenOnly[0]?.record.retrieval.metrics['recall@1']).toBe(1)
     expect(withPooled[0]?.record.retrieval.metrics['recall@1']).toBe(0.5)
-    expect(withPooled.map((e) => e.record.retrieval.gradeSources)).toEqual([{ provenance: 1, human: 1 }, { provenance: 2 }])
+    expect(withPooled.map((e) => e.record.retrieval.gradeSources)).toEqual([
+      { provenance: 1, human: 1 },
+      { provenance: 2 },
+    ])
     expect(goldenOnly[0]?.record.retrieval.gradeSources).toBeUndefined()
-    const summary = renderConsoleSummary(buildScorecard(withPooled.map((e) => e.record), buildContext({ mode: 'retrieval' })))
+    const summary = renderConsoleSummary(
+      buildScorecard(
+        withPooled.map((e) => e.record),
+        buildContext({ mode: 'retrieval' }),
+      ),
+    )
     expect(summary).toContain('  relevance grades: golden 3, human 1 (1 of 2 scored cases use pooled grades)\n')
   })
 })

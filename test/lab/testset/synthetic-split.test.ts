@@ -17,7 +17,9 @@ test('the scorecard reports synthetic cases apart from human-written ones and pr
   expect(scorecard.origins?.synthetic.retrieval.mean).toEqual({ 'recall@5': 1, mrr: 0.75 })
   expect(scorecard.origins?.gap.retrieval).toEqual({ 'recall@5': 0.25, mrr: 0 })
   expect(scorecard.retrieval.overall.mean['recall@5']).toBe(0.875) // the overall mean still holds every case
-  expect(renderConsoleSummary(scorecard)).toContain('  synthetic vs human (2 vs 2 cases; synthetic questions overstate retrieval): recall@5 1.000 vs 0.750 (gap +0.250)  mrr 0.750 vs 0.750 (gap +0.000)\n')
+  expect(renderConsoleSummary(scorecard)).toContain(
+    '  synthetic vs human (2 vs 2 cases; synthetic questions overstate retrieval): recall@5 1.000 vs 0.750 (gap +0.250)  mrr 0.750 vs 0.750 (gap +0.000)\n',
+  )
   expect(renderMarkdown(scorecard)).toContain('| recall@5 | 1.000 | 0.750 | +0.250 |')
 })
 

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { PromptTemplateError } from '../../../src/llm/prompts/errors.ts'
-import { BUNDLED_PROMPTS_DIR, loadPromptTemplate, PROMPT_CONTRACTS, type PromptName } from '../../../src/llm/prompts/load.ts'
+import {
+  BUNDLED_PROMPTS_DIR,
+  loadPromptTemplate,
+  PROMPT_CONTRACTS,
+  type PromptName,
+} from '../../../src/llm/prompts/load.ts'
 import { declaredKey, fillPlaceholders, renderPrompt, templateKey } from '../../../src/llm/prompts/render.ts'
 import { parsePromptTemplate } from '../../../src/llm/prompts/template.ts'
 
@@ -61,11 +66,15 @@ describe('parsing a prompt template', () => {
     )
     // half converted: the front matter is there, one old marker is left
     const half = '---\nid: judge\nversion: 1\n---\n[system]\nGrade it.\n=== user ===\n{{question}}\n'
-    expect(errorOf(() => parsePromptTemplate(half, 'my/judge.md')).problems.map((p) => [p.line, p.code, p.fix])).toEqual([
+    expect(
+      errorOf(() => parsePromptTemplate(half, 'my/judge.md')).problems.map((p) => [p.line, p.code, p.fix]),
+    ).toEqual([
       [7, 'old_part_marker', 'write "[user]" instead'],
       [undefined, 'no_user_message', 'add a line "[user]" before the text the model answers'],
     ])
-    expect(errorOf(() => parsePromptTemplate('[user]\nx', 'a/x.md')).problems.map((p) => p.code)).toEqual(['no_front_matter'])
+    expect(errorOf(() => parsePromptTemplate('[user]\nx', 'a/x.md')).problems.map((p) => p.code)).toEqual([
+      'no_front_matter',
+    ])
   })
 })
 
@@ -101,7 +110,9 @@ describe('rendering a prompt template', () => {
 
 describe('loading prompt templates', () => {
   test('every bundled template parses under its own contract', () => {
-    const loaded = Object.keys(PROMPT_CONTRACTS).map((name) => loadPromptTemplate(join(BUNDLED_PROMPTS_DIR, name), name as PromptName))
+    const loaded = Object.keys(PROMPT_CONTRACTS).map((name) =>
+      loadPromptTemplate(join(BUNDLED_PROMPTS_DIR, name), name as PromptName),
+    )
     expect(loaded.map((t) => `${t.id}@${t.version}`)).toEqual([
       'answer@1',
       'rewrite@1',
@@ -116,7 +127,9 @@ describe('loading prompt templates', () => {
   test('a file that cannot be read names its path and where the bundled one is', () => {
     const error = errorOf(() => loadPromptTemplate('/nonexistent/answer.md', 'answer.md'))
     expect(error.code).toBe('VITEST_RAG_PROMPT_TEMPLATE_NOT_FOUND')
-    expect(error.message).toMatch(/\/nonexistent\/answer\.md: cannot be read \(ENOENT\) \(fix: check the path; the bundled answer\.md is in evals\/prompts\/\)/)
+    expect(error.message).toMatch(
+      /\/nonexistent\/answer\.md: cannot be read \(ENOENT\) \(fix: check the path; the bundled answer\.md is in evals\/prompts\/\)/,
+    )
   })
 
   test('a template read from disk changes its key when the file changes', () => {

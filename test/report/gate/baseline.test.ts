@@ -16,7 +16,8 @@ import type { ScorecardContext } from '../../../src/report/scorecard/scorecard.t
 import { markOutputsStale } from '../../../src/vitest/main/stale-outputs.ts'
 
 const CREATED_AT = '2026-11-30T00:00:00.000Z'
-const scorecardOf = (records: CaseRecord[], expectedCases = records.length) => buildScorecard(records, buildContext({ expectedCases }))
+const scorecardOf = (records: CaseRecord[], expectedCases = records.length) =>
+  buildScorecard(records, buildContext({ expectedCases }))
 
 const made: string[] = []
 afterAll(() => {
@@ -33,8 +34,18 @@ describe('baseline file', () => {
   test('a baseline keeps aggregates and per-case values with their hashes, and round-trips through its file', async () => {
     const baseline = createBaseline(scorecardOf(uniformRun(3, (i) => i / 2)), CREATED_AT)
     expect(baseline.metrics.retrieval.overall.mean).toEqual({ 'recall@5': 0.5, mrr: 0.5, 'ndcg@10': 0.5 })
-    expect(baseline.cases['C-02']).toEqual({ caseHash: 'hash-C-02', caseType: 'normal', retrieval: { 'recall@5': 1, mrr: 1, 'ndcg@10': 1 } })
-    expect(baseline).toMatchObject({ version: 1, createdAt: CREATED_AT, goldenSetHash: 'golden-aaaaaaaaaaaaaaaa', judgeKind: 'none', mode: 'retrieval' })
+    expect(baseline.cases['C-02']).toEqual({
+      caseHash: 'hash-C-02',
+      caseType: 'normal',
+      retrieval: { 'recall@5': 1, mrr: 1, 'ndcg@10': 1 },
+    })
+    expect(baseline).toMatchObject({
+      version: 1,
+      createdAt: CREATED_AT,
+      goldenSetHash: 'golden-aaaaaaaaaaaaaaaa',
+      judgeKind: 'none',
+      mode: 'retrieval',
+    })
     const dir = workspace()
     const path = join(dir, 'baselines', 'evals.baseline.json')
     await writeBaseline(path, baseline)
@@ -50,7 +61,11 @@ describe('baseline file', () => {
   test('a baseline of another version is refused with a message saying how to replace it', async () => {
     const path = join(workspace(), 'old.baseline.json')
     writeFileSync(path, JSON.stringify({ version: 0, metrics: {} }))
-    await expect(loadBaseline(path)).rejects.toMatchObject({ code: 'VITEST_RAG_BASELINE_VERSION', artifact: 'baseline', failure: 'version' })
+    await expect(loadBaseline(path)).rejects.toMatchObject({
+      code: 'VITEST_RAG_BASELINE_VERSION',
+      artifact: 'baseline',
+      failure: 'version',
+    })
     await expect(loadBaseline(path)).rejects.toThrow(VersionedFileError)
     await expect(loadBaseline(path)).rejects.toThrow(
       `vitest-rag: ${path} is a baseline of version 0, this harness reads version 1; re-run the evals and accept a new baseline: npx vitest-rag baseline accept`,
@@ -58,7 +73,10 @@ describe('baseline file', () => {
   })
 
   test('a malformed baseline is refused naming the bad field', () => {
-    const text = serializeBaseline(createBaseline(scorecardOf(uniformRun(2, () => 1)), CREATED_AT)).replace('"judgeKind": "none"', '"judgeKind": "oracle"')
+    const text = serializeBaseline(createBaseline(scorecardOf(uniformRun(2, () => 1)), CREATED_AT)).replace(
+      '"judgeKind": "none"',
+      '"judgeKind": "oracle"',
+    )
     expect(() => parseBaseline(text, 'b.json')).toThrow(expect.objectContaining({ code: 'VITEST_RAG_BASELINE_FORMAT' }))
     expect(() => parseBaseline(text, 'b.json')).toThrow(/b\.json is not a valid baseline: judgeKind:/)
   })
@@ -80,25 +98,40 @@ async function cli(argv: string[], cwd: string, confirm?: Confirm): Promise<Capt
 }
 
 describe('vitest-rag baseline accept', () => {
-  async function setup(records: CaseRecord[], expectedCases?: number, context: Partial<ScorecardContext> | string = {}) {
+  async function setup(
+    records: CaseRecord[],
+    expectedCases?: number,
+    context: Partial<ScorecardContext> | string = {},
+  ) {
     // The third argument: the scorecard's context, or the project name (default `evals`).
     const project = typeof context === 'string' ? context : 'evals'
     const extra = typeof context === 'string' ? {} : context
     const dir = workspace()
-    await writeScorecardFile(join(dir, '.vitest-rag', project, 'scorecard.json'), buildScorecard(records, buildContext({ expectedCases: expectedCases ?? records.length, ...extra })))
+    await writeScorecardFile(
+      join(dir, '.vitest-rag', project, 'scorecard.json'),
+      buildScorecard(records, buildContext({ expectedCases: expectedCases ?? records.length, ...extra })),
+    )
     return dir
   }
 
-  test('--project NAME accepts that project\'s scorecard as baselines/NAME.baseline.json', async () => {
-    const dir = await setup(uniformRun(20, () => 0.6), undefined, 'squad')
+  test("--project NAME accepts that project's scorecard as baselines/NAME.baseline.json", async () => {
+    const dir = await setup(
+      uniformRun(20, () => 0.6),
+      undefined,
+      'squad',
+    )
     const result = await cli(['baseline', 'accept', '--project', 'squad', '--yes'], dir)
     expect(result.code, result.stderr).toBe(0)
     expect(readdirSync(join(dir, 'baselines'))).toEqual(['squad.baseline.json'])
-    expect((await loadBaseline(join(dir, 'baselines', 'squad.baseline.json')))?.metrics.retrieval.overall.mean['recall@5']).toBeCloseTo(0.6, 12)
+    expect(
+      (await loadBaseline(join(dir, 'baselines', 'squad.baseline.json')))?.metrics.retrieval.overall.mean['recall@5'],
+    ).toBeCloseTo(0.6, 12)
     const shown = await cli(['baseline', 'show', '--project', 'squad'], dir)
     expect(shown.stdout).toContain(`Baseline ${join(dir, 'baselines', 'squad.baseline.json')}`)
     // The default project (evals) has no scorecard in this workspace.
-    expect((await cli(['baseline', 'accept', '--yes'], dir)).stderr).toContain(join('.vitest-rag', 'evals', 'scorecard.json'))
+    expect((await cli(['baseline', 'accept', '--yes'], dir)).stderr).toContain(
+      join('.vitest-rag', 'evals', 'scorecard.json'),
+    )
   })
 
   test('with --yes it shows the diff and writes the baseline at the default path', async () => {
@@ -130,7 +163,9 @@ describe('vitest-rag baseline accept', () => {
     const result = await cli(['baseline', 'accept'], dir, async () => undefined)
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('+  goldenSetHash')
-    expect(result.stderr).toContain('not written: no interactive terminal to confirm; review the diff above and pass --yes to accept it')
+    expect(result.stderr).toContain(
+      'not written: no interactive terminal to confirm; review the diff above and pass --yes to accept it',
+    )
     expect(readdirSync(dir)).toEqual(['.vitest-rag'])
   })
 
@@ -148,25 +183,40 @@ describe('vitest-rag baseline accept', () => {
   })
 
   test('a partial run is refused as a baseline', async () => {
-    const dir = await setup(uniformRun(18, () => 0.8), 20)
+    const dir = await setup(
+      uniformRun(18, () => 0.8),
+      20,
+    )
     const result = await cli(['baseline', 'accept', '--yes'], dir)
     expect(result.code).toBe(1)
     // The CLI refuses with the gate's own rule and wording (it used to restate the rule in its own words).
-    expect(result.stderr).toContain('partial run: 18 of 20 golden cases ran; a partial run never passes (run the whole golden set); re-run the whole golden set first')
+    expect(result.stderr).toContain(
+      'partial run: 18 of 20 golden cases ran; a partial run never passes (run the whole golden set); re-run the whole golden set first',
+    )
     expect(result.stderr).toContain('or pass --allow-partial')
   })
 
   test('a filtered, sampled or unmerged-shard run is refused, every reason at once', async () => {
     // A one-case run selected by a filter has no expected count, so it is not "partial": its selection says why.
-    const filtered = await setup(uniformRun(1, () => 0.8), undefined, { expectedCases: undefined, selection: { filtered: true } })
+    const filtered = await setup(
+      uniformRun(1, () => 0.8),
+      undefined,
+      { expectedCases: undefined, selection: { filtered: true } },
+    )
     const one = await cli(['baseline', 'accept', '--yes'], filtered)
     expect(one.code).toBe(1)
     expect(one.stderr).toContain('it is from a filtered run (1 cases selected by a file filter, -t or .only)')
     expect(readdirSync(filtered)).toEqual(['.vitest-rag'])
-    const both = await setup(uniformRun(10, () => 0.8), undefined, { selection: { sample: { size: 10, of: 40 }, shard: { index: 1, count: 2 } } })
+    const both = await setup(
+      uniformRun(10, () => 0.8),
+      undefined,
+      { selection: { sample: { size: 10, of: 40 }, shard: { index: 1, count: 2 } } },
+    )
     const result = await cli(['baseline', 'accept', '--yes'], both)
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('it is from a sampled run (10 of 40 cases); it is from shard 1/2 alone (merge the shards with vitest --merge-reports first)')
+    expect(result.stderr).toContain(
+      'it is from a sampled run (10 of 40 cases); it is from shard 1/2 alone (merge the shards with vitest --merge-reports first)',
+    )
   })
 
   test('a failed run (hard assertion, interrupted, unhandled errors) is refused unless --allow-partial', async () => {
@@ -175,7 +225,9 @@ describe('vitest-rag baseline accept', () => {
     const dir = await setup(records, undefined, { interrupted: true, unhandledErrors: 2 })
     const refused = await cli(['baseline', 'accept', '--yes'], dir)
     expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('the run was interrupted; 2 unhandled error(s) in that run; 1 hard assertion(s) failed in that run')
+    expect(refused.stderr).toContain(
+      'the run was interrupted; 2 unhandled error(s) in that run; 1 hard assertion(s) failed in that run',
+    )
     const allowed = await cli(['baseline', 'accept', '--yes', '--allow-partial'], dir)
     expect(allowed.code, allowed.stderr).toBe(0)
     expect(allowed.stdout).toContain('Accepting with --allow-partial although the run was interrupted;')
@@ -187,18 +239,28 @@ describe('vitest-rag baseline accept', () => {
     expect(readdirSync(join(dir, '.vitest-rag', 'evals'))).toEqual(['scorecard.json'])
     writeFileSync(join(dir, '.vitest-rag', 'evals', 'gate.json'), '{"pass": true, "status": "pass"}')
     markOutputsStale(join(dir, '.vitest-rag', 'evals'), CREATED_AT)
-    const gate = JSON.parse(readFileSync(join(dir, '.vitest-rag', 'evals', 'gate.json'), 'utf8')) as { pass: boolean; status: string; messages: string[] }
+    const gate = JSON.parse(readFileSync(join(dir, '.vitest-rag', 'evals', 'gate.json'), 'utf8')) as {
+      pass: boolean
+      status: string
+      messages: string[]
+    }
     expect([gate.pass, gate.status]).toEqual([false, 'stale'])
-    expect(gate.messages[0]).toBe(`a run started at ${CREATED_AT} and has not reported yet (running, interrupted or crashed): this is not a verdict; the previous run's outputs are stale`)
+    expect(gate.messages[0]).toBe(
+      `a run started at ${CREATED_AT} and has not reported yet (running, interrupted or crashed): this is not a verdict; the previous run's outputs are stale`,
+    )
     const result = await cli(['baseline', 'accept', '--yes'], dir)
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('the last run started but never reported (gate.json is stale): this scorecard is from an earlier run')
+    expect(result.stderr).toContain(
+      'the last run started but never reported (gate.json is stale): this scorecard is from an earlier run',
+    )
   })
 
   test('a missing scorecard says to run the evals first', async () => {
     const result = await cli(['baseline', 'accept', '--yes'], workspace())
     expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(/scorecard\.json is not a valid scorecard: the file does not exist; run the evals to write it/)
+    expect(result.stderr).toMatch(
+      /scorecard\.json is not a valid scorecard: the file does not exist; run the evals to write it/,
+    )
   })
 
   test('an unknown option is a usage error (exit 2)', async () => {
@@ -211,12 +273,20 @@ describe('vitest-rag baseline accept', () => {
 describe('vitest-rag baseline show', () => {
   test('prints identity and the metrics overall and per case type', async () => {
     const dir = workspace()
-    await writeBaseline(join(dir, 'baselines', 'evals.baseline.json'), createBaseline(scorecardOf(uniformRun(4, () => 0.25)), CREATED_AT))
+    await writeBaseline(
+      join(dir, 'baselines', 'evals.baseline.json'),
+      createBaseline(scorecardOf(uniformRun(4, () => 0.25)), CREATED_AT),
+    )
     const result = await cli(['baseline', 'show'], dir)
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('created 2026-11-30T00:00:00.000Z by vitest-rag 0.1.0, retrieval mode, 4 cases')
     expect(result.stdout).toContain(
-      ['  retrieval  overall (n=4)  normal (n=4)', '  recall@5           0.250         0.250', '  ndcg@10            0.250         0.250', '  mrr                0.250         0.250'].join('\n'),
+      [
+        '  retrieval  overall (n=4)  normal (n=4)',
+        '  recall@5           0.250         0.250',
+        '  ndcg@10            0.250         0.250',
+        '  mrr                0.250         0.250',
+      ].join('\n'),
     )
     const json = await cli(['baseline', 'show', '--json'], dir)
     expect(JSON.parse(json.stdout)).toMatchObject({ cases: 4, retrieval: { overall: { 'recall@5': 0.25 } } })

@@ -10,7 +10,8 @@ const CREATED_AT = '2026-11-30T00:00:00.000Z'
 
 // Baseline: 20 cases with values 0.50, 0.52, ..., 0.88 on recall@5, mrr and ndcg@10 (mean 0.69).
 const baseValue = (i: number) => 0.5 + 0.02 * i
-const scorecardOf = (records: CaseRecord[], overrides = {}) => buildScorecard(records, buildContext({ expectedCases: records.length, ...overrides }))
+const scorecardOf = (records: CaseRecord[], overrides = {}) =>
+  buildScorecard(records, buildContext({ expectedCases: records.length, ...overrides }))
 const baseline = createBaseline(scorecardOf(uniformRun(20, baseValue)), CREATED_AT)
 
 describe('evaluateGate: the run itself', () => {
@@ -30,14 +31,19 @@ describe('evaluateGate: the run itself', () => {
 
   test('fails when a hard assertion failed, naming the case, location and message', () => {
     const records = uniformRun(20, baseValue)
-    records[3] = { ...records[3]!, line: 4, hard: [{ name: 'toAbstain', passed: false, message: 'answered instead of abstaining' }] }
+    records[3] = {
+      ...records[3]!,
+      line: 4,
+      hard: [{ name: 'toAbstain', passed: false, message: 'answered instead of abstaining' }],
+    }
     const result = evaluateGate(scorecardOf(records), baseline)
     expect(result.pass).toBe(false)
     expect(result.reasons).toEqual([
       {
         code: 'hard_assertion_failed',
         caseId: 'C-03',
-        message: 'hard assertion toAbstain failed for C-03 (golden/support.golden.jsonl:4): answered instead of abstaining',
+        message:
+          'hard assertion toAbstain failed for C-03 (golden/support.golden.jsonl:4): answered instead of abstaining',
       },
     ])
   })
@@ -51,7 +57,10 @@ describe('evaluateGate: the run itself', () => {
   test('a partial run fails closed, saying how many of the golden cases ran', () => {
     const result = evaluateGate(scorecardOf(uniformRun(18, baseValue), { expectedCases: 20 }), baseline)
     expect(result.pass).toBe(false)
-    expect(result.reasons[0]).toMatchObject({ code: 'partial_run', message: expect.stringContaining('18 of 20 golden cases ran') })
+    expect(result.reasons[0]).toMatchObject({
+      code: 'partial_run',
+      message: expect.stringContaining('18 of 20 golden cases ran'),
+    })
   })
 
   test('a run with errored cases fails closed and lists them', () => {
@@ -59,7 +68,9 @@ describe('evaluateGate: the run itself', () => {
     records[0] = { ...records[0]!, error: 'adapter threw', retrieval: { ...records[0]!.retrieval, metrics: {} } }
     const result = evaluateGate(scorecardOf(records), baseline)
     expect(result.pass).toBe(false)
-    expect(result.reasons.find((r) => r.code === 'errored_cases')?.message).toBe('1 case(s) errored before producing results: C-00')
+    expect(result.reasons.find((r) => r.code === 'errored_cases')?.message).toBe(
+      '1 case(s) errored before producing results: C-00',
+    )
   })
 
   test('without a baseline it passes and says how to create one', () => {
@@ -70,7 +81,7 @@ describe('evaluateGate: the run itself', () => {
     ])
   })
 
-  test('the hint quotes the policy\'s accept command (the reporter names a non-default project)', () => {
+  test("the hint quotes the policy's accept command (the reporter names a non-default project)", () => {
     const policy = { ...defaultGatePolicy, acceptCommand: 'npx vitest-rag baseline accept --project squad' }
     expect(evaluateGate(scorecardOf(uniformRun(20, baseValue)), undefined, policy).messages).toEqual([
       'no baseline: metrics were not compared; after reviewing this scorecard, create one with `npx vitest-rag baseline accept --project squad` and commit it',
@@ -84,7 +95,10 @@ describe('evaluateGate: the run itself', () => {
 
 describe('evaluateGate: failures of the run outside any case', () => {
   test('each run failure in the scorecard is a run_failed reason, first, and the gate fails on an otherwise equal run', () => {
-    const failures = ['golden/a.golden.jsonl: module failed', 'vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.']
+    const failures = [
+      'golden/a.golden.jsonl: module failed',
+      'vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.',
+    ]
     const result = evaluateGate(scorecardOf(uniformRun(20, baseValue), { runFailures: failures }), baseline)
     expect(result.pass).toBe(false)
     expect(result.reasons.map((r) => [r.code, r.message])).toEqual(failures.map((m) => ['run_failed', m]))
@@ -94,7 +108,12 @@ describe('evaluateGate: failures of the run outside any case', () => {
   test('failClosed adds its reason to both reasons and messages (a failed gate always says why)', () => {
     const passing = evaluateGate(scorecardOf(uniformRun(20, baseValue)), baseline)
     const failed = failClosed(passing, { code: 'not_comparable', message: 'cannot read the baseline' })
-    expect([failed.pass, failed.status, failed.reasons[0]?.code, failed.messages[0]]).toEqual([false, 'fail', 'not_comparable', 'cannot read the baseline'])
+    expect([failed.pass, failed.status, failed.reasons[0]?.code, failed.messages[0]]).toEqual([
+      false,
+      'fail',
+      'not_comparable',
+      'cannot read the baseline',
+    ])
   })
 })
 
@@ -145,7 +164,9 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
     const recall = result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')
     expect(recall?.verdict).toBe('not_significant')
     expect(recall?.significance?.pValue).toBeCloseTo(0.5, 12)
-    expect(result.messages[0]).toMatch(/^recall@5 \(overall\) dropped from 0\.690 to 0\.603 \(-12\.6%, more than the allowed 5\.0%\), but the paired test over 20 cases: p = 0\.50, .* does not confirm it; not failing$/)
+    expect(result.messages[0]).toMatch(
+      /^recall@5 \(overall\) dropped from 0\.690 to 0\.603 \(-12\.6%, more than the allowed 5\.0%\), but the paired test over 20 cases: p = 0\.50, .* does not confirm it; not failing$/,
+    )
   })
 
   test('with requireSignificance off, the same unconfirmed drop fails', () => {
@@ -154,7 +175,9 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
       requireSignificance: false,
     })
     expect(result.pass).toBe(false)
-    expect(result.reasons[0]?.message).toBe('recall@5 (overall) dropped from 0.690 to 0.603 (-12.6%, more than the allowed 5.0%)')
+    expect(result.reasons[0]?.message).toBe(
+      'recall@5 (overall) dropped from 0.690 to 0.603 (-12.6%, more than the allowed 5.0%)',
+    )
   })
 
   test('with fewer paired cases than the test can ever confirm, the drop alone fails', () => {
@@ -162,12 +185,17 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
     const result = evaluateGate(scorecardOf(uniformRun(3, () => 0.9)), small)
     expect(result.pass).toBe(false)
     expect(result.comparisons[0]).toMatchObject({ verdict: 'regression', significance: { n: 3, significant: false } })
-    expect(result.reasons[0]?.message).toContain('only 3 paired cases (fewer than 6): the significance test cannot confirm a drop, so the drop alone fails')
+    expect(result.reasons[0]?.message).toContain(
+      'only 3 paired cases (fewer than 6): the significance test cannot confirm a drop, so the drop alone fails',
+    )
   })
 
   test('with minPairedCases 0 the test decides at any n, so a 3-case drop it cannot confirm passes', () => {
     const small = createBaseline(scorecardOf(uniformRun(3, () => 1)), CREATED_AT)
-    const result = evaluateGate(scorecardOf(uniformRun(3, () => 0.9)), small, { ...defaultGatePolicy, minPairedCases: 0 })
+    const result = evaluateGate(scorecardOf(uniformRun(3, () => 0.9)), small, {
+      ...defaultGatePolicy,
+      minPairedCases: 0,
+    })
     // 3 pairs, all -0.1: exact sign-flip p = 2 / 2^3 = 0.25
     expect(result.pass).toBe(true)
     expect(result.comparisons[0]).toMatchObject({ verdict: 'not_significant', significance: { n: 3, pValue: 0.25 } })
@@ -178,30 +206,50 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
     // overall: 0.8 -> (16 + 7) / 30 = 0.7667 (-4.2%, within tolerance)
     const run = (exact: number) => [
       ...uniformRun(20, () => 0.8),
-      ...uniformRun(10, () => exact).map((r) => ({ ...r, caseId: `X-${r.caseId}`, caseType: 'exact_identifier' as const })),
+      ...uniformRun(10, () => exact).map((r) => ({
+        ...r,
+        caseId: `X-${r.caseId}`,
+        caseType: 'exact_identifier' as const,
+      })),
     ]
     const result = evaluateGate(scorecardOf(run(0.7)), createBaseline(scorecardOf(run(0.8)), CREATED_AT))
     expect(result.pass).toBe(false)
-    expect(result.reasons.map((r) => `${r.metric}/${r.group}`)).toEqual(['recall@5/exact_identifier', 'mrr/exact_identifier', 'ndcg@10/exact_identifier'])
-    expect(result.reasons[0]?.message).toMatch(/^recall@5 \(case type exact_identifier\) dropped from 0\.800 to 0\.700 \(-12\.5%/)
-    expect(result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')?.verdict).toBe('within_tolerance')
+    expect(result.reasons.map((r) => `${r.metric}/${r.group}`)).toEqual([
+      'recall@5/exact_identifier',
+      'mrr/exact_identifier',
+      'ndcg@10/exact_identifier',
+    ])
+    expect(result.reasons[0]?.message).toMatch(
+      /^recall@5 \(case type exact_identifier\) dropped from 0\.800 to 0\.700 \(-12\.5%/,
+    )
+    expect(result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')?.verdict).toBe(
+      'within_tolerance',
+    )
   })
 
   test('a gated metric the baseline has and the run lacks fails closed', () => {
     const result = evaluateGate(scorecardOf(uniformRun(20, baseValue, ['recall@5', 'mrr'])), baseline)
     expect(result.pass).toBe(false)
-    expect(result.reasons.map((r) => `${r.code}:${r.metric}/${r.group}`)).toEqual(['metric_missing:ndcg@10/overall', 'metric_missing:ndcg@10/normal'])
+    expect(result.reasons.map((r) => `${r.code}:${r.metric}/${r.group}`)).toEqual([
+      'metric_missing:ndcg@10/overall',
+      'metric_missing:ndcg@10/normal',
+    ])
   })
 
   test('cases whose hash changed are not paired', () => {
-    const records = uniformRun(20, (i) => baseValue(i) * 0.94).map((r, i) => (i < 16 ? { ...r, caseHash: `changed-${r.caseId}` } : r))
+    const records = uniformRun(20, (i) => baseValue(i) * 0.94).map((r, i) =>
+      i < 16 ? { ...r, caseHash: `changed-${r.caseId}` } : r,
+    )
     const result = evaluateGate(scorecardOf(records), baseline)
     // only 4 cases pair (< 6): the drop alone fails, and the comparison says n = 4
     expect(result.comparisons[0]?.significance?.n).toBe(4)
   })
 
   test('an invalid policy fails closed instead of throwing', () => {
-    const result = evaluateGate(scorecardOf(uniformRun(20, (i) => baseValue(i) * 0.9)), baseline, { ...defaultGatePolicy, resamples: -1 })
+    const result = evaluateGate(scorecardOf(uniformRun(20, (i) => baseValue(i) * 0.9)), baseline, {
+      ...defaultGatePolicy,
+      resamples: -1,
+    })
     expect(result.pass).toBe(false)
     expect(result.reasons.at(-1)?.code).toBe('gate_error')
   })
@@ -209,10 +257,15 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
 
 describe('evaluateGate: comparability and judges', () => {
   test('a baseline from another golden set is NOT COMPARABLE and fails by default', () => {
-    const result = evaluateGate(scorecardOf(uniformRun(20, baseValue), { goldenSetHash: 'golden-other-hash-000' }), baseline)
+    const result = evaluateGate(
+      scorecardOf(uniformRun(20, baseValue), { goldenSetHash: 'golden-other-hash-000' }),
+      baseline,
+    )
     expect(result).toMatchObject({ pass: false, comparisons: [], compared: false })
     expect(result.reasons[0]?.code).toBe('not_comparable')
-    expect(result.reasons[0]?.message).toMatch(/^NOT COMPARABLE: .*golden set hash golden-aaaaa \(baseline\) != golden-other \(this run\).*npx vitest-rag baseline accept/)
+    expect(result.reasons[0]?.message).toMatch(
+      /^NOT COMPARABLE: .*golden set hash golden-aaaaa \(baseline\) != golden-other \(this run\).*npx vitest-rag baseline accept/,
+    )
   })
 
   test('with onNotComparable "warn", another corpus passes with a loud warning and compares nothing', () => {
@@ -221,7 +274,9 @@ describe('evaluateGate: comparability and judges', () => {
       onNotComparable: 'warn',
     })
     expect(result).toMatchObject({ pass: true, comparisons: [], compared: false })
-    expect(result.messages[0]).toMatch(/^WARNING NOT COMPARABLE: .*corpus fingerprint corpus-bbbbb \(baseline\) != corpus-zzz \(this run\)/)
+    expect(result.messages[0]).toMatch(
+      /^WARNING NOT COMPARABLE: .*corpus fingerprint corpus-bbbbb \(baseline\) != corpus-zzz \(this run\)/,
+    )
   })
 
   // System-mode runs of 8 cases with retrieval metrics and judge metrics.
@@ -245,13 +300,18 @@ describe('evaluateGate: comparability and judges', () => {
     const result = evaluateGate(scorecardOf(judgedRun(0.5, 1), { mode: 'system' }), judgedBaseline)
     expect(result.pass).toBe(true)
     expect(result.comparisons.some((c) => c.metric === 'faithfulness')).toBe(false)
-    expect(result.messages).toContain('judge metrics not compared: judge coverage 12.5% (this run) / 100.0% (baseline) is under the 25.0% minimum')
+    expect(result.messages).toContain(
+      'judge metrics not compared: judge coverage 12.5% (this run) / 100.0% (baseline) is under the 25.0% minimum',
+    )
   })
 
   test('a retrieval-mode run against a system-mode baseline compares retrieval only', () => {
     const gated = { ...defaultGatePolicy, gatedMetrics: ['recall@5', 'faithfulness', 'should_contain'] }
     const systemBaseline = createBaseline(
-      scorecardOf(judgedRun(1, 8).map((r) => ({ ...r, answerMetrics: { faithfulness: 1, should_contain: 1 } })), { mode: 'system' }),
+      scorecardOf(
+        judgedRun(1, 8).map((r) => ({ ...r, answerMetrics: { faithfulness: 1, should_contain: 1 } })),
+        { mode: 'system' },
+      ),
       CREATED_AT,
     )
     const result = evaluateGate(scorecardOf(uniformRun(8, () => 0.8)), systemBaseline, gated)
@@ -268,7 +328,10 @@ describe('evaluateGate: comparability and judges', () => {
 
   test('scores of two different judge models are not compared', () => {
     const byModel = (model: string, faithfulness: number) =>
-      judgedRun(faithfulness, 8, 'model').map((r) => ({ ...r, judge: { kind: 'model' as const, model, failed: false } }))
+      judgedRun(faithfulness, 8, 'model').map((r) => ({
+        ...r,
+        judge: { kind: 'model' as const, model, failed: false },
+      }))
     const modelBaseline = createBaseline(scorecardOf(byModel('judge-a', 1), { mode: 'system' }), CREATED_AT)
     expect(modelBaseline.judgeModel).toBe('judge-a')
     expect(evaluateGate(scorecardOf(byModel('judge-a', 0.5), { mode: 'system' }), modelBaseline).pass).toBe(false)
@@ -282,7 +345,9 @@ describe('evaluateGate: comparability and judges', () => {
   test('heuristic and model judge metrics are never compared with each other', () => {
     const result = evaluateGate(scorecardOf(judgedRun(0.5, 8, 'model'), { mode: 'system' }), judgedBaseline)
     expect(result.pass).toBe(true)
-    expect(result.messages[0]).toMatch(/^judge metrics not compared: the baseline was judged by the heuristic judge and this run by the model judge/)
+    expect(result.messages[0]).toMatch(
+      /^judge metrics not compared: the baseline was judged by the heuristic judge and this run by the model judge/,
+    )
   })
 })
 
@@ -294,7 +359,11 @@ describe('evaluateGate: a sampled run (a subset of the baseline cases)', () => {
     const result = evaluateGate(scorecardOf(subset), baseline)
     expect(result.pass).toBe(true)
     const overall = result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')
-    expect(overall).toMatchObject({ verdict: 'unchanged', baseline: expect.closeTo(0.79, 12), current: expect.closeTo(0.79, 12) })
+    expect(overall).toMatchObject({
+      verdict: 'unchanged',
+      baseline: expect.closeTo(0.79, 12),
+      current: expect.closeTo(0.79, 12),
+    })
   })
 
   test('a drop on the sampled cases is still caught, measured against those cases', () => {
@@ -320,7 +389,11 @@ describe('evaluateGate: retrieval levels', () => {
     const result = evaluateGate(scorecardOf(atLevel('span', (i) => baseValue(i) / 2)), documentBaseline)
     expect(result.comparisons).toEqual([])
     expect(result.pass).toBe(true)
-    expect(result.messages).toContainEqual(expect.stringMatching(/^WARNING retrieval metrics not compared: the baseline was scored at document level, this run at span level, .* re-accept the baseline with `npx vitest-rag baseline accept`$/))
+    expect(result.messages).toContainEqual(
+      expect.stringMatching(
+        /^WARNING retrieval metrics not compared: the baseline was scored at document level, this run at span level, .* re-accept the baseline with `npx vitest-rag baseline accept`$/,
+      ),
+    )
     // The same level compares as before.
     expect(evaluateGate(scorecardOf(atLevel('document', (i) => baseValue(i) / 2)), documentBaseline).pass).toBe(false)
   })

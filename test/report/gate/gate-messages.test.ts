@@ -13,7 +13,13 @@ test('hard assertion reasons collapse into one line, other reasons follow, then 
       { code: 'hard_assertion_failed', caseId: 'B', message: 'hard assertion toAbstain failed for B' },
       { code: 'metric_regression', metric: 'mrr', group: 'overall', message: 'mrr (overall) dropped' },
     ],
-    messages: ['hard assertion toAbstain failed for A', 'hard assertion toContainAll failed for A', 'hard assertion toAbstain failed for B', 'mrr (overall) dropped', 'judge metrics not compared: ...'],
+    messages: [
+      'hard assertion toAbstain failed for A',
+      'hard assertion toContainAll failed for A',
+      'hard assertion toAbstain failed for B',
+      'mrr (overall) dropped',
+      'judge metrics not compared: ...',
+    ],
   }
   expect(gateLines(gate)).toEqual([
     { kind: 'failure', text: '3 hard assertion(s) failed in 2 case(s) (listed under hard assertions)' },
@@ -36,5 +42,7 @@ test('lines a caller prepended to a failed gate are failures; notes after the re
 })
 
 test('a passing gate has only notes', () => {
-  expect(gateLines({ ...base, pass: true, status: 'pass', messages: ['no baseline: ...'] })).toEqual([{ kind: 'note', text: 'no baseline: ...' }])
+  expect(gateLines({ ...base, pass: true, status: 'pass', messages: ['no baseline: ...'] })).toEqual([
+    { kind: 'note', text: 'no baseline: ...' },
+  ])
 })

@@ -13,11 +13,13 @@ import type { CaseRecord } from '../../../src/evaluation/case-record.ts'
 import { buildContext, buildRecord, uniformRun } from '../scorecard/build-records.ts'
 
 const CREATED_AT = '2026-11-30T00:00:00.000Z'
-const scorecardOf = (records: CaseRecord[], overrides = {}) => buildScorecard(records, buildContext({ expectedCases: records.length, ...overrides }))
+const scorecardOf = (records: CaseRecord[], overrides = {}) =>
+  buildScorecard(records, buildContext({ expectedCases: records.length, ...overrides }))
 // 20 cases with values 0.50, 0.52, ..., 0.88 (mean 0.69).
 const baseValue = (i: number) => 0.5 + 0.02 * i
 const baseline = createBaseline(scorecardOf(uniformRun(20, baseValue)), CREATED_AT)
-const recallOverall = (result: ReturnType<typeof evaluateGate>) => result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')
+const recallOverall = (result: ReturnType<typeof evaluateGate>) =>
+  result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')
 
 describe('rises', () => {
   test('a rise carried by two cases of 20 is "no detectable change", not an improvement', () => {
@@ -26,7 +28,9 @@ describe('rises', () => {
     expect(result.pass).toBe(true)
     expect(recallOverall(result)?.verdict).toBe('no_detectable_change')
     expect(recallOverall(result)?.significance?.pValue).toBeCloseTo(0.5, 12)
-    expect(result.messages.at(-1)).toMatch(/^rose with no detectable change \(the paired test does not confirm it\): recall@5, recall@5 \(normal\), mrr/)
+    expect(result.messages.at(-1)).toMatch(
+      /^rose with no detectable change \(the paired test does not confirm it\): recall@5, recall@5 \(normal\), mrr/,
+    )
   })
 
   test('a consistent rise on every case is confirmed and called an improvement', () => {
@@ -86,29 +90,46 @@ describe('power: the smallest drop a group can confirm', () => {
 })
 
 describe('absolute floors', () => {
-  const policy = { ...defaultGatePolicy, floors: { 'recall@5': { '*': 0.7, normal: 0.6 }, mrr: { multi_turn: 0.5 }, 'recal@5': { '*': 0.5 } } }
+  const policy = {
+    ...defaultGatePolicy,
+    floors: { 'recall@5': { '*': 0.7, normal: 0.6 }, mrr: { multi_turn: 0.5 }, 'recal@5': { '*': 0.5 } },
+  }
 
   test('a mean under its floor fails without a baseline and without a significance test', () => {
     // Overall recall@5 mean of 0.50..0.88 is 0.69, under 0.70; normal (the same cases) 0.69 is above 0.60.
     const result = evaluateGate(scorecardOf(uniformRun(20, baseValue)), undefined, policy)
     expect(result.pass).toBe(false)
     expect(result.reasons).toEqual([
-      { code: 'below_floor', metric: 'recall@5', group: 'overall', message: 'recall@5 (overall) is 0.690, under its floor 0.700 (gate.floors; no significance test applies to a floor)' },
+      {
+        code: 'below_floor',
+        metric: 'recall@5',
+        group: 'overall',
+        message:
+          'recall@5 (overall) is 0.690, under its floor 0.700 (gate.floors; no significance test applies to a floor)',
+      },
     ])
   })
 
   test('a floor with nothing to check is a note naming it, so a typo does not pass silently', () => {
     const result = evaluateGate(scorecardOf(uniformRun(20, () => 0.9)), undefined, policy)
     expect(result.pass).toBe(true)
-    expect(result.messages).toContain('floor mrr (case type multi_turn) >= 0.500 not checked: this run has no mrr value for case type multi_turn (check the metric and case type names)')
-    expect(result.messages).toContain('floor recal@5 (overall) >= 0.500 not checked: this run has no recal@5 value (check the metric and case type names)')
+    expect(result.messages).toContain(
+      'floor mrr (case type multi_turn) >= 0.500 not checked: this run has no mrr value for case type multi_turn (check the metric and case type names)',
+    )
+    expect(result.messages).toContain(
+      'floor recal@5 (overall) >= 0.500 not checked: this run has no recal@5 value (check the metric and case type names)',
+    )
   })
 })
 
 describe('judge coverage', () => {
   // 28 system-mode cases whose configured model judge failed on every one.
   const unjudged = Array.from({ length: 28 }, (_, i) =>
-    buildRecord(`J-${String(i).padStart(2, '0')}`, { mode: 'system', retrieval: { metrics: { mrr: 1 } }, judge: { kind: 'model', model: 'judge-x', failed: true } }),
+    buildRecord(`J-${String(i).padStart(2, '0')}`, {
+      mode: 'system',
+      retrieval: { metrics: { mrr: 1 } },
+      judge: { kind: 'model', model: 'judge-x', failed: true },
+    }),
   )
   const scorecard = scorecardOf(unjudged, { mode: 'system' })
 
@@ -121,28 +142,42 @@ describe('judge coverage', () => {
   })
 
   test('and fails the run when judge metrics are required', () => {
-    const result = evaluateGate(scorecard, undefined, { ...defaultGatePolicy, configuredJudge: 'model', requireJudge: true })
+    const result = evaluateGate(scorecard, undefined, {
+      ...defaultGatePolicy,
+      configuredJudge: 'model',
+      requireJudge: true,
+    })
     expect(result.pass).toBe(false)
     expect(result.reasons.map((r) => r.code)).toEqual(['judge_coverage'])
   })
 
   test('a run configured without a judge is not warned about', () => {
-    expect(evaluateGate(scorecard, undefined, { ...defaultGatePolicy, configuredJudge: 'off', requireJudge: true }).pass).toBe(true)
+    expect(
+      evaluateGate(scorecard, undefined, { ...defaultGatePolicy, configuredJudge: 'off', requireJudge: true }).pass,
+    ).toBe(true)
   })
 })
 
 describe('a named baseline that does not exist', () => {
   test('fails the gate, naming the path and what named it, instead of passing as "no baseline"', () => {
-    const gate = withMissingBaseline(evaluateGate(scorecardOf(uniformRun(20, baseValue)), undefined), '/p/nope.json', 'VITEST_RAG_BASELINE')
+    const gate = withMissingBaseline(
+      evaluateGate(scorecardOf(uniformRun(20, baseValue)), undefined),
+      '/p/nope.json',
+      'VITEST_RAG_BASELINE',
+    )
     expect(gate.pass).toBe(false)
-    expect(gate.messages).toEqual(['the baseline /p/nope.json (named by VITEST_RAG_BASELINE) does not exist: check the path, or create it with `npx vitest-rag baseline accept`'])
+    expect(gate.messages).toEqual([
+      'the baseline /p/nope.json (named by VITEST_RAG_BASELINE) does not exist: check the path, or create it with `npx vitest-rag baseline accept`',
+    ])
   })
 })
 
 describe('watch mode: compare what is comparable', () => {
   // The golden set was edited: C-00 and C-01 changed content (new hashes), the other 18 cases are unchanged but
   // dropped 10% each; the golden-set hash differs.
-  const edited = uniformRun(20, (i) => baseValue(i) * 0.9).map((r, i) => (i < 2 ? { ...r, caseHash: `edited-${r.caseId}` } : r))
+  const edited = uniformRun(20, (i) => baseValue(i) * 0.9).map((r, i) =>
+    i < 2 ? { ...r, caseHash: `edited-${r.caseId}` } : r,
+  )
   const current = scorecardOf(edited, { goldenSetHash: 'golden-edited' })
 
   test('in CI the edited golden set is NOT COMPARABLE and fails', () => {

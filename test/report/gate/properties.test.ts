@@ -13,12 +13,16 @@ const valuesArb = fc.array(fc.double({ min: 0.05, max: 1, noNaN: true }), { minL
 describe('gate properties', () => {
   test('raising any case never fails the gate', () => {
     fc.assert(
-      fc.property(valuesArb, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 14, maxLength: 14 }), (values, raises) => {
-        const baseline = createBaseline(scorecardOf(uniformRun(values.length, (i) => values[i]!)), 'fixed')
-        const raised = uniformRun(values.length, (i) => Math.min(1, values[i]! + raises[i]! * (1 - values[i]!)))
-        const result = evaluateGate(scorecardOf(raised), baseline)
-        expect(result.pass, result.messages.join('\n')).toBe(true)
-      }),
+      fc.property(
+        valuesArb,
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 14, maxLength: 14 }),
+        (values, raises) => {
+          const baseline = createBaseline(scorecardOf(uniformRun(values.length, (i) => values[i]!)), 'fixed')
+          const raised = uniformRun(values.length, (i) => Math.min(1, values[i]! + raises[i]! * (1 - values[i]!)))
+          const result = evaluateGate(scorecardOf(raised), baseline)
+          expect(result.pass, result.messages.join('\n')).toBe(true)
+        },
+      ),
       { numRuns: 40 },
     )
   })

@@ -39,17 +39,27 @@ describe('buildScorecard: retrieval means', () => {
 
   test('the overall mean counts the errored case as zero and the must-abstain case as unscored', () => {
     // recall@5 = (1 + 0.5 + 1 + 0) / 4 = 0.625; mrr = (1 + 0.5 + 0.25 + 0) / 4 = 0.4375
-    expect(scorecard.retrieval.overall).toEqual({ n: 4, unscored: 1, failed: 1, mean: { 'recall@5': 0.625, mrr: 0.4375 } })
+    expect(scorecard.retrieval.overall).toEqual({
+      n: 4,
+      unscored: 1,
+      failed: 1,
+      mean: { 'recall@5': 0.625, mrr: 0.4375 },
+    })
   })
 
   test('per case type means use only that type’s cases', () => {
     // normal: A, B, D -> recall (1 + 0.5 + 0) / 3 = 0.5, mrr (1 + 0.5 + 0) / 3 = 0.5
-    expect(scorecard.retrieval.byCaseType.normal).toEqual({ n: 3, unscored: 0, failed: 1, mean: { 'recall@5': 0.5, mrr: 0.5 } })
+    expect(scorecard.retrieval.byCaseType.normal).toEqual({
+      n: 3,
+      unscored: 0,
+      failed: 1,
+      mean: { 'recall@5': 0.5, mrr: 0.5 },
+    })
     expect(scorecard.retrieval.byCaseType.exact_identifier?.mean).toEqual({ 'recall@5': 1, mrr: 0.25 })
     expect(scorecard.retrieval.byCaseType.out_of_scope).toEqual({ n: 0, unscored: 1, failed: 0, mean: {} })
   })
 
-  test('per tenant means sit beside the per-type ones, each over that tenant\'s cases', () => {
+  test("per tenant means sit beside the per-type ones, each over that tenant's cases", () => {
     // Every record here is tenant quillfern: its group is the overall one.
     expect(scorecard.retrieval.byTenant).toEqual({ quillfern: scorecard.retrieval.overall })
     // Move C (recall 1, mrr 0.25) to brassmoth: quillfern keeps A, B, D (errored, 0) and unscored E ->
@@ -78,7 +88,11 @@ describe('buildScorecard: retrieval means', () => {
     expect(scorecard.cases.D?.retrieval).toEqual({ 'recall@5': 0, mrr: 0 })
     expect(scorecard.cases.D?.error).toBe('adapter timed out after 30000 ms')
     expect(scorecard.cases.E?.retrieval).toBeUndefined()
-    expect(scorecard.cases.A).toMatchObject({ caseHash: 'hash-A', caseType: 'normal', retrieval: { 'recall@5': 1, mrr: 1 } })
+    expect(scorecard.cases.A).toMatchObject({
+      caseHash: 'hash-A',
+      caseType: 'normal',
+      retrieval: { 'recall@5': 1, mrr: 1 },
+    })
     expect(Object.keys(scorecard.cases)).toEqual(['A', 'B', 'C', 'D', 'E'])
   })
 
@@ -108,7 +122,13 @@ describe('buildScorecard: hard assertions', () => {
 
   test('each failure names the case, its file and line, and the message', () => {
     expect(hard.failures).toEqual([
-      { caseId: 'E', file: 'golden/support.golden.jsonl', line: 14, check: 'toNotLeakAcrossTenants', message: 'retrieved chunk of tenant brassmoth' },
+      {
+        caseId: 'E',
+        file: 'golden/support.golden.jsonl',
+        line: 14,
+        check: 'toNotLeakAcrossTenants',
+        message: 'retrieved chunk of tenant brassmoth',
+      },
     ])
   })
 })
@@ -156,7 +176,13 @@ describe('buildScorecard: answers, abstention, error classes, usage', () => {
     const a = scorecard.answer
     // faithfulness (1 + 0.5) / 2 = 0.75; citation_accuracy (0.5 + 1) / 2 = 0.75; coverage 2 judged / 4 = 0.5
     expect(a.overall).toEqual({ n: 2, unscored: 2, failed: 0, mean: { faithfulness: 0.75, citation_accuracy: 0.75 } })
-    expect({ kind: a.judgeKind, judged: a.judged, scorable: a.scorable, coverage: a.coverage, judgeFailed: a.judgeFailed }).toEqual({
+    expect({
+      kind: a.judgeKind,
+      judged: a.judged,
+      scorable: a.scorable,
+      coverage: a.coverage,
+      judgeFailed: a.judgeFailed,
+    }).toEqual({
       kind: 'heuristic',
       judged: 2,
       scorable: 4,
@@ -166,14 +192,26 @@ describe('buildScorecard: answers, abstention, error classes, usage', () => {
   })
 
   test('each judge metric carries its calibration figure or "uncalibrated"', () => {
-    expect(scorecard.answer.calibration).toEqual({ faithfulness: { accuracy: 0.9, kappa: 0.8, n: 50 }, citation_accuracy: 'uncalibrated' })
+    expect(scorecard.answer.calibration).toEqual({
+      faithfulness: { accuracy: 0.9, kappa: 0.8, n: 50 },
+      citation_accuracy: 'uncalibrated',
+    })
   })
 
   test('abstention precision and recall are taken against the must-abstain cases, with AURC over confidences', () => {
     const b = scorecard.abstention
     // abstained: S2 (wrong), S4 (right) -> precision 1/2; must abstain: S4 -> recall 1/1
     // pairs: (0.9, correct), (0.4, wrong) -> AURC = (0/1 + 1/2) / 2 = 0.25
-    expect(b).toMatchObject({ answered: 4, mustAbstain: 1, abstained: 2, correctAbstentions: 1, precision: 0.5, recall: 1, withConfidence: 2, aurc: 0.25 })
+    expect(b).toMatchObject({
+      answered: 4,
+      mustAbstain: 1,
+      abstained: 2,
+      correctAbstentions: 1,
+      precision: 0.5,
+      recall: 1,
+      withConfidence: 2,
+      aurc: 0.25,
+    })
     expect(b.riskCoverage).toEqual([
       { coverage: 0.5, risk: 0, threshold: 0.9 },
       { coverage: 1, risk: 0.5, threshold: 0.4 },
@@ -183,7 +221,10 @@ describe('buildScorecard: answers, abstention, error classes, usage', () => {
   test('error classes are counted overall and per case type, with the half to fix', () => {
     const e = scorecard.errorClasses
     expect(e.overall).toEqual({ correct: 2, wrong_abstention: 1, retrieval_miss: 1 })
-    expect(e.byCaseType).toEqual({ normal: { correct: 1, wrong_abstention: 1, retrieval_miss: 1 }, out_of_scope: { correct: 1 } })
+    expect(e.byCaseType).toEqual({
+      normal: { correct: 1, wrong_abstention: 1, retrieval_miss: 1 },
+      out_of_scope: { correct: 1 },
+    })
     expect(e.fix).toEqual({ retrieval: 1, generation: 1 })
   })
 
@@ -198,13 +239,25 @@ describe('buildScorecard: answers, abstention, error classes, usage', () => {
   })
 
   test('records with both judge kinds make the run "mixed"', () => {
-    const mixed = [...systemRecords, buildRecord('S5', { mode: 'system', judge: { kind: 'model', model: 'judge-large', failed: false }, answerMetrics: { faithfulness: 1 } })]
+    const mixed = [
+      ...systemRecords,
+      buildRecord('S5', {
+        mode: 'system',
+        judge: { kind: 'model', model: 'judge-large', failed: false },
+        answerMetrics: { faithfulness: 1 },
+      }),
+    ]
     expect(buildScorecard(mixed, buildContext({ mode: 'system' })).answer.judgeKind).toBe('mixed')
   })
 
   test('a retrieval-mode run has no scorable answers and no judge', () => {
     const a = buildScorecard(retrievalRecords, buildContext()).answer
-    expect({ kind: a.judgeKind, scorable: a.scorable, coverage: a.coverage, n: a.overall.n }).toEqual({ kind: 'none', scorable: 0, coverage: 0, n: 0 })
+    expect({ kind: a.judgeKind, scorable: a.scorable, coverage: a.coverage, n: a.overall.n }).toEqual({
+      kind: 'none',
+      scorable: 0,
+      coverage: 0,
+      n: 0,
+    })
   })
 })
 
@@ -242,25 +295,55 @@ describe('buildScorecard: the document', () => {
 })
 
 describe('buildScorecard: one cost ledger', () => {
-  const provider = (calls: number, cached: number, failures: number, costUsd: number, savedUsd: number) => ({ calls, cached, retries: {}, fallbacks: 0, failures, inputTokens: 0, outputTokens: 0, costUsd, savedUsd })
+  const provider = (calls: number, cached: number, failures: number, costUsd: number, savedUsd: number) => ({
+    calls,
+    cached,
+    retries: {},
+    fallbacks: 0,
+    failures,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd,
+    savedUsd,
+  })
   // The system reported $0.0100 for its own answers; the providers saw every call: generator $0.0120 (an errored
   // case's answer included), judge $0.0300 with a re-ask, embedder $0.0050.
   const records = [
     buildRecord('A', { mode: 'system', usage: { calls: 1, costUsd: 0.01 } }),
-    buildRecord('B', { mode: 'system', error: 'vitest-rag: spend limit reached: a judge call for case "B" could cost up to $0.010000 ...' }),
-    buildRecord('C', { mode: 'system', error: 'vitest-rag: spend limit reached: a generator call for case "C" could cost up to $0.010000 ...' }),
+    buildRecord('B', {
+      mode: 'system',
+      error: 'vitest-rag: spend limit reached: a judge call for case "B" could cost up to $0.010000 ...',
+    }),
+    buildRecord('C', {
+      mode: 'system',
+      error: 'vitest-rag: spend limit reached: a generator call for case "C" could cost up to $0.010000 ...',
+    }),
   ]
-  const providers = { gen: provider(2, 0, 0, 0.012, 0), judge: provider(3, 1, 1, 0.03, 0.002), emb: provider(1, 0, 0, 0.005, 0) }
+  const providers = {
+    gen: provider(2, 0, 0, 0.012, 0),
+    judge: provider(3, 1, 1, 0.03, 0.002),
+    emb: provider(1, 0, 0, 0.005, 0),
+  }
   const s = buildScorecard(records, buildContext({ mode: 'system', providers }))
 
   test('the total counts every call of every provider: 2 + 3 + 1 = 6 calls, $0.012 + $0.030 + $0.005 = $0.047', () => {
-    expect(s.usage.total).toEqual({ calls: 6, cachedCalls: 1, failures: 1, costUsd: expect.closeTo(0.047, 12), savedUsd: 0.002 })
-    expect(renderConsoleSummary(s)).toContain('usage: 6 model calls (1 cached, 1 failed; generator, judge and embedder), $0.0470 spent, $0.0020 saved')
+    expect(s.usage.total).toEqual({
+      calls: 6,
+      cachedCalls: 1,
+      failures: 1,
+      costUsd: expect.closeTo(0.047, 12),
+      savedUsd: 0.002,
+    })
+    expect(renderConsoleSummary(s)).toContain(
+      'usage: 6 model calls (1 cached, 1 failed; generator, judge and embedder), $0.0470 spent, $0.0020 saved',
+    )
   })
 
   test('the scorecard says the spend limit stopped cases, which, and why', () => {
     expect(s.usage.spendLimit).toEqual({ stoppedCases: 2, caseIds: ['B', 'C'], message: records[1]!.error })
-    expect(renderConsoleSummary(s)).toContain('spend limit: stopped 2 case(s) (B, C): vitest-rag: spend limit reached: a judge call for case "B"')
+    expect(renderConsoleSummary(s)).toContain(
+      'spend limit: stopped 2 case(s) (B, C): vitest-rag: spend limit reached: a judge call for case "B"',
+    )
     expect(renderMarkdown(s)).toContain('**The spend limit stopped 2 case(s)** (B, C)')
   })
 })

@@ -54,7 +54,11 @@ export function buildContext(overrides: Partial<ScorecardContext> = {}): Scoreca
  * `count` normal cases whose every retrieval metric equals `value(i)` (ids C-00..C-NN, stable hashes), for
  * gate fixtures: the same ids and hashes across runs, so they pair.
  */
-export function uniformRun(count: number, value: (index: number) => number, metrics = ['recall@5', 'mrr', 'ndcg@10']): CaseRecord[] {
+export function uniformRun(
+  count: number,
+  value: (index: number) => number,
+  metrics = ['recall@5', 'mrr', 'ndcg@10'],
+): CaseRecord[] {
   return Array.from({ length: count }, (_, i) => {
     const v = value(i)
     return buildRecord(`C-${String(i).padStart(2, '0')}`, {

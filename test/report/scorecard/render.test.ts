@@ -30,7 +30,9 @@ const records = [
     line: 7,
     facets: { answerable: false },
     retrieval: { scored: false },
-    hard: [{ name: 'toNotLeakAcrossTenants', passed: false, message: 'answer quotes "plan | gold" of tenant brassmoth' }],
+    hard: [
+      { name: 'toNotLeakAcrossTenants', passed: false, message: 'answer quotes "plan | gold" of tenant brassmoth' },
+    ],
     answer: { text: 'Gold plan…', abstained: false, confidence: 0.3, citedMarkers: [] },
     judge: { kind: 'heuristic', failed: false },
     answerMetrics: { faithfulness: 0, crag_truthfulness: -1 },
@@ -46,7 +48,9 @@ describe('scorecard JSON', () => {
 
   test('a scorecard of another version is refused with a message saying to re-run', () => {
     const text = serializeScorecard({ ...scorecard, version: 99 as 1 })
-    expect(() => parseScorecard(text, '.vitest-rag/scorecard.json')).toThrow(expect.objectContaining({ code: 'VITEST_RAG_SCORECARD_VERSION' }))
+    expect(() => parseScorecard(text, '.vitest-rag/scorecard.json')).toThrow(
+      expect.objectContaining({ code: 'VITEST_RAG_SCORECARD_VERSION' }),
+    )
     expect(() => parseScorecard(text, '.vitest-rag/scorecard.json')).toThrow(
       /\.vitest-rag\/scorecard\.json is a scorecard of version 99, this harness reads version 1; re-run the evals/,
     )
@@ -54,7 +58,9 @@ describe('scorecard JSON', () => {
 
   test('malformed text is refused naming the first bad field', () => {
     expect(() => parseScorecard('{"version": 1', 'x.json')).toThrow(VersionedFileError)
-    expect(() => parseScorecard('{"version": 1', 'x.json')).toThrow(expect.objectContaining({ code: 'VITEST_RAG_SCORECARD_FORMAT' }))
+    expect(() => parseScorecard('{"version": 1', 'x.json')).toThrow(
+      expect.objectContaining({ code: 'VITEST_RAG_SCORECARD_FORMAT' }),
+    )
     const noHard = JSON.parse(serializeScorecard(scorecard)) as Record<string, unknown>
     delete noHard.hard
     expect(() => parseScorecard(JSON.stringify(noHard), 'x.json')).toThrow(/x\.json is not a valid scorecard: hard:/)
@@ -66,7 +72,9 @@ describe('scorecard JSON', () => {
     await writeScorecardFile(path, scorecard)
     expect(readFileSync(path, 'utf8')).toBe(serializeScorecard(scorecard))
     expect(await readScorecardFile(path)).toEqual(scorecard)
-    await expect(readScorecardFile(join(dir, 'missing.json'))).rejects.toThrow(/does not exist; run the evals to write it/)
+    await expect(readScorecardFile(join(dir, 'missing.json'))).rejects.toThrow(
+      /does not exist; run the evals to write it/,
+    )
     writeFileSync(path, '[]')
     await expect(readScorecardFile(path)).rejects.toThrow(/not a JSON object/)
   })
@@ -92,7 +100,15 @@ describe('renderMarkdown', () => {
   const markdown = renderMarkdown(scorecard, gateView(gate))
 
   test('puts hard assertions first, then quality tables, then the gate', () => {
-    const order = ['### Hard assertions', '### Retrieval', '### Answer quality', '### Abstention', '### Error classes', '### Usage', '### Gate: ❌ FAIL']
+    const order = [
+      '### Hard assertions',
+      '### Retrieval',
+      '### Answer quality',
+      '### Abstention',
+      '### Error classes',
+      '### Usage',
+      '### Gate: ❌ FAIL',
+    ]
     const positions = order.map((heading) => markdown.indexOf(heading))
     expect(positions.every((p) => p > 0)).toBe(true)
     expect([...positions].sort((x, y) => x - y)).toEqual(positions)
@@ -101,7 +117,9 @@ describe('renderMarkdown', () => {
 
   test('lists the failing hard assertion with its location, escaping the pipe in the message', () => {
     expect(markdown).toContain('❌ 1 of 2 failed')
-    expect(markdown).toContain('| `GC-0002` | golden/support.golden.jsonl:7 | toNotLeakAcrossTenants | answer quotes "plan \\| gold" of tenant brassmoth |')
+    expect(markdown).toContain(
+      '| `GC-0002` | golden/support.golden.jsonl:7 | toNotLeakAcrossTenants | answer quotes "plan \\| gold" of tenant brassmoth |',
+    )
   })
 
   test('shows metrics with per case type columns and the calibration column', () => {
@@ -115,7 +133,11 @@ describe('renderMarkdown', () => {
   })
 
   test('orders retrieval metrics by family then k (the first table; facet tables repeat it)', () => {
-    const rows = markdown.split('\n').filter((l) => /^\| (recall|mrr|ndcg)/.test(l)).map((l) => l.split(' | ')[0]).slice(0, 4)
+    const rows = markdown
+      .split('\n')
+      .filter((l) => /^\| (recall|mrr|ndcg)/.test(l))
+      .map((l) => l.split(' | ')[0])
+      .slice(0, 4)
     expect(rows).toEqual(['| recall@5', '| recall@20', '| ndcg@10', '| mrr'])
   })
 
@@ -142,28 +164,48 @@ describe('renderConsoleSummary', () => {
     const lines = text.trimEnd().split('\n')
     expect(lines[0]).toBe('vitest-rag: 2 of 2 cases (system mode)')
     expect(lines[1]).toBe('  hard assertions: 1 of 2 FAILED')
-    expect(lines[2]).toBe('    x GC-0002 toNotLeakAcrossTenants (golden/support.golden.jsonl:7): answer quotes "plan | gold" of tenant brassmoth')
-    expect(lines[3]).toBe('  retrieval: recall@5 1.000  recall@20 1.000  mrr 1.000  ndcg@10 1.000 (1 scored, 1 unscored)')
-    expect(text).toContain('  answers (heuristic judge, coverage 100%, answered 100%): faithfulness 0.500  crag_truthfulness 0.000')
+    expect(lines[2]).toBe(
+      '    x GC-0002 toNotLeakAcrossTenants (golden/support.golden.jsonl:7): answer quotes "plan | gold" of tenant brassmoth',
+    )
+    expect(lines[3]).toBe(
+      '  retrieval: recall@5 1.000  recall@20 1.000  mrr 1.000  ndcg@10 1.000 (1 scored, 1 unscored)',
+    )
+    expect(text).toContain(
+      '  answers (heuristic judge, coverage 100%, answered 100%): faithfulness 0.500  crag_truthfulness 0.000',
+    )
     expect(text).toContain('  usage: 3 calls (3 cached, 0 retries), $0.0000 spent, $0.0123 saved')
     expect(text).toContain('  gate: FAIL')
     // Neither case abstained: precision 0/0 is not applicable (it printed 1.000); recall 0 of 1 must-abstain.
     expect(text).toContain('  abstention: precision n/a  recall 0.000')
     expect(scorecard.abstention).toMatchObject({ precision: null, recall: 0, f1: null })
-    expect(renderMarkdown(scorecard, gateView(evaluateGate(scorecard, undefined)))).toMatch(/\| 1 \| 0 \| 0 \| n\/a \| 0\.000 \| n\/a \|/)
+    expect(renderMarkdown(scorecard, gateView(evaluateGate(scorecard, undefined)))).toMatch(
+      /\| 1 \| 0 \| 0 \| n\/a \| 0\.000 \| n\/a \|/,
+    )
   })
 })
 
 describe('not applicable is not a number', () => {
   test('a run that answered nothing prints faithfulness and its kin as n/a, not a value and not silence', () => {
     const declined = buildScorecard(
-      [buildRecord('GC-0003', { mode: 'system', answer: { text: "I don't know.", abstained: true, citedMarkers: [] }, judge: { kind: 'heuristic', failed: false }, answerMetrics: { crag_truthfulness: 0 }, errorClass: 'wrong_abstention' })],
+      [
+        buildRecord('GC-0003', {
+          mode: 'system',
+          answer: { text: "I don't know.", abstained: true, citedMarkers: [] },
+          judge: { kind: 'heuristic', failed: false },
+          answerMetrics: { crag_truthfulness: 0 },
+          errorClass: 'wrong_abstention',
+        }),
+      ],
       buildContext({ mode: 'system', expectedCases: 1 }),
     )
     // 0 answered cases: faithfulness = (sum over answered) / 0 is undefined; the scorecard stores no mean for it.
     expect(declined.answer.overall.mean.faithfulness).toBeUndefined()
-    expect(renderConsoleSummary(declined, gateView(evaluateGate(declined, undefined)))).toContain('(faithfulness, citation_accuracy, answer_relevance: n/a, no answered case)')
-    expect(renderMarkdown(declined)).toContain('faithfulness, citation accuracy and relevance are over answered cases: n/a, no answered case')
+    expect(renderConsoleSummary(declined, gateView(evaluateGate(declined, undefined)))).toContain(
+      '(faithfulness, citation_accuracy, answer_relevance: n/a, no answered case)',
+    )
+    expect(renderMarkdown(declined)).toContain(
+      'faithfulness, citation accuracy and relevance are over answered cases: n/a, no answered case',
+    )
   })
 })
 
@@ -180,24 +222,63 @@ describe('large runs stay readable', () => {
   })
 
   test('the HTML drill-down lists at most 1,000 failing and 100 correct cases and says where the rest are', async () => {
-    const { renderHtmlScorecard, MAX_FAILING_CASES_SHOWN } = await import('../../../src/report/scorecard/render-html.ts')
-    const detail = (i: number, failing: boolean) => ({ caseId: `C-${i}`, caseType: 'normal', file: 'g.golden.jsonl', line: i, citedMarkers: [], retrieved: [], hard: [{ name: 'toContainAll', passed: !failing }], metrics: {} })
-    const cases = [...Array.from({ length: 1003 }, (_, i) => detail(i, true)), ...Array.from({ length: 105 }, (_, i) => detail(2000 + i, false))]
-    const html = renderHtmlScorecard({ title: 't', scorecard, gate: gateView(evaluateGate(scorecard, undefined)), cases })
+    const { renderHtmlScorecard, MAX_FAILING_CASES_SHOWN } =
+      await import('../../../src/report/scorecard/render-html.ts')
+    const detail = (i: number, failing: boolean) => ({
+      caseId: `C-${i}`,
+      caseType: 'normal',
+      file: 'g.golden.jsonl',
+      line: i,
+      citedMarkers: [],
+      retrieved: [],
+      hard: [{ name: 'toContainAll', passed: !failing }],
+      metrics: {},
+    })
+    const cases = [
+      ...Array.from({ length: 1003 }, (_, i) => detail(i, true)),
+      ...Array.from({ length: 105 }, (_, i) => detail(2000 + i, false)),
+    ]
+    const html = renderHtmlScorecard({
+      title: 't',
+      scorecard,
+      gate: gateView(evaluateGate(scorecard, undefined)),
+      cases,
+    })
     // 1,000 failing + 100 correct entries: 1,003 - 1,000 = 3 failing and 105 - 100 = 5 correct left out, both said.
     expect(MAX_FAILING_CASES_SHOWN).toBe(1000)
     expect(html.match(/<details id="case-C-/g)).toHaveLength(1100)
-    expect(html).toContain('1003 failing or misclassified, listed first (the first 1000; the other 3 are in scorecard.json); 5 more correct cases not listed')
+    expect(html).toContain(
+      '1003 failing or misclassified, listed first (the first 1000; the other 3 are in scorecard.json); 5 more correct cases not listed',
+    )
   })
 
   test('the reporter selects before it builds drill-downs: the same page from the selection and its totals', async () => {
     const { renderHtmlScorecard, selectShownCases } = await import('../../../src/report/scorecard/render-html.ts')
-    const detail = (i: number, failing: boolean) => ({ caseId: `C-${i}`, caseType: 'normal', file: 'g.golden.jsonl', line: i, citedMarkers: [], retrieved: [], hard: [{ name: 'toContainAll', passed: !failing }], metrics: {}, ...(i === 7 ? { errorClass: 'hallucination' } : {}) })
+    const detail = (i: number, failing: boolean) => ({
+      caseId: `C-${i}`,
+      caseType: 'normal',
+      file: 'g.golden.jsonl',
+      line: i,
+      citedMarkers: [],
+      retrieved: [],
+      hard: [{ name: 'toContainAll', passed: !failing }],
+      metrics: {},
+      ...(i === 7 ? { errorClass: 'hallucination' } : {}),
+    })
     // 3 failing (C-0..C-2), C-7 misclassified though its checks pass, 200 correct: 4 failing + 100 of 200 correct shown.
-    const cases = [...Array.from({ length: 3 }, (_, i) => detail(i, true)), ...Array.from({ length: 201 }, (_, i) => detail(3 + i, false))]
+    const cases = [
+      ...Array.from({ length: 3 }, (_, i) => detail(i, true)),
+      ...Array.from({ length: 201 }, (_, i) => detail(3 + i, false)),
+    ]
     const selected = selectShownCases(cases)
     expect([selected.shown.length, selected.failing, selected.correct]).toEqual([104, 4, 200])
     const input = { title: 't', scorecard, gate: gateView(evaluateGate(scorecard, undefined)) }
-    expect(renderHtmlScorecard({ ...input, cases: selected.shown, caseTotals: { failing: selected.failing, correct: selected.correct } })).toBe(renderHtmlScorecard({ ...input, cases }))
+    expect(
+      renderHtmlScorecard({
+        ...input,
+        cases: selected.shown,
+        caseTotals: { failing: selected.failing, correct: selected.correct },
+      }),
+    ).toBe(renderHtmlScorecard({ ...input, cases }))
   })
 })

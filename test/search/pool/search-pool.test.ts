@@ -4,7 +4,20 @@ import { createHashEmbedder } from '../../../src/search/embedder-hash.ts'
 import { buildSearchIndex } from '../../../src/search/index.ts'
 import { searchArms } from '../../../src/search/types.ts'
 
-const words = ['invoice', 'seat', 'billing', 'error', 'refund', 'export', 'api', 'token', 'webhook', 'sso', 'plan', 'limit']
+const words = [
+  'invoice',
+  'seat',
+  'billing',
+  'error',
+  'refund',
+  'export',
+  'api',
+  'token',
+  'webhook',
+  'sso',
+  'plan',
+  'limit',
+]
 function seededChunks(count: number) {
   let s = 12345
   const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0)

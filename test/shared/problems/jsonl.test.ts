@@ -14,8 +14,14 @@ function read(text: string, options = {}): { seen: Array<[number, unknown]>; pro
 describe('readJsonlLines', () => {
   test('reports every bad line, not only the first, each with its line and a fix', () => {
     const { seen, problems } = read('{"a":1}\nnope\n\n{"b":2}\n{broken')
-    expect(seen).toEqual([[1, { a: 1 }], [4, { b: 2 }]])
-    expect(problems.map((p) => [p.code, p.line])).toEqual([['invalid_json', 2], ['invalid_json', 5]])
+    expect(seen).toEqual([
+      [1, { a: 1 }],
+      [4, { b: 2 }],
+    ])
+    expect(problems.map((p) => [p.code, p.line])).toEqual([
+      ['invalid_json', 2],
+      ['invalid_json', 5],
+    ])
     expect(problems[0]!.fix).toBe('one JSON object per line; check quotes, commas and brackets')
   })
 
@@ -37,12 +43,17 @@ describe('readJsonlLines', () => {
     readJsonlLines('{"id":1}\nnope\n{"id":1}', 'f.jsonl', problems, (json, line) => {
       if (line === 3) problems.push({ code: 'duplicate_id', file: 'f.jsonl', line, path: 'id', message: 'dup' })
     })
-    expect(problems.map((p) => [p.line, p.code])).toEqual([[2, 'invalid_json'], [3, 'duplicate_id']])
+    expect(problems.map((p) => [p.line, p.code])).toEqual([
+      [2, 'invalid_json'],
+      [3, 'duplicate_id'],
+    ])
   })
 
   test('corrected disagreement: label and qrels files with a byte-order mark now read like golden sets (line 1 used to be "not valid JSON")', () => {
     const row = { id: 'r1', query: 'q', context: [{ text: 'c' }], answer: 'a', labels: { faithfulness: 1 } }
     expect(parseLabelsFile(`\ufeff${JSON.stringify(row)}\r\n`, 'labels.jsonl').problems).toEqual([])
-    expect(parseQrels('\ufeffnot json', 'qrels.jsonl').problems.map((p) => [p.code, p.line])).toEqual([['qrels_bad_json', 1]])
+    expect(parseQrels('\ufeffnot json', 'qrels.jsonl').problems.map((p) => [p.code, p.line])).toEqual([
+      ['qrels_bad_json', 1],
+    ])
   })
 })

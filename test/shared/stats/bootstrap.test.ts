@@ -5,8 +5,14 @@ import { inverseNormalCdf, normalCdf } from '../../../src/shared/stats/normal.ts
 import { mulberry32 } from '../../../src/shared/stats/prng.ts'
 
 // Generated once with numpy (see the python below) and typed in here; diffs are b - a per case.
-const A = [0.675, 0.838, 0.765, 0.435, 0.48, 0.824, 0.303, 0.793, 0.778, 0.581, 0.482, 0.467, 0.453, 0.567, 0.603, 0.632, 0.897, 0.776, 0.673, 0.893, 0.429, 0.396, 0.668, 0.326, 0.321, 0.609, 0.58, 0.85, 0.678, 0.608]
-const B = [0.531, 0.821, 0.688, 0.378, 0.647, 0.767, 0.339, 0.939, 0.748, 0.608, 0.535, 0.515, 0.346, 0.616, 0.806, 0.486, 1.0, 0.83, 0.636, 1.0, 0.56, 0.292, 0.717, 0.435, 0.338, 0.731, 0.612, 0.97, 0.891, 0.567]
+const A = [
+  0.675, 0.838, 0.765, 0.435, 0.48, 0.824, 0.303, 0.793, 0.778, 0.581, 0.482, 0.467, 0.453, 0.567, 0.603, 0.632, 0.897,
+  0.776, 0.673, 0.893, 0.429, 0.396, 0.668, 0.326, 0.321, 0.609, 0.58, 0.85, 0.678, 0.608,
+]
+const B = [
+  0.531, 0.821, 0.688, 0.378, 0.647, 0.767, 0.339, 0.939, 0.748, 0.608, 0.535, 0.515, 0.346, 0.616, 0.806, 0.486, 1.0,
+  0.83, 0.636, 1.0, 0.56, 0.292, 0.717, 0.435, 0.338, 0.731, 0.612, 0.97, 0.891, 0.567,
+]
 const DIFFS = B.map((b, i) => b - A[i]!)
 
 /** All n^n equally likely bootstrap resamples of `values`, as their means. */
@@ -54,7 +60,11 @@ test('the BCa interval of 20 hit@k differences in {-1, 0, 1} matches SciPy exact
 describe('agreement with the exact bootstrap distribution', () => {
   // For n = 3 and 4 every one of the n^n resamples is enumerated, and BCa is computed here from its formulas
   // with the exact distribution's inverse CDF; a large Monte Carlo run must land on the same points.
-  for (const values of [[0.1, 0.4, 1.0], [0.1, 0.35, 0.5, 1.2], [-0.3, 0.0, 0.2, 0.9]]) {
+  for (const values of [
+    [0.1, 0.4, 1.0],
+    [0.1, 0.35, 0.5, 1.2],
+    [-0.3, 0.0, 0.2, 0.9],
+  ]) {
     test(`BCa end points of [${values.join(', ')}] match the exact enumeration`, () => {
       const n = values.length
       const exact = Float64Array.from(exactBootstrapMeans(values)).sort()
@@ -64,7 +74,9 @@ describe('agreement with the exact bootstrap distribution', () => {
       const z0 = inverseNormalCdf((below + atOrBelow) / (2 * exact.length))
       const jack = values.map((_, i) => values.filter((__, j) => j !== i).reduce((s, v) => s + v, 0) / (n - 1))
       const jackMean = jack.reduce((s, v) => s + v, 0) / n
-      const acc = jack.reduce((s, m) => s + (jackMean - m) ** 3, 0) / (6 * jack.reduce((s, m) => s + (jackMean - m) ** 2, 0) ** 1.5)
+      const acc =
+        jack.reduce((s, m) => s + (jackMean - m) ** 3, 0) /
+        (6 * jack.reduce((s, m) => s + (jackMean - m) ** 2, 0) ** 1.5)
       const level = (zq: number): number => normalCdf(z0 + (z0 + zq) / (1 - acc * (z0 + zq)))
       const inverseCdf = (q: number): number => exact[Math.ceil(q * exact.length) - 1]!
       const result = pairedBootstrapBca(values, { resamples: 200_000, seed: 11 })

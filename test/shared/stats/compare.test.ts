@@ -3,7 +3,17 @@ import { compareRuns } from '../../../src/shared/stats/compare.ts'
 
 test('two cases that both improve by 0.5 are not significant: p = 2 of 4 sign patterns', () => {
   const result = compareRuns({ x: 0.5, y: 0.5 }, { x: 1, y: 1 })
-  expect(result).toEqual({ n: 2, meanA: 0.5, meanB: 1, meanDiff: 0.5, ci: [0.5, 0.5], pValue: 0.5, significant: false, onlyInA: [], onlyInB: [] })
+  expect(result).toEqual({
+    n: 2,
+    meanA: 0.5,
+    meanB: 1,
+    meanDiff: 0.5,
+    ci: [0.5, 0.5],
+    pValue: 0.5,
+    significant: false,
+    onlyInA: [],
+    onlyInB: [],
+  })
 })
 
 test('a consistent improvement over 30 cases is significant, and a wash is not', () => {

@@ -3,8 +3,14 @@ import { expect, test } from 'vitest'
 import { StatsError } from '../../../src/shared/stats/errors.ts'
 import { pairedPermutationTest } from '../../../src/shared/stats/permutation.ts'
 
-const A = [0.675, 0.838, 0.765, 0.435, 0.48, 0.824, 0.303, 0.793, 0.778, 0.581, 0.482, 0.467, 0.453, 0.567, 0.603, 0.632, 0.897, 0.776, 0.673, 0.893, 0.429, 0.396, 0.668, 0.326, 0.321, 0.609, 0.58, 0.85, 0.678, 0.608]
-const B = [0.531, 0.821, 0.688, 0.378, 0.647, 0.767, 0.339, 0.939, 0.748, 0.608, 0.535, 0.515, 0.346, 0.616, 0.806, 0.486, 1.0, 0.83, 0.636, 1.0, 0.56, 0.292, 0.717, 0.435, 0.338, 0.731, 0.612, 0.97, 0.891, 0.567]
+const A = [
+  0.675, 0.838, 0.765, 0.435, 0.48, 0.824, 0.303, 0.793, 0.778, 0.581, 0.482, 0.467, 0.453, 0.567, 0.603, 0.632, 0.897,
+  0.776, 0.673, 0.893, 0.429, 0.396, 0.668, 0.326, 0.321, 0.609, 0.58, 0.85, 0.678, 0.608,
+]
+const B = [
+  0.531, 0.821, 0.688, 0.378, 0.647, 0.767, 0.339, 0.939, 0.748, 0.608, 0.535, 0.515, 0.346, 0.616, 0.806, 0.486, 1.0,
+  0.83, 0.636, 1.0, 0.56, 0.292, 0.717, 0.435, 0.338, 0.731, 0.612, 0.97, 0.891, 0.567,
+]
 const DIFFS = B.map((b, i) => b - A[i]!)
 
 /** Brute force: every sign pattern by its bit mask, |sum| compared with the observed |sum|. */
@@ -25,9 +31,15 @@ test('diffs [1, 2, 3]: |sum| >= 6 in 2 of 8 sign patterns, so p = 0.25', () => {
 
 test('the exact test equals brute-force enumeration of all sign flips', () => {
   fc.assert(
-    fc.property(fc.array(fc.integer({ min: -5, max: 5 }).map((x) => x / 10), { minLength: 1, maxLength: 9 }), (diffs) => {
-      expect(pairedPermutationTest(diffs).pValue).toBe(bruteForcePValue(diffs))
-    }),
+    fc.property(
+      fc.array(
+        fc.integer({ min: -5, max: 5 }).map((x) => x / 10),
+        { minLength: 1, maxLength: 9 },
+      ),
+      (diffs) => {
+        expect(pairedPermutationTest(diffs).pValue).toBe(bruteForcePValue(diffs))
+      },
+    ),
     { numRuns: 200 },
   )
 })
@@ -53,7 +65,10 @@ test('the exact p-value on 12 pairs equals scipy.stats.permutation_test', () => 
 // print(stats.permutation_test((d,), np.mean, permutation_type='samples', vectorized=True, n_resamples=np.inf).pvalue)"
 // -> 0.109375
 test('the exact p-value of 20 hit@k differences with zeros equals SciPy', () => {
-  expect(pairedPermutationTest([1, 0, 0, 1, 0, -1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, -1, 0, 1])).toEqual({ pValue: 0.109375, exact: true })
+  expect(pairedPermutationTest([1, 0, 0, 1, 0, -1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, -1, 0, 1])).toEqual({
+    pValue: 0.109375,
+    exact: true,
+  })
 })
 
 test('the Monte Carlo p-value on 30 pairs matches SciPy within Monte Carlo error', () => {

@@ -9,7 +9,7 @@ function referenceMulberry32(seed: number): () => number {
     x = (x + 0x6d2b79f5n) % M
     let z = x
     z = ((z ^ (z >> 15n)) * (z | 1n)) % M
-    z ^= (z + ((z ^ (z >> 7n)) * (z | 61n)) % M) % M
+    z ^= (z + (((z ^ (z >> 7n)) * (z | 61n)) % M)) % M
     return Number(z ^ (z >> 14n)) / 2 ** 32
   }
 }

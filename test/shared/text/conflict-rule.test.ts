@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { compareRecencyDatedFirst, compareRecencyUndatedEqual, compareVersions, statesDisagreement } from '../../../src/shared/text/conflict-rule.ts'
+import {
+  compareRecencyDatedFirst,
+  compareRecencyUndatedEqual,
+  compareVersions,
+  statesDisagreement,
+} from '../../../src/shared/text/conflict-rule.ts'
 
 describe('the conflict rule shared by the pipeline and grading', () => {
   test('the two recency orders differ on a dated source against an undated one (a known difference, kept so scores do not move)', () => {

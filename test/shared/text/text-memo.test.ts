@@ -36,4 +36,3 @@ describe('memoByText', () => {
     expect(seen).toEqual(['a', 'b', 'c', 'a', 'b'])
   })
 })
-

@@ -56,7 +56,10 @@ function attribute(literal: ts.StringLiteralLike): string | undefined {
 }
 
 /** Every `VITEST_RAG_*` literal and every class of the `.ts` files under `srcDir`, except the files in `skip`. */
-export function scanErrorCodes(repoRoot: string, skip: readonly string[] = []): { uses: CodeUse[]; classes: ClassDecl[] } {
+export function scanErrorCodes(
+  repoRoot: string,
+  skip: readonly string[] = [],
+): { uses: CodeUse[]; classes: ClassDecl[] } {
   const uses: CodeUse[] = []
   const classes: ClassDecl[] = []
   for (const path of listTs(join(repoRoot, 'src'))) {
@@ -71,7 +74,11 @@ export function scanErrorCodes(repoRoot: string, skip: readonly string[] = []): 
       if (ts.isClassDeclaration(node) && node.name) {
         const extendsClause = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)
         const base = extendsClause?.types[0]?.expression
-        classes.push({ name: node.name.text, base: base && ts.isIdentifier(base) ? base.text : undefined, at: where(node) })
+        classes.push({
+          name: node.name.text,
+          base: base && ts.isIdentifier(base) ? base.text : undefined,
+          at: where(node),
+        })
       }
       ts.forEachChild(node, visit)
     }

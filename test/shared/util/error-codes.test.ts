@@ -16,7 +16,9 @@ const errorClasses = subclassesOf(classes, 'VitestRagError')
 
 describe('the error code registry (src/shared/util/error-codes.ts)', () => {
   test('every VITEST_RAG_* code used in src/ is registered (or is a warning code or an environment variable)', () => {
-    const unregistered = uses.filter((u) => !registered.has(u.code) && !warnings.has(u.code) && !envNames.has(u.code)).map((u) => `${u.at}: ${u.code}`)
+    const unregistered = uses
+      .filter((u) => !registered.has(u.code) && !warnings.has(u.code) && !envNames.has(u.code))
+      .map((u) => `${u.at}: ${u.code}`)
     expect(unregistered, 'add these codes to src/shared/util/error-codes.ts').toEqual([])
   })
 
@@ -30,14 +32,19 @@ describe('the error code registry (src/shared/util/error-codes.ts)', () => {
     const wrong = uses
       .filter((u) => u.thrownBy !== undefined)
       .filter((u) => (u.thrownBy === 'warning' ? !warnings.has(u.code) : registered.get(u.code) !== u.thrownBy))
-      .map((u) => `${u.at}: ${u.code} is thrown by ${u.thrownBy}, registered under ${registered.get(u.code) ?? (warnings.has(u.code) ? 'warnings' : 'nothing')}`)
+      .map(
+        (u) =>
+          `${u.at}: ${u.code} is thrown by ${u.thrownBy}, registered under ${registered.get(u.code) ?? (warnings.has(u.code) ? 'warnings' : 'nothing')}`,
+      )
     expect(wrong).toEqual([])
   })
 
   test('every error class in src/ has a registered code, or is the family base of classes that do', () => {
     const named = new Set(registered.values())
     const bases = new Set(errorClasses.map((c) => c.base))
-    const orphans = errorClasses.filter((c) => !named.has(c.name) && !bases.has(c.name)).map((c) => `${c.at}: ${c.name}`)
+    const orphans = errorClasses
+      .filter((c) => !named.has(c.name) && !bases.has(c.name))
+      .map((c) => `${c.at}: ${c.name}`)
     expect(orphans, 'register a code for these classes in src/shared/util/error-codes.ts').toEqual([])
   })
 
@@ -56,12 +63,15 @@ describe('the error code registry (src/shared/util/error-codes.ts)', () => {
 describe(ERROR_CODES_DOCS_PATH, () => {
   test('is what the registry generates today (run `npm run docs:errors` after changing a code)', () => {
     const committed = readFileSync(join(root, ERROR_CODES_DOCS_PATH), 'utf8')
-    expect(committed, `${ERROR_CODES_DOCS_PATH} is stale: run npm run docs:errors and commit it`).toBe(renderErrorCodesDoc())
+    expect(committed, `${ERROR_CODES_DOCS_PATH} is stale: run npm run docs:errors and commit it`).toBe(
+      renderErrorCodesDoc(),
+    )
   })
 
   test('lists every code with its class and meaning', () => {
     const doc = renderErrorCodesDoc()
-    for (const [code, entry] of Object.entries(ERROR_CODES)) expect(doc).toContain(`| \`${code}\` | \`${entry.errorClass}\` |`)
+    for (const [code, entry] of Object.entries(ERROR_CODES))
+      expect(doc).toContain(`| \`${code}\` | \`${entry.errorClass}\` |`)
     for (const code of warnings) expect(doc).toContain(`| \`${code}\` |`)
   })
 })

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { AdapterModuleError, HttpAdapterError, InvalidSystemOutputError, SystemThrewError } from '../../../src/system/adapter/errors.ts'
+import {
+  AdapterModuleError,
+  HttpAdapterError,
+  InvalidSystemOutputError,
+  SystemThrewError,
+} from '../../../src/system/adapter/errors.ts'
 import { GoldenFileError, UnresolvedLocatorsError } from '../../../src/cases/errors.ts'
 import { CliUsageError } from '../../../src/cli/commands/command.ts'
 import { ConfigError } from '../../../src/config/errors.ts'
@@ -36,11 +41,16 @@ import { VitestRagError } from '../../../src/shared/util/errors.ts'
 import { UserModuleError } from '../../../src/shared/util/user-module.ts'
 import { GoldenSetError } from '../../../src/vitest/main/global-setup.ts'
 
-const problems: Problem[] = [{ code: 'bad', file: 'golden/a.golden.jsonl', line: 3, path: 'query', message: 'is empty' }]
+const problems: Problem[] = [
+  { code: 'bad', file: 'golden/a.golden.jsonl', line: 3, path: 'query', message: 'is empty' },
+]
 
 /** Every class a message reaches a user through, built the way src/ builds it; pass-through classes both with and without the prefix. */
 const samples = {
-  VitestRagError: () => [new VitestRagError('VITEST_RAG_POOL_DESTROYED', 'vitest-rag: this SearchPool was destroyed'), new VitestRagError('VITEST_RAG_SOURCE_MAP', 'bad map')],
+  VitestRagError: () => [
+    new VitestRagError('VITEST_RAG_POOL_DESTROYED', 'vitest-rag: this SearchPool was destroyed'),
+    new VitestRagError('VITEST_RAG_SOURCE_MAP', 'bad map'),
+  ],
   UserModuleError: () => [new UserModuleError('vitest-rag: cannot load'), new UserModuleError('cannot load')],
   ConfigError: () => [new ConfigError('vitest-rag: bad'), new ConfigError('bad')],
   CorpusError: () => [new CorpusError('kb', problems)],
@@ -48,9 +58,15 @@ const samples = {
   ManifestError: () => [new ManifestError('m.json', 'is not JSON')],
   GoldenFileError: () => [new GoldenFileError(problems)],
   UnresolvedLocatorsError: () => [new UnresolvedLocatorsError(problems)],
-  GoldenSetError: () => [new GoldenSetError('vitest-rag: the golden set has 1 problem'), new GoldenSetError('set HTTP_TOKEN')],
+  GoldenSetError: () => [
+    new GoldenSetError('vitest-rag: the golden set has 1 problem'),
+    new GoldenSetError('set HTTP_TOKEN'),
+  ],
   PreparedCasesError: () => [new PreparedCasesError('p.json', 'ENOENT')],
-  SearchError: () => [new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', 'vitest-rag: unknown arm'), new SearchError('VITEST_RAG_SEARCH_DUPLICATE_CHUNK', 'duplicate')],
+  SearchError: () => [
+    new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', 'vitest-rag: unknown arm'),
+    new SearchError('VITEST_RAG_SEARCH_DUPLICATE_CHUNK', 'duplicate'),
+  ],
   ModelConfigError: () => [new ModelConfigError('models.generator: required')],
   MissingApiKeyError: () => [new MissingApiKeyError('openai', 'OPENAI_API_KEY')],
   UnpricedModelError: () => [new UnpricedModelError('m')],
@@ -60,24 +76,41 @@ const samples = {
   CacheReplayMissError: () => [new CacheReplayMissError('k', 'c/k.json', 'chat m')],
   ResumeNeedsCacheError: () => [new ResumeNeedsCacheError()],
   JudgeIsGeneratorError: () => [new JudgeIsGeneratorError('m')],
-  LlmError: () => [new LlmError('VITEST_RAG_EMPTY_CHAIN', 'vitest-rag: the judge chain is empty'), new LlmError('VITEST_RAG_EMBEDDING_DIMENSION', 'no dimension')],
+  LlmError: () => [
+    new LlmError('VITEST_RAG_EMPTY_CHAIN', 'vitest-rag: the judge chain is empty'),
+    new LlmError('VITEST_RAG_EMBEDDING_DIMENSION', 'no dimension'),
+  ],
   ProviderRequestError: () => [new ProviderRequestError('openai', 'Error: 401', 401)],
   ProviderChainError: () => [new ProviderChainError('generator', ['openai: 3 retries exhausted'])],
   MalformedResponseError: () => [new MalformedResponseError('provider "p" answered without choices')],
   RetriesExhaustedError: () => [new RetriesExhaustedError('3 retries exhausted (last: server 500)', 'server')],
   PromptTemplateError: () => [new PromptTemplateError('VITEST_RAG_PROMPT_TEMPLATE_INVALID', problems)],
-  GenerationError: () => [new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', 'k must be a positive integer, got 0')],
-  AdapterModuleError: () => [new AdapterModuleError('vitest-rag: adapter module a.ts must export'), new AdapterModuleError('must export')],
+  GenerationError: () => [
+    new GenerationError('VITEST_RAG_PIPELINE_OPTION_INVALID', 'k must be a positive integer, got 0'),
+  ],
+  AdapterModuleError: () => [
+    new AdapterModuleError('vitest-rag: adapter module a.ts must export'),
+    new AdapterModuleError('must export'),
+  ],
   HttpAdapterError: () => [new HttpAdapterError('vitest-rag: POST failed'), new HttpAdapterError('POST failed')],
-  InvalidSystemOutputError: () => [new InvalidSystemOutputError('vitest-rag: adapter "a" returned an invalid output'), new InvalidSystemOutputError('invalid')],
+  InvalidSystemOutputError: () => [
+    new InvalidSystemOutputError('vitest-rag: adapter "a" returned an invalid output'),
+    new InvalidSystemOutputError('invalid'),
+  ],
   SystemThrewError: () => [new SystemThrewError('boom'), new SystemThrewError({ toString: () => 'vitest-rag: odd' })],
   ClaimCheckError: () => [new ClaimCheckError('t for case c: unparseable reply')],
   CalibrationRecordError: () => [new CalibrationRecordError('c.json', 'bad')],
   QrelsAppendError: () => [new QrelsAppendError('q.tsv', 'bad')],
   MetricsError: () => [new MetricsError('VITEST_RAG_METRIC_BAD_K', 'recallAtK needs a whole k >= 1, got 0')],
   StatsError: () => [new StatsError('VITEST_RAG_STATS_EMPTY', 'no values')],
-  VersionedFileError: () => [new VersionedFileError('baseline', 'b.json', { kind: 'format', detail: 'not JSON' }), new VersionedFileError('scorecard', 's.json', { kind: 'version', found: 1, expected: 2 })],
-  ExperimentInputError: () => [new ExperimentInputError('vitest-rag: reference arm "x" is not among the arms run'), new ExperimentInputError('bad input')],
+  VersionedFileError: () => [
+    new VersionedFileError('baseline', 'b.json', { kind: 'format', detail: 'not JSON' }),
+    new VersionedFileError('scorecard', 's.json', { kind: 'version', found: 1, expected: 2 }),
+  ],
+  ExperimentInputError: () => [
+    new ExperimentInputError('vitest-rag: reference arm "x" is not among the arms run'),
+    new ExperimentInputError('bad input'),
+  ],
   TestsetInputError: () => [new TestsetInputError('rows/', problems)],
   FeedbackError: () => [new FeedbackError('case "c" is not in run "r"')],
   AtomicPairError: () => [new AtomicPairError('could not write a, b together')],

@@ -13,7 +13,9 @@ const root = join(import.meta.dirname, '..', '..', '..')
 describe('one error base', () => {
   test('every error class in src/ extends VitestRagError (directly or through a family base)', () => {
     const direct = readImportGraph(root).flatMap(({ file }) =>
-      [...readFileSync(join(root, file), 'utf8').matchAll(/export class (\w+)(?:<[^{]*>)? extends Error\b/g)].map((m) => `${file}: ${m[1]}`),
+      [...readFileSync(join(root, file), 'utf8').matchAll(/export class (\w+)(?:<[^{]*>)? extends Error\b/g)].map(
+        (m) => `${file}: ${m[1]}`,
+      ),
     )
     expect(direct).toEqual(['src/shared/util/errors.ts: VitestRagError'])
   })
@@ -28,13 +30,17 @@ describe('one error base', () => {
   })
 
   test('code and name are set from the subclass, the message is kept as written', () => {
-    const errors = [new StatsError('VITEST_RAG_STATS_EMPTY', 'no values'), new VersionedFileError('baseline', 'b.json', { kind: 'format', detail: 'not JSON' }), new ConfigError('vitest-rag: bad')]
+    const errors = [
+      new StatsError('VITEST_RAG_STATS_EMPTY', 'no values'),
+      new VersionedFileError('baseline', 'b.json', { kind: 'format', detail: 'not JSON' }),
+      new ConfigError('vitest-rag: bad'),
+    ]
     expect(errors.map((e) => [e instanceof VitestRagError, e.name, e.code])).toEqual([
       [true, 'StatsError', 'VITEST_RAG_STATS_EMPTY'],
       [true, 'VersionedFileError', 'VITEST_RAG_BASELINE_FORMAT'],
       [true, 'ConfigError', 'VITEST_RAG_CONFIG_INVALID'],
     ])
     expect(errors[0]!.message).toBe('vitest-rag: no values')
-    expect(new SpendLimitError(1, 0.5, 0, 0.75, "a call")).toBeInstanceOf(VitestRagError)
+    expect(new SpendLimitError(1, 0.5, 0, 0.75, 'a call')).toBeInstanceOf(VitestRagError)
   })
 })

@@ -14,8 +14,18 @@ describe('walkFiles', () => {
 
   test('lists every file at any depth, sorted; hidden folders and node_modules only when asked', () => {
     // Sorted as strings: ".hidden" < "b.md" < "node_modules" < "x" ('.' is 0x2e, before letters).
-    expect(walkFiles(root).map((p) => p.slice(root.length + 1))).toEqual(['.hidden/d.md', 'b.md', 'node_modules/e.md', 'x/a.md', 'x/y/c.golden.jsonl'])
-    expect(walkFiles(root, { skipHidden: true }).map((p) => p.slice(root.length + 1))).toEqual(['b.md', 'x/a.md', 'x/y/c.golden.jsonl'])
+    expect(walkFiles(root).map((p) => p.slice(root.length + 1))).toEqual([
+      '.hidden/d.md',
+      'b.md',
+      'node_modules/e.md',
+      'x/a.md',
+      'x/y/c.golden.jsonl',
+    ])
+    expect(walkFiles(root, { skipHidden: true }).map((p) => p.slice(root.length + 1))).toEqual([
+      'b.md',
+      'x/a.md',
+      'x/y/c.golden.jsonl',
+    ])
   })
 
   test('a missing folder has no files (the plugin watches prompts folders that may not exist)', () => {

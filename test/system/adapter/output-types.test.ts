@@ -1,6 +1,13 @@
 import { describe, expect, expectTypeOf, test } from 'vitest'
 import type { z } from 'zod'
-import { SystemOutputSchema, type CaseUsage, type RetrievedChunk, type ShownSource, type SourceReference, type SystemOutput } from '../../../src/system/adapter/types.ts'
+import {
+  SystemOutputSchema,
+  type CaseUsage,
+  type RetrievedChunk,
+  type ShownSource,
+  type SourceReference,
+  type SystemOutput,
+} from '../../../src/system/adapter/types.ts'
 import { validateSystemOutput } from '../../../src/system/adapter/validate-output.ts'
 
 describe('the adapter output contract', () => {
@@ -14,7 +21,19 @@ describe('the adapter output contract', () => {
   })
 
   test('a valid output comes back as parsed, unknown fields dropped', () => {
-    const output = validateSystemOutput({ retrieved: [{ docId: 'billing/seats', score: 0.5 }], answer: 'Yes [1].', sources: [{ marker: 1, text: 'Yes.' }], extra: true }, 'bot')
-    expect(output).toEqual({ retrieved: [{ docId: 'billing/seats', score: 0.5 }], answer: 'Yes [1].', sources: [{ marker: 1, text: 'Yes.' }] })
+    const output = validateSystemOutput(
+      {
+        retrieved: [{ docId: 'billing/seats', score: 0.5 }],
+        answer: 'Yes [1].',
+        sources: [{ marker: 1, text: 'Yes.' }],
+        extra: true,
+      },
+      'bot',
+    )
+    expect(output).toEqual({
+      retrieved: [{ docId: 'billing/seats', score: 0.5 }],
+      answer: 'Yes [1].',
+      sources: [{ marker: 1, text: 'Yes.' }],
+    })
   })
 })

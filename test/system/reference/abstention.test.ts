@@ -32,7 +32,11 @@ describe('isAbstention', () => {
 
 describe('statesDisagreement', () => {
   test('recognises the extractive note and common model phrasings', () => {
-    expect(statesDisagreement('Note: older documentation [2] says 3 seats; the newer source [1] says 5 seats and supersedes it.')).toBe(true)
+    expect(
+      statesDisagreement(
+        'Note: older documentation [2] says 3 seats; the newer source [1] says 5 seats and supersedes it.',
+      ),
+    ).toBe(true)
     expect(statesDisagreement('The limit is now 5 seats [1], although the older docs say 3 [2].')).toBe(true)
     expect(statesDisagreement('The billing page [2] is outdated.')).toBe(true)
   })

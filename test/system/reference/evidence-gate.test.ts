@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { collectGateEvidence, defaultEvidenceGateConfig, evaluateEvidenceGate, type GateEvidence } from '../../../src/system/reference/evidence-gate.ts'
+import {
+  collectGateEvidence,
+  defaultEvidenceGateConfig,
+  evaluateEvidenceGate,
+  type GateEvidence,
+} from '../../../src/system/reference/evidence-gate.ts'
 import { buildTermStats, termWeight, weighQuery } from '../../../src/system/reference/term-stats.ts'
 import type { Chunk } from '../../../src/corpus/types.ts'
 
@@ -12,38 +17,65 @@ describe('evaluateEvidenceGate', () => {
   test('answers with the best coverage as confidence when it clears the threshold', () => {
     // best of [0.5, 0.8, 0.2] is 0.8 >= 0.55; margin 0.8 - 0.5 = 0.3
     const d = evaluateEvidenceGate(evidence([0.5, 0.8, 0.2]))
-    expect(d).toEqual({ abstain: false, confidence: 0.8, reason: 'answer', topScore: 0.8, margin: expect.closeTo(0.3, 10) })
+    expect(d).toEqual({
+      abstain: false,
+      confidence: 0.8,
+      reason: 'answer',
+      topScore: 0.8,
+      margin: expect.closeTo(0.3, 10),
+    })
   })
 
   test('abstains on a weak top score and still returns it as confidence', () => {
-    expect(evaluateEvidenceGate(evidence([0.4, 0.1]))).toMatchObject({ abstain: true, reason: 'weak_top', confidence: 0.4 })
+    expect(evaluateEvidenceGate(evidence([0.4, 0.1]))).toMatchObject({
+      abstain: true,
+      reason: 'weak_top',
+      confidence: 0.4,
+    })
   })
 
   test('abstains with confidence 0 when nothing was retrieved or the query has no content terms', () => {
     expect(evaluateEvidenceGate(evidence([]))).toMatchObject({ abstain: true, reason: 'no_hits', confidence: 0 })
-    expect(evaluateEvidenceGate(evidence([0.9], 0))).toMatchObject({ abstain: true, reason: 'no_query_terms', confidence: 0 })
+    expect(evaluateEvidenceGate(evidence([0.9], 0))).toMatchObject({
+      abstain: true,
+      reason: 'no_query_terms',
+      confidence: 0,
+    })
   })
 
   test('abstains on an ambiguous retrieval only when a margin is configured', () => {
     // 0.8 - 0.7 = 0.1 < 0.2
-    expect(evaluateEvidenceGate(evidence([0.8, 0.7]), { ...defaultEvidenceGateConfig, minMargin: 0.2 })).toMatchObject({ abstain: true, reason: 'ambiguous' })
+    expect(evaluateEvidenceGate(evidence([0.8, 0.7]), { ...defaultEvidenceGateConfig, minMargin: 0.2 })).toMatchObject({
+      abstain: true,
+      reason: 'ambiguous',
+    })
     expect(evaluateEvidenceGate(evidence([0.8, 0.7]))).toMatchObject({ abstain: false })
   })
 
   test('looks only at the first lookahead hits', () => {
     // with lookahead 2 the 0.9 at rank 3 is not seen: best is 0.2
-    expect(evaluateEvidenceGate(evidence([0.1, 0.2, 0.9]), { ...defaultEvidenceGateConfig, lookahead: 2 })).toMatchObject({ abstain: true, topScore: 0.2 })
+    expect(
+      evaluateEvidenceGate(evidence([0.1, 0.2, 0.9]), { ...defaultEvidenceGateConfig, lookahead: 2 }),
+    ).toMatchObject({ abstain: true, topScore: 0.2 })
   })
 
   test('confidence is always in [0, 1] and abstention is monotone in the threshold', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1, max: 2, noNaN: true }), { maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), (covs, t) => {
-        const d = evaluateEvidenceGate(evidence(covs), { ...defaultEvidenceGateConfig, minTopScore: t })
-        expect(d.confidence).toBeGreaterThanOrEqual(0)
-        expect(d.confidence).toBeLessThanOrEqual(1)
-        // raising the threshold never turns an abstention into an answer
-        if (d.abstain) expect(evaluateEvidenceGate(evidence(covs), { ...defaultEvidenceGateConfig, minTopScore: Math.min(1, t + 0.1) }).abstain).toBe(true)
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -1, max: 2, noNaN: true }), { maxLength: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (covs, t) => {
+          const d = evaluateEvidenceGate(evidence(covs), { ...defaultEvidenceGateConfig, minTopScore: t })
+          expect(d.confidence).toBeGreaterThanOrEqual(0)
+          expect(d.confidence).toBeLessThanOrEqual(1)
+          // raising the threshold never turns an abstention into an answer
+          if (d.abstain)
+            expect(
+              evaluateEvidenceGate(evidence(covs), { ...defaultEvidenceGateConfig, minTopScore: Math.min(1, t + 0.1) })
+                .abstain,
+            ).toBe(true)
+        },
+      ),
     )
   })
 })
@@ -67,7 +99,10 @@ describe('collectGateEvidence', () => {
   test('coverage is the idf-weighted fraction of query terms a chunk holds', () => {
     const q = weighQuery('What is the seat limit?', 't', stats)
     expect(q.terms).toEqual(['seat', 'limit'])
-    const e = collectGateEvidence(q, chunks.map((chunk) => ({ chunk })))
+    const e = collectGateEvidence(
+      q,
+      chunks.map((chunk) => ({ chunk })),
+    )
     // a holds both (1.0); b holds limit only: 0.47 / 1.45083 = 0.32395; c holds neither
     expect(e.hits.map((h) => h.coverage)).toEqual([1, expect.closeTo(0.32395, 4), 0])
   })

@@ -69,7 +69,7 @@ describe('generateExtractive on sources shaped like a real help desk', () => {
     chunk: { text, title: 'T', kind: 'doc', ...extra },
   })
 
-  test('a ticket\'s symptom sentence is replaced by its cause and fix', () => {
+  test("a ticket's symptom sentence is replaced by its cause and fix", () => {
     const ticket = source(
       1,
       'TCK-9 (2025-01-02, resolved): Export fails\n\nSymptom: the export fails with ERR-77 after a minute. Cause: the token expired. Fix: create a new token and export again.',
@@ -101,7 +101,10 @@ describe('generateExtractive on sources shaped like a real help desk', () => {
 
   test('a changelog entry stating a change supersedes the doc sentence about the same thing', () => {
     const doc = source(1, 'You can use SMS codes for two-factor authentication.')
-    const changelog = source(2, 'SMS codes can no longer be used for two-factor authentication.', { kind: 'changelog', date: '2025-05-01' })
+    const changelog = source(2, 'SMS codes can no longer be used for two-factor authentication.', {
+      kind: 'changelog',
+      date: '2025-05-01',
+    })
     const a = generateExtractive(q('Can I use SMS codes for two-factor authentication?'), [doc, changelog])
     expect(a.text).toBe(
       'SMS codes can no longer be used for two-factor authentication [2]. Note: older documentation [1] says otherwise; the newer source [2] supersedes it.',
@@ -111,7 +114,10 @@ describe('generateExtractive on sources shaped like a real help desk', () => {
   test('a newer sentence naming the value it replaces makes only that value stale', () => {
     // the doc's 7-day default is not the 90 days the changelog replaced: no conflict with it
     const doc = source(1, 'The default conversion window is 7 days. The longest conversion window is 90 days.')
-    const changelog = source(2, 'The longest conversion window is now 180 days instead of 90 days.', { kind: 'changelog', date: '2025-02-01' })
+    const changelog = source(2, 'The longest conversion window is now 180 days instead of 90 days.', {
+      kind: 'changelog',
+      date: '2025-02-01',
+    })
     const a = generateExtractive(q('What is the longest conversion window?'), [doc, changelog])
     expect(a.text).toBe(
       'The longest conversion window is now 180 days instead of 90 days [2]. Note: older documentation [1] says 90 days; the newer source [2] says 180 days and supersedes it.',
@@ -121,7 +127,10 @@ describe('generateExtractive on sources shaped like a real help desk', () => {
 
   test('a ticket never supersedes a doc, however recent', () => {
     const doc = source(1, 'Deletion requests are completed within 30 days.')
-    const ticket = source(2, 'The deletion request was completed within 40 days after a retry.', { kind: 'ticket', date: '2025-06-01' })
+    const ticket = source(2, 'The deletion request was completed within 40 days after a retry.', {
+      kind: 'ticket',
+      date: '2025-06-01',
+    })
     const a = generateExtractive(q('How long does a deletion request take to complete?'), [doc, ticket])
     expect(a.conflicts).toEqual([])
     expect(a.text).toContain('Deletion requests are completed within 30 days [1].')
@@ -130,27 +139,41 @@ describe('generateExtractive on sources shaped like a real help desk', () => {
 
 describe('conflict helpers', () => {
   test('value mentions are numbers with their unit; identifiers, versions and bare numbers are not', () => {
-    expect(findValueMentions('Extra seats cost $8 per month, a 30-day trial, 99.9% uptime and 1,200 requests.')).toEqual([
+    expect(
+      findValueMentions('Extra seats cost $8 per month, a 30-day trial, 99.9% uptime and 1,200 requests.'),
+    ).toEqual([
       { value: '8', unit: '$', surface: '$8', superseded: false },
       { value: '30', unit: 'day', surface: '30-day', superseded: false },
       { value: '99.9', unit: '%', surface: '99.9%', superseded: false },
       { value: '1200', unit: 'request', surface: '1,200 requests', superseded: false },
     ])
     expect(findValueMentions('Open 10:00 to 16:00 US time, 24/7 for P1.')).toEqual([])
-    expect(findValueMentions('ERR-4012 in v4.2.1 (SKU_88-X) happened 3 times')).toEqual([{ value: '3', unit: 'tim', surface: '3 times', superseded: false }])
+    expect(findValueMentions('ERR-4012 in v4.2.1 (SKU_88-X) happened 3 times')).toEqual([
+      { value: '3', unit: 'tim', surface: '3 times', superseded: false },
+    ])
   })
 
   test('a value the sentence marks as replaced is superseded', () => {
-    expect(findValueMentions('Trash now keeps pages for 60 days instead of 30 days.').map((m) => [m.surface, m.superseded])).toEqual([
+    expect(
+      findValueMentions('Trash now keeps pages for 60 days instead of 30 days.').map((m) => [m.surface, m.superseded]),
+    ).toEqual([
       ['60 days', false],
       ['30 days', true],
     ])
     // "from 50 to 75 seats": the 50 borrows the unit of the value that replaces it
-    expect(findValueMentions('The maximum is raised from 50 to 75 seats.').map((m) => [m.surface, m.unit, m.superseded])).toEqual([
+    expect(
+      findValueMentions('The maximum is raised from 50 to 75 seats.').map((m) => [m.surface, m.unit, m.superseded]),
+    ).toEqual([
       ['50 seats', 'seat', true],
       ['75 seats', 'seat', false],
     ])
-    expect(findValueMentions('It will be removed on 2026-03-31 instead of 2025-09-30.').map((m) => [m.value, m.unit, m.superseded])).toEqual([
+    expect(
+      findValueMentions('It will be removed on 2026-03-31 instead of 2025-09-30.').map((m) => [
+        m.value,
+        m.unit,
+        m.superseded,
+      ]),
+    ).toEqual([
       ['2026-03-31', 'date', false],
       ['2025-09-30', 'date', true],
     ])

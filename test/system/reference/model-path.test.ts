@@ -15,12 +15,14 @@ import { localProvider, tempDir, testEnv } from '../../llm/support.ts'
 import { bm25Retriever, tinyChunks } from './tiny-corpus.ts'
 
 const REWRITE_REPLY = 'How many seats does the Team plan include?'
-const ANSWER_REPLY = 'The Team plan includes 5 seats [1]. Note: older documentation [2] says 3 seats; the newer source [1] supersedes it.'
+const ANSWER_REPLY =
+  'The Team plan includes 5 seats [1]. Note: older documentation [2] says 3 seats; the newer source [1] supersedes it.'
 
 let server: OpenAiTestServer
 let answerReply = ANSWER_REPLY
 const chatRequests = (): RecordedRequest[] => server.requests.filter((r) => r.path.endsWith('/chat/completions'))
-const lastUserMessage = (r: RecordedRequest): string => (r.body.messages as Array<{ role: string; content: string }>).at(-1)!.content
+const lastUserMessage = (r: RecordedRequest): string =>
+  (r.body.messages as Array<{ role: string; content: string }>).at(-1)!.content
 
 beforeAll(async () => {
   server = await startOpenAiServer((request) => {
@@ -34,7 +36,10 @@ afterAll(async () => {
 })
 
 async function pipelineWithModel(cacheDir: string, templates?: { answer: ReturnType<typeof parsePromptTemplate> }) {
-  const clients = createModelClients({ generator: { chain: [localProvider(server.baseURL)] } }, { cacheDir, env: testEnv })
+  const clients = createModelClients(
+    { generator: { chain: [localProvider(server.baseURL)] } },
+    { cacheDir, env: testEnv },
+  )
   return createReferencePipeline({
     retriever: await bm25Retriever(),
     chunks: tinyChunks,
@@ -117,7 +122,9 @@ describe('the reference pipeline with a generator and a rewriter model', () => {
   test('a model reply that declines is recorded as an abstention', async () => {
     answerReply = 'I cannot answer this based on the provided sources.'
     try {
-      const out = await (await pipelineWithModel(tempDir('vitest-rag-gen-'))).run({ ...followUp, history: [], query: 'Which identity providers are supported for SSO?' })
+      const out = await (
+        await pipelineWithModel(tempDir('vitest-rag-gen-'))
+      ).run({ ...followUp, history: [], query: 'Which identity providers are supported for SSO?' })
       expect(out).toMatchObject({ abstained: true, answer: 'I cannot answer this based on the provided sources.' })
     } finally {
       answerReply = ANSWER_REPLY
@@ -126,7 +133,9 @@ describe('the reference pipeline with a generator and a rewriter model', () => {
 
   test('when the gate abstains the generator is not called', async () => {
     const before = chatRequests().length
-    const out = await (await pipelineWithModel(tempDir('vitest-rag-gen-'))).run({ ...followUp, history: [], query: 'What does the Nebula plan include?' })
+    const out = await (
+      await pipelineWithModel(tempDir('vitest-rag-gen-'))
+    ).run({ ...followUp, history: [], query: 'What does the Nebula plan include?' })
     expect(chatRequests().length).toBe(before)
     expect(out).toMatchObject({ abstained: true, sources: [], usage: { calls: 0 } })
   })
@@ -135,15 +144,25 @@ describe('the reference pipeline with a generator and a rewriter model', () => {
 describe('the rewriter model', () => {
   test('a labelled or quoted reply is cleaned, and a declining reply falls back to the deterministic rule', async () => {
     const template = loadBundledPrompt('rewrite.md')
-    const local = await startOpenAiServer([{ text: 'Query: "How long are audit logs kept?"' }, { text: "I can't answer that from the available sources." }])
+    const local = await startOpenAiServer([
+      { text: 'Query: "How long are audit logs kept?"' },
+      { text: "I can't answer that from the available sources." },
+    ])
     try {
-      const clients = createModelClients({ generator: { chain: [localProvider(local.baseURL)] } }, { cacheDir: tempDir('vitest-rag-gen-'), env: testEnv })
+      const clients = createModelClients(
+        { generator: { chain: [localProvider(local.baseURL)] } },
+        { cacheDir: tempDir('vitest-rag-gen-'), env: testEnv },
+      )
       const history = [{ role: 'user' as const, content: 'How long are audit logs kept?' }]
-      await expect(rewriteQuery('And for deleted projects?', history, { rewriter: clients.generator!, template })).resolves.toMatchObject({
+      await expect(
+        rewriteQuery('And for deleted projects?', history, { rewriter: clients.generator!, template }),
+      ).resolves.toMatchObject({
         query: 'How long are audit logs kept?',
         method: 'model',
       })
-      await expect(rewriteQuery('Can that be extended?', history, { rewriter: clients.generator!, template })).resolves.toMatchObject({
+      await expect(
+        rewriteQuery('Can that be extended?', history, { rewriter: clients.generator!, template }),
+      ).resolves.toMatchObject({
         query: 'Can that be extended? audit logs kept',
         method: 'deterministic',
       })

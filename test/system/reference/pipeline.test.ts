@@ -6,7 +6,11 @@ import { createReferencePipeline, usageOf, type Retriever } from '../../../src/s
 import type { ChatResult } from '../../../src/llm/types.ts'
 import { bm25Retriever, tinyChunks } from './tiny-corpus.ts'
 
-const input = (query: string, tenantId = 'acme', history: Array<{ role: 'user' | 'assistant'; content: string }> = []) => ({
+const input = (
+  query: string,
+  tenantId = 'acme',
+  history: Array<{ role: 'user' | 'assistant'; content: string }> = [],
+) => ({
   caseId: 'T-1',
   query,
   tenantId,
@@ -15,7 +19,7 @@ const input = (query: string, tenantId = 'acme', history: Array<{ role: 'user' |
 })
 
 describe('createReferencePipeline (offline: extractive generator)', () => {
-  test('answers from the tenant\'s sources with valid markers and reports what it showed', async () => {
+  test("answers from the tenant's sources with valid markers and reports what it showed", async () => {
     const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
     expect(pipeline.name).toBe('reference-extractive')
     const out = await pipeline.run(input('Which identity providers are supported for SSO?'))
@@ -29,19 +33,29 @@ describe('createReferencePipeline (offline: extractive generator)', () => {
     expect(out.gate.confidence).toBe(1)
     expect(out.support).toBe(0.75)
     expect(out.confidence).toBe(0.75)
-    expect(out.usage).toEqual({ calls: 0, cachedCalls: 0, retries: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, savedUsd: 0 })
+    expect(out.usage).toEqual({
+      calls: 0,
+      cachedCalls: 0,
+      retries: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      savedUsd: 0,
+    })
   })
 
   test('follows the newer source on the planted conflict and states the disagreement', async () => {
     const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
     const out = await pipeline.run(input('How many seats does the Team plan include?'))
     expect(out.answer).toMatch(/5 seats \[\d\]\./)
-    expect(out.answer).toMatch(/Note: older documentation \[\d\] says 3 seats; the newer source \[\d\] says 5 seats and supersedes it\./)
+    expect(out.answer).toMatch(
+      /Note: older documentation \[\d\] says 3 seats; the newer source \[\d\] says 5 seats and supersedes it\./,
+    )
     const markers = [...(out.answer ?? '').matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
     for (const m of markers) expect(out.sources?.map((s) => s.marker)).toContain(m)
   })
 
-  test('abstains on a question about another tenant\'s product and shows no sources', async () => {
+  test("abstains on a question about another tenant's product and shows no sources", async () => {
     // "Nebula" exists only in globex: for acme it has df = 0, the heaviest weight, and no acme chunk covers it
     const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
     const out = await pipeline.run(input('What does the Nebula plan include?'))
@@ -67,13 +81,15 @@ describe('createReferencePipeline (offline: extractive generator)', () => {
     expect(globex.sources?.every((s) => s.tenantId === 'globex')).toBe(true)
   })
 
-  test('reports another tenant\'s chunk the retriever leaked (for the leak check), but never shows it to the generator', async () => {
+  test("reports another tenant's chunk the retriever leaked (for the leak check), but never shows it to the generator", async () => {
     const honest = await bm25Retriever()
     const leaky: Retriever = async (query, tenantId, k) => [
       { chunk: tinyChunks.find((c) => c.tenantId === 'globex')!, score: 99 },
       ...(await honest(query, tenantId, k)),
     ]
-    const out = await createReferencePipeline({ retriever: leaky, chunks: tinyChunks }).run(input('How long are deleted projects kept?'))
+    const out = await createReferencePipeline({ retriever: leaky, chunks: tinyChunks }).run(
+      input('How long are deleted projects kept?'),
+    )
     // `retrieved` is what the index returned, so the harness's leak assertion sees the isolation bug.
     expect(out.retrieved[0]?.tenantId).toBe('globex')
     expect(out.sources?.map((s) => s.tenantId)).not.toContain('globex')
@@ -102,28 +118,36 @@ describe('createReferencePipeline (offline: extractive generator)', () => {
   test('refuses a nonsensical option with a coded error', () => {
     const retriever: Retriever = async () => []
     expect(() => createReferencePipeline({ retriever, k: 0 })).toThrow(GenerationError)
-    expect(() => createReferencePipeline({ retriever, maxSources: 1.5 })).toThrow(/maxSources must be a positive integer, got 1.5/)
+    expect(() => createReferencePipeline({ retriever, maxSources: 1.5 })).toThrow(
+      /maxSources must be a positive integer, got 1.5/,
+    )
   })
 })
 
 describe('pipeline invariants', () => {
-  const vocabulary = [...new Set(tinyChunks.flatMap((c) => c.text.split(/\s+/)))].filter((w) => /^[A-Za-z][\w-]*$/.test(w))
+  const vocabulary = [...new Set(tinyChunks.flatMap((c) => c.text.split(/\s+/)))].filter((w) =>
+    /^[A-Za-z][\w-]*$/.test(w),
+  )
 
   test('for any query, every marker points at a shown source of the asking tenant, and a gate abstention shows nothing', async () => {
     const pipeline = createReferencePipeline({ retriever: await bm25Retriever(), chunks: tinyChunks })
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 6 }), fc.constantFrom('acme', 'globex'), async (words, tenantId) => {
-        const out = await pipeline.run(input(words.join(' '), tenantId))
-        const shown = new Set((out.sources ?? []).map((s) => s.marker))
-        for (const m of (out.answer ?? '').matchAll(/\[(\d+)\]/g)) expect(shown.has(Number(m[1]))).toBe(true)
-        expect((out.sources ?? []).every((s) => s.tenantId === tenantId)).toBe(true)
-        expect(out.confidence).toBeGreaterThanOrEqual(0)
-        expect(out.confidence).toBeLessThanOrEqual(1)
-        // the gate declining shows nothing; the generator declining keeps what it was shown (the judge checks
-        // whether that context really lacked the answer)
-        if (out.gate.abstain) expect(out.sources).toEqual([])
-        if (out.abstained) expect(out.answer).toBe(ABSTENTION_TEXT)
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('acme', 'globex'),
+        async (words, tenantId) => {
+          const out = await pipeline.run(input(words.join(' '), tenantId))
+          const shown = new Set((out.sources ?? []).map((s) => s.marker))
+          for (const m of (out.answer ?? '').matchAll(/\[(\d+)\]/g)) expect(shown.has(Number(m[1]))).toBe(true)
+          expect((out.sources ?? []).every((s) => s.tenantId === tenantId)).toBe(true)
+          expect(out.confidence).toBeGreaterThanOrEqual(0)
+          expect(out.confidence).toBeLessThanOrEqual(1)
+          // the gate declining shows nothing; the generator declining keeps what it was shown (the judge checks
+          // whether that context really lacked the answer)
+          if (out.gate.abstain) expect(out.sources).toEqual([])
+          if (out.abstained) expect(out.answer).toBe(ABSTENTION_TEXT)
+        },
+      ),
       { numRuns: 200, seed: 42 },
     )
   })

@@ -8,19 +8,25 @@ const seats: Turn[] = [
 ]
 
 describe('rewriteDeterministic', () => {
-  test('a pronoun follow-up gets the prior user turn\'s content words appended', () => {
+  test("a pronoun follow-up gets the prior user turn's content words appended", () => {
     const history: Turn[] = [{ role: 'user', content: 'How do I enable SSO with Okta?' }]
-    expect(rewriteDeterministic('Which plan is it available on?', history)).toBe('Which plan is it available on? enable SSO Okta')
+    expect(rewriteDeterministic('Which plan is it available on?', history)).toBe(
+      'Which plan is it available on? enable SSO Okta',
+    )
   })
 
   test('an elliptical "what about" drops the modifier it replaces', () => {
     // "Enterprise plan" swaps "Team plan": Team (the word before the shared "plan") is dropped
-    expect(rewriteDeterministic('What about the Enterprise plan?', seats)).toBe('What about the Enterprise plan? seats include')
+    expect(rewriteDeterministic('What about the Enterprise plan?', seats)).toBe(
+      'What about the Enterprise plan? seats include',
+    )
   })
 
   test('an "and ...?" follow-up resolves to the subject and keeps identifiers as written', () => {
     const history: Turn[] = [{ role: 'user', content: 'What causes ERR-4012 CSV export?' }]
-    expect(rewriteDeterministic('And how do I fix it?', history)).toBe('And how do I fix it? causes ERR-4012 CSV export')
+    expect(rewriteDeterministic('And how do I fix it?', history)).toBe(
+      'And how do I fix it? causes ERR-4012 CSV export',
+    )
   })
 
   test('the latest USER turn is the subject, not the assistant reply or an older question', () => {

@@ -15,7 +15,11 @@ import type { ChunkerConfig } from '../../../src/corpus/types.ts'
 import { loadKnowledgeBase } from '../../../src/corpus/load-kb.ts'
 import { isAbstention } from '../../../src/shared/text/abstention.ts'
 import { statesDisagreement } from '../../../src/system/reference/conflict.ts'
-import { createReferencePipeline, type ReferenceOutput, type ReferencePipelineOptions } from '../../../src/system/reference/pipeline.ts'
+import {
+  createReferencePipeline,
+  type ReferenceOutput,
+  type ReferencePipelineOptions,
+} from '../../../src/system/reference/pipeline.ts'
 import { createIndexRetriever } from '../../../src/system/reference/retriever.ts'
 import { buildSearchIndex, type SearchArm } from '../../../src/search/index.ts'
 
@@ -45,15 +49,24 @@ export async function runSample(
 ): Promise<SampleCaseResult[]> {
   const corpus = await loadKnowledgeBase(join(repoRoot, 'evals/sample-kb'))
   const chunks = chunkDocuments(corpus.documents, chunker)
-  const files = readdirSync(join(repoRoot, 'golden')).filter((f) => f.endsWith('.golden.jsonl')).sort()
+  const files = readdirSync(join(repoRoot, 'golden'))
+    .filter((f) => f.endsWith('.golden.jsonl'))
+    .sort()
   const cases: GoldenCase[] = []
-  for (const f of files) cases.push(...parseGoldenText(readFileSync(join(repoRoot, 'golden', f), 'utf8'), f).cases.map((x) => x.case))
+  for (const f of files)
+    cases.push(...parseGoldenText(readFileSync(join(repoRoot, 'golden', f), 'utf8'), f).cases.map((x) => x.case))
   const expected = resolveLocators(cases, corpus.documents, chunks).expected
   const retriever = createIndexRetriever(await buildSearchIndex(chunks, { arm }), chunks)
   const pipeline = createReferencePipeline({ retriever, chunks, ...options })
   const results: SampleCaseResult[] = []
   for (const c of cases) {
-    const out = await pipeline.run({ caseId: c.case_id, query: c.query, tenantId: c.tenant_id, history: c.history, mode: 'system' })
+    const out = await pipeline.run({
+      caseId: c.case_id,
+      query: c.query,
+      tenantId: c.tenant_id,
+      history: c.history,
+      mode: 'system',
+    })
     const answer = out.answer ?? ''
     const abstained = isAbstention(answer)
     const shownMarkers = new Set((out.sources ?? []).map((s) => s.marker))
@@ -71,7 +84,7 @@ export async function runSample(
     else {
       r.wrongAbstention = abstained
       const strong = new Set((expected.get(c.case_id) ?? []).filter((e) => e.grade >= 2).map((e) => e.chunkId))
-      r.evidenceShown = (out.sources ?? []).some((s) => strong.has(s.chunkId ?? ""))
+      r.evidenceShown = (out.sources ?? []).some((s) => strong.has(s.chunkId ?? ''))
     }
     if (c.must_contain.length > 0) r.mustContainOk = c.must_contain.every((t) => lower.includes(t.toLowerCase()))
     if (c.case_type === 'stale_conflict') r.conflictOk = (r.mustContainOk ?? true) && statesDisagreement(answer)
@@ -95,22 +108,33 @@ export function summarise(results: readonly SampleCaseResult[]) {
     noFabricatedCitations: passRate(results, (r) => r.markersOk),
     mustContain: passRate(results, (r) => r.mustContainOk),
     staleConflict: passRate(results, (r) => r.conflictOk),
-    answeredWhenAnswerable: passRate(results, (r) => (r.wrongAbstention === undefined ? undefined : !r.wrongAbstention)),
+    answeredWhenAnswerable: passRate(results, (r) =>
+      r.wrongAbstention === undefined ? undefined : !r.wrongAbstention,
+    ),
     evidenceShown: passRate(results, (r) => r.evidenceShown),
   }
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const chunker = process.argv[2] === 'fixed' ? ({ kind: 'fixed', size: 800, overlap: 100 } as const) : defaultChunkerConfig
+  const chunker =
+    process.argv[2] === 'fixed' ? ({ kind: 'fixed', size: 800, overlap: 100 } as const) : defaultChunkerConfig
   const arm = (process.argv[3] ?? 'bm25') as SearchArm
   const results = await runSample({}, chunker, arm)
   console.log(summarise(results))
   for (const r of results) {
-    const bad = r.abstainOk === false || !r.noLeak || !r.markersOk || r.mustContainOk === false || r.conflictOk === false || r.wrongAbstention
+    const bad =
+      r.abstainOk === false ||
+      !r.noLeak ||
+      !r.markersOk ||
+      r.mustContainOk === false ||
+      r.conflictOk === false ||
+      r.wrongAbstention
     if (!bad) continue
     console.log(`\n${r.c.case_id} ${r.c.case_type} [${r.c.tenant_id}] ${r.c.query}`)
     if (r.c.history.length > 0) console.log(`  rewritten: ${r.out.rewrittenQuery}`)
-    console.log(`  gate: ${r.out.gate.reason} conf=${r.out.gate.confidence.toFixed(3)} evidenceShown=${String(r.evidenceShown)}`)
+    console.log(
+      `  gate: ${r.out.gate.reason} conf=${r.out.gate.confidence.toFixed(3)} evidenceShown=${String(r.evidenceShown)}`,
+    )
     console.log(`  must: ${JSON.stringify(r.c.must_contain)} answer: ${r.out.answer}`)
     console.log(`  shown: ${(r.out.sources ?? []).map((s) => s.chunkId).join(' | ')}`)
   }

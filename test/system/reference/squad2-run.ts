@@ -14,7 +14,10 @@ import { createIndexRetriever } from '../../../src/system/reference/retriever.ts
 import { buildSearchIndex } from '../../../src/search/index.ts'
 
 /** Where the dataset lives: beside the repository, never inside it. */
-export const squadDir = resolve(fileURLToPath(new URL('../../..', import.meta.url)), '../shared/datasets/squad2-dev-cs224n')
+export const squadDir = resolve(
+  fileURLToPath(new URL('../../..', import.meta.url)),
+  '../shared/datasets/squad2-dev-cs224n',
+)
 
 interface SquadQuery {
   _id: string
@@ -42,14 +45,33 @@ export async function runSquad(limit = Number.POSITIVE_INFINITY): Promise<SquadF
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { _id: string; title: string; text: string })
-    .map((p) => ({ id: p._id, docId: p._id, tenantId: 'squad', kind: 'document', title: p.title.replace(/_/g, ' '), text: p.text, start: 0, end: p.text.length }))
+    .map((p) => ({
+      id: p._id,
+      docId: p._id,
+      tenantId: 'squad',
+      kind: 'document',
+      title: p.title.replace(/_/g, ' '),
+      text: p.text,
+      start: 0,
+      end: p.text.length,
+    }))
   const queries = readFileSync(join(squadDir, 'queries.jsonl'), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .slice(0, limit)
     .map((l) => JSON.parse(l) as SquadQuery)
-  const pipeline = createReferencePipeline({ retriever: createIndexRetriever(await buildSearchIndex(chunks, { arm: 'bm25' }), chunks), chunks })
-  const f: SquadFigures = { answerable: 0, unanswerable: 0, answerContainsGold: 0, answerableAbstained: 0, unanswerableAbstained: 0, sourceShown: 0 }
+  const pipeline = createReferencePipeline({
+    retriever: createIndexRetriever(await buildSearchIndex(chunks, { arm: 'bm25' }), chunks),
+    chunks,
+  })
+  const f: SquadFigures = {
+    answerable: 0,
+    unanswerable: 0,
+    answerContainsGold: 0,
+    answerableAbstained: 0,
+    unanswerableAbstained: 0,
+    sourceShown: 0,
+  }
   for (const q of queries) {
     const out = await pipeline.run({ caseId: q._id, query: q.text, tenantId: 'squad', history: [], mode: 'system' })
     const answer = (out.answer ?? '').toLowerCase()
@@ -76,5 +98,8 @@ export async function runSquad(limit = Number.POSITIVE_INFINITY): Promise<SquadF
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const t = Date.now()
-  console.log(await runSquad(process.argv[2] === undefined ? undefined : Number(process.argv[2])), `${Date.now() - t} ms`)
+  console.log(
+    await runSquad(process.argv[2] === undefined ? undefined : Number(process.argv[2])),
+    `${Date.now() - t} ms`,
+  )
 }

@@ -3,7 +3,15 @@ import { contentTerms, isLabelLine, splitSentences, stem, tokenize } from '../..
 
 describe('terms', () => {
   test('identifiers survive tokenising whole and are never stemmed', () => {
-    expect(tokenize('ERR-4012 on v4.2.1 for SKU_88-X via /v2/export.')).toEqual(['err-4012', 'on', 'v4.2.1', 'for', 'sku_88-x', 'via', 'v2/export'])
+    expect(tokenize('ERR-4012 on v4.2.1 for SKU_88-X via /v2/export.')).toEqual([
+      'err-4012',
+      'on',
+      'v4.2.1',
+      'for',
+      'sku_88-x',
+      'via',
+      'v2/export',
+    ])
     expect(stem('err-4012')).toBe('err-4012')
   })
 
@@ -29,7 +37,14 @@ describe('terms', () => {
 
   test('sentences: wrapped lines join, list items stand alone, markdown is stripped, e.g. survives', () => {
     expect(
-      splitSentences('# Title\n\nThe v1 API is deprecated. It will be removed on\n2026-06-30.\n\n- **Owner**: full control, e.g. billing.\n- Admin: members\n'),
-    ).toEqual(['The v1 API is deprecated.', 'It will be removed on 2026-06-30.', 'Owner: full control, e.g. billing.', 'Admin: members'])
+      splitSentences(
+        '# Title\n\nThe v1 API is deprecated. It will be removed on\n2026-06-30.\n\n- **Owner**: full control, e.g. billing.\n- Admin: members\n',
+      ),
+    ).toEqual([
+      'The v1 API is deprecated.',
+      'It will be removed on 2026-06-30.',
+      'Owner: full control, e.g. billing.',
+      'Admin: members',
+    ])
   })
 })

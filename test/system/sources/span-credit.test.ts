@@ -14,29 +14,47 @@ import { reciprocalRank } from '../../../src/grading/metrics/retrieval.ts'
 
 const text = `# Data\n\n${'a'.repeat(100)}\n\n## Trash\n\n${'b'.repeat(60)}\n`
 const doc: SourceDocument = { id: 't/document/d1', key: 'd1', tenantId: 't', kind: 'document', title: 'Data', text }
-const chunkOf = (id: string, start: number, end: number): Chunk => ({ id, docId: doc.id, tenantId: 't', kind: 'document', text: text.slice(start, end), start, end, title: 'Data' })
+const chunkOf = (id: string, start: number, end: number): Chunk => ({
+  id,
+  docId: doc.id,
+  tenantId: 't',
+  kind: 'document',
+  text: text.slice(start, end),
+  start,
+  end,
+  title: 'Data',
+})
 const INTRO = chunkOf('t/document/d1#intro', 0, 110)
 const TRASH = chunkOf('t/document/d1#trash', 110, 181)
 
 describe('span credit needs content', () => {
-  test('the default is 40 characters or half the chunk\'s content, whichever is less', () => {
+  test("the default is 40 characters or half the chunk's content, whichever is less", () => {
     expect(defaultSpanCredit).toEqual({ chars: 40, share: 0.5 })
   })
 
-  test('a passage ending in a section\'s heading line covers none of that section', () => {
+  test("a passage ending in a section's heading line covers none of that section", () => {
     // [100, 118): 8 a's of INTRO (needs 40) and only the "## Trash" line of TRASH (content 0).
     expect([coversContent(INTRO, 100, 118), coversContent(TRASH, 100, 118)]).toEqual([false, false])
   })
 
-  test('at the boundary: 29 of TRASH\'s 60 content characters earn nothing, 30 earn it; 39 of INTRO\'s 100 nothing, 40 it', () => {
+  test("at the boundary: 29 of TRASH's 60 content characters earn nothing, 30 earn it; 39 of INTRO's 100 nothing, 40 it", () => {
     // TRASH from its heading: [110, 149) holds b's [120, 149) = 29; [110, 150) holds 30.
     expect([coversContent(TRASH, 110, 149), coversContent(TRASH, 110, 150)]).toEqual([false, true])
     // INTRO: [8, 47) = 39 a's; [8, 48) = 40 (the "# Data" heading never counts: [0, 47) is still 39).
-    expect([coversContent(INTRO, 8, 47), coversContent(INTRO, 0, 47), coversContent(INTRO, 8, 48)]).toEqual([false, false, true])
+    expect([coversContent(INTRO, 8, 47), coversContent(INTRO, 0, 47), coversContent(INTRO, 8, 48)]).toEqual([
+      false,
+      false,
+      true,
+    ])
   })
 
   test('a chunk with little content must be half covered: 4 of 10 earn nothing, 5 earn it', () => {
-    const small: Chunk = { ...chunkOf('t/document/d1#small', 0, 0), text: `## T\n\n${'c'.repeat(10)}`, start: 0, end: 16 }
+    const small: Chunk = {
+      ...chunkOf('t/document/d1#small', 0, 0),
+      text: `## T\n\n${'c'.repeat(10)}`,
+      start: 0,
+      end: 16,
+    }
     // content "cccccccccc" at [6, 16): min(40, 0.5 x 10) = 5.
     expect([coversContent(small, 0, 10), coversContent(small, 0, 11)]).toEqual([false, true])
   })

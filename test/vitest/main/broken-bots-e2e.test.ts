@@ -25,7 +25,10 @@ const SAMPLE_CASES = 85
 
 function run(projects: string[], env: Record<string, string | undefined> = {}) {
   const out = tempDir()
-  return runVitest('broken-bots', ['run', ...projects.flatMap((p) => ['--project', p])], { FIXTURE_OUT: out, ...env }).then((result) => ({ ...result, out }))
+  return runVitest('broken-bots', ['run', ...projects.flatMap((p) => ['--project', p])], {
+    FIXTURE_OUT: out,
+    ...env,
+  }).then((result) => ({ ...result, out }))
 }
 
 const TOKEN = 'Bearer sk-echo-7f3a9c1d5e2b8f4a6c0d'
@@ -38,11 +41,18 @@ function echoServer(): http.Server {
     req.on('end', () => {
       const { caseId, tenantId } = JSON.parse(body) as { caseId: string; tenantId: string }
       const echo = JSON.stringify(req.headers)
-      if (caseId.endsWith('1')) res.writeHead(500, { 'content-type': 'text/plain' }).end(`internal error; request headers: ${echo}`)
+      if (caseId.endsWith('1'))
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`internal error; request headers: ${echo}`)
       else if (caseId.endsWith('2')) res.writeHead(200, { 'content-type': 'text/html' }).end(`<pre>${echo}</pre>`)
       else {
         res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ retrieved: [{ docId: 'billing/plans', tenantId, text: echo }], answer: `You sent ${echo} [1]`, sources: [{ marker: 1, docId: 'billing/plans', text: echo }] }))
+        res.end(
+          JSON.stringify({
+            retrieved: [{ docId: 'billing/plans', tenantId, text: echo }],
+            answer: `You sent ${echo} [1]`,
+            sources: [{ marker: 1, docId: 'billing/plans', text: echo }],
+          }),
+        )
       }
     })
   })
@@ -61,21 +71,32 @@ describe('broken bots, one Vitest run', () => {
   let cases: LoggedCase[] = []
   let result: Awaited<ReturnType<typeof run>>
   beforeAll(async () => {
-    result = await run(['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention', 'echo-http'], { FIXTURE_HTTP_URL: url, FIXTURE_TOKEN: TOKEN, GITHUB_ACTIONS: 'true' })
+    result = await run(['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention', 'echo-http'], {
+      FIXTURE_HTTP_URL: url,
+      FIXTURE_TOKEN: TOKEN,
+      GITHUB_ACTIONS: 'true',
+    })
     cases = JSON.parse(readFileSync(join(result.out, 'cases.json'), 'utf8')) as LoggedCase[]
   }, 180_000)
-  const failures = (project: string) => cases.filter((c) => c.project === project).flatMap((c) => c.hard.filter((h) => !h.passed).map((h) => ({ caseId: c.caseId, ...h })))
+  const failures = (project: string) =>
+    cases
+      .filter((c) => c.project === project)
+      .flatMap((c) => c.hard.filter((h) => !h.passed).map((h) => ({ caseId: c.caseId, ...h })))
 
   test('the run fails (exit 1) and every bot ran the whole sample', () => {
     expect(result.code).toBe(1)
-    for (const project of ['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention', 'echo-http']) expect(cases.filter((c) => c.project === project)).toHaveLength(SAMPLE_CASES)
+    for (const project of ['relabel-chunk', 'relabel-cited', 'ghost-citation', 'lying-abstention', 'echo-http'])
+      expect(cases.filter((c) => c.project === project)).toHaveLength(SAMPLE_CASES)
   })
 
   test('relabelled foreign chunk: toNotLeakAcrossTenants fails on every case, naming the evidence and both tenants', () => {
     const failed = failures('relabel-chunk')
     expect(failed).toHaveLength(SAMPLE_CASES)
     expect(new Set(failed.map((f) => f.name))).toEqual(new Set(['toNotLeakAcrossTenants']))
-    for (const f of failed) expect(f.message).toMatch(/^retrieved #\d+ chunkId "\S+" is (brassmoth|quillfern)'s \S+, in tenant "\1", not the case's tenant "(brassmoth|quillfern)" \(the system labelled it "\2"\)$/)
+    for (const f of failed)
+      expect(f.message).toMatch(
+        /^retrieved #\d+ chunkId "\S+" is (brassmoth|quillfern)'s \S+, in tenant "\1", not the case's tenant "(brassmoth|quillfern)" \(the system labelled it "\2"\)$/,
+      )
   })
 
   test('relabelled cited source: toNotLeakAcrossTenants fails on every answered case, naming the shown source', () => {
@@ -84,7 +105,9 @@ describe('broken bots, one Vitest run', () => {
     expect(failed).toHaveLength(SAMPLE_CASES - MUST_ABSTAIN)
     for (const f of failed) {
       expect(f.name).toBe('toNotLeakAcrossTenants')
-      expect(f.message).toMatch(/shown source \[1\] chunkId "\S+" is (brassmoth|quillfern)'s \S+, in tenant "\1", not the case's tenant "(brassmoth|quillfern)" \(the system labelled it "\2"\)/)
+      expect(f.message).toMatch(
+        /shown source \[1\] chunkId "\S+" is (brassmoth|quillfern)'s \S+, in tenant "\1", not the case's tenant "(brassmoth|quillfern)" \(the system labelled it "\2"\)/,
+      )
     }
   })
 
@@ -94,7 +117,9 @@ describe('broken bots, one Vitest run', () => {
     expect(failed).toHaveLength(55)
     for (const f of failed) {
       expect(f.name).toBe('toHaveNoFabricatedCitations')
-      expect(f.message).toMatch(/^\[1\] cites chunkId "(brassmoth|quillfern)\/doc\/not-in-the-corpus#0000000000000000", which is in no document of the corpus$/)
+      expect(f.message).toMatch(
+        /^\[1\] cites chunkId "(brassmoth|quillfern)\/doc\/not-in-the-corpus#0000000000000000", which is in no document of the corpus$/,
+      )
     }
   })
 
@@ -118,17 +143,26 @@ describe('broken bots, one Vitest run', () => {
     expect(failed).toHaveLength(MUST_ABSTAIN)
     for (const f of failed) {
       expect(f.name).toBe('toAbstain')
-      expect(f.message).toBe('the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."')
+      expect(f.message).toBe(
+        'the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."',
+      )
     }
     // The test's failure says the case, the check and why, each once.
     const lying = cases.filter((c) => c.project === 'lying-abstention' && c.state === 'failed')
     expect(lying).toHaveLength(MUST_ABSTAIN)
-    for (const c of lying) expect(c.errors).toEqual([`${c.caseId}: toAbstain: the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."`])
+    for (const c of lying)
+      expect(c.errors).toEqual([
+        `${c.caseId}: toAbstain: the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."`,
+      ])
   })
 
   test('header-echoing HTTP endpoint: the token reaches no error, log line, scorecard or annotation', () => {
-    expect(result.output).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/rag answered 500 for case GC-\d+1 \(\d+ byte body, content-type "text\/plain"; the body is not shown\)/)
-    expect(result.output).toMatch(/returned non-JSON for case GC-\d+2 \(\d+ byte body, content-type "text\/html"; the body is not shown\)/)
+    expect(result.output).toMatch(
+      /POST http:\/\/127\.0\.0\.1:\d+\/rag answered 500 for case GC-\d+1 \(\d+ byte body, content-type "text\/plain"; the body is not shown\)/,
+    )
+    expect(result.output).toMatch(
+      /returned non-JSON for case GC-\d+2 \(\d+ byte body, content-type "text\/html"; the body is not shown\)/,
+    )
     expect(result.output).toContain('::error file=golden/') // annotations were printed
     // The echoed answers were quoted (a must-abstain case that "answered"), with the token replaced.
     expect(failures('echo-http').some((f) => f.name === 'toAbstain' && f.message.includes('[redacted]'))).toBe(true)
@@ -146,9 +180,9 @@ describe('broken bots, alone', () => {
     const result = await run(['always-abstain'])
     expect(result.code, result.output).toBe(1)
     const scorecard = JSON.parse(readFileSync(join(result.out, 'scorecard.json'), 'utf8'))
-    const answerable = Object.entries(scorecard.cases as Record<string, { caseType: string; answer?: Record<string, number>; errorClass?: string }>).filter(
-      ([, c]) => c.caseType !== 'out_of_scope' && c.caseType !== 'cross_tenant',
-    )
+    const answerable = Object.entries(
+      scorecard.cases as Record<string, { caseType: string; answer?: Record<string, number>; errorClass?: string }>,
+    ).filter(([, c]) => c.caseType !== 'out_of_scope' && c.caseType !== 'cross_tenant')
     expect(answerable).toHaveLength(SAMPLE_CASES - MUST_ABSTAIN)
     for (const [id, c] of answerable) {
       expect(c.answer?.crag_truthfulness, id).toBe(0)
@@ -165,7 +199,9 @@ describe('broken bots, alone', () => {
     expect(result.code, result.output).toBe(1)
     expect(result.output.split('vitest-rag: the run stopped:').length - 1).toBe(1)
     expect(result.output).toContain('the run was stopped because the sources the system names do not resolve')
-    expect(result.output).toMatch(/the run stopped: \d+ of \d+ source references \(100%\) in the first \d+ cases \(in golden order\) name nothing in the corpus, so 100% of what the system retrieved would score 0 for that reason alone/)
+    expect(result.output).toMatch(
+      /the run stopped: \d+ of \d+ source references \(100%\) in the first \d+ cases \(in golden order\) name nothing in the corpus, so 100% of what the system retrieved would score 0 for that reason alone/,
+    )
     expect(result.output).toMatch(/GC-\d+: docId "DOC-\d+"/)
     expect(result.output).toContain('sourceMap')
     const scorecard = JSON.parse(readFileSync(join(result.out, 'scorecard.json'), 'utf8'))
@@ -179,7 +215,8 @@ describe('a header-echoing HTTP endpoint, token unset', () => {
   test('a missing header env var stops the run once, at startup, before any case', async () => {
     const result = await run(['echo-http'], { FIXTURE_HTTP_URL: url, FIXTURE_TOKEN: undefined })
     expect(result.code).toBe(1)
-    const message = "the HTTP adapter's headersFromEnv names environment variable(s) that are not set: FIXTURE_TOKEN (for header Authorization)"
+    const message =
+      "the HTTP adapter's headersFromEnv names environment variable(s) that are not set: FIXTURE_TOKEN (for header Authorization)"
     expect(result.output.split(message).length - 1).toBe(1)
     expect(result.output).not.toContain('GC-0001')
   }, 60_000)

@@ -22,12 +22,24 @@ describe('a system that never yields', () => {
     cpSync(join(repoRoot, 'test/fixtures/fast-bot'), copyDir, { recursive: true })
     mkdirSync(join(copyDir, 'golden'), { recursive: true })
     const line = (i: number) =>
-      JSON.stringify({ case_id: `F-${String(i).padStart(4, '0')}`, case_type: 'normal', tenant_id: 'acme', query: 'How long is retention?', expected_sources: [{ locator: { kind: 'doc', slug: 'setting' } }], must_contain: ['ninety'] })
-    writeFileSync(join(copyDir, 'golden/fast.golden.jsonl'), `${Array.from({ length: CASES }, (_, i) => line(i)).join('\n')}\n`)
+      JSON.stringify({
+        case_id: `F-${String(i).padStart(4, '0')}`,
+        case_type: 'normal',
+        tenant_id: 'acme',
+        query: 'How long is retention?',
+        expected_sources: [{ locator: { kind: 'doc', slug: 'setting' } }],
+        must_contain: ['ninety'],
+      })
+    writeFileSync(
+      join(copyDir, 'golden/fast.golden.jsonl'),
+      `${Array.from({ length: CASES }, (_, i) => line(i)).join('\n')}\n`,
+    )
     const result = await runVitest(copy, ['run'], { FIXTURE_OUT: out })
     expect(result.code, result.output).toBe(1)
     expect(result.output.split('vitest-rag: the run stopped:').length - 1).toBe(1)
-    expect(result.output).toMatch(/the run stopped: \d+ of \d+ source references \(100%\) in the first \d+ cases \(in golden order\) name nothing in the corpus, so 100% of what the system retrieved would score 0 for that reason alone/)
+    expect(result.output).toMatch(
+      /the run stopped: \d+ of \d+ source references \(100%\) in the first \d+ cases \(in golden order\) name nothing in the corpus, so 100% of what the system retrieved would score 0 for that reason alone/,
+    )
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     // The worker lets its event loop turn every 2 ms, so results reach the main process while cases run and
     // the stop lands a few batches later (about 500 cases in); before, all 2000 results arrived together, after

@@ -19,7 +19,11 @@ interface GoldenLine {
   tenant_id: string
   case_type: string
   query: string
-  expected_sources: Array<{ locator: { kind: string; slug?: string; entry?: string; ticket?: string }; grade: number; tenant?: string }>
+  expected_sources: Array<{
+    locator: { kind: string; slug?: string; entry?: string; ticket?: string }
+    grade: number
+    tenant?: string
+  }>
 }
 interface LoggedCase {
   project: string
@@ -28,7 +32,10 @@ interface LoggedCase {
 }
 
 const golden: GoldenLine[] = ['boundaries', 'brassmoth', 'quillfern'].flatMap((f) =>
-  readFileSync(join(repoRoot, `golden/${f}.golden.jsonl`), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as GoldenLine),
+  readFileSync(join(repoRoot, `golden/${f}.golden.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as GoldenLine),
 )
 
 /** The document a retrieved item names, read off its path or URL alone: `<tenant>/<kind>/<key>`. */
@@ -40,7 +47,9 @@ function documentOf(item: RetrievedChunk): string {
   if (!jsonl) throw new Error(`unexpected source ${where}`)
   const [, tenant, file, fragment] = jsonl
   const line = Number(fragment ?? item.line)
-  const record = JSON.parse(readFileSync(join(repoRoot, `evals/sample-kb/tenants/${tenant}/${file}.jsonl`), 'utf8').split('\n')[line - 1]!) as { entry_id?: string; ticket_id?: string }
+  const record = JSON.parse(
+    readFileSync(join(repoRoot, `evals/sample-kb/tenants/${tenant}/${file}.jsonl`), 'utf8').split('\n')[line - 1]!,
+  ) as { entry_id?: string; ticket_id?: string }
   return file === 'changelog' ? `${tenant}/changelog/${record.entry_id}` : `${tenant}/ticket/${record.ticket_id}`
 }
 
@@ -80,27 +89,47 @@ beforeAll(async () => {
     let body = ''
     req.on('data', (d: Buffer) => (body += d.toString()))
     req.on('end', () => {
-      void httpBot.run(JSON.parse(body)).then((output) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(output)))
+      void httpBot
+        .run(JSON.parse(body))
+        .then((output) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(output)))
     })
   })
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/rag`
-  const run = await runVitest('framework-bot', ['run', '--project', 'filter-on', '--project', 'filter-off', '--project', 'http-off'], { FIXTURE_OUT: out, FIXTURE_HTTP_URL: url })
+  const run = await runVitest(
+    'framework-bot',
+    ['run', '--project', 'filter-on', '--project', 'filter-off', '--project', 'http-off'],
+    { FIXTURE_OUT: out, FIXTURE_HTTP_URL: url },
+  )
   cases = JSON.parse(readFileSync(join(out, 'cases.json'), 'utf8')) as LoggedCase[]
   expect(cases, run.output).toHaveLength(3 * golden.length)
   for (const filter of [true, false]) {
     const bot = await createAdapter({ filter })
     const byCase = new Map<string, string[]>()
-    for (const c of golden) byCase.set(c.case_id, (await bot.run({ caseId: c.case_id, query: c.query, tenantId: c.tenant_id } as never)).retrieved.map(documentOf))
+    for (const c of golden)
+      byCase.set(
+        c.case_id,
+        (await bot.run({ caseId: c.case_id, query: c.query, tenantId: c.tenant_id } as never)).retrieved.map(
+          documentOf,
+        ),
+      )
     rankings.set(filter ? 'on' : 'off', byCase)
   }
 }, 240_000)
 afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-describe.each([['on', 'on'], ['off', 'off'], ['off', 'http-off']] as const)('the framework bot, tenant filter %s (%s)', (filter, project) => {
-  const scorecard = () => JSON.parse(readFileSync(join(out, project, 'scorecard.json'), 'utf8')) as { cases: Record<string, { retrieval: Record<string, number> }>; sources: { unresolved: number; ambiguous?: number } }
+describe.each([
+  ['on', 'on'],
+  ['off', 'off'],
+  ['off', 'http-off'],
+] as const)('the framework bot, tenant filter %s (%s)', (filter, project) => {
+  const scorecard = () =>
+    JSON.parse(readFileSync(join(out, project, 'scorecard.json'), 'utf8')) as {
+      cases: Record<string, { retrieval: Record<string, number> }>
+      sources: { unresolved: number; ambiguous?: number }
+    }
 
-  test('every case\'s recall@5, MRR and nDCG@10 equal the independent scoring of the bot\'s own ranking', () => {
+  test("every case's recall@5, MRR and nDCG@10 equal the independent scoring of the bot's own ranking", () => {
     const card = scorecard()
     const scored = golden.filter((c) => card.cases[c.case_id]?.retrieval?.['recall@5'] !== undefined)
     // 85 cases less the 28 that must abstain (out_of_scope, cross_tenant), which are not scored.
@@ -108,7 +137,11 @@ describe.each([['on', 'on'], ['off', 'off'], ['off', 'http-off']] as const)('the
     for (const c of scored) {
       const mine = score(rankings.get(filter)!.get(c.case_id)!, qrelsOf(c))
       const theirs = card.cases[c.case_id]!.retrieval
-      expect([theirs['recall@5'], theirs.mrr, theirs['ndcg@10']], c.case_id).toEqual([mine.recall5, mine.mrr, expect.closeTo(mine.ndcg10, 12)])
+      expect([theirs['recall@5'], theirs.mrr, theirs['ndcg@10']], c.case_id).toEqual([
+        mine.recall5,
+        mine.mrr,
+        expect.closeTo(mine.ndcg10, 12),
+      ])
     }
     // Every reference resolved, none was ambiguous: each path, URL and JSONL line named its tenant.
     expect([card.sources.unresolved, card.sources.ambiguous]).toEqual([0, undefined])
@@ -116,32 +149,54 @@ describe.each([['on', 'on'], ['off', 'off'], ['off', 'http-off']] as const)('the
 })
 
 describe('tenancy', () => {
-  const leakOf = (project: string, caseId: string) => cases.find((c) => c.project === project && c.caseId === caseId)?.hard.find((h) => h.name === 'toNotLeakAcrossTenants')
+  const leakOf = (project: string, caseId: string) =>
+    cases
+      .find((c) => c.project === project && c.caseId === caseId)
+      ?.hard.find((h) => h.name === 'toNotLeakAcrossTenants')
 
   test('filter on: nothing fails for tenancy', () => {
     for (const c of golden) expect(leakOf('filter-on', c.case_id)?.passed, c.case_id).toBe(true)
   })
 
-  test.each(['filter-off', 'http-off'])('%s: exactly the leaking cases fail, each message naming the field and the foreign document', (project) => {
-    const leaking = golden.filter((c) => rankings.get('off')!.get(c.case_id)!.some((d) => !d.startsWith(`${c.tenant_id}/`)))
-    expect(leaking.length).toBeGreaterThan(40)
-    for (const c of golden) expect(leakOf(project, c.case_id)?.passed, c.case_id).toBe(!leaking.includes(c))
-    for (const c of leaking) {
-      const ranked = rankings.get('off')!.get(c.case_id)!
-      const problems = leakOf(project, c.case_id)!.message.replace(/; and \d+ more$/, '').split('; ')
-      for (const problem of problems) {
-        const m = /^retrieved #(\d+) (path|url) "(?:…)?[^"]*\/tenants\/([a-z]+)\/[^"]*" is \3's (\S+), in tenant "\3", not the case's tenant "([a-z]+)"$/.exec(problem)
-        expect(m, problem).not.toBeNull()
-        const [, rank, , tenant, key, caseTenant] = m!
-        expect([caseTenant, tenant]).toEqual([c.tenant_id, ranked[Number(rank) - 1]!.split('/')[0]])
-        expect(ranked[Number(rank) - 1]!.endsWith(`/${key}`), problem).toBe(true)
+  test.each(['filter-off', 'http-off'])(
+    '%s: exactly the leaking cases fail, each message naming the field and the foreign document',
+    (project) => {
+      const leaking = golden.filter((c) =>
+        rankings
+          .get('off')!
+          .get(c.case_id)!
+          .some((d) => !d.startsWith(`${c.tenant_id}/`)),
+      )
+      expect(leaking.length).toBeGreaterThan(40)
+      for (const c of golden) expect(leakOf(project, c.case_id)?.passed, c.case_id).toBe(!leaking.includes(c))
+      for (const c of leaking) {
+        const ranked = rankings.get('off')!.get(c.case_id)!
+        const problems = leakOf(project, c.case_id)!
+          .message.replace(/; and \d+ more$/, '')
+          .split('; ')
+        for (const problem of problems) {
+          const m =
+            /^retrieved #(\d+) (path|url) "(?:…)?[^"]*\/tenants\/([a-z]+)\/[^"]*" is \3's (\S+), in tenant "\3", not the case's tenant "([a-z]+)"$/.exec(
+              problem,
+            )
+          expect(m, problem).not.toBeNull()
+          const [, rank, , tenant, key, caseTenant] = m!
+          expect([caseTenant, tenant]).toEqual([c.tenant_id, ranked[Number(rank) - 1]!.split('/')[0]])
+          expect(ranked[Number(rank) - 1]!.endsWith(`/${key}`), problem).toBe(true)
+        }
       }
-    }
-  })
+    },
+  )
 
   test('a worked case: GC-0006 with the filter off has its one relevant document at rank 2', () => {
     // quillfern's question; the bot's #1 is not relevant, #2 is: MRR = 1/2, nDCG@10 = (g / log2 3) / g = 0.6309.
-    const card = JSON.parse(readFileSync(join(out, 'off', 'scorecard.json'), 'utf8')) as { cases: Record<string, { retrieval: Record<string, number> }> }
-    expect(card.cases['GC-0006']!.retrieval).toMatchObject({ 'recall@5': 1, mrr: 0.5, 'ndcg@10': expect.closeTo(1 / Math.log2(3), 12) })
+    const card = JSON.parse(readFileSync(join(out, 'off', 'scorecard.json'), 'utf8')) as {
+      cases: Record<string, { retrieval: Record<string, number> }>
+    }
+    expect(card.cases['GC-0006']!.retrieval).toMatchObject({
+      'recall@5': 1,
+      mrr: 0.5,
+      'ndcg@10': expect.closeTo(1 / Math.log2(3), 12),
+    })
   })
 })

@@ -34,7 +34,15 @@ async function runFixture(out: Outputs, variant: string, extraArgs: string[] = [
 }
 
 async function acceptBaseline(out: Outputs): Promise<RunResult> {
-  const result = await runCliBin(['baseline', 'accept', '--yes', '--scorecard', join(out.dir, 'scorecard.json'), '--baseline', out.baseline])
+  const result = await runCliBin([
+    'baseline',
+    'accept',
+    '--yes',
+    '--scorecard',
+    join(out.dir, 'scorecard.json'),
+    '--baseline',
+    out.baseline,
+  ])
   expect(result.code, result.output).toBe(0)
   return result
 }
@@ -61,7 +69,14 @@ describe('the gate, end to end over real Vitest runs', () => {
   })
 
   test('the run is exported as TREC run + qrels, and score-run on them reproduces the scorecard', async () => {
-    const scored = await runCliBin(['score-run', join(shared.dir, 'run.trec'), join(shared.dir, 'qrels.trec'), '--k', '1,5,10,20', '--json'])
+    const scored = await runCliBin([
+      'score-run',
+      join(shared.dir, 'run.trec'),
+      join(shared.dir, 'qrels.trec'),
+      '--k',
+      '1,5,10,20',
+      '--json',
+    ])
     expect(scored.code, scored.output).toBe(0)
     const mean = JSON.parse(scored.stdout).mean as Record<string, number>
     const scorecard = readJson(join(shared.dir, 'scorecard.json'))
@@ -96,13 +111,23 @@ describe('the gate, end to end over real Vitest runs', () => {
     expect((await runFixture(out, 'drop4')).code).toBe(0)
     await acceptBaseline(out)
     const summary = join(out.dir, 'step-summary.md')
-    const better = await runVitest('e2e', ['run'], { ...out.env, FIXTURE_VARIANT: 'good', GITHUB_STEP_SUMMARY: summary })
+    const better = await runVitest('e2e', ['run'], {
+      ...out.env,
+      FIXTURE_VARIANT: 'good',
+      GITHUB_STEP_SUMMARY: summary,
+    })
     expect(better.code, better.output).toBe(0)
     // The job summary carries the before/after table: baseline and current value of every compared metric.
-    expect(readFileSync(summary, 'utf8')).toMatch(/\| Metric \| Group \| Baseline \| Current \| Change \| p \| Verdict \|[\s\S]*\| should_contain \| overall \| 0\.9\d+ \| 1\.000/)
+    expect(readFileSync(summary, 'utf8')).toMatch(
+      /\| Metric \| Group \| Baseline \| Current \| Change \| p \| Verdict \|[\s\S]*\| should_contain \| overall \| 0\.9\d+ \| 1\.000/,
+    )
     const gate = readJson(join(out.dir, 'gate.json'))
     expect(gate.pass).toBe(true)
-    expect(gate.comparisons.some((c: { metric: string; verdict: string }) => c.metric === 'should_contain' && c.verdict === 'improvement')).toBe(true)
+    expect(
+      gate.comparisons.some(
+        (c: { metric: string; verdict: string }) => c.metric === 'should_contain' && c.verdict === 'improvement',
+      ),
+    ).toBe(true)
   }, 120_000)
 })
 
@@ -110,25 +135,40 @@ describe('hard assertions and judge coverage, end to end', () => {
   test('a cross-tenant leak fails its case with a clear message, the scorecard lists it at the top, exit 1', async () => {
     const out = outputs()
     const summary = join(out.dir, 'step-summary.md')
-    const run = await runVitest('e2e', ['run'], { ...out.env, FIXTURE_VARIANT: 'leak', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary })
+    const run = await runVitest('e2e', ['run'], {
+      ...out.env,
+      FIXTURE_VARIANT: 'leak',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: summary,
+    })
     // In GitHub Actions: an annotation at each failing case's golden-file line, and the Markdown scorecard in
     // the job summary.
     expect(run.output).toMatch(/::error file=golden\/a\.golden\.jsonl,line=10,title=vitest-rag E2E-010::/)
     // One annotation per failing case (each fails two checks), none from Vitest's own reporter pointing into
     // the harness, and no per-case notices.
     const commands = run.stdout.split('\n').filter((l) => l.startsWith('::'))
-    expect(commands.map((l) => /^::(\w+) file=([^,]+),line=(\d+)/.exec(l)?.slice(1, 4).join(' '))).toEqual(['error golden/a.golden.jsonl 10', 'error golden/b.golden.jsonl 10'])
+    expect(commands.map((l) => /^::(\w+) file=([^,]+),line=(\d+)/.exec(l)?.slice(1, 4).join(' '))).toEqual([
+      'error golden/a.golden.jsonl 10',
+      'error golden/b.golden.jsonl 10',
+    ])
     expect(readFileSync(summary, 'utf8')).toContain('E2E-010')
     expect(run.code).toBe(1)
     // The env names a baseline file that was never written: a named baseline that does not exist fails too.
-    expect(run.output).toContain(`the baseline ${out.baseline} (named by the baseline option of ragEval()) does not exist`)
+    expect(run.output).toContain(
+      `the baseline ${out.baseline} (named by the baseline option of ragEval()) does not exist`,
+    )
     // Two cross-tenant cases leak: each fails toNotLeakAcrossTenants (forbidden text) and toAbstain.
     expect(run.output).toContain('Tests  2 failed | 18 passed (20)')
     expect(run.output).toMatch(/the answer contains forbidden text: "(north|south) secret code 4417"/)
     expect(run.output).toMatch(/golden\/a\.golden\.jsonl:10/)
     const scorecard = readJson(join(out.dir, 'scorecard.json'))
     expect(scorecard.hard.failed).toBe(4)
-    expect(scorecard.hard.failures.map((f: { caseId: string }) => f.caseId).sort()).toEqual(['E2E-010', 'E2E-010', 'E2E-020', 'E2E-020'])
+    expect(scorecard.hard.failures.map((f: { caseId: string }) => f.caseId).sort()).toEqual([
+      'E2E-010',
+      'E2E-010',
+      'E2E-020',
+      'E2E-020',
+    ])
     const markdown = readFileSync(join(out.dir, 'scorecard.md'), 'utf8')
     expect(markdown.indexOf('E2E-010')).toBeLessThan(markdown.search(/recall@5/))
   }, 120_000)
@@ -143,7 +183,9 @@ describe('hard assertions and judge coverage, end to end', () => {
     expect(scorecard.answer.coverage).toBeCloseTo(0.15, 10)
     expect(run.output).toMatch(/judge.*(coverage|25%)/i)
     const gate = readJson(join(out.dir, 'gate.json'))
-    const judged = gate.comparisons.filter((c: { metric: string }) => ['faithfulness', 'citation_accuracy', 'answer_relevance'].includes(c.metric))
+    const judged = gate.comparisons.filter((c: { metric: string }) =>
+      ['faithfulness', 'citation_accuracy', 'answer_relevance'].includes(c.metric),
+    )
     expect(judged).toEqual([])
   }, 120_000)
 })

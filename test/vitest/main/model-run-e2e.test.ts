@@ -29,7 +29,13 @@ const verdict = JSON.stringify({
 describe('a system run with a model generator and a model judge', () => {
   let server: OpenAiTestServer
   const out = tempDir()
-  const env = () => ({ FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: 'none' })
+  const env = () => ({
+    FIXTURE_LLM_URL: server.baseURL,
+    FIXTURE_LLM_KEY: SENTINEL_KEY,
+    FIXTURE_OUT: out,
+    FIXTURE_CACHE_DIR: join(out, 'cache'),
+    FIXTURE_BASELINE: 'none',
+  })
 
   let throttled = false
   beforeAll(async () => {
@@ -43,7 +49,11 @@ describe('a system run with a model generator and a model judge', () => {
       // The scripted generator answers module questions from source [1] and declines everything else.
       const question = String(request.body?.messages?.at(-1)?.content ?? '')
       const word = /Which settings does the (\w+) module use/.exec(question)?.[1]
-      return { text: word ? `The ${word} module uses core, four and six [1].` : "I can't answer that from the available sources." }
+      return {
+        text: word
+          ? `The ${word} module uses core, four and six [1].`
+          : "I can't answer that from the available sources.",
+      }
     })
   })
   afterAll(() => server.close())
@@ -96,7 +106,11 @@ describe('a system run with a model generator and a model judge', () => {
   test('replays from the cache with no key and no request reaching the server, as CI does', async () => {
     const before = server.requests.length
     // Same provider config (the base URL is part of the cache key), no API key, replay mode: a miss would fail.
-    const replay = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_LLM_KEY: undefined, FIXTURE_CACHE_MODE: 'replay' })
+    const replay = await runVitest('e2e-model', ['run'], {
+      ...env(),
+      FIXTURE_LLM_KEY: undefined,
+      FIXTURE_CACHE_MODE: 'replay',
+    })
     expect(replay.code, replay.output).toBe(0)
     expect(server.requests.length).toBe(before)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
@@ -110,7 +124,11 @@ describe('a system run with a model generator and a model judge', () => {
     const before = server.requests.length
     // With an empty cache, any repeated call would reach the server; the checkpoints must answer instead. (Resume
     // with the cache off is refused at startup: see spine-e2e.)
-    const resumed = await runVitest('e2e-model', ['run'], { ...env(), FIXTURE_CACHE_DIR: join(out, 'empty-cache'), VITEST_RAG_RESUME: '1' })
+    const resumed = await runVitest('e2e-model', ['run'], {
+      ...env(),
+      FIXTURE_CACHE_DIR: join(out, 'empty-cache'),
+      VITEST_RAG_RESUME: '1',
+    })
     expect(resumed.code, resumed.output).toBe(0)
     expect(server.requests.length).toBe(before)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
@@ -128,14 +146,25 @@ describe('a run where every model request fails', () => {
   })
   afterAll(() => server.close())
 
-  test('still writes the provider section: every failed call is tallied, whatever the cases\' outcome', async () => {
+  test("still writes the provider section: every failed call is tallied, whatever the cases' outcome", async () => {
     // One case that calls the generator, so the run holds no case that succeeded (a success saved the stats).
-    const run = await runVitest('e2e-model', ['run', '-t', 'E2E-001'], { FIXTURE_LLM_URL: server.baseURL, FIXTURE_LLM_KEY: SENTINEL_KEY, FIXTURE_OUT: out, FIXTURE_CACHE_DIR: join(out, 'cache'), FIXTURE_BASELINE: 'none' })
+    const run = await runVitest('e2e-model', ['run', '-t', 'E2E-001'], {
+      FIXTURE_LLM_URL: server.baseURL,
+      FIXTURE_LLM_KEY: SENTINEL_KEY,
+      FIXTURE_OUT: out,
+      FIXTURE_CACHE_DIR: join(out, 'cache'),
+      FIXTURE_BASELINE: 'none',
+    })
     expect(run.code).toBe(1)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     expect([scorecard.run.cases, scorecard.run.errored]).toEqual([1, 1])
     // Before, provider stats were saved only after a case succeeded: this run had no provider section at all.
     expect(scorecard.usage.providers['local-gen'].failures).toBeGreaterThan(0)
-    expect(scorecard.usage.total.failures).toBe(Object.values(scorecard.usage.providers as Record<string, { failures: number }>).reduce((s, p) => s + p.failures, 0))
+    expect(scorecard.usage.total.failures).toBe(
+      Object.values(scorecard.usage.providers as Record<string, { failures: number }>).reduce(
+        (s, p) => s + p.failures,
+        0,
+      ),
+    )
   }, 120_000)
 })

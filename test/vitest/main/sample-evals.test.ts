@@ -16,7 +16,8 @@ function sampleCases(): Map<string, { file: string; line: number }> {
     readFileSync(join(repoRoot, 'golden', name), 'utf8')
       .split('\n')
       .forEach((line, i) => {
-        if (line.trim() && !line.startsWith('//')) out.set((JSON.parse(line) as { case_id: string }).case_id, { file: `golden/${name}`, line: i + 1 })
+        if (line.trim() && !line.startsWith('//'))
+          out.set((JSON.parse(line) as { case_id: string }).case_id, { file: `golden/${name}`, line: i + 1 })
       })
   }
   return out
@@ -25,7 +26,9 @@ function sampleCases(): Map<string, { file: string; line: number }> {
 describe('the bundled sample, offline', () => {
   test('npx vitest run --project evals passes with no API key and writes the scorecard', async () => {
     const out = tempDir()
-    const run = await runNode(vitestBin, ['run', '--project', 'evals'], { env: { VITEST_RAG_OUT_DIR: out, OPENAI_API_KEY: undefined } })
+    const run = await runNode(vitestBin, ['run', '--project', 'evals'], {
+      env: { VITEST_RAG_OUT_DIR: out, OPENAI_API_KEY: undefined },
+    })
     expect(run.code, run.output).toBe(0)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     expect(scorecard.run.cases).toBe(sampleCases().size)
@@ -34,7 +37,10 @@ describe('the bundled sample, offline', () => {
     // reference-based claim metrics are not scored there (they were 0 on each: 18 made-up zeros in the means).
     for (const type of ['out_of_scope', 'cross_tenant']) {
       const mean = scorecard.answer.byCaseType[type].mean as Record<string, number>
-      expect(Object.keys(mean).filter((m) => /^(context_|noise_)/.test(m)), type).toEqual([])
+      expect(
+        Object.keys(mean).filter((m) => /^(context_|noise_)/.test(m)),
+        type,
+      ).toEqual([])
     }
     expect(run.output).toContain('gate: PASS')
 
@@ -51,7 +57,9 @@ describe('the bundled sample, offline', () => {
 
   test('VITEST_RAG_SAMPLE=20 runs a stratified subset of 20 cases and gates it as a whole run of those 20', async () => {
     const out = tempDir()
-    const run = await runNode(vitestBin, ['run', '--project', 'evals'], { env: { VITEST_RAG_OUT_DIR: out, VITEST_RAG_SAMPLE: '20' } })
+    const run = await runNode(vitestBin, ['run', '--project', 'evals'], {
+      env: { VITEST_RAG_OUT_DIR: out, VITEST_RAG_SAMPLE: '20' },
+    })
     expect(run.code, run.output).toBe(0)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     expect(scorecard.run.cases).toBe(20)
@@ -63,19 +71,31 @@ describe('the bundled sample, offline', () => {
 
   test('retrieval mode runs no generation and no judge, and checks only tenant isolation', async () => {
     const out = tempDir()
-    const run = await runNode(vitestBin, ['run', '--project', 'evals'], { env: { VITEST_RAG_OUT_DIR: out, VITEST_RAG_MODE: 'retrieval', VITEST_RAG_BASELINE: 'none' } })
+    const run = await runNode(vitestBin, ['run', '--project', 'evals'], {
+      env: { VITEST_RAG_OUT_DIR: out, VITEST_RAG_MODE: 'retrieval', VITEST_RAG_BASELINE: 'none' },
+    })
     expect(run.code, run.output).toBe(0)
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     expect(scorecard.mode).toBe('retrieval')
     expect(scorecard.answer.judged).toBe(0)
-    expect(scorecard.hard.checks.map((c: { name: string; ran: number }) => [c.name, c.ran]).filter(([, ran]: [string, number]) => ran > 0)).toEqual([['toNotLeakAcrossTenants', sampleCases().size]])
+    expect(
+      scorecard.hard.checks
+        .map((c: { name: string; ran: number }) => [c.name, c.ran])
+        .filter(([, ran]: [string, number]) => ran > 0),
+    ).toEqual([['toNotLeakAcrossTenants', sampleCases().size]])
     expect(scorecard.retrieval.overall.mean['recall@5']).toBeGreaterThan(0.9)
   }, 120_000)
 
   test('vitest list --project evals --json lists every sample case with its golden file line', async () => {
-    const run = await runNode(vitestBin, ['list', '--project', 'evals', '--json'], { env: { VITEST_RAG_OUT_DIR: tempDir() } })
+    const run = await runNode(vitestBin, ['list', '--project', 'evals', '--json'], {
+      env: { VITEST_RAG_OUT_DIR: tempDir() },
+    })
     expect(run.code, run.output).toBe(0)
-    const listed = JSON.parse(run.stdout.slice(run.stdout.indexOf('['))) as Array<{ name: string; file: string; location: { line: number } }>
+    const listed = JSON.parse(run.stdout.slice(run.stdout.indexOf('['))) as Array<{
+      name: string
+      file: string
+      location: { line: number }
+    }>
     const cases = sampleCases()
     expect(listed).toHaveLength(cases.size)
     for (const entry of listed) {

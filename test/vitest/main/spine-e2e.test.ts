@@ -25,9 +25,15 @@ describe('listing and filtering cases', () => {
     const out = tempDir()
     const listed = await runVitest('e2e', ['list', '--json'], { FIXTURE_OUT: out })
     expect(listed.code, listed.output).toBe(0)
-    const entries = JSON.parse(listed.stdout.slice(listed.stdout.indexOf('['))) as Array<{ name: string; file: string; location: { line: number } }>
+    const entries = JSON.parse(listed.stdout.slice(listed.stdout.indexOf('['))) as Array<{
+      name: string
+      file: string
+      location: { line: number }
+    }>
     expect(entries).toHaveLength(20)
-    const expected = new Map<string, readonly [string, number]>([...goldenLines('golden/a.golden.jsonl')].map(([id, line]) => [id, ['a.golden.jsonl', line] as const]))
+    const expected = new Map<string, readonly [string, number]>(
+      [...goldenLines('golden/a.golden.jsonl')].map(([id, line]) => [id, ['a.golden.jsonl', line] as const]),
+    )
     for (const [id, line] of goldenLines('golden/b.golden.jsonl')) expected.set(id, ['b.golden.jsonl', line])
     for (const entry of entries) {
       const [file, line] = expected.get(entry.name) ?? []
@@ -39,7 +45,10 @@ describe('listing and filtering cases', () => {
   test('file:line runs exactly that case, and the gate skips the baseline comparison for a filtered run', async () => {
     const out = tempDir()
     // Line 3 of a.golden.jsonl is E2E-003.
-    const run = await runVitest('e2e', ['run', `${join(fixtureDir, 'golden/a.golden.jsonl')}:3`], { FIXTURE_OUT: out, FIXTURE_BASELINE: 'none' })
+    const run = await runVitest('e2e', ['run', `${join(fixtureDir, 'golden/a.golden.jsonl')}:3`], {
+      FIXTURE_OUT: out,
+      FIXTURE_BASELINE: 'none',
+    })
     expect(run.code, run.output).toBe(0)
     // Only a.golden.jsonl is collected; of its 10 cases, 9 are skipped by the line filter.
     expect(run.output).toMatch(/Tests\s+1 passed \| 9 skipped \(10\)/)
@@ -68,22 +77,33 @@ describe('a golden set that cannot run stops before any case executes', () => {
   test('bad ragEval options are listed once, with exit code 1 and no stack trace', async () => {
     const run = await runVitest('e2e-bad-config', ['run'], { FIXTURE_OUT: tempDir() })
     expect(run.code).toBe(1)
-    expect(run.output).toContain('vitest-rag: invalid ragEval options:\n  ragEval options: mode: Invalid option: expected one of "retrieval"|"system"\n  ragEval options: ks.0:')
+    expect(run.output).toContain(
+      'vitest-rag: invalid ragEval options:\n  ragEval options: mode: Invalid option: expected one of "retrieval"|"system"\n  ragEval options: ks.0:',
+    )
     expect(run.output.split('invalid ragEval options').length - 1).toBe(1)
     expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |    at /)
   }, 60_000)
 
   test('resume with the response cache off is refused at startup, saying why', async () => {
-    const run = await runVitest('e2e-model', ['run'], { FIXTURE_OUT: tempDir(), FIXTURE_BASELINE: 'none', FIXTURE_CACHE_MODE: 'off', VITEST_RAG_RESUME: '1' })
+    const run = await runVitest('e2e-model', ['run'], {
+      FIXTURE_OUT: tempDir(),
+      FIXTURE_BASELINE: 'none',
+      FIXTURE_CACHE_MODE: 'off',
+      VITEST_RAG_RESUME: '1',
+    })
     expect(run.code).toBe(1)
-    expect(run.output).toContain('vitest-rag: VITEST_RAG_RESUME=1 (or resume: true) needs the response cache, and models.cacheMode is "off"')
+    expect(run.output).toContain(
+      'vitest-rag: VITEST_RAG_RESUME=1 (or resume: true) needs the response cache, and models.cacheMode is "off"',
+    )
     expect(run.output).not.toMatch(/Unhandled Error|No test files found/)
   }, 60_000)
 
   test('a dry run always prints a cost figure, $0 when no model is configured', async () => {
     const run = await runVitest('e2e', ['run'], { FIXTURE_OUT: tempDir(), VITEST_RAG_DRY_RUN: '1' })
     expect(run.code, run.output).toBe(0)
-    expect(run.output).toContain('vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)')
+    expect(run.output).toContain(
+      'vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)',
+    )
   }, 60_000)
 
   test('unresolved locators are all reported with case, line and a fix before any retrieval', async () => {
@@ -106,7 +126,16 @@ describe('sharding', () => {
     const merged = tempDir()
     const env = { FIXTURE_OUT: merged, FIXTURE_BASELINE: 'none' }
     for (const shard of ['1/2', '2/2']) {
-      const part = await runVitest('e2e', ['run', `--shard=${shard}`, '--reporter=blob', `--outputFile=${join(merged, 'blobs', `blob-${shard[0]}.json`)}`], env)
+      const part = await runVitest(
+        'e2e',
+        [
+          'run',
+          `--shard=${shard}`,
+          '--reporter=blob',
+          `--outputFile=${join(merged, 'blobs', `blob-${shard[0]}.json`)}`,
+        ],
+        env,
+      )
       expect(part.code, part.output).toBe(0)
       // The blob reporter replaces ours: shards are gated after the merge, not one by one.
       expect(part.output).not.toContain('vitest-rag: scorecard written')
@@ -163,7 +192,13 @@ describe('watch mode', () => {
 
       // 1. Edit one golden line (E2E-013 in b.golden.jsonl): only that file reruns.
       const bPath = join(copy, 'golden/b.golden.jsonl')
-      writeFileSync(bPath, readFileSync(bPath, 'utf8').replace('Which settings does the cedar module use?', 'Which settings does the cedar module use, please?'))
+      writeFileSync(
+        bPath,
+        readFileSync(bPath, 'utf8').replace(
+          'Which settings does the cedar module use?',
+          'Which settings does the cedar module use, please?',
+        ),
+      )
       await waitForRuns(2)
       const afterGolden = log.slice(mark)
       expect(afterGolden).toContain('golden/b.golden.jsonl')

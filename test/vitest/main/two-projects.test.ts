@@ -15,18 +15,25 @@ const fixture = join(repoRoot, 'test/fixtures/e2e')
 function workspace(): string {
   const dir = tempDir('vitest-rag-two-projects-')
   mkdirSync(join(dir, 'golden'))
-  for (const name of ['a.golden.jsonl', 'b.golden.jsonl']) copyFileSync(join(fixture, 'golden', name), join(dir, 'golden', name))
+  for (const name of ['a.golden.jsonl', 'b.golden.jsonl'])
+    copyFileSync(join(fixture, 'golden', name), join(dir, 'golden', name))
   const project = (name: string, golden: string) =>
     `{ plugins: [ragEval({ corpus: { kind: 'kb', root: ${JSON.stringify(join(fixture, 'kb'))} }, adapter: { kind: 'module', path: ${JSON.stringify(join(fixture, 'adapter.ts'))} }, golden: '${golden}' })], test: { name: '${name}' } }`
   writeFileSync(
     join(dir, 'vitest.config.mjs'),
-    [`import { ragEval } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href)}`, `export default { test: { projects: [${project('evals', 'golden/a.golden.jsonl')}, ${project('squad', 'golden/b.golden.jsonl')}] } }`, ''].join('\n'),
+    [
+      `import { ragEval } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href)}`,
+      `export default { test: { projects: [${project('evals', 'golden/a.golden.jsonl')}, ${project('squad', 'golden/b.golden.jsonl')}] } }`,
+      '',
+    ].join('\n'),
   )
   return dir
 }
 
 function caseIds(dir: string, project: string): string[] {
-  return Object.keys(JSON.parse(readFileSync(join(dir, '.vitest-rag', project, 'scorecard.json'), 'utf8')).cases as object).sort()
+  return Object.keys(
+    JSON.parse(readFileSync(join(dir, '.vitest-rag', project, 'scorecard.json'), 'utf8')).cases as object,
+  ).sort()
 }
 
 function gateOf(dir: string, project: string): { status: string; messages: string[] } {
@@ -40,9 +47,12 @@ describe('two eval projects in one workspace', () => {
     expect(first.code, first.output).toBe(0)
     // a.golden.jsonl holds E2E-001..010, b.golden.jsonl E2E-011..020: each scorecard has only its project's cases.
     expect(caseIds(dir, 'evals')).toEqual(Array.from({ length: 10 }, (_, i) => `E2E-${String(i + 1).padStart(3, '0')}`))
-    expect(caseIds(dir, 'squad')).toEqual(Array.from({ length: 10 }, (_, i) => `E2E-${String(i + 11).padStart(3, '0')}`))
+    expect(caseIds(dir, 'squad')).toEqual(
+      Array.from({ length: 10 }, (_, i) => `E2E-${String(i + 11).padStart(3, '0')}`),
+    )
     // The "no baseline" hint names the project when it is not the default one, and works as printed.
-    const printed = (project: string) => /^no baseline: .*`npx vitest-rag (baseline accept[^`]*)`/.exec(gateOf(dir, project).messages.join('\n'))?.[1]
+    const printed = (project: string) =>
+      /^no baseline: .*`npx vitest-rag (baseline accept[^`]*)`/.exec(gateOf(dir, project).messages.join('\n'))?.[1]
     expect(printed('evals')).toBe('baseline accept')
     expect(printed('squad')).toBe('baseline accept --project squad')
 

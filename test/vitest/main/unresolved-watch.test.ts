@@ -10,7 +10,9 @@ import { buildRecord } from '../../report/scorecard/build-records.ts'
 const ids = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8']
 const recordOf = (id: string) => {
   const bad = ids.indexOf(id) < 5
-  return buildRecord(id, { sources: { references: 10, unresolvedCount: bad ? 3 : 0, unresolved: bad ? [`docId "${id}-x"`] : [], via: {} } })
+  return buildRecord(id, {
+    sources: { references: 10, unresolvedCount: bad ? 3 : 0, unresolved: bad ? [`docId "${id}-x"`] : [], via: {} },
+  })
 }
 
 function stopAfter(arrival: readonly string[]): { message: string | undefined; at: string | undefined } {
