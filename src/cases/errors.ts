@@ -3,7 +3,7 @@
  * Each carries the full list (never just the first) and a message that renders all of them.
  */
 import { countProblemKinds, formatProblems, type Problem } from '../shared/problems/problems.ts'
-import type { CodeOf } from '../shared/util/error-codes.ts'
+import type { CodeOf } from '../shared/util/error-code-types.ts'
 import { VitestRagError } from '../shared/util/errors.ts'
 
 /** A golden file has problems (bad JSON, schema violations, rule failures, duplicate ids). */

@@ -2,7 +2,7 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import { canonicalJson, sha256 } from '../shared/util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
 import { readJsonlLines, type JsonlOptions } from '../shared/problems/jsonl.ts'
@@ -150,11 +150,9 @@ export function parseGoldenText(
   file: string,
   limits: InputLimits = defaultInputLimits,
 ): GoldenParseResult {
-  const cases: GoldenCaseAt[] = []
   // The file's hash is the sha256 of the cases' canonical JSON array, fed in 64 KiB pieces: the array's text
   // (as large as the file) is never held, and the hash is not called once per case.
-  const fileHash = createHash('sha256')
-  let pending = '['
+  const collected: CollectedCases = { cases: [], fileHash: createHash('sha256'), pending: '[' }
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
@@ -181,12 +179,7 @@ export function parseGoldenText(
         json = mapped.json
       }
       // The case id is checked for duplicates even when the rest of the line is invalid, so a user sees both.
-      const id = (json as { case_id?: unknown }).case_id
-      if (typeof id === 'string') {
-        const first = firstLineOf.get(id)
-        if (first !== undefined) problems.push(duplicateCaseIdProblem(file, line, id, `${file}:${first}`))
-        else firstLineOf.set(id, line)
-      }
+      checkDuplicateId(json, file, line, firstLineOf, problems)
       // A grade off the file's scale has been reported; validating the line would only add echoes of it.
       if (offScale) return
       const parsed = GoldenCaseSchema.safeParse(json)
@@ -196,32 +189,65 @@ export function parseGoldenText(
       }
       const overLimits = caseLimitProblems(parsed.data, file, line, limits)
       if (overLimits.length > 0) problems.push(...overLimits)
-      else {
-        // Each case's canonical JSON once: its own hash, and (joined as the array's canonical JSON) the file's.
-        const text = canonicalJson(parsed.data)
-        pending += cases.length === 0 ? text : `,${text}`
-        if (pending.length > 65_536) {
-          fileHash.update(pending)
-          pending = ''
-        }
-        cases.push({ case: parsed.data, line, hash: sha256(text) })
-      }
+      else collectCase(collected, parsed.data, line)
     },
-    {
-      ...GOLDEN_JSONL,
-      maxLineBytes: limits.maxLineBytes,
-      lineTooLarge: (line, bytes, limit) =>
-        limitProblem(
-          file,
-          line,
-          '',
-          `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`,
-          'maxLineBytes',
-          limit,
-        ),
-    },
+    goldenJsonlOptions(file, limits),
   )
+  const { cases, fileHash, pending } = collected
   return { cases, problems, hash: fileHash.update(`${pending}]`).digest('hex') }
+}
+
+/**
+ * The valid cases read so far, and the file's hash: the sha256 of the cases' canonical JSON array, fed in
+ * 64 KiB pieces (`pending` holds the text not fed yet).
+ */
+interface CollectedCases {
+  cases: GoldenCaseAt[]
+  fileHash: Hash
+  pending: string
+}
+
+/** Adds a valid case: its canonical JSON once, for its own hash and (joined as the array's) the file's. */
+function collectCase(collected: CollectedCases, data: GoldenCase, line: number): void {
+  const text = canonicalJson(data)
+  collected.pending += collected.cases.length === 0 ? text : `,${text}`
+  if (collected.pending.length > 65_536) {
+    collected.fileHash.update(collected.pending)
+    collected.pending = ''
+  }
+  collected.cases.push({ case: data, line, hash: sha256(text) })
+}
+
+/** Reports a `case_id` already seen on an earlier line (naming that line), else remembers this line as its first. */
+function checkDuplicateId(
+  json: object,
+  file: string,
+  line: number,
+  firstLineOf: Map<string, number>,
+  problems: Problem[],
+): void {
+  const id = (json as { case_id?: unknown }).case_id
+  if (typeof id !== 'string') return
+  const first = firstLineOf.get(id)
+  if (first !== undefined) problems.push(duplicateCaseIdProblem(file, line, id, `${file}:${first}`))
+  else firstLineOf.set(id, line)
+}
+
+/** The JSONL reading options of a golden file: {@link GOLDEN_JSONL} with the line-size limit of `limits`. */
+function goldenJsonlOptions(file: string, limits: InputLimits): JsonlOptions {
+  return {
+    ...GOLDEN_JSONL,
+    maxLineBytes: limits.maxLineBytes,
+    lineTooLarge: (line, bytes, limit) =>
+      limitProblem(
+        file,
+        line,
+        '',
+        `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`,
+        'maxLineBytes',
+        limit,
+      ),
+  }
 }
 
 /** Validates a `grade_scale` header line; it must be the file's first line (comments aside). */

@@ -2,7 +2,7 @@
  * Error class for corpora: thrown by a loader when its input has problems, carrying all of them.
  */
 import { formatProblems, type Problem } from '../shared/problems/problems.ts'
-import type { CodeOf } from '../shared/util/error-codes.ts'
+import type { CodeOf } from '../shared/util/error-code-types.ts'
 import { VitestRagError } from '../shared/util/errors.ts'
 
 /** A corpus has bad input (a malformed changelog line, a duplicate ticket id, a missing folder...). */

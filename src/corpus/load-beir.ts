@@ -68,13 +68,8 @@ function requireString(
   return undefined
 }
 
-/**
- * Loads the BEIR dataset at `root`. Throws {@link CorpusError} listing every problem (bad JSON lines,
- * missing fields, duplicate ids, malformed qrels rows) when there are any.
- */
-export async function loadBeir(root: string, options: BeirLoadOptions = {}): Promise<BeirDataset> {
-  const tenantId = options.tenantId ?? defaultBeirLoadOptions.tenantId
-  const problems: Problem[] = []
+/** Reads `corpus.jsonl`: one document per record, a duplicate `_id` reported and skipped. */
+async function readBeirCorpus(root: string, tenantId: string, problems: Problem[]): Promise<SourceDocument[]> {
   const documents: SourceDocument[] = []
   const seen = new Map<string, number>()
   readJsonl(await readFile(join(root, 'corpus.jsonl'), 'utf8'), 'corpus.jsonl', problems, (record, line) => {
@@ -105,7 +100,11 @@ export async function loadBeir(root: string, options: BeirLoadOptions = {}): Pro
       origin: `corpus.jsonl:${line}`,
     })
   })
+  return documents
+}
 
+/** Reads `queries.jsonl` when there is one (no queries otherwise). */
+async function readBeirQueries(root: string, problems: Problem[]): Promise<BeirQuery[]> {
   const queries: BeirQuery[] = []
   const queriesPath = join(root, 'queries.jsonl')
   if (existsSync(queriesPath)) {
@@ -120,11 +119,19 @@ export async function loadBeir(root: string, options: BeirLoadOptions = {}): Pro
       queries.push({ id, text: normalizeText(text), metadata })
     })
   }
+  return queries
+}
 
+/** Reads `qrels/<split>.tsv`, or every `.tsv` of `qrels/` in name order, merged (none when there is no folder). */
+async function readBeirQrels(
+  root: string,
+  split: string | undefined,
+  problems: Problem[],
+): Promise<Map<string, Map<string, number>>> {
   const qrels = new Map<string, Map<string, number>>()
   const qrelsDir = join(root, 'qrels')
   const files = existsSync(qrelsDir) ? (await readdir(qrelsDir)).filter((f) => f.endsWith('.tsv')).sort() : []
-  for (const name of options.split === undefined ? files : [`${options.split}.tsv`]) {
+  for (const name of split === undefined ? files : [`${split}.tsv`]) {
     const file = `qrels/${name}`
     normalizeText(await readFile(join(qrelsDir, name), 'utf8'))
       .split('\n')
@@ -148,6 +155,19 @@ export async function loadBeir(root: string, options: BeirLoadOptions = {}): Pro
         row.set(corpusId, grade)
       })
   }
+  return qrels
+}
+
+/**
+ * Loads the BEIR dataset at `root`. Throws {@link CorpusError} listing every problem (bad JSON lines,
+ * missing fields, duplicate ids, malformed qrels rows) when there are any.
+ */
+export async function loadBeir(root: string, options: BeirLoadOptions = {}): Promise<BeirDataset> {
+  const tenantId = options.tenantId ?? defaultBeirLoadOptions.tenantId
+  const problems: Problem[] = []
+  const documents = await readBeirCorpus(root, tenantId, problems)
+  const queries = await readBeirQueries(root, problems)
+  const qrels = await readBeirQrels(root, options.split, problems)
   if (problems.length > 0) throw new CorpusError(root, problems)
   return { corpus: { documents, fingerprint: fingerprintCorpus(documents), root }, queries, qrels }
 }

@@ -3,7 +3,7 @@
  * and never contain an API key (keys are read from the environment at call time and redacted from any
  * upstream error text, see `redact.ts`).
  */
-import type { CodeOf } from '../shared/util/error-codes.ts'
+import type { CodeOf } from '../shared/util/error-code-types.ts'
 import { VitestRagError } from '../shared/util/errors.ts'
 
 /** The stable codes of the model client's errors. */

@@ -8,7 +8,7 @@
 import type OpenAI from 'openai'
 import { z } from 'zod'
 import { mulberry32 } from '../shared/stats/prng.ts'
-import type { CodeOf } from '../shared/util/error-codes.ts'
+import type { CodeOf } from '../shared/util/error-code-types.ts'
 import { VitestRagError } from '../shared/util/errors.ts'
 
 /** Why an attempt is retried. */

@@ -181,61 +181,78 @@ function fuseHybrid(
   return fused.map((f) => ({ row: f.key, score: f.score }))
 }
 
+/** What one facade's searches share: its config, its arms, and the FlexSearch arm, built on first use. */
+interface FacadeState {
+  config: ResolvedSearchConfig
+  internals: SearchInternals
+  flex?: FlexsearchArm
+}
+
+/** Runs one search on `options.arm` (default: the configured arm), embedding the query when none is given. */
+function searchOnArm(
+  state: FacadeState,
+  query: string,
+  embedding: Float32Array | undefined,
+  options: SearchOptions,
+): SearchHit[] {
+  const { config, internals } = state
+  const { bm25, vector, texts, embedder } = internals
+  const layout = bm25.parts.layout
+  const toHits = (rows: readonly RankedRow[], tenantId: string, k: number): SearchHit[] =>
+    hitsOf(layout.chunkIds, rows, tenantId, k)
+  const requireVector = (arm: SearchArm): VectorIndex => requireVectorArm(vector, arm)
+  const embedSync = (query: string): Float32Array => embedQuerySync(embedder, query)
+  const arm = options.arm ?? config.arm
+  const { tenantId, k } = options
+  if (!(k > 0)) return []
+  switch (arm) {
+    case 'bm25':
+      return toHits(bm25.search(query, tenantId, k), tenantId, k)
+    case 'flexsearch':
+      state.flex ??= new FlexsearchArm(layout, texts, bm25.tokenize)
+      return toHits(state.flex.search(query, tenantId, k), tenantId, k)
+    case 'vector':
+      return toHits(requireVector(arm).search(embedding ?? embedSync(query), tenantId, k), tenantId, k)
+    case 'hybrid': {
+      const vec = requireVector(arm)
+      if (tenantNumber(layout, tenantId) < 0) return []
+      const depth = Math.max(k, config.fusion.depth)
+      const semantic = vec.search(embedding ?? embedSync(query), tenantId, depth)
+      return toHits(fuseHybrid(config.fusion, bm25.search(query, tenantId, depth), semantic), tenantId, k)
+    }
+    default:
+      throw new SearchError(
+        'VITEST_RAG_SEARCH_BAD_ARGUMENT',
+        `unknown search arm "${String(arm)}" (expected one of bm25, vector, hybrid, flexsearch)`,
+      )
+  }
+}
+
+/** Embeds queries with the index's embedder, or fails when the index was built without one. */
+async function embedQueriesWith(embedder: SearchInternals['embedder'], queries: string[]): Promise<Float32Array[]> {
+  if (embedder) return embedder.embed(queries)
+  throw new SearchError(
+    'VITEST_RAG_SEARCH_ARM_UNAVAILABLE',
+    'this index has no embedder (build it with one to embed queries)',
+  )
+}
+
 /** Wraps built (or loaded, or shared) arms in the facade. */
 export function createSearchIndex(
   config: ResolvedSearchConfig,
   internals: SearchInternals,
   embedderId = internals.embedder?.id,
 ): SearchIndex {
-  const { bm25, vector, texts, embedder } = internals
+  const { bm25, vector } = internals
   const layout = bm25.parts.layout
-  let flex: FlexsearchArm | undefined
+  const state: FacadeState = { config, internals }
   const arms: SearchArm[] = vector ? ['bm25', 'vector', 'hybrid', 'flexsearch'] : ['bm25', 'flexsearch']
-
-  const toHits = (rows: readonly RankedRow[], tenantId: string, k: number): SearchHit[] =>
-    hitsOf(layout.chunkIds, rows, tenantId, k)
-
-  const requireVector = (arm: SearchArm): VectorIndex => requireVectorArm(vector, arm)
-  const embedSync = (query: string): Float32Array => embedQuerySync(embedder, query)
-
   const searchWithEmbedding = (
     query: string,
     embedding: Float32Array | undefined,
     options: SearchOptions,
-  ): SearchHit[] => {
-    const arm = options.arm ?? config.arm
-    const { tenantId, k } = options
-    if (!(k > 0)) return []
-    switch (arm) {
-      case 'bm25':
-        return toHits(bm25.search(query, tenantId, k), tenantId, k)
-      case 'flexsearch':
-        flex ??= new FlexsearchArm(layout, texts, bm25.tokenize)
-        return toHits(flex.search(query, tenantId, k), tenantId, k)
-      case 'vector':
-        return toHits(requireVector(arm).search(embedding ?? embedSync(query), tenantId, k), tenantId, k)
-      case 'hybrid': {
-        const vec = requireVector(arm)
-        if (tenantNumber(layout, tenantId) < 0) return []
-        const depth = Math.max(k, config.fusion.depth)
-        const semantic = vec.search(embedding ?? embedSync(query), tenantId, depth)
-        return toHits(fuseHybrid(config.fusion, bm25.search(query, tenantId, depth), semantic), tenantId, k)
-      }
-      default:
-        throw new SearchError(
-          'VITEST_RAG_SEARCH_BAD_ARGUMENT',
-          `unknown search arm "${String(arm)}" (expected one of bm25, vector, hybrid, flexsearch)`,
-        )
-    }
-  }
-
-  const embedQueries = async (queries: string[]): Promise<Float32Array[]> => {
-    if (embedder) return embedder.embed(queries)
-    throw new SearchError(
-      'VITEST_RAG_SEARCH_ARM_UNAVAILABLE',
-      'this index has no embedder (build it with one to embed queries)',
-    )
-  }
+  ): SearchHit[] => searchOnArm(state, query, embedding, options)
+  const embedQueries = (queries: string[]): Promise<Float32Array[]> => embedQueriesWith(internals.embedder, queries)
 
   return {
     config,
@@ -252,9 +269,11 @@ export function createSearchIndex(
     },
     searchWithEmbedding,
     searchVectorBatch: (queries, slice) =>
-      requireVector('vector')
+      requireVectorArm(vector, 'vector')
         .searchBatch(queries, slice)
-        .map((rows, i) => toHits(rows, (queries[i] as VectorQuery).tenantId, (queries[i] as VectorQuery).k)),
+        .map((rows, i) =>
+          hitsOf(layout.chunkIds, rows, (queries[i] as VectorQuery).tenantId, (queries[i] as VectorQuery).k),
+        ),
     embedQueries,
   }
 }

@@ -8,7 +8,8 @@
 import type { VectorParts } from './vector-parts.ts'
 import { type WasmMemory, type WasmModule, wasmApi } from './wasm/wasm-api.ts'
 import { encodeModule } from './wasm/wasm-encoder.ts'
-import { dot1, dot4, dotList, idot1, idot4 } from './wasm/wasm-kernels.ts'
+import { dot4, idot4 } from './wasm/wasm-block-kernels.ts'
+import { dot1, dotList, idot1 } from './wasm/wasm-kernels.ts'
 import type { Int8Kernel, VectorKernel } from './vector-kernel.ts'
 
 const pageBytes = 65536

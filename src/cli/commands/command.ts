@@ -2,7 +2,7 @@
  * The command contract for the one `vitest-rag` CLI. Each capability adds a file under
  * `src/cli/commands/` exporting a {@link CliCommand}, and one line to `src/cli/commands/index.ts`.
  */
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** Where a command writes; tests pass buffers, the binary passes the process streams. */

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { sha256 } from '../../shared/util/hash.ts'
 import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 import type { GoldenModuleData } from '../../cases/prepared-case.ts'
 

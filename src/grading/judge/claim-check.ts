@@ -14,7 +14,7 @@ import { isSupportedBy, readClaimEvidence } from './support.ts'
 import { loadBundledPrompt } from '../../llm/prompts/load.ts'
 import { declaredKey, renderPrompt } from '../../llm/prompts/render.ts'
 import type { PromptTemplate } from '../../llm/prompts/template.ts'
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** Extracts and checks claims. `caseId` only labels model calls (spend reports, checkpoints). */

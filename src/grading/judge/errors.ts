@@ -3,7 +3,7 @@
  * are returned as lists of {@link JudgeDataProblem}, never thrown.
  */
 import type { Problem } from '../../shared/problems/problems.ts'
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** The stable codes of the judge's errors. */

@@ -2,7 +2,7 @@
  * Failures in how our code calls a metric (a bad cutoff, a value out of range). Problems in user data
  * (run and qrels files) are returned as lists of problems instead, never thrown.
  */
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** Stable codes of {@link MetricsError}. */

@@ -2,7 +2,7 @@
  * Errors of the experiment commands (`experiment`, `compare-chunking`, `tune`, ...), with a stable code:
  * their input (an options file, the arms to compare) cannot be used. Messages name the file or value and the fix.
  */
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** An experiment's input cannot be used: an unreadable options file, a reference arm that was not run. */

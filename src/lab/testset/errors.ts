@@ -3,7 +3,7 @@
  * and a message that names the file and says the fix.
  */
 import { formatProblems, type Problem } from '../../shared/problems/problems.ts'
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** A labelled corpus or rows folder has problems; every one is listed. */

@@ -3,7 +3,7 @@
  * together, so a user fixes an edited template in one pass.
  */
 import { formatProblems, type Problem } from '../../shared/problems/problems.ts'
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** The stable codes of {@link PromptTemplateError}. */

@@ -9,8 +9,14 @@
  * so a (row, query) score is bit-identical whichever kernel computes it. Needs d % 4 = 0.
  * Int8 (the bounded search's first pass, `quantize.ts`): `idot1` and `idot4`, exact integer dot products of int8
  * rows with an int16 query (`i32x4.dot_i16x8_s` on rows sign-extended by `v128.load8x8_s`).
+ * The block kernels `dot4` and `idot4` live in `wasm-block-kernels.ts`.
  */
+import { i8Flavour } from './wasm-block-kernels.ts'
 import { type Code, type WasmFunction, op, valType } from './wasm-encoder.ts'
+
+// The instruction sequences below are hand-laid tables, one instruction group per line (operands, then the op
+// that consumes them, then where the result goes), so `// prettier-ignore` keeps them: the formatter would put
+// one instruction per line, hiding the groups and tripling the file.
 
 // The f32x4 sum of one row against one query, left on the stack as an f32: (l0 + l1) + (l2 + l3) of one
 // accumulator chain in element order, unrolled by 4 (64 bytes per iteration) with a 16-byte tail. Locals: the row
@@ -25,75 +31,34 @@ function rowSum(l: {
   qp: number
   a: number
 }): Code {
+  // prettier-ignore
   const step = (offset: number): Code => [
-    ...op.get(l.a),
-    ...op.get(l.rp),
-    ...op.v128Load(offset),
-    ...op.get(l.qp),
-    ...op.v128Load(offset),
-    ...op.f32x4Mul,
-    ...op.f32x4Add,
-    ...op.set(l.a),
+    ...op.get(l.a), ...op.get(l.rp), ...op.v128Load(offset), ...op.get(l.qp), ...op.v128Load(offset), ...op.f32x4Mul,
+    ...op.f32x4Add, ...op.set(l.a),
   ]
+  // prettier-ignore
   const pointers: Code = [
-    ...op.get(l.row),
-    ...op.get(l.i),
-    ...op.i32Add,
-    ...op.set(l.rp),
-    ...op.get(l.q),
-    ...op.get(l.i),
-    ...op.i32Add,
-    ...op.set(l.qp),
+    ...op.get(l.row), ...op.get(l.i), ...op.i32Add, ...op.set(l.rp),
+    ...op.get(l.q), ...op.get(l.i), ...op.i32Add, ...op.set(l.qp),
   ]
+  // prettier-ignore
   return [
-    ...op.v128Zero,
-    ...op.set(l.a),
-    ...op.i32(0),
-    ...op.set(l.i),
-    ...op.block,
-    ...op.loop,
-    ...op.get(l.i),
-    ...op.get(l.end64),
-    ...op.i32GeS,
-    ...op.brIf(1),
+    ...op.v128Zero, ...op.set(l.a),
+    ...op.i32(0), ...op.set(l.i),
+    ...op.block, ...op.loop,
+    ...op.get(l.i), ...op.get(l.end64), ...op.i32GeS, ...op.brIf(1),
+    ...pointers,
+    ...step(0), ...step(16), ...step(32), ...step(48),
+    ...op.get(l.i), ...op.i32(64), ...op.i32Add, ...op.set(l.i),
+    ...op.br(0), ...op.end, ...op.end,
+    ...op.block, ...op.loop,
+    ...op.get(l.i), ...op.get(l.bytes), ...op.i32GeS, ...op.brIf(1),
     ...pointers,
     ...step(0),
-    ...step(16),
-    ...step(32),
-    ...step(48),
-    ...op.get(l.i),
-    ...op.i32(64),
-    ...op.i32Add,
-    ...op.set(l.i),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
-    ...op.block,
-    ...op.loop,
-    ...op.get(l.i),
-    ...op.get(l.bytes),
-    ...op.i32GeS,
-    ...op.brIf(1),
-    ...pointers,
-    ...step(0),
-    ...op.get(l.i),
-    ...op.i32(16),
-    ...op.i32Add,
-    ...op.set(l.i),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
-    ...op.get(l.a),
-    ...op.f32x4ExtractLane(0),
-    ...op.get(l.a),
-    ...op.f32x4ExtractLane(1),
-    ...op.f32Add,
-    ...op.get(l.a),
-    ...op.f32x4ExtractLane(2),
-    ...op.get(l.a),
-    ...op.f32x4ExtractLane(3),
-    ...op.f32Add,
-    ...op.f32Add,
+    ...op.get(l.i), ...op.i32(16), ...op.i32Add, ...op.set(l.i),
+    ...op.br(0), ...op.end, ...op.end,
+    ...op.get(l.a), ...op.f32x4ExtractLane(0), ...op.get(l.a), ...op.f32x4ExtractLane(1), ...op.f32Add,
+    ...op.get(l.a), ...op.f32x4ExtractLane(2), ...op.get(l.a), ...op.f32x4ExtractLane(3), ...op.f32Add, ...op.f32Add,
   ]
 }
 
@@ -104,49 +69,22 @@ export function dot1(): WasmFunction {
   const [mat, d, r0, r1, q, out] = [0, 1, 2, 3, 4, 5]
   const [bytes, row, i, end64, r, o, rp, qp] = [6, 7, 8, 9, 10, 11, 12, 13]
   const a = 14
+  // prettier-ignore
   const body: Code = [
-    ...op.get(d),
-    ...op.i32(4),
-    ...op.i32Mul,
-    ...op.set(bytes),
-    ...op.get(bytes),
-    ...op.i32(-64),
-    ...op.i32And,
-    ...op.set(end64),
-    ...op.get(mat),
-    ...op.get(r0),
-    ...op.get(bytes),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(row),
-    ...op.get(out),
-    ...op.set(o),
-    ...op.get(r0),
-    ...op.set(r),
-    ...op.block,
-    ...op.loop,
-    ...op.get(r),
-    ...op.get(r1),
-    ...op.i32GeS,
-    ...op.brIf(1),
+    ...op.get(d), ...op.i32(4), ...op.i32Mul, ...op.set(bytes),
+    ...op.get(bytes), ...op.i32(-64), ...op.i32And, ...op.set(end64),
+    ...op.get(mat), ...op.get(r0), ...op.get(bytes), ...op.i32Mul, ...op.i32Add, ...op.set(row),
+    ...op.get(out), ...op.set(o),
+    ...op.get(r0), ...op.set(r),
+    ...op.block, ...op.loop,
+    ...op.get(r), ...op.get(r1), ...op.i32GeS, ...op.brIf(1),
     ...op.get(o),
     ...rowSum({ row, bytes, end64, q, i, rp, qp, a }),
     ...op.f32Store(0),
-    ...op.get(o),
-    ...op.i32(4),
-    ...op.i32Add,
-    ...op.set(o),
-    ...op.get(row),
-    ...op.get(bytes),
-    ...op.i32Add,
-    ...op.set(row),
-    ...op.get(r),
-    ...op.i32(1),
-    ...op.i32Add,
-    ...op.set(r),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
+    ...op.get(o), ...op.i32(4), ...op.i32Add, ...op.set(o),
+    ...op.get(row), ...op.get(bytes), ...op.i32Add, ...op.set(row),
+    ...op.get(r), ...op.i32(1), ...op.i32Add, ...op.set(r),
+    ...op.br(0), ...op.end, ...op.end,
   ]
   return {
     name: 'dot1',
@@ -165,50 +103,22 @@ export function dotList(): WasmFunction {
   const [mat, d, rows, count, q, out] = [0, 1, 2, 3, 4, 5]
   const [bytes, row, i, end64, j, o, rp, qp] = [6, 7, 8, 9, 10, 11, 12, 13]
   const a = 14
+  // prettier-ignore
   const body: Code = [
-    ...op.get(d),
-    ...op.i32(4),
-    ...op.i32Mul,
-    ...op.set(bytes),
-    ...op.get(bytes),
-    ...op.i32(-64),
-    ...op.i32And,
-    ...op.set(end64),
-    ...op.get(out),
-    ...op.set(o),
-    ...op.i32(0),
-    ...op.set(j),
-    ...op.block,
-    ...op.loop,
-    ...op.get(j),
-    ...op.get(count),
-    ...op.i32GeS,
-    ...op.brIf(1),
-    ...op.get(mat),
-    ...op.get(rows),
-    ...op.get(j),
-    ...op.i32(2),
-    ...op.i32Shl,
-    ...op.i32Add,
-    ...op.i32Load(0),
-    ...op.get(bytes),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(row),
+    ...op.get(d), ...op.i32(4), ...op.i32Mul, ...op.set(bytes),
+    ...op.get(bytes), ...op.i32(-64), ...op.i32And, ...op.set(end64),
+    ...op.get(out), ...op.set(o),
+    ...op.i32(0), ...op.set(j),
+    ...op.block, ...op.loop,
+    ...op.get(j), ...op.get(count), ...op.i32GeS, ...op.brIf(1),
+    ...op.get(mat), ...op.get(rows), ...op.get(j), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.i32Load(0),
+    ...op.get(bytes), ...op.i32Mul, ...op.i32Add, ...op.set(row),
     ...op.get(o),
     ...rowSum({ row, bytes, end64, q, i, rp, qp, a }),
     ...op.f32Store(0),
-    ...op.get(o),
-    ...op.i32(4),
-    ...op.i32Add,
-    ...op.set(o),
-    ...op.get(j),
-    ...op.i32(1),
-    ...op.i32Add,
-    ...op.set(j),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
+    ...op.get(o), ...op.i32(4), ...op.i32Add, ...op.set(o),
+    ...op.get(j), ...op.i32(1), ...op.i32Add, ...op.set(j),
+    ...op.br(0), ...op.end, ...op.end,
   ]
   return {
     name: 'dotList',
@@ -220,239 +130,6 @@ export function dotList(): WasmFunction {
     body,
   }
 }
-// The two flavours of the blocked kernel: float32 rows x float32 queries, or int8 rows (sign-extended to i16 on
-// load) x int16 queries. Both step 4 queries x 16 bytes of query per step.
-interface BlockFlavour {
-  name: string
-  /** Bytes of one row: d * 4 (f32) or the padded stride (i8). */
-  rowBytes: (d: number) => Code
-  /** Bytes of one query (f32: d * 4; i16: stride * 2). */
-  queryShift: number
-  /** Row bytes consumed per step (one v128 of query lanes). */
-  rowStep: number
-  loadRow: Code
-  madd: (a: number, m: number, qv: number) => Code
-  hsum: (a: number) => Code
-  store: (offset: number) => Code
-}
-
-const f32Flavour: BlockFlavour = {
-  name: 'dot4',
-  rowBytes: (d) => [...op.get(d), ...op.i32(4), ...op.i32Mul],
-  queryShift: 0,
-  rowStep: 16,
-  loadRow: op.v128Load(0),
-  madd: (a, m, qv) => [...op.get(a), ...op.get(m), ...op.get(qv), ...op.f32x4Mul, ...op.f32x4Add, ...op.set(a)],
-  hsum: (a) => [
-    ...op.get(a),
-    ...op.f32x4ExtractLane(0),
-    ...op.get(a),
-    ...op.f32x4ExtractLane(1),
-    ...op.f32Add,
-    ...op.get(a),
-    ...op.f32x4ExtractLane(2),
-    ...op.get(a),
-    ...op.f32x4ExtractLane(3),
-    ...op.f32Add,
-    ...op.f32Add,
-  ],
-  store: (offset) => op.f32Store(offset),
-}
-
-const i8Flavour: BlockFlavour = {
-  name: 'idot4',
-  rowBytes: (d) => op.get(d),
-  queryShift: 1,
-  rowStep: 8,
-  loadRow: op.v128Load8x8S(0),
-  madd: (a, m, qv) => [...op.get(a), ...op.get(m), ...op.get(qv), ...op.i32x4DotI16x8S, ...op.i32x4Add, ...op.set(a)],
-  // i32 adds wrap mod 2^32, so the total is exact whenever it fits in i32 (quantize.ts picks the query scale so it does).
-  hsum: (a) => [
-    ...op.get(a),
-    ...op.i32x4ExtractLane(0),
-    ...op.get(a),
-    ...op.i32x4ExtractLane(1),
-    ...op.i32Add,
-    ...op.get(a),
-    ...op.i32x4ExtractLane(2),
-    ...op.get(a),
-    ...op.i32x4ExtractLane(3),
-    ...op.i32Add,
-    ...op.i32Add,
-  ],
-  store: (offset) => op.i32Store(offset),
-}
-
-// dot4(mat, d, r0, r1, q, nq, out) / idot4(codes, stride, r0, r1, q, nq, out): nq % 4 = 0, queries interleaved
-// by 4 (16 bytes of q0, of q1, of q2, of q3, ...); out[k * span + (r - r0)].
-// Rows go in pairs: each step loads one v128 of two rows and of four queries and updates 8 accumulators
-// (register blocking: 6 loads per 32 (f32) or 64 (i8) multiply-adds). An odd last row runs alone. In dot4 each
-// (row, query) sum is one f32x4 chain in element order, exactly as in dot1.
-function blockDot(flavour: BlockFlavour): WasmFunction {
-  const [mat, d, r0, r1, q, nq, out] = [0, 1, 2, 3, 4, 5, 6]
-  const [bytes, row, r, qa, span4, orow, qend, o, rp, rend, qp] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
-  // v128 locals: accumulators of row A (18-21) and row B (22-25), the two row slices, four query slices.
-  const accA = [18, 19, 20, 21]
-  const accB = [22, 23, 24, 25]
-  const [mA, mB] = [26, 27]
-  const qs = [28, 29, 30, 31]
-  // Stores accumulator a for query k of the group at row offset `rowOffset` (0 for row A, 4 bytes for row B).
-  const store = (a: number, k: number, rowOffset: number): Code => [
-    ...op.get(o),
-    ...op.get(span4),
-    ...op.i32(k),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...flavour.hsum(a),
-    ...flavour.store(rowOffset),
-  ]
-  const madd = flavour.madd
-  // The loop over query groups for `rows` (1 or 2) rows starting at `row`, writing at `orow`.
-  const groups = (rows: 1 | 2): Code => [
-    ...op.get(q),
-    ...op.set(qa),
-    ...op.get(orow),
-    ...op.set(o),
-    ...op.get(row),
-    ...op.get(bytes),
-    ...op.i32Add,
-    ...op.set(rend),
-    ...op.block,
-    ...op.loop,
-    ...op.get(qa),
-    ...op.get(qend),
-    ...op.i32GeS,
-    ...op.brIf(1),
-    ...[...accA, ...(rows === 2 ? accB : [])].flatMap((a) => [...op.v128Zero, ...op.set(a)]),
-    ...op.get(row),
-    ...op.set(rp),
-    ...op.get(qa),
-    ...op.set(qp),
-    ...op.block,
-    ...op.loop,
-    ...op.get(rp),
-    ...op.get(rend),
-    ...op.i32GeS,
-    ...op.brIf(1),
-    ...op.get(rp),
-    ...flavour.loadRow,
-    ...op.set(mA),
-    ...(rows === 2 ? [...op.get(rp), ...op.get(bytes), ...op.i32Add, ...flavour.loadRow, ...op.set(mB)] : []),
-    ...qs.flatMap((qv, k) => [...op.get(qp), ...op.v128Load(16 * k), ...op.set(qv)]),
-    ...qs.flatMap((qv, k) => madd(accA[k] as number, mA, qv)),
-    ...(rows === 2 ? qs.flatMap((qv, k) => madd(accB[k] as number, mB, qv)) : []),
-    ...op.get(rp),
-    ...op.i32(flavour.rowStep),
-    ...op.i32Add,
-    ...op.set(rp),
-    ...op.get(qp),
-    ...op.i32(64),
-    ...op.i32Add,
-    ...op.set(qp),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
-    ...accA.flatMap((a, k) => store(a, k, 0)),
-    ...(rows === 2 ? accB.flatMap((a, k) => store(a, k, 4)) : []),
-    ...op.get(qa),
-    ...op.get(bytes),
-    ...op.i32(4 << flavour.queryShift),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(qa),
-    ...op.get(o),
-    ...op.get(span4),
-    ...op.i32(4),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(o),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
-  ]
-  const body: Code = [
-    ...flavour.rowBytes(d),
-    ...op.set(bytes),
-    ...op.get(r1),
-    ...op.get(r0),
-    ...op.i32Sub,
-    ...op.i32(4),
-    ...op.i32Mul,
-    ...op.set(span4),
-    ...op.get(q),
-    ...op.get(nq),
-    ...op.get(bytes),
-    ...op.i32Mul,
-    ...op.i32(1 << flavour.queryShift),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(qend),
-    ...op.get(mat),
-    ...op.get(r0),
-    ...op.get(bytes),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(row),
-    ...op.get(out),
-    ...op.set(orow),
-    ...op.get(r0),
-    ...op.set(r),
-    // Pairs of rows.
-    ...op.block,
-    ...op.loop,
-    ...op.get(r),
-    ...op.i32(2),
-    ...op.i32Add,
-    ...op.get(r1),
-    ...op.i32GtS,
-    ...op.brIf(1),
-    ...groups(2),
-    ...op.get(orow),
-    ...op.i32(8),
-    ...op.i32Add,
-    ...op.set(orow),
-    ...op.get(row),
-    ...op.get(bytes),
-    ...op.i32(2),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(row),
-    ...op.get(r),
-    ...op.i32(2),
-    ...op.i32Add,
-    ...op.set(r),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
-    // The odd last row.
-    ...op.block,
-    ...op.get(r),
-    ...op.get(r1),
-    ...op.i32GeS,
-    ...op.brIf(0),
-    ...groups(1),
-    ...op.end,
-  ]
-  return {
-    name: flavour.name,
-    params: 7,
-    locals: [
-      { count: 11, type: valType.i32 },
-      { count: 14, type: valType.v128 },
-    ],
-    body,
-  }
-}
-
-/** The float32 block kernel (see the file comment). */
-export function dot4(): WasmFunction {
-  return blockDot(f32Flavour)
-}
-
-/** The int8 x int16 block kernel: exact i32 dot products of 2 rows x 4 queries per step. */
-export function idot4(): WasmFunction {
-  return blockDot(i8Flavour)
-}
 
 // idot1(codes, stride, r0, r1, q, out): out[r - r0] = sum of codes[r][i] * q[i] (int8 row, int16 query, i32 exact).
 // stride % 16 = 0 (zero-padded rows and query). 64 row bytes per iteration through four accumulators (so the adds
@@ -462,118 +139,50 @@ export function idot1(): WasmFunction {
   const [row, o, r, rp, qp, end64, rend] = [6, 7, 8, 9, 10, 11, 12]
   const acc = [13, 14, 15, 16]
   // Two 8-byte halves of 16 row bytes at `offset` into accumulators a and b.
+  // prettier-ignore
   const step = (offset: number, a: number, b: number): Code => [
-    ...op.get(a),
-    ...op.get(rp),
-    ...op.v128Load8x8S(offset),
-    ...op.get(qp),
-    ...op.v128Load(2 * offset),
-    ...op.i32x4DotI16x8S,
-    ...op.i32x4Add,
-    ...op.set(a),
-    ...op.get(b),
-    ...op.get(rp),
-    ...op.v128Load8x8S(offset + 8),
-    ...op.get(qp),
-    ...op.v128Load(2 * offset + 16),
-    ...op.i32x4DotI16x8S,
-    ...op.i32x4Add,
-    ...op.set(b),
+    ...op.get(a), ...op.get(rp), ...op.v128Load8x8S(offset), ...op.get(qp), ...op.v128Load(2 * offset),
+    ...op.i32x4DotI16x8S, ...op.i32x4Add, ...op.set(a),
+    ...op.get(b), ...op.get(rp), ...op.v128Load8x8S(offset + 8), ...op.get(qp), ...op.v128Load(2 * offset + 16),
+    ...op.i32x4DotI16x8S, ...op.i32x4Add, ...op.set(b),
   ]
+  // prettier-ignore
   const advance = (bytes: number): Code => [
-    ...op.get(rp),
-    ...op.i32(bytes),
-    ...op.i32Add,
-    ...op.set(rp),
-    ...op.get(qp),
-    ...op.i32(2 * bytes),
-    ...op.i32Add,
-    ...op.set(qp),
+    ...op.get(rp), ...op.i32(bytes), ...op.i32Add, ...op.set(rp),
+    ...op.get(qp), ...op.i32(2 * bytes), ...op.i32Add, ...op.set(qp),
   ]
   const [a0, a1, a2, a3] = acc as [number, number, number, number]
+  // prettier-ignore
   const body: Code = [
-    ...op.get(codes),
-    ...op.get(r0),
-    ...op.get(stride),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(row),
-    ...op.get(out),
-    ...op.set(o),
-    ...op.get(r0),
-    ...op.set(r),
-    ...op.block,
-    ...op.loop,
-    ...op.get(r),
-    ...op.get(r1),
-    ...op.i32GeS,
-    ...op.brIf(1),
+    ...op.get(codes), ...op.get(r0), ...op.get(stride), ...op.i32Mul, ...op.i32Add, ...op.set(row),
+    ...op.get(out), ...op.set(o),
+    ...op.get(r0), ...op.set(r),
+    ...op.block, ...op.loop,
+    ...op.get(r), ...op.get(r1), ...op.i32GeS, ...op.brIf(1),
     ...acc.flatMap((a) => [...op.v128Zero, ...op.set(a)]),
-    ...op.get(row),
-    ...op.set(rp),
-    ...op.get(q),
-    ...op.set(qp),
-    ...op.get(row),
-    ...op.get(stride),
-    ...op.i32Add,
-    ...op.set(rend),
-    ...op.get(row),
-    ...op.get(stride),
-    ...op.i32(-64),
-    ...op.i32And,
-    ...op.i32Add,
-    ...op.set(end64),
-    ...op.block,
-    ...op.loop,
-    ...op.get(rp),
-    ...op.get(end64),
-    ...op.i32GeS,
-    ...op.brIf(1),
-    ...step(0, a0, a1),
-    ...step(16, a2, a3),
-    ...step(32, a0, a1),
-    ...step(48, a2, a3),
+    ...op.get(row), ...op.set(rp),
+    ...op.get(q), ...op.set(qp),
+    ...op.get(row), ...op.get(stride), ...op.i32Add, ...op.set(rend),
+    ...op.get(row), ...op.get(stride), ...op.i32(-64), ...op.i32And, ...op.i32Add, ...op.set(end64),
+    ...op.block, ...op.loop,
+    ...op.get(rp), ...op.get(end64), ...op.i32GeS, ...op.brIf(1),
+    ...step(0, a0, a1), ...step(16, a2, a3), ...step(32, a0, a1), ...step(48, a2, a3),
     ...advance(64),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
-    ...op.block,
-    ...op.loop,
-    ...op.get(rp),
-    ...op.get(rend),
-    ...op.i32GeS,
-    ...op.brIf(1),
+    ...op.br(0), ...op.end, ...op.end,
+    ...op.block, ...op.loop,
+    ...op.get(rp), ...op.get(rend), ...op.i32GeS, ...op.brIf(1),
     ...step(0, a0, a1),
     ...advance(16),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
+    ...op.br(0), ...op.end, ...op.end,
     ...op.get(o),
-    ...op.get(a0),
-    ...op.get(a1),
-    ...op.i32x4Add,
-    ...op.get(a2),
-    ...op.get(a3),
-    ...op.i32x4Add,
-    ...op.i32x4Add,
+    ...op.get(a0), ...op.get(a1), ...op.i32x4Add, ...op.get(a2), ...op.get(a3), ...op.i32x4Add, ...op.i32x4Add,
     ...op.set(a0),
     ...i8Flavour.hsum(a0),
     ...op.i32Store(0),
-    ...op.get(o),
-    ...op.i32(4),
-    ...op.i32Add,
-    ...op.set(o),
-    ...op.get(row),
-    ...op.get(stride),
-    ...op.i32Add,
-    ...op.set(row),
-    ...op.get(r),
-    ...op.i32(1),
-    ...op.i32Add,
-    ...op.set(r),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
+    ...op.get(o), ...op.i32(4), ...op.i32Add, ...op.set(o),
+    ...op.get(row), ...op.get(stride), ...op.i32Add, ...op.set(row),
+    ...op.get(r), ...op.i32(1), ...op.i32Add, ...op.set(r),
+    ...op.br(0), ...op.end, ...op.end,
   ]
   return {
     name: 'idot1',

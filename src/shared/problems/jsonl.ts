@@ -27,6 +27,40 @@ export interface JsonlOptions {
 /** The fix every "not valid JSON" problem carries. */
 export const JSONL_FIX = 'one JSON object per line; check quotes, commas and brackets'
 
+/** The problem of a line over `options.maxLineBytes` UTF-8 bytes, or undefined when it is within the limit. */
+function oversizeLineProblem(trimmed: string, file: string, line: number, options: JsonlOptions): Problem | undefined {
+  const limit = options.maxLineBytes
+  // Cheap bound first: a code unit is at most 3 UTF-8 bytes, so only long lines are measured.
+  if (limit === undefined || trimmed.length * 3 <= limit) return undefined
+  const bytes = Buffer.byteLength(trimmed, 'utf8')
+  if (bytes <= limit) return undefined
+  return (
+    options.lineTooLarge?.(line, bytes, limit) ?? {
+      code: 'input_too_large',
+      file,
+      line,
+      path: '',
+      message: `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`,
+      fix: 'shorten the line',
+    }
+  )
+}
+
+/** The `invalid_type` problem of a line that holds JSON but not an object, when `options.objects` asks for one. */
+function nonObjectProblem(json: unknown, file: string, line: number, options: JsonlOptions): Problem {
+  const got = Array.isArray(json) ? 'an array' : JSON.stringify(json)
+  const fix = options.objectFix ?? 'write one JSON object per line'
+  return {
+    code: 'invalid_type',
+    file,
+    line,
+    path: '',
+    value: json,
+    message: `a line must hold one JSON object, got ${got}`,
+    fix,
+  }
+}
+
 /**
  * Calls `each(json, line)` for every non-blank line that parses (1-based line numbers, after
  * {@link normalizeText}), and appends a problem to `problems` for every line that does not, in line order, so a
@@ -46,23 +80,10 @@ export function readJsonlLines(
       const line = index + 1
       const trimmed = raw.trim()
       if (trimmed === '' || (options.comments && trimmed.startsWith('//'))) return
-      const limit = options.maxLineBytes
-      // Cheap bound first: a code unit is at most 3 UTF-8 bytes, so only long lines are measured.
-      if (limit !== undefined && trimmed.length * 3 > limit) {
-        const bytes = Buffer.byteLength(trimmed, 'utf8')
-        if (bytes > limit) {
-          problems.push(
-            options.lineTooLarge?.(line, bytes, limit) ?? {
-              code: 'input_too_large',
-              file,
-              line,
-              path: '',
-              message: `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`,
-              fix: 'shorten the line',
-            },
-          )
-          return
-        }
+      const tooLarge = oversizeLineProblem(trimmed, file, line, options)
+      if (tooLarge) {
+        problems.push(tooLarge)
+        return
       }
       let json: unknown
       try {
@@ -80,17 +101,7 @@ export function readJsonlLines(
         return
       }
       if (options.objects && (json === null || typeof json !== 'object' || Array.isArray(json))) {
-        const got = Array.isArray(json) ? 'an array' : JSON.stringify(json)
-        const fix = options.objectFix ?? 'write one JSON object per line'
-        problems.push({
-          code: 'invalid_type',
-          file,
-          line,
-          path: '',
-          value: json,
-          message: `a line must hold one JSON object, got ${got}`,
-          fix,
-        })
+        problems.push(nonObjectProblem(json, file, line, options))
         return
       }
       each(json, line)

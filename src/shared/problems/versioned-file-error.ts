@@ -3,7 +3,7 @@
  * harness version wrote, or one that is not the artifact's shape. The message names the file, what is wrong
  * and how to get a readable one again; the code says which artifact and which failure.
  */
-import type { CodeOf } from '../util/error-codes.ts'
+import type { CodeOf } from '../util/error-code-types.ts'
 import { VitestRagError } from '../util/errors.ts'
 import type { VersionedJsonFailure } from './versioned-json.ts'
 

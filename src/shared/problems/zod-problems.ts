@@ -170,6 +170,25 @@ function notAllowedProblem(value: unknown, fix: string): Omit<Problem, 'file' | 
   }
 }
 
+/** A value of the wrong type (`expected`: zod's name of the type), or a missing one: `missing_field`. */
+function invalidTypeProblem(
+  zodExpected: string,
+  path: ReadonlyArray<PropertyKey>,
+  value: unknown,
+  hint: string | undefined,
+): Omit<Problem, 'file' | 'path'> {
+  const missing = value === undefined
+  const expected = zodExpected === 'int' ? 'a whole number' : zodExpected
+  return {
+    code: missing ? 'missing_field' : 'invalid_type',
+    value,
+    message: missing
+      ? 'is missing'
+      : `${quoteValue(value)} is not ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
+    fix: missing ? `add "${String(path.at(-1) ?? 'value')}": ${hint ?? `<${expected}>`}` : (hint ?? `a ${expected}`),
+  }
+}
+
 /** The problem of one issue other than unknown keys, at its path. */
 function issueProblem(issue: z.core.$ZodIssue, input: unknown, at: Locate): Problem {
   const path = issue.path
@@ -185,21 +204,8 @@ function issueProblem(issue: z.core.$ZodIssue, input: unknown, at: Locate): Prob
       // A missing tag is fixed by choosing a variant, so the fix lists the options as they are.
       return { ...at(path), ...problem, fix: options ? allowedList(options) : issue.message }
     }
-    case 'invalid_type': {
-      const missing = value === undefined
-      const expected = issue.expected === 'int' ? 'a whole number' : issue.expected
-      return {
-        ...at(path),
-        code: missing ? 'missing_field' : 'invalid_type',
-        value,
-        message: missing
-          ? 'is missing'
-          : `${quoteValue(value)} is not ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
-        fix: missing
-          ? `add "${String(path.at(-1) ?? 'value')}": ${hint ?? `<${expected}>`}`
-          : (hint ?? `a ${expected}`),
-      }
-    }
+    case 'invalid_type':
+      return { ...at(path), ...invalidTypeProblem(issue.expected, path, value, hint) }
     case 'too_big':
     case 'too_small': {
       const emptyString = issue.code === 'too_small' && issue.origin === 'string'

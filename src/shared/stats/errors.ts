@@ -1,5 +1,5 @@
 /** Failures in how our code calls a statistic (too few values to say anything, a bad option). */
-import type { CodeOf } from '../util/error-codes.ts'
+import type { CodeOf } from '../util/error-code-types.ts'
 import { VitestRagError } from '../util/errors.ts'
 
 /** Stable codes of {@link StatsError}. */

@@ -1,7 +1,7 @@
 /**
  * The one registry of vitest-rag's error codes: every `VITEST_RAG_*` code a {@link VitestRagError} can carry, with
  * the class that throws it and a one-line meaning (what went wrong, what to do). Each error class's code union is
- * derived from this table ({@link CodeOf}), so a code that is not registered here does not compile, and
+ * derived from this table (`CodeOf`, in `error-code-types.ts`), so a code that is not registered here does not compile, and
  * test/shared/util/error-codes.test.ts fails when a code is used in `src/` but not registered, registered but never used,
  * or registered under another class. docs/errors.md is generated from it (`npm run docs:errors`).
  *
@@ -284,19 +284,3 @@ export const WARNING_CODES = {
   VITEST_RAG_CHECKPOINT_IGNORED:
     'A resume checkpoint is unreadable or does not match the case; it is ignored and the case runs again.',
 } as const satisfies Record<`VITEST_RAG_${string}`, string>
-
-/** Every registered error code. */
-export type ErrorCode = keyof typeof ERROR_CODES
-
-/** Every class name the registry knows. */
-export type ErrorClassName = (typeof ERROR_CODES)[ErrorCode]['errorClass']
-
-/** The codes registered under `Class` (or any of the classes of a union): `CodeOf<'StatsError'>`. */
-export type CodeOf<Class extends ErrorClassName> = {
-  [K in ErrorCode]: (typeof ERROR_CODES)[K]['errorClass'] extends Class ? K : never
-}[ErrorCode]
-
-/** The registry entry of `code`, or undefined for a string that is not a registered code. */
-export function errorCodeEntry(code: string): ErrorCodeEntry | undefined {
-  return Object.hasOwn(ERROR_CODES, code) ? ERROR_CODES[code as ErrorCode] : undefined
-}

@@ -5,7 +5,7 @@
  * Problems in user data are not thrown one by one: they are collected as `Problem`s and carried by one error.
  * Every code is registered, with its class and meaning, in `error-codes.ts` (docs/errors.md is generated from it).
  */
-import type { ErrorCode } from './error-codes.ts'
+import type { ErrorCode } from './error-code-types.ts'
 
 /** What every vitest-rag error message starts with, exactly once. */
 export const ERROR_PREFIX = 'vitest-rag: '

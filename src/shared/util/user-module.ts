@@ -8,7 +8,7 @@
  * `import()` of `bot.ts` fails with ERR_UNKNOWN_FILE_EXTENSION on Node 20.
  */
 import { pathToFileURL } from 'node:url'
-import type { CodeOf } from './error-codes.ts'
+import type { CodeOf } from './error-code-types.ts'
 import { VitestRagError } from './errors.ts'
 
 /** Imports a module by absolute path and resolves to its namespace. */

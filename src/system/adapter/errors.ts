@@ -2,7 +2,7 @@
  * Errors at the boundary with the system under test, each with a stable code. Messages name the adapter, the
  * case or the module and what to fix; they never quote a header value or a raw response body.
  */
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** An HTTP endpoint failed, answered with a non-2xx status or with non-JSON, or a header env var is unset. */

@@ -1,7 +1,7 @@
 /**
  * Errors of the reference pipeline, each with a stable `code`. Messages quote the bad value and say the fix.
  */
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 
 /** The stable codes of {@link GenerationError}. */

@@ -4,7 +4,7 @@
  * ({@link ./source-evidence.ts}), then the fields are weighed in a fixed, documented order, no field silently
  * overriding a contradicting one, and no tenant preferred. Pure: corpus in, a resolver function out.
  */
-import { buildCorpusIndex } from '../../cases/resolve-locators.ts'
+import { buildCorpusIndex } from '../../cases/locate-source.ts'
 import type { Chunk, SourceDocument } from '../../corpus/types.ts'
 import type { SourceMapFn } from './source-map.ts'
 import {

@@ -2,7 +2,7 @@
  * What each field of a reference says on its own: the documents (and spans) it could name, in every tenant.
  * Pure. {@link ./resolve-source.ts} weighs these against each other; no field here prefers any tenant.
  */
-import { locateSource, type CorpusIndex } from '../../cases/resolve-locators.ts'
+import { locateSource, type CorpusIndex } from '../../cases/locate-source.ts'
 import type { Locator } from '../../cases/schema.ts'
 import type { Chunk, SourceDocument } from '../../corpus/types.ts'
 import type { RetrievalLevel } from './types.ts'

@@ -14,7 +14,7 @@ import { ResumeNeedsCacheError } from '../../llm/errors.ts'
 import { checkGoldenSet, type GoldenSet } from '../../evaluation/golden-set/golden-set.ts'
 import { checkRunPrompts } from '../../evaluation/run-prompts.ts'
 import { prepareCorpus } from '../../corpus/prepare-corpus.ts'
-import type { CodeOf } from '../../shared/util/error-codes.ts'
+import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 import { isStartupProblem, stopAtStartup } from './startup-error.ts'
 
