@@ -72,6 +72,36 @@ export function retrievalMetricsOf(records: readonly CaseRecord[]): CaseMetrics[
     .map((r) => ({ caseId: r.caseId, caseType: r.caseType, metrics: r.retrieval.metrics }))
 }
 
+type ResolvedSource = NonNullable<Awaited<ReturnType<typeof loadResolvedSource>>>
+
+/**
+ * Runs each arm over the resolved cases: its per-case retrieval metrics and wall time, and how many cases had
+ * nothing to score (must abstain).
+ */
+async function runArms(
+  presets: readonly Preset[],
+  config: ResolvedSource['source']['config'],
+  prepared: ResolvedSource['prepared'],
+  cases: ResolvedSource['cases'],
+  io: Parameters<CliCommand['run']>[1],
+): Promise<{ arms: Array<{ arm: string; description: string; cases: CaseMetrics[]; ms: number }>; unscored: number }> {
+  const arms: Array<{ arm: string; description: string; cases: CaseMetrics[]; ms: number }> = []
+  let unscored = 0
+  for (const preset of presets) {
+    const started = performance.now()
+    const runtime = await createRetrievalRuntime(config, prepared, preset.config.search)
+    const records = await evaluateCases(
+      runtime,
+      cases,
+      createProgress(io.stderr, `eval-retrieval: ${preset.name}`, cases.length),
+    )
+    const metrics = retrievalMetricsOf(records)
+    unscored = records.length - metrics.length
+    arms.push({ arm: preset.name, description: preset.description, cases: metrics, ms: performance.now() - started })
+  }
+  return { arms, unscored }
+}
+
 /** The `eval-retrieval` command. */
 export const evalRetrievalCommand: CliCommand = {
   name: 'eval-retrieval',
@@ -94,20 +124,7 @@ export const evalRetrievalCommand: CliCommand = {
       ks: [...new Set([...source.config.ks, ...RETRIEVAL_EXPERIMENT_KS])].sort((a, b) => a - b),
     }
 
-    const arms: Array<{ arm: string; description: string; cases: CaseMetrics[]; ms: number }> = []
-    let unscored = 0
-    for (const preset of presets) {
-      const started = performance.now()
-      const runtime = await createRetrievalRuntime(config, prepared, preset.config.search)
-      const records = await evaluateCases(
-        runtime,
-        cases,
-        createProgress(io.stderr, `eval-retrieval: ${preset.name}`, cases.length),
-      )
-      const metrics = retrievalMetricsOf(records)
-      unscored = records.length - metrics.length
-      arms.push({ arm: preset.name, description: preset.description, cases: metrics, ms: performance.now() - started })
-    }
+    const { arms, unscored } = await runArms(presets, config, prepared, cases, io)
     const seed = intFlag(values, 'seed', 0, config.seed)
     const resamples = intFlag(values, 'resamples', 100, 10_000)
     const outcomes = summarizeArms(arms, reference, { seed, resamples })

@@ -104,6 +104,28 @@ function poolCases(cwd: string, glob: string, prepared: PreparedCorpus): { cases
   return { cases, problems }
 }
 
+/**
+ * The relevance grader `--models FILE` (its model judge) or `--grader heuristic` asks for; exactly one must be
+ * given, else a usage error.
+ */
+function chooseGrader(values: Record<string, string | boolean | undefined>, io: CliIo): RelevanceGrader {
+  const models = stringFlag(values, 'models')
+  const graderFlag = stringFlag(values, 'grader')
+  if ((models === undefined) === (graderFlag === undefined))
+    throw new CliUsageError('give exactly one of --models FILE (the model judge grades) or --grader heuristic')
+  if (graderFlag !== undefined && graderFlag !== 'heuristic')
+    throw new CliUsageError(`--grader must be heuristic, got ${JSON.stringify(graderFlag)}`)
+  if (models === undefined) return createHeuristicRelevanceGrader()
+  const spend =
+    stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
+  const clients = modelClientsFromFile(io.cwd, models, spend)
+  if (!clients.judge)
+    throw new CliUsageError(
+      'the models config has no judge; add "judge": {} (the generator chain reversed) or a judge chain',
+    )
+  return createModelRelevanceGrader(clients.judge, loadBundledPrompt('judge-relevance.md'))
+}
+
 async function runPool(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCliArgs(argv, {
     ...corpusOptions,
@@ -119,23 +141,7 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
   const arms = parseArms(stringFlag(values, 'arms'))
   const k = numberFlag(values, 'k', 10, { min: 1, integer: true })
   const cap = numberFlag(values, 'cap', 200, { min: 0, integer: true })
-  const models = stringFlag(values, 'models')
-  const graderFlag = stringFlag(values, 'grader')
-  if ((models === undefined) === (graderFlag === undefined))
-    throw new CliUsageError('give exactly one of --models FILE (the model judge grades) or --grader heuristic')
-  if (graderFlag !== undefined && graderFlag !== 'heuristic')
-    throw new CliUsageError(`--grader must be heuristic, got ${JSON.stringify(graderFlag)}`)
-  let grader: RelevanceGrader = createHeuristicRelevanceGrader()
-  if (models !== undefined) {
-    const spend =
-      stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
-    const clients = modelClientsFromFile(io.cwd, models, spend)
-    if (!clients.judge)
-      throw new CliUsageError(
-        'the models config has no judge; add "judge": {} (the generator chain reversed) or a judge chain',
-      )
-    grader = createModelRelevanceGrader(clients.judge, loadBundledPrompt('judge-relevance.md'))
-  }
+  const grader = chooseGrader(values, io)
   const qrelsPath = resolve(io.cwd, stringFlag(values, 'qrels') ?? DEFAULT_QRELS_PATH)
   const existing = await readQrelsFile(qrelsPath)
   if (existing.problems.length > 0) {

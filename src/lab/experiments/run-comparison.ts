@@ -83,6 +83,25 @@ function metricNames(a: Scorecard, b: Scorecard, family: 'retrieval' | 'answer')
 
 /** Compares run `b` with run `a` (see the module doc). */
 export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOptions = {}): RunComparisonReport {
+  const deltas = compareMetrics(a, b, options)
+  const sections = differingSections(a.configSnapshot, b.configSnapshot, NON_RESULT_SECTIONS)
+  return {
+    deltas,
+    flipped: findFlippedCases(a, b),
+    alarms: findGamingAlarms(deltas),
+    differingSections: sections,
+    warnings: warnAboutInputs(a, b, sections),
+    onlyInA: Object.keys(a.cases)
+      .filter((id) => !Object.hasOwn(b.cases, id))
+      .sort(),
+    onlyInB: Object.keys(b.cases)
+      .filter((id) => !Object.hasOwn(a.cases, id))
+      .sort(),
+  }
+}
+
+/** Runs the paired test on every metric of both families, overall and per case type of run `b`. */
+function compareMetrics(a: Scorecard, b: Scorecard, options: CompareOptions): MetricDelta[] {
   const groups = ['overall', ...[...new Set(Object.values(b.cases).map((c) => c.caseType))].sort()]
   const deltas: MetricDelta[] = []
   for (const family of ['retrieval', 'answer'] as const) {
@@ -106,6 +125,11 @@ export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOp
       }
     }
   }
+  return deltas
+}
+
+/** Finds the cases paired by id whose outcome went from passing to failing or back, sorted by id. */
+function findFlippedCases(a: Scorecard, b: Scorecard): FlippedCase[] {
   const flipped: FlippedCase[] = []
   for (const id of Object.keys(b.cases)
     .filter((k) => Object.hasOwn(a.cases, k))
@@ -121,6 +145,11 @@ export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOp
         to,
       })
   }
+  return flipped
+}
+
+/** Finds partner metrics where one rose significantly overall while the other fell. */
+function findGamingAlarms(deltas: readonly MetricDelta[]): GamingAlarm[] {
   const overall = new Map(deltas.filter((d) => d.group === 'overall').map((d) => [d.metric, d]))
   const alarms: GamingAlarm[] = []
   for (const [x, y] of PARTNER_METRICS) {
@@ -139,7 +168,11 @@ export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOp
       }
     }
   }
-  const sections = differingSections(a.configSnapshot, b.configSnapshot, NON_RESULT_SECTIONS)
+  return alarms
+}
+
+/** Warns about what makes the runs harder to compare: several config sections, other inputs, edited cases. */
+function warnAboutInputs(a: Scorecard, b: Scorecard, sections: readonly string[]): string[] {
   const warnings: string[] = []
   if (sections.length > 1)
     warnings.push(
@@ -156,19 +189,7 @@ export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOp
     warnings.push(
       `${changed.length} case(s) changed between the runs (${changed.slice(0, 5).join(', ')}): they are still paired by id`,
     )
-  return {
-    deltas,
-    flipped,
-    alarms,
-    differingSections: sections,
-    warnings,
-    onlyInA: Object.keys(a.cases)
-      .filter((id) => !Object.hasOwn(b.cases, id))
-      .sort(),
-    onlyInB: Object.keys(b.cases)
-      .filter((id) => !Object.hasOwn(a.cases, id))
-      .sort(),
-  }
+  return warnings
 }
 
 /** The metrics the printed table always shows (every metric is in the JSON). */

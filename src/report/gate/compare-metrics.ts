@@ -8,35 +8,14 @@ import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
+import { formatChange, formatPValue, formatValue, relativeChange } from './format-values.ts'
 import { levelSkipReason } from './retrieval-level.ts'
+import { claimSkipReason, judgeSkipReason } from './skip-reasons.ts'
 import type { MetricComparison, SignificanceSummary } from './gate-result.ts'
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
 import { DETECTION_POWER, minimumDetectableDrop, type GroupPower } from './power.ts'
 
 type Family = 'retrieval' | 'answer'
-
-/** Formats a metric value for messages: 3 decimals. */
-export function formatValue(value: number): string {
-  return Number.isFinite(value) ? value.toFixed(3) : String(value)
-}
-
-/** Formats a relative change for messages: signed percent with one decimal (`-6.0%`). */
-export function formatChange(change: number): string {
-  if (!Number.isFinite(change)) return change > 0 ? '+inf%' : 'n/a'
-  const percent = change * 100
-  return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`
-}
-
-/** Formats a p-value: two significant digits, in exponent form below 0.001 (`1.9e-6`, `0.031`, `0.50`). */
-export function formatPValue(p: number): string {
-  return p < 0.001 ? p.toExponential(1) : p.toPrecision(2)
-}
-
-/** `(current - baseline) / |baseline|`; 0 when both are 0; +Infinity when only the baseline is 0. */
-export function relativeChange(baseline: number, current: number): number {
-  if (baseline === 0) return current === 0 ? 0 : current > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY
-  return (current - baseline) / Math.abs(baseline)
-}
 
 /** Mean of a record's values, summed in sorted order (bit-identical whatever the case order). */
 function meanOf(values: Record<string, number>): number {
@@ -95,6 +74,13 @@ function pairedTest(paired: { a: Record<string, number>; b: Record<string, numbe
   return { result, significance, test }
 }
 
+/** The current run's aggregate group for one family: `overall` or a case type. */
+function currentGroupOf(current: Scorecard, family: Family, group: string): MetricGroup | undefined {
+  return group === 'overall'
+    ? current[family].overall
+    : current[family].byCaseType[group as keyof typeof current.retrieval.byCaseType]
+}
+
 /** Compares one metric in one group; the message says what was found. */
 function compareOne(
   current: Scorecard,
@@ -105,10 +91,6 @@ function compareOne(
   baselineMean: number,
   policy: GatePolicy,
 ): { comparison?: MetricComparison; message?: string } {
-  const currentGroup =
-    group === 'overall'
-      ? current[family].overall
-      : current[family].byCaseType[group as keyof typeof current.retrieval.byCaseType]
   const name = label(metric, group)
   // Compare the same cases on both sides: the means over the cases paired by id and case hash. When the run
   // holds every baseline case they equal the aggregate means (per-case values are exactly what entered them);
@@ -121,27 +103,40 @@ function compareOne(
     return { message: `${name}: no unchanged case of this group is in this run; not compared` }
   }
   const before = pairedIds.length > 0 ? meanOf(paired.a) : baselineMean
-  const after = pairedIds.length > 0 ? meanOf(paired.b) : currentGroup?.mean[metric]
-  if (after === undefined) {
-    return {
-      comparison: {
-        metric,
-        family,
-        group,
-        baseline: before,
-        current: Number.NaN,
-        relativeChange: Number.NaN,
-        verdict: 'missing',
-      },
-      message: `${name}: the baseline has ${formatValue(before)} but this run has no value; a gated metric cannot silently disappear (re-run all cases, or accept a new baseline)`,
-    }
-  }
+  const after = pairedIds.length > 0 ? meanOf(paired.b) : currentGroupOf(current, family, group)?.mean[metric]
+  if (after === undefined) return compareMissing({ metric, family, group, baseline: before }, name)
   const change = relativeChange(before, after)
   const base = { metric, family, group, baseline: before, current: after, relativeChange: change }
   if (Math.abs(after - before) <= RELATIVE_DROP_EPSILON) return { comparison: { ...base, verdict: 'unchanged' } }
   // Turned so that positive is better: for a lower-is-better metric (noise_sensitivity) a RISE is the regression.
   const improvement = improvementOf(metric, change)
   if (improvement > 0) return compareImprovement(paired, policy, base, name)
+  return compareDrop(paired, policy, base, name, improvement)
+}
+
+/** A gated metric the baseline has and this run lacks: a `missing` verdict, which fails. */
+function compareMissing(
+  base: Pick<MetricComparison, 'metric' | 'family' | 'group' | 'baseline'>,
+  name: string,
+): { comparison: MetricComparison; message: string } {
+  return {
+    comparison: { ...base, current: Number.NaN, relativeChange: Number.NaN, verdict: 'missing' },
+    message: `${name}: the baseline has ${formatValue(base.baseline)} but this run has no value; a gated metric cannot silently disappear (re-run all cases, or accept a new baseline)`,
+  }
+}
+
+/**
+ * A change the worse way (a drop, or a rise of a lower-is-better metric): within tolerance, or a regression
+ * (confirmed by the paired test when the policy requires significance), or not significant.
+ */
+function compareDrop(
+  paired: { a: Record<string, number>; b: Record<string, number> },
+  policy: GatePolicy,
+  base: Omit<MetricComparison, 'verdict'>,
+  name: string,
+  improvement: number,
+): { comparison: MetricComparison; message?: string } {
+  const { metric, baseline: before, current: after, relativeChange: change } = base
   const lower = metricDirection(metric) === 'lower'
   const transition = `${name} ${lower ? 'rose' : 'dropped'} from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}`
   if (-improvement <= policy.maxRelativeDrop + RELATIVE_DROP_EPSILON)
@@ -236,44 +231,6 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
     `too small to gate (a regression under ${formatChange(policy.maxDetectableDrop).replace('+', '')} cannot be confirmed at ${Math.round(DETECTION_POWER * 100)}% power): ` +
     `${parts.join('; ')}; add cases to these groups or set absolute floors (gate.floors)`
   )
-}
-
-/** Why judge metrics cannot be compared between these runs, or undefined when they can. */
-export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: GatePolicy): string | undefined {
-  const now = current.answer.judgeKind
-  const then = baseline.judgeKind
-  if (now === 'none' || then === 'none')
-    return `judge metrics not compared: ${now === 'none' ? 'this run' : 'the baseline'} has no judge verdicts`
-  if (now === 'mixed' || then === 'mixed')
-    return `judge metrics not compared: ${now === 'mixed' ? 'this run' : 'the baseline'} mixes heuristic and model verdicts`
-  if (now !== then) {
-    return `judge metrics not compared: the baseline was judged by the ${then} judge and this run by the ${now} judge (heuristic and model scores are never compared; accept a new baseline with the same judge)`
-  }
-  if (now === 'model' && current.answer.judgeModel !== baseline.judgeModel) {
-    return `judge metrics not compared: the baseline was judged by ${baseline.judgeModel ?? 'an unnamed model'} and this run by ${current.answer.judgeModel ?? 'an unnamed model'} (scores of different judge models are not comparable; accept a new baseline)`
-  }
-  if (current.answer.coverage < policy.minJudgeCoverage || baseline.judgeCoverage < policy.minJudgeCoverage) {
-    return (
-      `judge metrics not compared: judge coverage ${formatChange(current.answer.coverage).replace('+', '')} (this run) / ` +
-      `${formatChange(baseline.judgeCoverage).replace('+', '')} (baseline) is under the ${formatChange(policy.minJudgeCoverage).replace('+', '')} minimum`
-    )
-  }
-  return undefined
-}
-
-/** The claim checker a run's config snapshot names (`claimMetrics`, default `heuristic`), with its model when model-checked. */
-function claimCheckerOf(snapshot: unknown, judgeModel: string | undefined): string {
-  const named = (snapshot as { claimMetrics?: unknown } | null)?.claimMetrics
-  const kind = typeof named === 'string' ? named : 'heuristic'
-  return kind === 'model' && judgeModel !== undefined ? `model ${judgeModel}` : kind
-}
-
-/** Why claim metrics cannot be compared between these runs (other claim checkers), or undefined when they can. */
-export function claimSkipReason(current: Scorecard, baseline: Baseline): string | undefined {
-  const now = claimCheckerOf(current.configSnapshot, current.answer.judgeModel)
-  const then = claimCheckerOf(baseline.configSnapshot, baseline.judgeModel)
-  if (now === then) return undefined
-  return `claim metrics not compared: the baseline's claims were checked by the ${then} checker and this run's by the ${now} checker (claimMetrics; accept a new baseline with the same checker)`
 }
 
 /**

@@ -3,7 +3,7 @@
  * line, since the scorecard lists them at the top), then warnings and notes.
  */
 import type { GateLine, GateView } from '../scorecard/gate-view.ts'
-import { formatPValue } from './compare-metrics.ts'
+import { formatPValue } from './format-values.ts'
 import type { GateResult } from './gate-result.ts'
 
 export type { GateLine } from '../scorecard/gate-view.ts'

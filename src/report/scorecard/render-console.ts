@@ -28,7 +28,21 @@ function values(mean: Record<string, number>, names: readonly string[]): string 
  * and answer metrics, abstention, error classes, usage and the gate's verdict with its reasons and notes.
  */
 export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView): string {
-  const s = scorecard
+  const lines = [
+    ...describeRun(scorecard),
+    ...describeQuality(scorecard),
+    ...describeOutcomes(scorecard),
+    ...describeUsage(scorecard),
+  ]
+  if (gateResult) {
+    lines.push(`  gate: ${gateResult.pass ? 'PASS' : 'FAIL'}`)
+    for (const line of gateResult.lines) lines.push(`    ${line.kind === 'failure' ? 'x' : '-'} ${line.text}`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** Lists the run's size and its hard assertions, with the first failures. */
+function describeRun(s: Scorecard): string[] {
   const cases =
     s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases} cases` : `${s.run.cases} cases`
   const errored = s.run.errored > 0 ? `, ${s.run.errored} errored` : ''
@@ -41,6 +55,12 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
     lines.push(`    x ${f.caseId} ${f.check} (${f.file}:${f.line}): ${f.message}`)
   if (h.failures.length > CONSOLE_MAX_FAILURES)
     lines.push(`    ... and ${h.failures.length - CONSOLE_MAX_FAILURES} more`)
+  return lines
+}
+
+/** Lists the headline retrieval and answer metrics, unresolved sources, grade sources and the synthetic gap. */
+function describeQuality(s: Scorecard): string[] {
+  const lines: string[] = []
   const r = s.retrieval.overall
   const level = s.sources && Object.keys(s.sources.levels).length > 0 ? `; ${levelLine(s.sources)}` : ''
   lines.push(
@@ -69,6 +89,12 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
       `  synthetic vs human (${o.synthetic.cases} vs ${o.human.cases} cases; synthetic questions overstate retrieval): ${describeGaps(o, 'retrieval', CONSOLE_RETRIEVAL_METRICS) || 'no shared metric'}`,
     )
   }
+  return lines
+}
+
+/** Lists abstention precision and recall and the error classes, when there are any. */
+function describeOutcomes(s: Scorecard): string[] {
+  const lines: string[] = []
   if (s.abstention.answered > 0) {
     const b = s.abstention
     const aurc = b.aurc === undefined ? '' : `  AURC ${b.aurc.toFixed(3)}`
@@ -84,6 +110,12 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
       `  errors: ${counts.length === 0 ? 'none' : counts.join(', ')} (fix retrieval ${e.fix.retrieval}, generation ${e.fix.generation})`,
     )
   }
+  return lines
+}
+
+/** Lists the model calls and cost of the run and what the spend limit stopped. */
+function describeUsage(s: Scorecard): string[] {
+  const lines: string[] = []
   const u = s.usage
   if (u.total) {
     // The ledger: every call of the run (generator, judge, embedder, re-asks, errored cases).
@@ -99,9 +131,5 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
     lines.push(
       `  spend limit: stopped ${u.spendLimit.stoppedCases} case(s) (${u.spendLimit.caseIds.slice(0, 5).join(', ')}${u.spendLimit.caseIds.length > 5 ? ', ...' : ''}): ${u.spendLimit.message}`,
     )
-  if (gateResult) {
-    lines.push(`  gate: ${gateResult.pass ? 'PASS' : 'FAIL'}`)
-    for (const line of gateResult.lines) lines.push(`    ${line.kind === 'failure' ? 'x' : '-'} ${line.text}`)
-  }
-  return `${lines.join('\n')}\n`
+  return lines
 }

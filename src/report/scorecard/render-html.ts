@@ -7,6 +7,7 @@
  */
 import type { GateComparisonRow, GateView } from './gate-view.ts'
 import type { CaseDetail } from './html-case-details.ts'
+import { casesSection, metricCell as f3 } from './html-case-list.ts'
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
 import type { GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
 import { barChart, divergingBarChart, escapeHtml as esc, stepLineChart } from './svg-charts.ts'
@@ -43,12 +44,6 @@ export interface HtmlScorecardInput {
   notes?: string[]
 }
 
-/** Correct cases listed in the drill-down at most (failing ones first, up to {@link MAX_FAILING_CASES_SHOWN}). */
-export const MAX_CORRECT_CASES_SHOWN = 100
-
-/** Failing or misclassified cases listed with their drill-down (a browser page of 20k drill-downs is unusable). */
-export const MAX_FAILING_CASES_SHOWN = 1000
-
 const GOOD_VERDICTS = new Set(['improvement', 'improved'])
 const BAD_VERDICTS = new Set(['regression', 'regressed', 'missing'])
 
@@ -67,8 +62,6 @@ export function deltasFromGate(gate: GateView | undefined): HtmlDelta[] {
     }))
 }
 
-const f3 = (v: number | null | undefined) =>
-  v === null ? 'n/a' : v === undefined || Number.isNaN(v) ? '–' : v.toFixed(3)
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`
 
 function table(header: string[], rows: string[][], cls = ''): string {
@@ -240,84 +233,6 @@ function errorSection(s: Scorecard): string {
   return `<section id="errors"><h2>Error classes</h2><p>fix retrieval: <b>${e.fix.retrieval}</b> · fix generation: <b>${e.fix.generation}</b></p><div class="split"><div class="chart-box">${chart}</div>${table(['case type', ...classes], rows)}</div></section>`
 }
 
-function chunkList(lines: CaseDetail['retrieved']): string {
-  if (lines.length === 0) return '<p class="muted">none recorded</p>'
-  return `<ol class="chunks">${lines.map((c) => `<li><code>${esc(c.chunkId)}</code>${c.grade !== undefined ? ` <span class="grade g${c.grade}">grade ${c.grade}</span>` : ''}${c.score !== undefined ? ` <span class="muted">score ${c.score.toFixed(3)}</span>` : ''}${c.snippet ? `<div class="snippet">${esc(c.snippet)}</div>` : ''}</li>`).join('')}</ol>`
-}
-
-function caseEntry(c: CaseDetail, open: boolean): string {
-  const failed =
-    c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
-  const label = c.error !== undefined ? 'error' : (c.errorClass ?? (failed ? 'failed' : 'ok'))
-  // The retrieval metrics of the tables and every answer metric (names without a cutoff); the JSON has the rest.
-  const shownMetrics = sortMetricNames(Object.keys(c.metrics)).filter(
-    (n) => TABLE_RETRIEVAL.includes(n) || !n.includes('@'),
-  )
-  const metrics = shownMetrics.map((n) => `${esc(n)} ${f3(c.metrics[n])}`).join(' · ')
-  const parts = [
-    c.query !== undefined ? `<p><b>Query</b> ${esc(c.query)}</p>` : '',
-    c.answer !== undefined
-      ? `<p><b>Answer</b>${c.abstained ? ' <span class="pill">abstained</span>' : ''}${c.confidence !== undefined ? ` <span class="muted">confidence ${c.confidence.toFixed(3)}</span>` : ''}</p><blockquote>${esc(c.answer)}</blockquote>`
-      : '',
-    c.citedMarkers.length > 0 ? `<p><b>Cited</b> ${c.citedMarkers.map((m) => `[${m}]`).join(' ')}</p>` : '',
-    c.error !== undefined ? `<p class="neg"><b>Error</b> ${esc(c.error)}</p>` : '',
-    c.hard.length > 0
-      ? `<p><b>Hard assertions</b> ${c.hard.map((h) => `<span class="${h.passed ? 'pos' : 'neg'}">${esc(h.name)} ${h.passed ? '✓' : '✗'}</span>${h.message && !h.passed ? ` <span class="muted">${esc(h.message)}</span>` : ''}`).join(' · ')}</p>`
-      : '',
-    c.judgeReasons
-      ? `<p><b>Judge</b></p><ul>${Object.entries(c.judgeReasons)
-          .map(([k, v]) => `<li><b>${esc(k)}</b>: ${esc(v)}</li>`)
-          .join('')}</ul>`
-      : '',
-    `<p><b>Retrieved</b></p>${chunkList(c.retrieved)}`,
-    metrics ? `<p class="muted">${metrics}</p>` : '',
-  ]
-  return `<details id="case-${esc(c.caseId)}" class="${failed ? 'failed' : ''}"${open ? ' open' : ''}><summary><code>${esc(c.caseId)}</code> <span class="muted">${esc(c.caseType)} · ${esc(`${c.file}:${c.line}`)}</span> <span class="cls ${failed ? 'neg' : 'pos'}">${esc(label)}</span></summary>${parts.join('')}</details>`
-}
-
-/** A case to list first: it errored, failed a hard check, or carries an error class other than `correct`. */
-export function isFailingCase(c: {
-  error?: string
-  hard: ReadonlyArray<{ passed: boolean }>
-  errorClass?: string
-}): boolean {
-  return (
-    c.error !== undefined || c.hard.some((h) => !h.passed) || (c.errorClass !== undefined && c.errorClass !== 'correct')
-  )
-}
-
-/**
- * The cases the drill-down lists, failing first: at most {@link MAX_FAILING_CASES_SHOWN} failing and
- * {@link MAX_CORRECT_CASES_SHOWN} correct ones, with the totals. Selecting before building each case's detail
- * keeps a 20k-case run from building 20k drill-downs to show 1,100.
- */
-export function selectShownCases<T extends Parameters<typeof isFailingCase>[0]>(
-  cases: readonly T[],
-): { shown: T[]; failing: number; correct: number } {
-  const bad = cases.filter(isFailingCase)
-  const good = cases.filter((c) => !isFailingCase(c))
-  return {
-    shown: [...bad.slice(0, MAX_FAILING_CASES_SHOWN), ...good.slice(0, MAX_CORRECT_CASES_SHOWN)],
-    failing: bad.length,
-    correct: good.length,
-  }
-}
-
-function casesSection(cases: readonly CaseDetail[], totals?: { failing: number; correct: number }): string {
-  const selected = totals ? { shown: [...cases], ...totals } : selectShownCases(cases)
-  const { shown, failing, correct } = selected
-  const omittedBad = failing - Math.min(failing, MAX_FAILING_CASES_SHOWN)
-  const omitted = correct - Math.min(correct, MAX_CORRECT_CASES_SHOWN)
-  const notes = [
-    failing === 0
-      ? 'none failing'
-      : `${failing} failing or misclassified, listed first${omittedBad > 0 ? ` (the first ${MAX_FAILING_CASES_SHOWN}; the other ${omittedBad} are in scorecard.json)` : ''}`,
-    ...(omitted > 0 ? [`${omitted} more correct cases not listed`] : []),
-  ]
-  // The first failing case starts open, so the page shows what a drill-down holds.
-  return `<section id="cases"><h2>Cases <span class="muted">${notes.join('; ')}</span></h2>${shown.map((c, i) => caseEntry(c, i === 0 && failing > 0)).join('')}</section>`
-}
-
 const CSS = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f5f6f8}
 main{max-width:1100px;margin:0 auto;padding:24px}header{background:#1d2330;color:#fff;padding:20px 24px}header h1{margin:0 0 6px;font-size:22px}
 header .meta{color:#c5cbd6;font-size:13px}section{background:#fff;border:1px solid #e1e4ea;border-radius:8px;padding:16px 20px;margin:0 0 18px}
@@ -360,7 +275,7 @@ export function renderHtmlScorecard(input: HtmlScorecardInput): string {
     `<section id="answers"><h2>Answers per case type <span class="muted">${esc(judge)}</span></h2>${groupsTable(s.answer)}</section>`,
     abstentionSection(s),
     errorSection(s),
-    casesSection(input.cases ?? [], input.caseTotals),
+    casesSection(input.cases ?? [], TABLE_RETRIEVAL, input.caseTotals),
   ]
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

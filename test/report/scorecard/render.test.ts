@@ -222,8 +222,8 @@ describe('large runs stay readable', () => {
   })
 
   test('the HTML drill-down lists at most 1,000 failing and 100 correct cases and says where the rest are', async () => {
-    const { renderHtmlScorecard, MAX_FAILING_CASES_SHOWN } =
-      await import('../../../src/report/scorecard/render-html.ts')
+    const { renderHtmlScorecard } = await import('../../../src/report/scorecard/render-html.ts')
+    const { MAX_FAILING_CASES_SHOWN } = await import('../../../src/report/scorecard/html-case-list.ts')
     const detail = (i: number, failing: boolean) => ({
       caseId: `C-${i}`,
       caseType: 'normal',
@@ -253,7 +253,8 @@ describe('large runs stay readable', () => {
   })
 
   test('the reporter selects before it builds drill-downs: the same page from the selection and its totals', async () => {
-    const { renderHtmlScorecard, selectShownCases } = await import('../../../src/report/scorecard/render-html.ts')
+    const { renderHtmlScorecard } = await import('../../../src/report/scorecard/render-html.ts')
+    const { selectShownCases } = await import('../../../src/report/scorecard/html-case-list.ts')
     const detail = (i: number, failing: boolean) => ({
       caseId: `C-${i}`,
       caseType: 'normal',
