@@ -4,11 +4,9 @@
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
 import { join, resolve } from 'node:path'
-import type { RagAdapter, SystemOutput } from '../system/adapter/types.ts'
+import type { RagAdapter } from '../system/adapter/types.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import type { Judge, JudgeVerdict } from '../grading/judge/types.ts'
-import type { QrelsRow } from '../grading/qrels/qrels.ts'
-import type { Chunk } from '../corpus/types.ts'
+import type { Judge } from '../grading/judge/types.ts'
 import type { ClaimChecker } from '../grading/judge/claim-check.ts'
 import type { ModelClients } from '../llm/index.ts'
 import type { Embedder } from '../search/embedder.ts'
@@ -18,26 +16,16 @@ import type { SearchPool } from '../search/pool/search-pool.ts'
 import { createSourceResolver, type SourceResolver } from '../system/sources/resolve-source.ts'
 import { loadSourceMap } from '../system/sources/source-map.ts'
 import { prepareCorpus, type PreparedCorpus } from '../corpus/prepare-corpus.ts'
-import { ConfigError } from '../config/errors.ts'
+import { createCheckpoints, type CaseCheckpoints } from './runtime-checkpoints.ts'
+import { chooseClaimChecker, chooseJudge, loadRuntimeQrels, type RuntimeQrels } from './runtime-grading.ts'
+
+export type { CaseCheckpoint, CaseCheckpoints } from './runtime-checkpoints.ts'
+export type { RuntimeQrels } from './runtime-grading.ts'
 
 // What a run uses is loaded when the run uses it (dynamic imports below): a module adapter's offline run never
 // loads the model clients (and the `openai` SDK), the search index and its worker pool, the reference
 // pipeline, the model judge or the qrels reader. Each worker builds its runtime once, so the cost is one
 // import per worker of what the configuration names, and none of what it does not.
-
-/** What a completed case leaves behind: everything that cost a model call (the answer and the verdict). */
-export interface CaseCheckpoint {
-  output: SystemOutput
-  judgement?: JudgeVerdict
-  /** The claim-level metrics (model claim checks are paid calls: a resumed run must not repeat them). */
-  claimMetrics?: Record<string, number>
-}
-
-/** Per-case checkpoints, for `resume`: a resumed run repeats no completed paid call. */
-export interface CaseCheckpoints {
-  get(caseId: string, caseHash: string): Promise<CaseCheckpoint | undefined>
-  put(caseId: string, caseHash: string, checkpoint: CaseCheckpoint): Promise<void>
-}
 
 /** Everything a worker needs to evaluate cases. */
 export interface RagRuntime {
@@ -58,47 +46,6 @@ export interface RagRuntime {
   /** Writes the model clients' per-provider tally for the reporter (after each case). */
   saveProviderStats?(): Promise<void>
   close(): Promise<void>
-}
-
-/** Pooled judgments as a worker holds them. */
-export interface RuntimeQrels {
-  rows: QrelsRow[]
-  chunksByDoc: Map<string, Chunk[]>
-  chunker: string
-}
-
-/** Reads the configured pooled qrels file; a bad line stops the run with every problem named. */
-async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus): Promise<RuntimeQrels | undefined> {
-  if (config.qrels === undefined) return undefined
-  const path = resolve(config.root, config.qrels)
-  const { readQrelsFile } = await import('../grading/qrels/qrels-file.ts')
-  const { rows, problems } = await readQrelsFile(path)
-  if (problems.length > 0)
-    throw new ConfigError(
-      `the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`,
-    )
-  const chunksByDoc = new Map<string, Chunk[]>()
-  for (const chunk of prepared.chunks) chunksByDoc.set(chunk.docId, [...(chunksByDoc.get(chunk.docId) ?? []), chunk])
-  return { rows, chunksByDoc, chunker: config.chunker }
-}
-
-/**
- * The claim checker: the offline heuristic (default), or the judge model with `claimMetrics: 'model'`; none in
- * retrieval mode, with the judge off, or with `claimMetrics: 'off'`.
- */
-async function chooseClaimChecker(
-  config: RagEvalConfig,
-  judge: Judge | undefined,
-  models: ModelClients | undefined,
-): Promise<ClaimChecker | undefined> {
-  if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
-  const { createHeuristicClaimChecker, createModelClaimChecker } = await import('../grading/judge/claim-check.ts')
-  if (config.claimMetrics === 'heuristic') return createHeuristicClaimChecker()
-  if (!models?.judge)
-    throw new ConfigError(
-      "claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline",
-    )
-  return createModelClaimChecker(models.judge)
 }
 
 /**
@@ -244,69 +191,6 @@ export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; s
   return {
     cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'),
     spendFile: join(config.outDir, 'spend.json'),
-  }
-}
-
-/**
- * The part of the model config a checkpoint depends on: providers and models (they shape answers and verdicts)
- * and prices (they shape the reported cost). Cache mode, cache dir, retries and the spend limit do not change
- * what a completed case produced, so changing them (e.g. raising the limit to resume) keeps its checkpoint.
- */
-function answerShapingModels(models: RagEvalConfig['models']): unknown {
-  if (models === undefined) return undefined
-  const { cacheMode: _mode, cacheDir: _dir, spendLimitUsd: _limit, retry: _retry, ...rest } = models
-  return rest
-}
-
-/** The judge of a system-mode run: the heuristic judge, or the model judge (which needs `models.judge`); none otherwise. */
-async function chooseJudge(config: RagEvalConfig, models: ModelClients | undefined): Promise<Judge | undefined> {
-  if (config.mode !== 'system') return undefined
-  if (config.judge === 'heuristic') return (await import('../grading/judge/heuristic-judge.ts')).createHeuristicJudge()
-  if (config.judge !== 'model') return undefined
-  if (!models?.judge)
-    throw new ConfigError('judge "model" needs models.judge (a provider chain) in the ragEval options')
-  const [{ createModelJudge }, { loadRunPrompt }] = await Promise.all([
-    import('../grading/judge/model-judge.ts'),
-    import('./run-prompts.ts'),
-  ])
-  const allowSameModel = config.models?.judge?.allowSameModel
-  return createModelJudge({
-    client: models.judge,
-    template: loadRunPrompt(config, 'judge.md'),
-    generatorModel: models.generator?.model,
-    allowSameModel,
-  })
-}
-
-/**
- * The per-case checkpoints: written whenever model calls cost money, so an interrupted run can resume; read
- * only with `resume`. The fingerprint ties them to this configuration. None for an offline run without resume.
- */
-async function createCheckpoints(config: RagEvalConfig): Promise<CaseCheckpoints | undefined> {
-  if (!config.resume && !config.models) return undefined
-  const { CheckpointStore, runFingerprint } = await import('../llm/checkpoint.ts')
-  const store = new CheckpointStore(
-    config.outDir,
-    runFingerprint({
-      mode: config.mode,
-      judge: config.judge,
-      claimMetrics: config.claimMetrics,
-      adapter: config.adapter,
-      search: config.search,
-      chunker: config.chunker,
-      models: answerShapingModels(config.models),
-      pipeline: config.pipeline,
-    }),
-  )
-  return {
-    get: async (caseId, caseHash) => {
-      if (!config.resume) return undefined
-      const saved = (await store.get(caseId)) as ({ caseHash: string } & CaseCheckpoint) | undefined
-      return saved?.caseHash === caseHash
-        ? { output: saved.output, judgement: saved.judgement, claimMetrics: saved.claimMetrics }
-        : undefined
-    },
-    put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
   }
 }
 

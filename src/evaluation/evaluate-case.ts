@@ -85,36 +85,16 @@ function internedReasons(reasons: Record<string, string>): Record<string, string
   return out
 }
 
-/** Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. */
-export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
-  const c = moduleCase.case
-  const { config } = runtime
-  const input: SystemInput = {
-    caseId: c.case_id,
-    query: c.query,
-    tenantId: c.tenant_id,
-    history: c.history,
-    mode: config.mode,
-  }
-  const base = baseRecord(moduleCase, file, config.mode)
-  const checkpointed = runtime.checkpoints ? await runtime.checkpoints.get(c.case_id, moduleCase.caseHash) : undefined
-  const run = await runSystem(runtime, input, checkpointed)
-  if (run.output === undefined) {
-    const error = run.error as Error
-    return { record: { ...base, latencyMs: run.latencyMs, error: error.message }, output: { retrieved: [] }, error }
-  }
-  const output = run.output
-
-  // Step 2: the harness resolves what the system named, then scores retrieval and runs the hard checks once.
-  const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
-  const scored = base.retrieval.scored
-  const { graded, sources: gradeSources } = caseGrades(runtime, moduleCase)
-  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
-  const hard = runHardChecks(resolved, c, config.mode)
-
-  // Step 3: the answer (judge, answer metrics, error class) in system mode.
+/** Step 3: the answer (judge, answer metrics, error class) in system mode, with the claim-level metrics joined. */
+async function evaluateAnswerStep(
+  runtime: RagRuntime,
+  resolved: ResolvedOutput,
+  moduleCase: ModuleCase,
+  hard: CaseRecord['hard'],
+  checkpointed: Checkpointed,
+) {
   const answerStep =
-    config.mode === 'system' && output.answer !== undefined
+    runtime.config.mode === 'system' && resolved.output.answer !== undefined
       ? await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) =>
           sourceText(runtime.prepared, r),
         )
@@ -125,11 +105,25 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false)))
     : undefined
   if (answerStep && claimMetrics) Object.assign(answerStep.answerMetrics, claimMetrics)
-  const errorClass =
-    answerStep?.errorClass ??
-    (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
+  return { answerStep, claimMetrics }
+}
 
-  const usage = output.usage
+/** What a case produced, for {@link completeRecord}. */
+interface CaseOutcome {
+  resolved: ResolvedOutput
+  hard: CaseRecord['hard']
+  retrieval: ReturnType<typeof scoreCaseRetrieval>
+  gradeSources: ReturnType<typeof caseGrades>['sources']
+  answerStep: AnswerStep | undefined
+  errorClass: ErrorClass | undefined
+  latencyMs: number
+}
+
+/** Step 4: completes the base record in place with what the case produced, and returns it. */
+function completeRecord(base: CaseRecord, moduleCase: ModuleCase, outcome: CaseOutcome): CaseRecord {
+  const { resolved, hard, retrieval, gradeSources, answerStep, errorClass } = outcome
+  const scored = base.retrieval.scored
+  const usage = resolved.output.usage
   // The record is the base record completed in place (base is this case's own object): the same keys in the
   // same order as spreading it into a new one, without copying a dozen properties per case.
   const record: CaseRecord = base
@@ -163,8 +157,44 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
       costUsd: usage.costUsd,
       savedUsd: usage.savedUsd,
     }
-  record.latencyMs = run.latencyMs
-  // Step 4: remember the case for a resumed run. (The provider usage is saved by the caller, whatever the
+  record.latencyMs = outcome.latencyMs
+  return record
+}
+
+/** Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. */
+export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
+  const c = moduleCase.case
+  const { config } = runtime
+  const input: SystemInput = {
+    caseId: c.case_id,
+    query: c.query,
+    tenantId: c.tenant_id,
+    history: c.history,
+    mode: config.mode,
+  }
+  const base = baseRecord(moduleCase, file, config.mode)
+  const checkpointed = runtime.checkpoints ? await runtime.checkpoints.get(c.case_id, moduleCase.caseHash) : undefined
+  const run = await runSystem(runtime, input, checkpointed)
+  if (run.output === undefined) {
+    const error = run.error as Error
+    return { record: { ...base, latencyMs: run.latencyMs, error: error.message }, output: { retrieved: [] }, error }
+  }
+  const output = run.output
+
+  // Step 2: the harness resolves what the system named, then scores retrieval and runs the hard checks once.
+  const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
+  const scored = base.retrieval.scored
+  const { graded, sources: gradeSources } = caseGrades(runtime, moduleCase)
+  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
+  const hard = runHardChecks(resolved, c, config.mode)
+
+  const { answerStep, claimMetrics } = await evaluateAnswerStep(runtime, resolved, moduleCase, hard, checkpointed)
+  const errorClass =
+    answerStep?.errorClass ??
+    (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
+  const outcome = { resolved, hard, retrieval, gradeSources, answerStep, errorClass, latencyMs: run.latencyMs }
+  const record = completeRecord(base, moduleCase, outcome)
+  // Step 5: remember the case for a resumed run. (The provider usage is saved by the caller, whatever the
   // case's outcome: see the golden runtime.)
   if (runtime.checkpoints && !checkpointed)
     await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, {

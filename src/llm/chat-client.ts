@@ -170,37 +170,50 @@ export class ProviderChatClient implements ChatClient {
     }
   }
 
-  private async lookupOrCall(request: ChatRequest, attempt: number): Promise<ChatResult> {
-    const keys = this.chain.map((provider) => ({ provider, key: chatCacheKey(provider, request, attempt) }))
-    if (this.cache.readsEnabled) {
-      for (const { provider, key } of keys) {
-        const hit = await this.cache.read<ChatCacheBody>(key)
-        if (hit === undefined) continue
-        const stats = this.context.recorder.of(provider.name)
-        stats.cached += 1
-        stats.savedUsd += hit.response.costUsd
-        this.context.ledger.recordSaved(hit.response.costUsd)
-        return {
-          text: hit.response.text,
-          cached: true,
-          provider: provider.name,
-          model: hit.response.model,
-          usage: hit.response.usage,
-          costUsd: 0,
-          originalCostUsd: hit.response.costUsd,
-          latencyMs: 0,
-          retries: 0,
-        }
-      }
-      if (this.cache.mode === 'replay') {
-        const first = keys[0]!
-        throw new CacheReplayMissError(
-          first.key,
-          this.cache.pathFor(first.key),
-          summarizeRequest(this.role, this.model, request),
-        )
+  /**
+   * Reads the cached reply of the first provider in the chain that has one (a saved call, tallied as such); in
+   * replay mode a miss throws. Undefined on a miss, or when cache reads are off.
+   */
+  private async readCachedChat(
+    request: ChatRequest,
+    keys: readonly { provider: Provider; key: string }[],
+  ): Promise<ChatResult | undefined> {
+    if (!this.cache.readsEnabled) return undefined
+    for (const { provider, key } of keys) {
+      const hit = await this.cache.read<ChatCacheBody>(key)
+      if (hit === undefined) continue
+      const stats = this.context.recorder.of(provider.name)
+      stats.cached += 1
+      stats.savedUsd += hit.response.costUsd
+      this.context.ledger.recordSaved(hit.response.costUsd)
+      return {
+        text: hit.response.text,
+        cached: true,
+        provider: provider.name,
+        model: hit.response.model,
+        usage: hit.response.usage,
+        costUsd: 0,
+        originalCostUsd: hit.response.costUsd,
+        latencyMs: 0,
+        retries: 0,
       }
     }
+    if (this.cache.mode === 'replay') {
+      const first = keys[0]!
+      throw new CacheReplayMissError(
+        first.key,
+        this.cache.pathFor(first.key),
+        summarizeRequest(this.role, this.model, request),
+      )
+    }
+    return undefined
+  }
+
+  /** The reply from the cache, or from the provider chain (then written to the cache). */
+  private async lookupOrCall(request: ChatRequest, attempt: number): Promise<ChatResult> {
+    const keys = this.chain.map((provider) => ({ provider, key: chatCacheKey(provider, request, attempt) }))
+    const cached = await this.readCachedChat(request, keys)
+    if (cached !== undefined) return cached
     const chars = promptChars(request)
     const maxTokens = request.maxTokens ?? defaultWorstCaseOutputTokens
     const outcome = await callChain(

@@ -81,8 +81,14 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
     return this.context.recorder.snapshot()
   }
 
-  async embed(texts: string[]): Promise<{ vectors: Float32Array[]; cached: number; costUsd: number }> {
-    const vectors: Float32Array[] = new Array(texts.length)
+  /**
+   * Fills `vectors` with the cached vector of each text that has one (a saved call, tallied as such); in replay
+   * mode a miss throws. Returns the indexes of the texts still missing and how many were cached.
+   */
+  private async readCachedVectors(
+    texts: string[],
+    vectors: Float32Array[],
+  ): Promise<{ missing: number[]; cached: number }> {
     const missing: number[] = []
     let cached = 0
     const primary = this.context.chain[0]!
@@ -107,6 +113,13 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
       stats.savedUsd += hit.costUsd
       this.context.ledger.recordSaved(hit.costUsd)
     }
+    return { missing, cached }
+  }
+
+  /** The vectors of `texts`, from the cache or the provider chain in batches (each new vector then cached). */
+  async embed(texts: string[]): Promise<{ vectors: Float32Array[]; cached: number; costUsd: number }> {
+    const vectors: Float32Array[] = new Array(texts.length)
+    const { missing, cached } = await this.readCachedVectors(texts, vectors)
     let costUsd = 0
     for (let start = 0; start < missing.length; start += this.batchSize) {
       const batch = missing.slice(start, start + this.batchSize)

@@ -60,6 +60,26 @@ function notInContext(missing: readonly string[]): string {
   return `not in the context${missing.length > 0 ? ` (missing ${missing.join(', ')})` : ''}`
 }
 
+/**
+ * The marker of a shown source newer than every source supporting the claim that covers the claim's words but
+ * not its literals (the claim was answered from a stale source); undefined when none, or nothing supports it.
+ */
+function findNewerDisagreement(
+  evidence: ClaimEvidence,
+  supportingSources: readonly ShownSource[],
+  sources: readonly ShownSource[],
+  options: ClaimSupportOptions,
+): number | undefined {
+  if (supportingSources.length === 0) return undefined
+  const newest = supportingSources.reduce((a, b) => (compareRecencyUndatedEqual(a, b) >= 0 ? a : b))
+  const newer = sources.find((s) => {
+    if (compareRecencyUndatedEqual(s, newest) <= 0 || s.text === undefined) return false
+    const m = supportIn(evidence, s.text)
+    return m.overlap >= options.supportOverlap && m.missingLiterals.length > 0
+  })
+  return newer?.marker
+}
+
 /** Judges one claim of the answer against the sources of `context`. */
 export function judgeClaim(claim: SplitClaim, context: AnswerContext): ClaimFinding {
   const { input, options, shown } = context
@@ -91,16 +111,7 @@ export function judgeClaim(claim: SplitClaim, context: AnswerContext): ClaimFind
   const supported = supportingSources.length > 0 || supports(context.wholeText) || (cited.length > 1 && citedUnion)
   const citationOk = cited.length > 0 && unknownMarkers.length === 0 && (supportingMarkers.length > 0 || citedUnion)
 
-  let staleAgainst: number | undefined
-  if (fact && supportingSources.length > 0) {
-    const newest = supportingSources.reduce((a, b) => (compareRecencyUndatedEqual(a, b) >= 0 ? a : b))
-    const newer = input.sources.find((s) => {
-      if (compareRecencyUndatedEqual(s, newest) <= 0 || s.text === undefined) return false
-      const m = supportIn(evidence, s.text)
-      return m.overlap >= options.supportOverlap && m.missingLiterals.length > 0
-    })
-    staleAgainst = newer?.marker
-  }
+  const staleAgainst = fact ? findNewerDisagreement(evidence, supportingSources, input.sources, options) : undefined
 
   const why =
     unknownMarkers.length > 0

@@ -120,6 +120,31 @@ function readFrontMatter(text: string, file: string, problems: Problem[]): Front
   return { fields, body: text.slice(m[0].length), bodyLine: m[0].split('\n').length - (m[0].endsWith('\n') ? 0 : 1) }
 }
 
+/** The problem with a line that looks like a role line but is not one (an old part marker, an unknown role). */
+function markerProblem(text: string, line: number, file: string): Problem | undefined {
+  const old = OLD_PART_LINE.exec(text)?.[1]
+  if (old !== undefined)
+    return {
+      code: 'old_part_marker',
+      file,
+      line,
+      path: '',
+      message: `"${text.trim()}" is the earlier judge format's part marker`,
+      fix: `write "[${old}]" instead`,
+    }
+  const bracket = BRACKET_LINE.exec(text)?.[1]
+  if (bracket === undefined) return undefined
+  const near = closestMatch(bracket, ['system', 'user', 'assistant'])
+  return {
+    code: 'unknown_role',
+    file,
+    line,
+    path: '',
+    message: `"[${bracket}]" is not a role`,
+    fix: near === undefined ? 'use [system], [user] or [assistant]' : `did you mean "[${near}]"?`,
+  }
+}
+
 /** Splits the body at `[role]` lines; the text of each message is trimmed. */
 function readMessages(body: string, firstLine: number, file: string, problems: Problem[]): TemplateMessage[] {
   const messages: { role: PromptRole; line: number; lines: string[] }[] = []
@@ -127,31 +152,13 @@ function readMessages(body: string, firstLine: number, file: string, problems: P
   body.split('\n').forEach((text, i) => {
     const line = firstLine + i
     const role = ROLE_LINE.exec(text)?.[1] as PromptRole | undefined
-    const old = OLD_PART_LINE.exec(text)?.[1]
-    const bracket = BRACKET_LINE.exec(text)?.[1]
     if (role !== undefined) {
       messages.push({ role, line, lines: [] })
       return
     }
-    if (old !== undefined) {
-      problems.push({
-        code: 'old_part_marker',
-        file,
-        line,
-        path: '',
-        message: `"${text.trim()}" is the earlier judge format's part marker`,
-        fix: `write "[${old}]" instead`,
-      })
-    } else if (bracket !== undefined) {
-      const near = closestMatch(bracket, ['system', 'user', 'assistant'])
-      problems.push({
-        code: 'unknown_role',
-        file,
-        line,
-        path: '',
-        message: `"[${bracket}]" is not a role`,
-        fix: near === undefined ? 'use [system], [user] or [assistant]' : `did you mean "[${near}]"?`,
-      })
+    const marker = markerProblem(text, line, file)
+    if (marker !== undefined) {
+      problems.push(marker)
     } else if (messages.length === 0 && text.trim() !== '' && !strayReported) {
       strayReported = true
       problems.push({

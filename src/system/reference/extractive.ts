@@ -26,6 +26,7 @@ import {
 } from './conflict.ts'
 import type { WeightedQuery } from './term-stats.ts'
 import { isLabelLine, splitSentences, uniqueContentTerms } from './terms.ts'
+import { expandSymptoms, isFragment, nearDuplicate, withMarker } from './extractive-sentences.ts'
 
 /** Knobs of the extractive generator; scores are ratios in [0, 1]. */
 export interface ExtractiveConfig {
@@ -193,73 +194,6 @@ function scoreSentences(
 }
 
 const PRONOUN_START = /^(?:it|its|this|that|these|those|they|their|them)\b/i
-
-const SYMPTOM = /^symptoms?:/i
-const REMEDY = /^(?:cause|root cause|fix|resolution|workaround|solution):/i
-
-/**
- * A ticket's "Symptom:" sentence restates the question; the answer is in the same ticket's "Cause:" and
- * "Fix:" (or "Resolution:", "Workaround:") sentences, so a chosen symptom is replaced by them (in the
- * ticket's order). A source without such sentences keeps its symptom sentence.
- */
-function expandSymptoms(
-  chosen: readonly Candidate[],
-  sources: readonly ExtractiveSource[],
-): Array<Pick<Candidate, 'text' | 'marker'>> {
-  const out: Array<Pick<Candidate, 'text' | 'marker'>> = []
-  const seen = new Set<string>()
-  const push = (c: Pick<Candidate, 'text' | 'marker'>): void => {
-    const key = `${c.marker}\u0000${c.text}`
-    if (!seen.has(key)) out.push(c)
-    seen.add(key)
-  }
-  for (const c of chosen) {
-    if (!SYMPTOM.test(c.text)) {
-      push(c)
-      continue
-    }
-    const source = sources.find((s) => s.marker === c.marker)
-    const remedies = source === undefined ? [] : splitSentences(source.chunk.text).filter((t) => REMEDY.test(t))
-    if (remedies.length === 0) push(c)
-    for (const text of remedies) push({ text, marker: c.marker })
-  }
-  return out
-}
-
-/**
- * Two sentences repeating each other are not both worth saying: one's text starts the other's (overlapping
- * chunks repeat sentences, whole or cut), or their content terms' Jaccard similarity is at least 0.8.
- */
-function nearDuplicate(a: Candidate, b: Candidate): boolean {
-  const [x, y] = a.text.length <= b.text.length ? [a.text, b.text] : [b.text, a.text]
-  if (y.startsWith(x.replace(/[.,;:!?\s]+$/, ''))) return true
-  let shared = 0
-  for (const t of a.ownTerms) if (b.ownTerms.has(t)) shared += 1
-  const union = a.ownTerms.size + b.ownTerms.size - shared
-  return union > 0 && shared / union >= 0.8
-}
-
-/**
- * A sentence cut by a fixed-size chunk window: the chunk's first sentence when it starts in lower case
- * (mid-sentence), or its last one when it lacks terminal punctuation and is not a list item or table row
- * (a list item without a period is whole; a paragraph sentence without one was cut).
- * Such fragments are never said (the neighbouring chunk holds the whole sentence).
- */
-function isFragment(sentences: readonly string[], index: number, chunkText: string): boolean {
-  const text = sentences[index] ?? ''
-  if (index === 0 && /^[\p{Ll}]/u.test(text) && !/^\s*[-*+\d]/.test(chunkText)) return true
-  if (index !== sentences.length - 1 || /[.!?:)`"'\]]$/.test(text)) return false
-  const lastLine = chunkText.trimEnd().split('\n').at(-1) ?? ''
-  return !/^\s*(?:[-*+]|\d+[.)]|\|)\s*/.test(lastLine) && !isLabelLine(lastLine)
-}
-
-/** `"The Team plan includes 5 seats."` + 1 -> `"The Team plan includes 5 seats [1]."` */
-function withMarker(sentence: string, marker: number): string {
-  const m = /^(.*?)([.!?:;]*)$/s.exec(sentence.trim())
-  const core = m?.[1] ?? sentence
-  const end = m?.[2] ?? ''
-  return `${core} [${marker}]${end.startsWith('?') || end.startsWith('!') ? end.slice(0, 1) : '.'}`
-}
 
 interface Note {
   text: string

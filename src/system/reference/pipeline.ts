@@ -6,13 +6,13 @@
  * `retrieval` mode stops after retrieval and generates nothing; it runs the same query rewrite as `system`
  * mode, so one arm gives one recall in both modes.
  */
-import type { CaseUsage, RagAdapter, RetrievedChunk, ShownSource, SystemInput, SystemOutput } from '../adapter/types.ts'
+import type { CaseUsage, RagAdapter, RetrievedChunk, SystemInput, SystemOutput } from '../adapter/types.ts'
 import type { Chunk } from '../../corpus/types.ts'
 import type { ChatClient, ChatResult } from '../../llm/types.ts'
 import { isAbstention } from '../../shared/text/abstention.ts'
 import { ABSTENTION_TEXT } from './abstention.ts'
 import { GenerationError } from './errors.ts'
-import { defaultExtractiveConfig, generateExtractive, type ExtractiveConfig } from './extractive.ts'
+import { defaultExtractiveConfig, type ExtractiveConfig } from './extractive.ts'
 import {
   collectGateEvidence,
   defaultEvidenceGateConfig,
@@ -22,7 +22,7 @@ import {
 } from './evidence-gate.ts'
 import { BUNDLED_PROMPTS_DIR, loadPromptTemplate } from '../../llm/prompts/load.ts'
 import type { PromptTemplate } from '../../llm/prompts/template.ts'
-import { buildAnswerRequest } from './prompt.ts'
+import { answerExtractively, answerWithModel, chooseShown, toShownSources, type Hit } from './answer.ts'
 import { rewriteQuery } from './rewrite.ts'
 import { buildTermStats, weighQuery, type TermStats } from './term-stats.ts'
 import { join } from 'node:path'
@@ -79,8 +79,6 @@ export interface ReferencePipeline extends RagAdapter {
   run(input: SystemInput): Promise<ReferenceOutput>
 }
 
-type Hit = { chunk: Chunk; score: number }
-
 /** The pipeline's settings with every default filled and the templates read (once, at build time). */
 interface PipelineSettings {
   k: number
@@ -132,60 +130,24 @@ function rewriteFor(input: SystemInput, options: ReferencePipelineOptions, templ
 }
 
 /**
- * Step 3: the shown sources are the retrieved chunks that best cover the query (a lexical rerank of the top k,
- * ties kept in retrieval order). They cover it at least as well as the best chunk the gate looked at (the
- * gate's top `lookahead` are among them), and a deeper rerank finds more answers: on the sample set,
- * reranking only the top 5 loses one stale_conflict case whose older doc section ranks 7th.
- * `retrieved` keeps the retriever's order for the retrieval metrics.
+ * Step 2: what the index returned for the case's tenant (`retrieved`, exactly as returned, so an isolation bug
+ * in the index reaches the leak assertion) and the hits of that tenant alone: the filter applies after it, to
+ * what the gate and the generator see (defence in depth: another tenant's chunk must never reach the prompt).
  */
-function chooseShown(
-  hits: readonly Hit[],
-  coverage: ReadonlyArray<{ coverage: number } | undefined>,
-  maxSources: number,
-): Hit[] {
-  return hits
-    .map((hit, rank) => ({ hit, rank, coverage: coverage[rank]?.coverage ?? 0 }))
-    .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank)
-    .slice(0, maxSources)
-    .map(({ hit }) => hit)
-}
-
-function toShownSources(shown: readonly Hit[]): ShownSource[] {
-  return shown.map(({ chunk }, i) => ({
-    marker: i + 1,
-    chunkId: chunk.id,
-    tenantId: chunk.tenantId,
-    text: chunk.text,
-    ...(chunk.date !== undefined ? { date: chunk.date } : {}),
-    ...(chunk.version !== undefined ? { version: chunk.version } : {}),
-  }))
-}
-
-/** Step 4 with a model: the answer prompt over the shown sources, one chat call. */
-async function answerWithModel(
-  generator: ChatClient,
-  template: PromptTemplate,
-  input: SystemInput,
+async function retrieveForTenant(
+  retriever: Retriever,
   query: string,
-  shown: readonly Hit[],
-  maxTokens: number,
-) {
-  const sources = shown.map(({ chunk }, i) => ({
-    marker: i + 1,
-    title: chunk.title,
-    text: chunk.text,
-    ...(chunk.headingPath !== undefined ? { headingPath: chunk.headingPath } : {}),
-    ...(chunk.date !== undefined ? { date: chunk.date } : {}),
-    ...(chunk.version !== undefined ? { version: chunk.version } : {}),
+  tenantId: string,
+  k: number,
+): Promise<{ retrieved: RetrievedChunk[]; hits: Hit[] }> {
+  const returned = (await retriever(query, tenantId, k)).slice(0, k)
+  const retrieved: RetrievedChunk[] = returned.map((h) => ({
+    chunkId: h.chunk.id,
+    tenantId: h.chunk.tenantId,
+    score: h.score,
+    docId: h.chunk.docId,
   }))
-  const context = {
-    query,
-    history: input.history,
-    sources,
-    caseId: input.caseId,
-    ...(input.trial !== undefined ? { trial: input.trial } : {}),
-  }
-  return generator.chat(buildAnswerRequest(template, context, { maxTokens }))
+  return { retrieved, hits: returned.filter((h) => h.chunk.tenantId === tenantId) }
 }
 
 /** Builds the reference pipeline (see the module doc). Templates are read once, here, when a model is configured. */
@@ -200,17 +162,7 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
     const rewrite = await rewriteFor(input, options, settings.rewriteTemplate)
     if ('call' in rewrite && rewrite.call !== undefined) calls.push(rewrite.call)
 
-    // Step 2. `retrieved` reports exactly what the index returned for the case's tenant, so an isolation bug in
-    // the index reaches the leak assertion. The tenant filter applies after it, to what the gate and the
-    // generator see (defence in depth: another tenant's chunk must never reach the prompt).
-    const returned = (await options.retriever(rewrite.query, input.tenantId, k)).slice(0, k)
-    const retrieved: RetrievedChunk[] = returned.map((h) => ({
-      chunkId: h.chunk.id,
-      tenantId: h.chunk.tenantId,
-      score: h.score,
-      docId: h.chunk.docId,
-    }))
-    const hits = returned.filter((h) => h.chunk.tenantId === input.tenantId)
+    const { retrieved, hits } = await retrieveForTenant(options.retriever, rewrite.query, input.tenantId, k)
     const query = weighQuery(rewrite.query, input.tenantId, termStats)
     const evidence = collectGateEvidence(query, hits)
     const gate = evaluateEvidenceGate(evidence, gateConfig)
@@ -230,16 +182,7 @@ export function createReferencePipeline(options: ReferencePipelineOptions): Refe
     const shown = chooseShown(hits, evidence.hits, maxSources)
     const sources = toShownSources(shown)
     if (options.generator === undefined || answerTemplate === undefined) {
-      const answer = generateExtractive(
-        query,
-        shown.map(({ chunk }, i) => ({ marker: i + 1, chunk })),
-        extractiveConfig,
-      )
-      // Confidence of an extractive answer: the weaker of the retrieval evidence and the best sentence's
-      // support. On SQuAD 2.0 dev (6,078 questions, correct = answer holds a gold answer) this ranks answers
-      // better than the gate's coverage alone: AUROC 0.656 vs 0.609, AURC 0.523 vs 0.565.
-      const support = answer.sentences[0]?.score ?? 0
-      const confidence = Math.min(gate.confidence, support)
+      const { answer, support, confidence } = answerExtractively(query, shown, extractiveConfig, gate.confidence)
       return {
         ...base,
         answer: answer.text,

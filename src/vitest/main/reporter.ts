@@ -5,7 +5,6 @@
  * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
  * one file reruns.
  */
-import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type {
   Reporter,
@@ -16,52 +15,31 @@ import type {
   TestSpecification,
   Vitest,
 } from 'vitest/node'
-import { baselineAcceptCommand, DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../../config/resolve.ts'
+import { DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
-import { loadBaseline } from '../../report/files/baseline-file.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../../grading/judge/calibration-record.ts'
-import { evaluateGate, failClosed, withMissingBaseline } from '../../report/gate/evaluate.ts'
 import { gateView } from '../../report/gate/gate-messages.ts'
 import { markOutputsStale } from './stale-outputs.ts'
 import type { RunSelection } from '../../report/scorecard/scorecard.ts'
 import type { GateResult } from '../../report/gate/gate-result.ts'
-import { defaultGatePolicy, type GatePolicy } from '../../report/gate/policy.ts'
 import { readGoldenSummary, type GoldenSetSummary } from '../../evaluation/golden-set/golden-set.ts'
 import { prepareCorpus } from '../../corpus/prepare-corpus.ts'
 import { readProviderStats } from '../../evaluation/provider-stats.ts'
 import { buildScorecard } from '../../report/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { renderConsoleSummary } from '../../report/scorecard/render-console.ts'
-import { serializeScorecard } from '../../report/scorecard/render-json.ts'
-import { renderMarkdown } from '../../report/scorecard/render-markdown.ts'
-import { exportTrec } from '../../report/scorecard/trec-export.ts'
 import type { Scorecard } from '../../report/scorecard/scorecard.ts'
-import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
-import { writeRunHtml } from '../../report/files/html-report.ts'
 import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
+import { decideGate, describeUnhandled, writeReportFiles } from './run-report.ts'
 import '../task-meta.ts'
 
 /** The harness version, recorded in every scorecard. */
 export const HARNESS_VERSION: string = PACKAGE_INFO.version
 
 export { REPORT_FILES }
-
-/** The gate policy a config asks for. */
-export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
-  return {
-    ...defaultGatePolicy,
-    maxRelativeDrop: config.gate.maxRelativeDrop,
-    minJudgeCoverage: config.gate.minJudgeCoverage,
-    requireSignificance: config.gate.requireSignificance,
-    requireJudge: config.gate.requireJudge,
-    ...(config.mode === 'system' ? { configuredJudge: config.judge } : {}),
-    ...(config.gate.floors ? { floors: config.gate.floors } : {}),
-    ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),
-    acceptCommand: baselineAcceptCommand(config),
-  }
-}
+export { describeUnhandled, gatePolicyFor } from './run-report.ts'
 
 /** Outcome of one reported run (what tests and the CLI read back). */
 export interface ReportedRun {
@@ -224,10 +202,10 @@ export class RagReporter implements Reporter {
       unhandledErrors: unhandledErrors.length,
     })
     mark('scorecard')
-    const gate = await this.decideGate(scorecard, filtered)
+    const gate = await decideGate(this.config, scorecard, filtered, Boolean(this.vitest?.config.watch))
     mark('gate')
     this.last = { scorecard, gate, filtered }
-    await this.writeReports(scorecard, gate, records)
+    await writeReportFiles(this.config, scorecard, gate, records)
     mark('files')
     // `npm run bench:scale` reads where the reporter's time goes.
     if (process.env.VITEST_RAG_TIMINGS === '1')
@@ -281,44 +259,6 @@ export class RagReporter implements Reporter {
     })
   }
 
-  /**
-   * Step 2: the gate decides, against the baseline: none for a filtered run or with `baseline: 'none'`; a named
-   * baseline that is missing fails; an unreadable one fails closed with its reason. The run's own failures are
-   * in the scorecard, so the gate fails closed on them with its reasons. Watch mode compares what is comparable
-   * after an edit (cases with the same id and content); CI does not.
-   */
-  private async decideGate(scorecard: Scorecard, filtered: boolean): Promise<GateResult> {
-    const config = this.config
-    const policy: GatePolicy = { ...gatePolicyFor(config), ...(this.vitest?.config.watch ? { pairedOnly: true } : {}) }
-    if (filtered) return evaluateGate(scorecard, undefined, policy)
-    let baseline
-    try {
-      baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
-    } catch (error) {
-      const message = `vitest-rag: cannot read the baseline: ${(error as Error).message}`
-      return failClosed(evaluateGate(scorecard, undefined, policy), { code: 'not_comparable', message })
-    }
-    const gate = evaluateGate(scorecard, baseline, policy)
-    if (baseline === undefined && config.baselineNamedBy !== undefined)
-      return withMissingBaseline(gate, config.baseline, config.baselineNamedBy, policy.acceptCommand)
-    return gate
-  }
-
-  /** Step 3: the report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically. */
-  private async writeReports(scorecard: Scorecard, gate: GateResult, records: CaseRecord[]): Promise<void> {
-    const outDir = this.config.outDir
-    writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
-    writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
-    const trec = exportTrec(records)
-    writeFileAtomicSync(join(outDir, REPORT_FILES.trecRun), trec.run)
-    writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
-    const markdown = renderMarkdown(scorecard, gateView(gate))
-    writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
-    await writeRunHtml(this.config, scorecard, gate, records)
-    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
-    if (process.env.GITHUB_ACTIONS === 'true') this.printAnnotations(records)
-  }
-
   /** How this run's cases were chosen, when not the whole golden set (recorded so `baseline accept` can refuse it). */
   private selection(filtered: boolean, goldenSet: GoldenSetSummary): RunSelection {
     const all = goldenSet.totalCases
@@ -331,27 +271,4 @@ export class RagReporter implements Reporter {
       ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}),
     }
   }
-
-  private printAnnotations(records: CaseRecord[]): void {
-    for (const r of records) {
-      const failed = r.hard.filter((h) => !h.passed)
-      if (failed.length === 0 && r.error === undefined) continue
-      const message = r.error ?? failed.map((h) => `${h.name}: ${h.message ?? 'failed'}`).join('; ')
-      const escaped = message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-      process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`)
-    }
-  }
-}
-
-/**
- * What a run's unhandled errors were. A merged blob report keeps only an error's type (`Unhandled Error`, no
- * message): say so, and where the message is (the log of the shard that raised it).
- */
-export function describeUnhandled(errors: ReadonlyArray<SerializedError>): string {
-  const lines = errors.map((e) =>
-    e.message
-      ? e.message.split('\n')[0]
-      : `${e.name ?? (e as { type?: string }).type ?? 'an error'} without a message (a merged blob report keeps only its type; the log of the shard that raised it has the error)`,
-  )
-  return `${errors.length} unhandled error(s) during the run: ${lines.map((l, i) => `(${i + 1}) ${l}`).join('; ')}`
 }
