@@ -141,7 +141,7 @@ describe.skipIf(!enabled)(
           'bin/vitest-rag.js',
           'dist/public/index.js',
           'dist/public/index.d.ts',
-          'dist/pool/worker/search-worker.js',
+          'dist/search/pool/worker/search-worker.js',
           '.github/workflows/evals.yml',
         ]),
       )

@@ -13,7 +13,7 @@ export function isSourceModule(moduleUrl: string): boolean {
 
 /**
  * The absolute path of module `relative` (written without extension, e.g. `./environment`) next to
- * `moduleUrl`, with `moduleUrl`'s own extension: `.../dist/vitest/environment.js` when built,
+ * `moduleUrl`, with `moduleUrl`'s own extension: `.../dist/vitest/worker/environment.js` when built,
  * `.../src/vitest/worker/environment.ts` from source.
  */
 export function siblingModulePath(moduleUrl: string, relative: string): string {
