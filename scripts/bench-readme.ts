@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeFileAtomicSync } from '../src/util/atomic-write.ts'
+import { writeFileAtomicSync } from '../src/shared/util/atomic-write.ts'
 import { renderBenchmarkTable, replaceGenerated } from './bench/readme-table.ts'
 import { type BenchReport, benchReportVersion } from './bench/report.ts'
 
@@ -16,7 +16,9 @@ if (!file) {
 }
 const report = JSON.parse(readFileSync(resolve(file), 'utf8')) as BenchReport
 if (report.version !== benchReportVersion) {
-  console.error(`vitest-rag bench:readme: ${file} has report version ${report.version}, this script renders ${benchReportVersion} (re-run npm run bench -- --json ${file})`)
+  console.error(
+    `vitest-rag bench:readme: ${file} has report version ${report.version}, this script renders ${benchReportVersion} (re-run npm run bench -- --json ${file})`,
+  )
   process.exit(2)
 }
 const readme = resolve(fileURLToPath(import.meta.url), '../../README.md')

@@ -62,32 +62,65 @@ async function runRag(cases: number, halfFailing: boolean): Promise<Row> {
   writeScaleGolden(projectDir, cases, halfFailing)
   const out = join(projectDir, '.vitest-rag')
   mkdirSync(out, { recursive: true })
-  const run = await runMeasured([vitestBin, 'run', '--root', projectDir], repoRoot, { BENCH_OUT: out, VITEST_RAG_TIMINGS: '1' })
+  const run = await runMeasured([vitestBin, 'run', '--root', projectDir], repoRoot, {
+    BENCH_OUT: out,
+    VITEST_RAG_TIMINGS: '1',
+  })
   const expected = halfFailing ? 1 : 0
-  if ((run.code ?? 1) !== expected) throw new Error(`vitest-rag run of ${cases} cases exited ${run.code}, expected ${expected}:\n${run.output.slice(-3000)}`)
+  if ((run.code ?? 1) !== expected)
+    throw new Error(
+      `vitest-rag run of ${cases} cases exited ${run.code}, expected ${expected}:\n${run.output.slice(-3000)}`,
+    )
   return { what: `vitest-rag${halfFailing ? ', half failing' : ''}`, cases, run }
 }
 
 async function runPeer(cases: number, halfFailing: boolean): Promise<Row> {
   writeScaleGolden(projectDir, cases, halfFailing)
   const run = await runMeasured([vitestBin, 'run', '--root', join(projectDir, 'peer')], repoRoot, {})
-  if ((run.code ?? 1) !== (halfFailing ? 1 : 0)) throw new Error(`peer run of ${cases} cases exited ${run.code}:\n${run.output.slice(-3000)}`)
+  if ((run.code ?? 1) !== (halfFailing ? 1 : 0))
+    throw new Error(`peer run of ${cases} cases exited ${run.code}:\n${run.output.slice(-3000)}`)
   return { what: `minimal Vitest runner${halfFailing ? ', half failing' : ''}`, cases, run }
 }
 
 function table(rows: Row[]): void {
   printTable(
-    ['run', 'cases', 'wall s', 'ms/case', 'transform s', 'import s', 'tests s', 'report s', 'largest process MiB', 'tree MiB', 'main / workers MiB'],
+    [
+      'run',
+      'cases',
+      'wall s',
+      'ms/case',
+      'transform s',
+      'import s',
+      'tests s',
+      'report s',
+      'largest process MiB',
+      'tree MiB',
+      'main / workers MiB',
+    ],
     rows.map(({ what, cases, run }) => {
       const v = vitestBreakdown(run.output)
       const r = reporterBreakdown(run.output)
       const report = Object.values(r).reduce((a, b) => a + b, 0)
-      return [what, String(cases), fmt(run.wallMs / 1000), fmt(run.wallMs / cases), fmt((v.transform ?? Number.NaN) / 1000), fmt((v.import ?? Number.NaN) / 1000), fmt((v.tests ?? Number.NaN) / 1000), report > 0 ? fmt(report / 1000) : '-', fmt(run.largestPeakMiB), fmt(run.peakMiB), `${fmt(run.mainPeakMiB)} / ${fmt(run.workersPeakMiB)}`]
+      return [
+        what,
+        String(cases),
+        fmt(run.wallMs / 1000),
+        fmt(run.wallMs / cases),
+        fmt((v.transform ?? Number.NaN) / 1000),
+        fmt((v.import ?? Number.NaN) / 1000),
+        fmt((v.tests ?? Number.NaN) / 1000),
+        report > 0 ? fmt(report / 1000) : '-',
+        fmt(run.largestPeakMiB),
+        fmt(run.peakMiB),
+        `${fmt(run.mainPeakMiB)} / ${fmt(run.workersPeakMiB)}`,
+      ]
     }),
   )
 }
 
-console.log(`bench:scale on ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`)
+console.log(
+  `bench:scale on ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`,
+)
 if (!process.argv.includes('--no-build')) {
   const built = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs')], { stdio: 'inherit' })
   if (built.status !== 0) throw new Error('npm run build failed: bench:scale measures the built package')
@@ -99,11 +132,18 @@ console.log('vitest-rag over synthetic golden sets (all cases passing):\n')
 table(scale)
 for (const { cases, run } of scale) {
   const r = reporterBreakdown(run.output)
-  console.log(`  ${cases} cases, reporter: ${Object.entries(r).map(([k, v]) => `${k} ${fmt(v)} ms`).join(', ') || 'no timings'}`)
+  console.log(
+    `  ${cases} cases, reporter: ${
+      Object.entries(r)
+        .map(([k, v]) => `${k} ${fmt(v)} ms`)
+        .join(', ') || 'no timings'
+    }`,
+  )
 }
 console.log('')
 if (peerSize > 0) {
-  const median = (rows: Row[]): Row => [...rows].sort((a, b) => a.run.wallMs - b.run.wallMs)[Math.floor(rows.length / 2)]!
+  const median = (rows: Row[]): Row =>
+    [...rows].sort((a, b) => a.run.wallMs - b.run.wallMs)[Math.floor(rows.length / 2)]!
   const side: Row[] = []
   for (const halfFailing of [false, true]) {
     const rag: Row[] = []
@@ -114,10 +154,16 @@ if (peerSize > 0) {
     }
     side.push(median(rag), median(peer))
     const walls = (rows: Row[]) => rows.map((r) => fmt(r.run.wallMs / 1000)).join(', ')
-    console.log(`  ${halfFailing ? 'half failing' : 'all passing'}, ${repeat} runs each (s): vitest-rag ${walls(rag)}; minimal runner ${walls(peer)}`)
+    console.log(
+      `  ${halfFailing ? 'half failing' : 'all passing'}, ${repeat} runs each (s): vitest-rag ${walls(rag)}; minimal runner ${walls(peer)}`,
+    )
   }
-  console.log(`\nSide by side at ${peerSize} cases (the same golden file, a constant-answer system, offline; the median of ${repeat} runs):\n`)
+  console.log(
+    `\nSide by side at ${peerSize} cases (the same golden file, a constant-answer system, offline; the median of ${repeat} runs):\n`,
+  )
   table(side)
   const ratio = (a: Row, b: Row) => (a.run.wallMs / b.run.wallMs).toFixed(2)
-  console.log(`wall time vitest-rag / minimal runner: all passing ${ratio(side[0]!, side[1]!)}x, half failing ${ratio(side[2]!, side[3]!)}x`)
+  console.log(
+    `wall time vitest-rag / minimal runner: all passing ${ratio(side[0]!, side[1]!)}x, half failing ${ratio(side[2]!, side[3]!)}x`,
+  )
 }

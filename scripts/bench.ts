@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, platform, totalmem } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeFileAtomicSync } from '../src/util/atomic-write.ts'
+import { writeFileAtomicSync } from '../src/shared/util/atomic-write.ts'
 import { benchBm25 } from './bench/bm25-bench.ts'
 import { benchDatasets } from './bench/datasets-bench.ts'
 import { type BenchMachine, type BenchReport, checkGoals, emptyBenchReport } from './bench/report.ts'
@@ -30,18 +30,24 @@ if (jsonAt >= 0 && (!jsonPath || jsonPath.startsWith('--'))) {
   console.error('vitest-rag bench: --json needs a file path (npm run bench -- --json bench.json)')
   process.exit(2)
 }
-const option = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+const option = (name: string): string | undefined =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const numberList = (name: string, fallback: number[]): number[] => option(name)?.split(',').map(Number) ?? fallback
 const queries = option('queries') ? Number(option('queries')) : undefined
 const reps = option('reps') ? Number(option('reps')) : undefined
-const vectorSizes = option('vector-sizes')?.split(',').map((s) => s.split('x').map(Number) as [number, number])
+const vectorSizes = option('vector-sizes')
+  ?.split(',')
+  .map((s) => s.split('x').map(Number) as [number, number])
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../..')
 const started = performance.now()
 const runs = (section: string) => !only || only === section
 
 function pythonVersion(module: string): string | null {
   try {
-    return execFileSync('python3', ['-c', `import ${module}; print(${module}.__version__)`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    return execFileSync('python3', ['-c', `import ${module}; print(${module}.__version__)`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
   } catch {
     return null
   }
@@ -58,11 +64,23 @@ const machine: BenchMachine = {
   load_average: loadavg().map((l) => Math.round(l * 100) / 100),
 }
 const report = emptyBenchReport(machine, quick)
-const previous = args.includes('--merge') && jsonPath && existsSync(resolve(jsonPath)) ? (JSON.parse(readFileSync(resolve(jsonPath), 'utf8')) as BenchReport) : undefined
-if (previous) Object.assign(report, { bm25: previous.bm25, vector: previous.vector, scale: previous.scale, datasets: previous.datasets, runs: previous.runs ?? [] })
+const previous =
+  args.includes('--merge') && jsonPath && existsSync(resolve(jsonPath))
+    ? (JSON.parse(readFileSync(resolve(jsonPath), 'utf8')) as BenchReport)
+    : undefined
+if (previous)
+  Object.assign(report, {
+    bm25: previous.bm25,
+    vector: previous.vector,
+    scale: previous.scale,
+    datasets: previous.datasets,
+    runs: previous.runs ?? [],
+  })
 report.runs.push({ date: report.date, args, load_average: machine.load_average })
 console.log(`# vitest-rag exact-search bench${quick ? ' (--quick)' : ''}`)
-console.log(`Node ${machine.node}, numpy ${machine.numpy ?? '-'}, scipy ${machine.scipy ?? '-'}, ${machine.cpus} CPUs (${machine.cpu}), load ${machine.load_average.join(' ')}, ${report.date}\n`)
+console.log(
+  `Node ${machine.node}, numpy ${machine.numpy ?? '-'}, scipy ${machine.scipy ?? '-'}, ${machine.cpus} CPUs (${machine.cpu}), load ${machine.load_average.join(' ')}, ${report.date}\n`,
+)
 
 // The JSON is rewritten after every section, so a long run that dies late still leaves the figures it took.
 const save = () => {
@@ -70,22 +88,49 @@ const save = () => {
   if (jsonPath) writeFileAtomicSync(resolve(jsonPath), `${JSON.stringify(report, null, 2)}\n`)
 }
 if (runs('vector')) {
-  const figures = await benchVector(vectorSizes ?? (quick ? [[20_000, 384]] : [[20_000, 384], [100_000, 384], [100_000, 1536]]), queries ?? (quick ? 100 : 200), reps ?? (quick ? 3 : 5))
+  const figures = await benchVector(
+    vectorSizes ??
+      (quick
+        ? [[20_000, 384]]
+        : [
+            [20_000, 384],
+            [100_000, 384],
+            [100_000, 1536],
+          ]),
+    queries ?? (quick ? 100 : 200),
+    reps ?? (quick ? 3 : 5),
+  )
   report.vector = { ...report.vector, ...figures }
 }
 save()
 if (runs('bm25')) {
-  const figures = await benchBm25(numberList('bm25-sizes', quick ? [10_000] : [10_000, 50_000, 100_000]), quick ? 10_000 : 50_000, queries ?? (quick ? 100 : 200), reps ?? (quick ? 3 : 5))
+  const figures = await benchBm25(
+    numberList('bm25-sizes', quick ? [10_000] : [10_000, 50_000, 100_000]),
+    quick ? 10_000 : 50_000,
+    queries ?? (quick ? 100 : 200),
+    reps ?? (quick ? 3 : 5),
+  )
   report.bm25 = { ...report.bm25, ...figures }
 }
 save()
 if (runs('scale') && !quick) {
   const figures = await benchScale(numberList('scale-sizes', [10_000, 100_000, 1_000_000]), queries ?? 200, reps ?? 3)
-  report.scale = { bm25: { ...report.scale.bm25, ...figures.bm25 }, vector: { ...report.scale.vector, ...figures.vector } }
+  report.scale = {
+    bm25: { ...report.scale.bm25, ...figures.bm25 },
+    vector: { ...report.scale.vector, ...figures.vector },
+  }
 }
 save()
-if (runs('datasets')) report.datasets = await benchDatasets(resolve(repoRoot, '../shared/datasets'), ['cranfield', 'squad2-dev-cs224n'], reps ?? (quick ? 1 : 3))
+if (runs('datasets'))
+  report.datasets = await benchDatasets(
+    resolve(repoRoot, '../shared/datasets'),
+    ['cranfield', 'squad2-dev-cs224n'],
+    reps ?? (quick ? 1 : 3),
+  )
 save()
-for (const goal of report.goals) console.log(`goal ${goal.figure} <= ${goal.at_most}: ${goal.value === null ? 'not measured' : `${goal.value.toPrecision(3)} (${goal.met ? 'met' : 'NOT met'})`}`)
+for (const goal of report.goals)
+  console.log(
+    `goal ${goal.figure} <= ${goal.at_most}: ${goal.value === null ? 'not measured' : `${goal.value.toPrecision(3)} (${goal.met ? 'met' : 'NOT met'})`}`,
+  )
 if (jsonPath) console.log(`wrote ${jsonPath}`)
 console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`)

@@ -15,7 +15,15 @@ import { RagEvalOptionsSchema } from '../src/config/schema.ts'
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)))
 
 /** Source files whose schema constants make up the options (the schema itself and the models config). */
-const SCHEMA_FILES = ['src/config/schema.ts', 'src/llm/config.ts', 'src/llm/providers.ts', 'src/llm/retry.ts', 'src/llm/pricing.ts', 'src/llm/cache.ts']
+const SCHEMA_FILES = [
+  'src/config/schema.ts',
+  'src/corpus/source.ts',
+  'src/llm/config.ts',
+  'src/llm/providers.ts',
+  'src/llm/retry.ts',
+  'src/llm/pricing.ts',
+  'src/llm/cache.ts',
+]
 
 /** The generated file, relative to the repository root. */
 export const CONFIG_DOCS_PATH = 'docs/configuration.md'
@@ -24,7 +32,10 @@ type Json = { [key: string]: unknown }
 
 function jsDocText(node: ts.Node, source: ts.SourceFile): string | undefined {
   const ranges = ts.getLeadingCommentRanges(source.text, node.getFullStart()) ?? []
-  const doc = ranges.map((r) => source.text.slice(r.pos, r.end)).filter((t) => t.startsWith('/**')).at(-1)
+  const doc = ranges
+    .map((r) => source.text.slice(r.pos, r.end))
+    .filter((t) => t.startsWith('/**'))
+    .at(-1)
   if (!doc) return undefined
   const text = doc
     .replace(/^\/\*\*|\*\/$/g, '')
@@ -45,7 +56,8 @@ function schemaConstants(): Map<string, { init: ts.Expression; source: ts.Source
     for (const statement of source.statements) {
       if (!ts.isVariableStatement(statement)) continue
       for (const decl of statement.declarationList.declarations) {
-        if (ts.isIdentifier(decl.name) && decl.initializer) out.set(decl.name.text, { init: decl.initializer, source, doc: jsDocText(statement, source) })
+        if (ts.isIdentifier(decl.name) && decl.initializer)
+          out.set(decl.name.text, { init: decl.initializer, source, doc: jsDocText(statement, source) })
       }
     }
   }
@@ -86,7 +98,8 @@ export function optionDescriptions(): Map<string, string> {
       const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : ''
       // z.array(X) and X.array(): the element's options sit under `path[]`; z.record(K, V): under `path.*`.
       const suffix = method === 'array' ? '[]' : method === 'record' ? '.*' : ''
-      for (const arg of method === 'record' ? expr.arguments.slice(1) : expr.arguments) walk(arg, `${path}${suffix}`, source)
+      for (const arg of method === 'record' ? expr.arguments.slice(1) : expr.arguments)
+        walk(arg, `${path}${suffix}`, source)
       if (ts.isPropertyAccessExpression(callee)) walk(callee.expression, path, source)
     }
   }
@@ -138,7 +151,8 @@ function rows(schema: Json, path: string, docs: Map<string, string>, out: Row[],
   for (const variant of variants) {
     const props = variant.properties as Record<string, Json> | undefined
     const req = new Set((variant.required as string[] | undefined) ?? [])
-    for (const [key, child] of Object.entries(props ?? {})) rows(child, path ? `${path}.${key}` : key, docs, out, req.has(key))
+    for (const [key, child] of Object.entries(props ?? {}))
+      rows(child, path ? `${path}.${key}` : key, docs, out, req.has(key))
     if (variant.type === 'array' && variant.items) rows(variant.items as Json, `${path}[]`, docs, out, true)
     if (variant.type === 'object' && variant.additionalProperties && typeof variant.additionalProperties === 'object') {
       rows(variant.additionalProperties as Json, `${path}.*`, docs, out, true)
@@ -146,7 +160,13 @@ function rows(schema: Json, path: string, docs: Map<string, string>, out: Row[],
   }
   // An array's or record's element row repeats the container's: keep only elements with their own fields.
   const last = out.at(-1)
-  if (last && /(\[\]|\.\*)$/.test(last.path) && last.type !== 'object' && out.some((r) => r.path === last.path.replace(/(\[\]|\.\*)$/, ''))) out.pop()
+  if (
+    last &&
+    /(\[\]|\.\*)$/.test(last.path) &&
+    last.type !== 'object' &&
+    out.some((r) => r.path === last.path.replace(/(\[\]|\.\*)$/, ''))
+  )
+    out.pop()
 }
 
 function cell(text: string): string {
@@ -159,13 +179,17 @@ export function renderConfigDocs(): string {
   const docs = optionDescriptions()
   const out: Row[] = []
   rows(schema, '', docs, out, false)
-  const table = ['| Option | Type | Default | Description |', '| --- | --- | --- | --- |', ...out.map((r) => `| \`${r.path}\` | ${cell(r.type)} | ${r.default} | ${cell(r.description)} |`)]
+  const table = [
+    '| Option | Type | Default | Description |',
+    '| --- | --- | --- | --- |',
+    ...out.map((r) => `| \`${r.path}\` | ${cell(r.type)} | ${r.default} | ${cell(r.description)} |`),
+  ]
   return [
     '# Configuration reference',
     '',
     '<!-- Generated from src/config/schema.ts by `npm run docs:config`; do not edit by hand (a test fails when it is stale). -->',
     '',
-    'Every option of `ragEval(options)` (`import { ragEval } from \'vitest-rag/plugin\'`), typed in your editor as',
+    "Every option of `ragEval(options)` (`import { ragEval } from 'vitest-rag/plugin'`), typed in your editor as",
     '`RagEvalOptions`. Paths use `.` for nested options, `[]` for list entries and `*` for any key. Options are',
     'validated once when Vitest loads the config: a bad value fails the run at startup, with every problem listed.',
     '',

@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SearchPool } from '../../src/pool/search-pool.ts'
+import { SearchPool } from '../../src/search/pool/search-pool.ts'
 import { buildBm25Index } from '../../src/search/bm25.ts'
 import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
 import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/search/index.ts'
@@ -27,7 +27,12 @@ interface ScipyResult {
 }
 
 /** Runs the BM25 section for each corpus size (the scipy comparison on `scipySize` only); figures keyed by size. */
-export async function benchBm25(sizes: number[], scipySize: number, queryCount: number, reps: number): Promise<Record<string, Bm25Figures>> {
+export async function benchBm25(
+  sizes: number[],
+  scipySize: number,
+  queryCount: number,
+  reps: number,
+): Promise<Record<string, Bm25Figures>> {
   const figures: Record<string, Bm25Figures> = {}
   console.log(`## BM25, seeded Zipf corpus (s = 1.07, 100k words, 100-200 tokens/doc), ${queryCount} queries, top 10\n`)
   const rows: string[][] = []
@@ -56,7 +61,14 @@ export async function benchBm25(sizes: number[], scipySize: number, queryCount: 
       const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-bench-'))
       writeFileSync(join(dir, 'docs.txt'), docs.join('\n') + '\n')
       writeFileSync(join(dir, 'queries.txt'), queries.join('\n') + '\n')
-      scipy = runPython<ScipyResult>('scipy_bm25.py', [join(dir, 'docs.txt'), join(dir, 'queries.txt'), 1.2, 0.75, 10, reps])
+      scipy = runPython<ScipyResult>('scipy_bm25.py', [
+        join(dir, 'docs.txt'),
+        join(dir, 'queries.txt'),
+        1.2,
+        0.75,
+        10,
+        reps,
+      ])
       if (scipy) {
         // rank_exact@10 (tie-aware): share of ranks where our score equals scipy's to 1e-9 relative; "same doc"
         // also needs the same document (it can differ only between documents whose scores tie to ~1e-15).
@@ -87,7 +99,11 @@ export async function benchBm25(sizes: number[], scipySize: number, queryCount: 
       pool1_ms_per_query: pooled[0] as number,
       pool2_ms_per_query: pooled[1] as number,
       ...(scipy
-        ? { scipy_ms_per_query: scipy.ms_per_query, ratio_to_scipy: oneThread / scipy.ms_per_query, cpu_ratio_to_scipy: oneThreadCpu / scipy.cpu_per_query }
+        ? {
+            scipy_ms_per_query: scipy.ms_per_query,
+            ratio_to_scipy: oneThread / scipy.ms_per_query,
+            cpu_ratio_to_scipy: oneThreadCpu / scipy.cpu_per_query,
+          }
         : {}),
       ...(exactShare !== undefined ? { rank_exact_vs_scipy: exactShare } : {}),
       peak_rss_mib: peakRssMiB(),
@@ -109,7 +125,21 @@ export async function benchBm25(sizes: number[], scipySize: number, queryCount: 
     ])
   }
   printTable(
-    ['docs', 'build ms', 'build us/doc', 'ms/query 1 thread', 'q/s 1 thread', 'ms/query pool 1w', 'ms/query pool 2w', 'q/s pool 2w', 'scipy ms/query', 'ours / scipy (1 thread)', 'same, CPU time', 'rank_exact@10 vs scipy', 'peak RSS MiB'],
+    [
+      'docs',
+      'build ms',
+      'build us/doc',
+      'ms/query 1 thread',
+      'q/s 1 thread',
+      'ms/query pool 1w',
+      'ms/query pool 2w',
+      'q/s pool 2w',
+      'scipy ms/query',
+      'ours / scipy (1 thread)',
+      'same, CPU time',
+      'rank_exact@10 vs scipy',
+      'peak RSS MiB',
+    ],
     rows,
   )
   return figures

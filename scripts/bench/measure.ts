@@ -39,7 +39,13 @@ export function peakRssMiB(): number {
 /** A number with 3 significant digits (ms, ratios). */
 export function fmt(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return '-'
-  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value >= 1 ? value.toFixed(2) : value.toPrecision(3)
+  return value >= 100
+    ? value.toFixed(0)
+    : value >= 10
+      ? value.toFixed(1)
+      : value >= 1
+        ? value.toFixed(2)
+        : value.toPrecision(3)
 }
 
 /** Prints rows as an aligned Markdown table. */

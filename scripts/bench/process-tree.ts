@@ -74,7 +74,11 @@ function highWaterKiB(pid: number): number | undefined {
 export function runMeasured(args: string[], cwd: string, env: Record<string, string>): Promise<TreeRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', CI: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', CI: 'true', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (d: Buffer) => (output += d.toString()))
     child.stderr.on('data', (d: Buffer) => (output += d.toString()))
@@ -93,7 +97,19 @@ export function runMeasured(args: string[], cwd: string, env: Record<string, str
     child.on('error', reject)
     child.on('close', (code) => {
       clearInterval(timer)
-      resolve({ code, output, wallMs: performance.now() - started, ...(peak !== undefined ? { peakMiB: peak / 1024, mainPeakMiB: mainPeak / 1024, workersPeakMiB: workersPeak / 1024, largestPeakMiB: largestPeak / 1024 } : {}) })
+      resolve({
+        code,
+        output,
+        wallMs: performance.now() - started,
+        ...(peak !== undefined
+          ? {
+              peakMiB: peak / 1024,
+              mainPeakMiB: mainPeak / 1024,
+              workersPeakMiB: workersPeak / 1024,
+              largestPeakMiB: largestPeak / 1024,
+            }
+          : {}),
+      })
     })
   })
 }

@@ -10,7 +10,9 @@ export function runPython<T>(script: string, args: Array<string | number>): T | 
   const path = fileURLToPath(new URL(`./${script}`, import.meta.url))
   const result = spawnSync('python3', [path, ...args.map(String)], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
   if (result.status !== 0) {
-    console.log(`  (python ${script} unavailable: ${(result.stderr || result.error?.message || '').trim().split('\n').pop()})`)
+    console.log(
+      `  (python ${script} unavailable: ${(result.stderr || result.error?.message || '').trim().split('\n').pop()})`,
+    )
     return undefined
   }
   return JSON.parse(result.stdout) as T

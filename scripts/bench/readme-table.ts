@@ -10,13 +10,20 @@ export const readmeMarkers = Object.freeze({ start: '<!-- bench-table:start -->'
 /** 3 significant digits (ms, ratios). Example: 0.31849 -> "0.318", 22.2 -> "22.2", 1234 -> "1234". */
 export function sig3(value: number | undefined | null): string {
   if (value === undefined || value === null || !Number.isFinite(value)) return '-'
-  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value >= 1 ? value.toFixed(2) : value.toPrecision(3)
+  return value >= 100
+    ? value.toFixed(0)
+    : value >= 10
+      ? value.toFixed(1)
+      : value >= 1
+        ? value.toFixed(2)
+        : value.toPrecision(3)
 }
 
 const ratio = (value: number | undefined): string => (value === undefined ? '-' : `${sig3(value)}x`)
 const count = (n: string): string => (Number(n) >= 1e6 ? `${Number(n) / 1e6}M` : `${Number(n) / 1000}k`)
 /** `"100000x1536"` -> `"100k x 1536"`, `"1000000"` -> `"1M"`. */
-const sizeLabel = (key: string): string => key.replace(/^(\d+)x(\d+)$/, (_, n: string, d: string) => `${count(n)} x ${d}`).replace(/^(\d+)$/, (n) => count(n))
+const sizeLabel = (key: string): string =>
+  key.replace(/^(\d+)x(\d+)$/, (_, n: string, d: string) => `${count(n)} x ${d}`).replace(/^(\d+)$/, (n) => count(n))
 
 function bm25Rows(bm25: Record<string, Bm25Figures>): string[] {
   return Object.entries(bm25)
@@ -31,12 +38,21 @@ function vectorRows(vector: Record<string, VectorFigures>): string[] {
   const entries = Object.entries(vector)
   return [
     ...entries.map(([size, f]) => {
-      const cpu = f.one_query_cpu_ratio_to_numpy === undefined ? '' : ` (CPU time: ${ratio(f.one_query_cpu_ratio_to_numpy)})`
+      const cpu =
+        f.one_query_cpu_ratio_to_numpy === undefined ? '' : ` (CPU time: ${ratio(f.one_query_cpu_ratio_to_numpy)})`
       return `| exact vector top-10, one query, ${sizeLabel(size)}, 1 thread | ${sig3(f.one_query_ms)} ms (${sig3(f.rescored_rows_per_query)} rows rescored) | numpy GEMV: ${sig3(f.numpy_gemv_ms)} ms | ${ratio(f.one_query_ratio_to_numpy)}${cpu} |`
     }),
-    ...entries.map(([size, f]) => `| exact vector top-10, one query, ${sizeLabel(size)}, 2 workers split the rows | ${sig3(f.one_query_pool2_ms)} ms | numpy GEMV: ${sig3(f.numpy_gemv_ms)} ms | ${ratio(f.numpy_gemv_ms === undefined ? undefined : f.one_query_pool2_ms / f.numpy_gemv_ms)} |`),
-    ...entries.map(([size, f]) => `| exact vector, batch of queries, ${sizeLabel(size)}, 2 workers | ${sig3(f.batch_pool2_ms)} ms/query | numpy GEMM + argpartition: ${sig3(f.numpy_gemm_ms)} ms | ${ratio(f.batch_ratio_to_numpy)} |`),
-    ...entries.map(([size, f]) => `| vector index memory, ${sizeLabel(size)} | ${sig3(f.memory_ratio)}x the raw float32 bytes | | |`),
+    ...entries.map(
+      ([size, f]) =>
+        `| exact vector top-10, one query, ${sizeLabel(size)}, 2 workers split the rows | ${sig3(f.one_query_pool2_ms)} ms | numpy GEMV: ${sig3(f.numpy_gemv_ms)} ms | ${ratio(f.numpy_gemv_ms === undefined ? undefined : f.one_query_pool2_ms / f.numpy_gemv_ms)} |`,
+    ),
+    ...entries.map(
+      ([size, f]) =>
+        `| exact vector, batch of queries, ${sizeLabel(size)}, 2 workers | ${sig3(f.batch_pool2_ms)} ms/query | numpy GEMM + argpartition: ${sig3(f.numpy_gemm_ms)} ms | ${ratio(f.batch_ratio_to_numpy)} |`,
+    ),
+    ...entries.map(
+      ([size, f]) => `| vector index memory, ${sizeLabel(size)} | ${sig3(f.memory_ratio)}x the raw float32 bytes | | |`,
+    ),
   ]
 }
 
@@ -72,7 +88,10 @@ export function renderBenchmarkTable(report: BenchReport): string {
   ]
   if (report.goals.length > 0) {
     lines.push('', 'Goals of issue #16 in this run:', '')
-    for (const g of report.goals) lines.push(`- \`${g.figure}\` <= ${g.at_most}: ${g.value === null ? 'not measured' : `${sig3(g.value)}, ${g.met ? 'met' : 'not met'}`}`)
+    for (const g of report.goals)
+      lines.push(
+        `- \`${g.figure}\` <= ${g.at_most}: ${g.value === null ? 'not measured' : `${sig3(g.value)}, ${g.met ? 'met' : 'not met'}`}`,
+      )
   }
   return lines.join('\n')
 }
@@ -82,7 +101,9 @@ export function replaceGenerated(text: string, generated: string, where = 'READM
   const start = text.indexOf(readmeMarkers.start)
   const end = text.indexOf(readmeMarkers.end)
   if (start < 0 || end < start) {
-    throw new Error(`vitest-rag bench: ${where} lacks the ${readmeMarkers.start} ... ${readmeMarkers.end} markers around the benchmark table (add them where the table goes)`)
+    throw new Error(
+      `vitest-rag bench: ${where} lacks the ${readmeMarkers.start} ... ${readmeMarkers.end} markers around the benchmark table (add them where the table goes)`,
+    )
   }
   return `${text.slice(0, start + readmeMarkers.start.length)}\n${generated}\n${text.slice(end)}`
 }

@@ -111,7 +111,18 @@ export interface BenchReport {
 
 /** An empty report for this machine and time. */
 export function emptyBenchReport(machine: BenchMachine, quick: boolean, date = new Date().toISOString()): BenchReport {
-  return { version: benchReportVersion, date, runs: [], quick, machine, bm25: {}, vector: {}, scale: { bm25: {}, vector: {} }, datasets: {}, goals: [] }
+  return {
+    version: benchReportVersion,
+    date,
+    runs: [],
+    quick,
+    machine,
+    bm25: {},
+    vector: {},
+    scale: { bm25: {}, vector: {} },
+    datasets: {},
+    goals: [],
+  }
 }
 
 /** The issue's goals (#16), as (figure, at most) pairs. */
@@ -126,7 +137,12 @@ export const benchGoals: ReadonlyArray<[string, number]> = [
 
 /** Reads a figure by dotted path (`undefined` when absent). Keys may contain dots only as separators. */
 export function figureAt(report: BenchReport, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), report)
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      report,
+    )
 }
 
 /** Checks every goal against the report's figures; a missing figure is a goal not met. */

@@ -2,10 +2,10 @@
  * One measurement of the scale section (`scale-bench.ts`), in its own process; prints its figures as one JSON
  * line. Modes: `bm25 N QUERIES REPS`, `vector-build N D FILE`, `vector-load N D FILE QUERIES REPS`.
  */
-import { SearchPool } from '../../src/pool/search-pool.ts'
+import { SearchPool } from '../../src/search/pool/search-pool.ts'
 import { plainAnalyzerOptions } from '../../src/search/analyzer.ts'
 import { buildBm25Index } from '../../src/search/bm25.ts'
-import { readSearchIndexFile, writeSearchIndexFile } from '../../src/artifacts/index-file.ts'
+import { readSearchIndexFile, writeSearchIndexFile } from '../../src/search/files/index-file.ts'
 import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/search/index.ts'
 import { searchIndexFromSnapshot, snapshotSearchIndex } from '../../src/search/snapshot.ts'
 import type { Embedder } from '../../src/search/embedder.ts'
@@ -38,7 +38,17 @@ async function bm25(n: number, queryCount: number, reps: number): Promise<Record
   // Memory the build added at its peak (maxRSS only grows; the corpus was already resident before).
   const buildRss = Math.max(rss(), process.resourceUsage().maxRSS * 1024, peakBefore) - before
   const p = index.parts
-  const indexBytes = [p.termStart, p.postingStart, p.postingRows, p.postingTfs, p.termIdf, p.termMaxImpact, p.docNorm, p.avgDocLength, p.layout.rowStart].reduce((s, a) => s + a.byteLength, 0)
+  const indexBytes = [
+    p.termStart,
+    p.postingStart,
+    p.postingRows,
+    p.postingTfs,
+    p.termIdf,
+    p.termMaxImpact,
+    p.docNorm,
+    p.avgDocLength,
+    p.layout.rowStart,
+  ].reduce((s, a) => s + a.byteLength, 0)
   let postings = 0
   for (const q of queries) {
     for (const term of new Set(tokenize(q))) {
@@ -68,7 +78,10 @@ async function bm25(n: number, queryCount: number, reps: number): Promise<Record
 async function vectorBuild(n: number, d: number, file: string): Promise<Record<string, number>> {
   const { vector, buildMs, chunks } = gaussianIndex(n, d)
   const bm25 = buildBm25Index(chunks)
-  const index = createSearchIndex({ ...defaultSearchConfig, arm: 'vector' }, { bm25, vector, texts: chunks.map(() => ''), embedder: undefined })
+  const index = createSearchIndex(
+    { ...defaultSearchConfig, arm: 'vector' },
+    { bm25, vector, texts: chunks.map(() => ''), embedder: undefined },
+  )
   const t0 = performance.now()
   await writeSearchIndexFile(file, snapshotSearchIndex(index), 'scale')
   const saveMs = performance.now() - t0
@@ -76,7 +89,13 @@ async function vectorBuild(n: number, d: number, file: string): Promise<Record<s
   return { build_ms: buildMs, save_ms: saveMs, file_mib: mib(statSync(file).size) }
 }
 
-async function vectorLoad(n: number, d: number, file: string, queryCount: number, reps: number): Promise<Record<string, number>> {
+async function vectorLoad(
+  n: number,
+  d: number,
+  file: string,
+  queryCount: number,
+  reps: number,
+): Promise<Record<string, number>> {
   gc?.()
   const before = rss()
   let t0 = performance.now()
@@ -97,8 +116,15 @@ async function vectorLoad(n: number, d: number, file: string, queryCount: number
   const float = searchIndexFromSnapshot(snapshot, { kernel: 'float32' }).internals.vector!
   const singleFloat = await timeBest(1, () => qv.slice(0, 20).forEach((v) => float.search(v, 't', 10)))
   const batch = await timeBest(reps, () => vector.searchBatch(qv.map((v) => ({ vector: v, tenantId: 't', k: 10 }))))
-  const lookup: Embedder = { id: 'bench-lookup', dimensions: d, embed: async (texts) => texts.map((t) => qv[Number(t)] as Float32Array) }
-  const pool = new SearchPool({ index: createSearchIndex(index.config, { ...index.internals, embedder: lookup }) }, { threads: 2, minQueriesPerTask: 1 })
+  const lookup: Embedder = {
+    id: 'bench-lookup',
+    dimensions: d,
+    embed: async (texts) => texts.map((t) => qv[Number(t)] as Float32Array),
+  }
+  const pool = new SearchPool(
+    { index: createSearchIndex(index.config, { ...index.internals, embedder: lookup }) },
+    { threads: 2, minQueriesPerTask: 1 },
+  )
   await pool.searchBatch([{ query: '0', tenantId: 't', k: 10, arm: 'vector' }])
   let busy = 0
   t0 = performance.now()
@@ -132,7 +158,13 @@ const figures =
     : mode === 'vector-build'
       ? await vectorBuild(numbers[0] as number, numbers[1] as number, rest[2] as string)
       : mode === 'vector-load'
-        ? await vectorLoad(numbers[0] as number, numbers[1] as number, rest[2] as string, numbers[3] as number, numbers[4] as number)
+        ? await vectorLoad(
+            numbers[0] as number,
+            numbers[1] as number,
+            rest[2] as string,
+            numbers[3] as number,
+            numbers[4] as number,
+          )
         : undefined
 if (!figures) throw new Error(`scale-child: unknown mode ${mode}`)
 console.log(JSON.stringify(figures))

@@ -21,7 +21,8 @@ export const CONSTANT_ANSWER = 'The answer is forty-two.'
  * node_modules, a parent folder. Needs `npm run build` first.
  */
 export function installBuiltPackage(dir: string, repoRoot: string): void {
-  if (!existsSync(join(repoRoot, 'dist/public/plugin.js'))) throw new Error('bench:scale needs the built package: run `npm run build` first')
+  if (!existsSync(join(repoRoot, 'dist/public/plugin.js')))
+    throw new Error('bench:scale needs the built package: run `npm run build` first')
   const target = join(dir, 'node_modules/vitest-rag')
   mkdirSync(target, { recursive: true })
   cpSync(join(repoRoot, 'package.json'), join(target, 'package.json'))
@@ -40,12 +41,21 @@ export function writeScaleProject(dir: string, repoRoot: string): void {
   mkdirSync(join(dir, 'golden'), { recursive: true })
   mkdirSync(join(dir, 'peer'), { recursive: true })
   for (let j = 0; j < SCALE_DOCS; j++) {
-    writeFileSync(join(docs, `doc-${j}.md`), `# Topic ${j}\n\nDocument ${j} describes setting s${j} of module m${j % 17}: it defaults to ${j * 3} and takes values up to ${j * 7}.\n`)
+    writeFileSync(
+      join(docs, `doc-${j}.md`),
+      `# Topic ${j}\n\nDocument ${j} describes setting s${j} of module m${j % 17}: it defaults to ${j * 3} and takes values up to ${j * 7}.\n`,
+    )
   }
-  writeFileSync(join(dir, 'adapter.ts'), `export default () => ({ retrieved: [], answer: ${JSON.stringify(CONSTANT_ANSWER)}, sources: [] })\n`)
+  writeFileSync(
+    join(dir, 'adapter.ts'),
+    `export default () => ({ retrieved: [], answer: ${JSON.stringify(CONSTANT_ANSWER)}, sources: [] })\n`,
+  )
   // Its own package.json: without one, `vitest-rag` would resolve to the repository itself (a package may import
   // its own name), loading dist/ from outside node_modules, which Vitest transforms instead of importing.
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-scale', private: true, type: 'module' }, null, 2)}\n`)
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'bench-scale', private: true, type: 'module' }, null, 2)}\n`,
+  )
   installBuiltPackage(dir, repoRoot)
   const plugin = JSON.stringify('vitest-rag/plugin')
   writeFileSync(

@@ -3,8 +3,8 @@
  * s = 1.07 over 100k pseudo-words, 100-200 tokens per doc, queries of 3-6 distinct tokens from a random doc)
  * and Gaussian embedding matrices.
  */
-import { mulberry32 } from '../../src/stats/prng.ts'
-import { lowerBound } from '../../src/util/lower-bound.ts'
+import { mulberry32 } from '../../src/shared/stats/prng.ts'
+import { lowerBound } from '../../src/shared/util/lower-bound.ts'
 
 /** The stats core's seeded PRNG, so bench data and resampling share one generator. */
 export { mulberry32 }
@@ -43,7 +43,8 @@ export function zipfQueries(docs: readonly string[], count: number, seed = 7): s
     const words = (docs[Math.floor(rand() * docs.length)] as string).split(' ')
     const want = 3 + Math.floor(rand() * 4)
     const picked = new Set<string>()
-    while (picked.size < Math.min(want, new Set(words).size)) picked.add(words[Math.floor(rand() * words.length)] as string)
+    while (picked.size < Math.min(want, new Set(words).size))
+      picked.add(words[Math.floor(rand() * words.length)] as string)
     queries.push([...picked].join(' '))
   }
   return queries

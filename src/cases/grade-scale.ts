@@ -5,7 +5,7 @@
  * and every grade of that file is mapped to the harness's 0-3 before validation. Pure.
  */
 import { z } from 'zod'
-import type { Problem } from '../problems/problems.ts'
+import type { Problem } from '../shared/problems/problems.ts'
 
 /**
  * A file's grade scale. `low`/`high`: whole numbers; `low` maps to 0 (not relevant) and `high` to 3 (the
@@ -14,8 +14,14 @@ import type { Problem } from '../problems/problems.ts'
  * file's grade (as written, a string key) to 0-3.
  */
 export const GradeScaleSchema = z.union([
-  z.strictObject({ low: z.number().int(), high: z.number().int() }).refine((s) => s.low !== s.high, { message: 'low and high must differ' }),
-  z.strictObject({ map: z.record(z.string(), z.number().int().min(0).max(3)).refine((m) => Object.keys(m).length > 0, { message: 'map needs at least one grade' }) }),
+  z
+    .strictObject({ low: z.number().int(), high: z.number().int() })
+    .refine((s) => s.low !== s.high, { message: 'low and high must differ' }),
+  z.strictObject({
+    map: z
+      .record(z.string(), z.number().int().min(0).max(3))
+      .refine((m) => Object.keys(m).length > 0, { message: 'map needs at least one grade' }),
+  }),
 ])
 /** See {@link GradeScaleSchema}. */
 export type GradeScale = z.infer<typeof GradeScaleSchema>
@@ -34,7 +40,8 @@ export function isGradeScaleHeader(json: object): boolean {
  * {low: 0, high: 10}: 7 -> round(2.1) = 2.
  */
 export function mapGrade(grade: unknown, scale: GradeScale): number | undefined {
-  if ('map' in scale) return typeof grade === 'number' || typeof grade === 'string' ? scale.map[String(grade)] : undefined
+  if ('map' in scale)
+    return typeof grade === 'number' || typeof grade === 'string' ? scale.map[String(grade)] : undefined
   if (typeof grade !== 'number' || !Number.isInteger(grade)) return undefined
   const [lo, hi] = [Math.min(scale.low, scale.high), Math.max(scale.low, scale.high)]
   if (grade < lo || grade > hi) return undefined
@@ -42,7 +49,9 @@ export function mapGrade(grade: unknown, scale: GradeScale): number | undefined 
 }
 
 function describeScale(scale: GradeScale): string {
-  return 'map' in scale ? `one of ${Object.keys(scale.map).join(', ')}` : `a whole number from ${Math.min(scale.low, scale.high)} to ${Math.max(scale.low, scale.high)}`
+  return 'map' in scale
+    ? `one of ${Object.keys(scale.map).join(', ')}`
+    : `a whole number from ${Math.min(scale.low, scale.high)} to ${Math.max(scale.low, scale.high)}`
 }
 
 /**
@@ -50,7 +59,12 @@ function describeScale(scale: GradeScale): string {
  * for each grade off the scale (left as written; the parser then skips validating that line).
  * A source without a grade keeps the schema's default (3).
  */
-export function applyGradeScale(json: Record<string, unknown>, scale: GradeScale, file: string, line: number): { json: Record<string, unknown>; problems: Problem[] } {
+export function applyGradeScale(
+  json: Record<string, unknown>,
+  scale: GradeScale,
+  file: string,
+  line: number,
+): { json: Record<string, unknown>; problems: Problem[] } {
   const sources = json.expected_sources
   if (!Array.isArray(sources)) return { json, problems: [] }
   const problems: Problem[] = []

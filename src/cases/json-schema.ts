@@ -13,7 +13,10 @@ export const GOLDEN_SCHEMA_PATH = 'schema/golden.schema.json'
 
 /** The schema of one golden line: a case, or the optional `grade_scale` header (the first line only). */
 export function goldenLineJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(z.union([GoldenCaseSchema, GradeScaleHeaderSchema]), { io: 'input', target: 'draft-2020-12' })
+  const schema = z.toJSONSchema(z.union([GoldenCaseSchema, GradeScaleHeaderSchema]), {
+    io: 'input',
+    target: 'draft-2020-12',
+  })
   return {
     ...schema,
     $id: 'https://github.com/vitest-rag/vitest-rag/schema/golden.schema.json',

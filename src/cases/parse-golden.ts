@@ -2,12 +2,12 @@
  * Golden file parsing (pure): JSONL text in, validated cases plus EVERY problem out. Blank lines and lines
  * starting with `//` are skipped, so a golden file can carry comments.
  */
-import { createHash } from 'node:crypto'
-import { canonicalJson, sha256 } from '../util/hash.ts'
+import { createHash, type Hash } from 'node:crypto'
+import { canonicalJson, sha256 } from '../shared/util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
-import { readJsonlLines, type JsonlOptions } from '../problems/jsonl.ts'
-import type { Problem } from '../problems/problems.ts'
-import { problemsFromZod } from '../problems/zod-problems.ts'
+import { readJsonlLines, type JsonlOptions } from '../shared/problems/jsonl.ts'
+import type { Problem } from '../shared/problems/problems.ts'
+import { problemsFromZod } from '../shared/problems/zod-problems.ts'
 import { applyGradeScale, GradeScaleHeaderSchema, isGradeScaleHeader, type GradeScale } from './grade-scale.ts'
 
 /** One parsed case and the 1-based line it came from. */
@@ -53,7 +53,12 @@ export interface InputLimits {
 }
 
 /** The default {@link InputLimits}. */
-export const defaultInputLimits: Readonly<InputLimits> = Object.freeze({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 })
+export const defaultInputLimits: Readonly<InputLimits> = Object.freeze({
+  maxLineBytes: 65_536,
+  maxQueryChars: 4_000,
+  maxHistoryTurns: 50,
+  maxLiteralChars: 1_000,
+})
 
 /** The one wording of a repeated case id, within a file or across files (`firstAt` is `file:line`). */
 export function duplicateCaseIdProblem(file: string, line: number, id: string, firstAt: string): Problem {
@@ -68,23 +73,64 @@ export function duplicateCaseIdProblem(file: string, line: number, id: string, f
   }
 }
 
-function limitProblem(file: string, line: number, path: string, message: string, option: keyof InputLimits, limit: number): Problem {
-  return { code: 'input_too_large', file, line, path, message, fix: `shorten it, or raise limits.${option} (now ${limit}) in ragEval() if it is meant to be this large` }
+function limitProblem(
+  file: string,
+  line: number,
+  path: string,
+  message: string,
+  option: keyof InputLimits,
+  limit: number,
+): Problem {
+  return {
+    code: 'input_too_large',
+    file,
+    line,
+    path,
+    message,
+    fix: `shorten it, or raise limits.${option} (now ${limit}) in ragEval() if it is meant to be this large`,
+  }
 }
 
 /** The limits a parsed case exceeds (query, history turns, answer literals), as problems. */
 function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: InputLimits): Problem[] {
   const problems: Problem[] = []
   if (c.query.length > limits.maxQueryChars) {
-    problems.push(limitProblem(file, line, 'query', `is ${c.query.length} characters, over the ${limits.maxQueryChars} limit`, 'maxQueryChars', limits.maxQueryChars))
+    problems.push(
+      limitProblem(
+        file,
+        line,
+        'query',
+        `is ${c.query.length} characters, over the ${limits.maxQueryChars} limit`,
+        'maxQueryChars',
+        limits.maxQueryChars,
+      ),
+    )
   }
   if (c.history.length > limits.maxHistoryTurns) {
-    problems.push(limitProblem(file, line, 'history', `has ${c.history.length} turns, over the ${limits.maxHistoryTurns} limit`, 'maxHistoryTurns', limits.maxHistoryTurns))
+    problems.push(
+      limitProblem(
+        file,
+        line,
+        'history',
+        `has ${c.history.length} turns, over the ${limits.maxHistoryTurns} limit`,
+        'maxHistoryTurns',
+        limits.maxHistoryTurns,
+      ),
+    )
   }
   // Checked in place (no list of every literal built per case: this runs for every case of the file).
   const checkLiteral = (field: string, index: number, suffix: string, text: string): void => {
     if (text.length > limits.maxLiteralChars) {
-      problems.push(limitProblem(file, line, `${field}[${index}]${suffix}`, `is ${text.length} characters, over the ${limits.maxLiteralChars} limit`, 'maxLiteralChars', limits.maxLiteralChars))
+      problems.push(
+        limitProblem(
+          file,
+          line,
+          `${field}[${index}]${suffix}`,
+          `is ${text.length} characters, over the ${limits.maxLiteralChars} limit`,
+          'maxLiteralChars',
+          limits.maxLiteralChars,
+        ),
+      )
     }
   }
   c.must_contain.forEach((t, i) => checkLiteral('must_contain', i, '', t))
@@ -99,71 +145,128 @@ function caseLimitProblems(c: GoldenCase, file: string, line: number, limits: In
  * failures, input over `limits` (a line over `maxLineBytes` is not parsed at all), and duplicate `case_id`s
  * (naming the first line).
  */
-export function parseGoldenText(text: string, file: string, limits: InputLimits = defaultInputLimits): GoldenParseResult {
-  const cases: GoldenCaseAt[] = []
+export function parseGoldenText(
+  text: string,
+  file: string,
+  limits: InputLimits = defaultInputLimits,
+): GoldenParseResult {
   // The file's hash is the sha256 of the cases' canonical JSON array, fed in 64 KiB pieces: the array's text
   // (as large as the file) is never held, and the hash is not called once per case.
-  const fileHash = createHash('sha256')
-  let pending = '['
+  const collected: CollectedCases = { cases: [], fileHash: createHash('sha256'), pending: '[' }
   const problems: Problem[] = []
   const firstLineOf = new Map<string, number>()
   let scale: GradeScale | undefined
   let seenContent = false
-  readJsonlLines(text, file, problems, (value, line) => {
-    // readJsonlLines checked the line holds an object (GOLDEN_JSONL.objects) within limits.maxLineBytes.
-    let json = value as object
-    const first = !seenContent
-    seenContent = true
-    if (isGradeScaleHeader(json)) {
-      const header = readScaleHeader(json, first, file, line, problems)
-      if (header) scale = header
-      return
-    }
-    let offScale = false
-    if (scale) {
-      const mapped = applyGradeScale(json as Record<string, unknown>, scale, file, line)
-      problems.push(...mapped.problems)
-      offScale = mapped.problems.length > 0
-      json = mapped.json
-    }
-    // The case id is checked for duplicates even when the rest of the line is invalid, so a user sees both.
-    const id = (json as { case_id?: unknown }).case_id
-    if (typeof id === 'string') {
-      const first = firstLineOf.get(id)
-      if (first !== undefined) problems.push(duplicateCaseIdProblem(file, line, id, `${file}:${first}`))
-      else firstLineOf.set(id, line)
-    }
-    // A grade off the file's scale has been reported; validating the line would only add echoes of it.
-    if (offScale) return
-    const parsed = GoldenCaseSchema.safeParse(json)
-    if (!parsed.success) {
-      problems.push(...problemsFromZod(parsed.error.issues, json, GoldenCaseSchema, file, line))
-      return
-    }
-    const overLimits = caseLimitProblems(parsed.data, file, line, limits)
-    if (overLimits.length > 0) problems.push(...overLimits)
-    else {
-      // Each case's canonical JSON once: its own hash, and (joined as the array's canonical JSON) the file's.
-      const text = canonicalJson(parsed.data)
-      pending += cases.length === 0 ? text : `,${text}`
-      if (pending.length > 65_536) {
-        fileHash.update(pending)
-        pending = ''
+  readJsonlLines(
+    text,
+    file,
+    problems,
+    (value, line) => {
+      // readJsonlLines checked the line holds an object (GOLDEN_JSONL.objects) within limits.maxLineBytes.
+      let json = value as object
+      const first = !seenContent
+      seenContent = true
+      if (isGradeScaleHeader(json)) {
+        const header = readScaleHeader(json, first, file, line, problems)
+        if (header) scale = header
+        return
       }
-      cases.push({ case: parsed.data, line, hash: sha256(text) })
-    }
-  }, {
-    ...GOLDEN_JSONL,
-    maxLineBytes: limits.maxLineBytes,
-    lineTooLarge: (line, bytes, limit) => limitProblem(file, line, '', `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`, 'maxLineBytes', limit),
-  })
+      let offScale = false
+      if (scale) {
+        const mapped = applyGradeScale(json as Record<string, unknown>, scale, file, line)
+        problems.push(...mapped.problems)
+        offScale = mapped.problems.length > 0
+        json = mapped.json
+      }
+      // The case id is checked for duplicates even when the rest of the line is invalid, so a user sees both.
+      checkDuplicateId(json, file, line, firstLineOf, problems)
+      // A grade off the file's scale has been reported; validating the line would only add echoes of it.
+      if (offScale) return
+      const parsed = GoldenCaseSchema.safeParse(json)
+      if (!parsed.success) {
+        problems.push(...problemsFromZod(parsed.error.issues, json, GoldenCaseSchema, file, line))
+        return
+      }
+      const overLimits = caseLimitProblems(parsed.data, file, line, limits)
+      if (overLimits.length > 0) problems.push(...overLimits)
+      else collectCase(collected, parsed.data, line)
+    },
+    goldenJsonlOptions(file, limits),
+  )
+  const { cases, fileHash, pending } = collected
   return { cases, problems, hash: fileHash.update(`${pending}]`).digest('hex') }
 }
 
+/**
+ * The valid cases read so far, and the file's hash: the sha256 of the cases' canonical JSON array, fed in
+ * 64 KiB pieces (`pending` holds the text not fed yet).
+ */
+interface CollectedCases {
+  cases: GoldenCaseAt[]
+  fileHash: Hash
+  pending: string
+}
+
+/** Adds a valid case: its canonical JSON once, for its own hash and (joined as the array's) the file's. */
+function collectCase(collected: CollectedCases, data: GoldenCase, line: number): void {
+  const text = canonicalJson(data)
+  collected.pending += collected.cases.length === 0 ? text : `,${text}`
+  if (collected.pending.length > 65_536) {
+    collected.fileHash.update(collected.pending)
+    collected.pending = ''
+  }
+  collected.cases.push({ case: data, line, hash: sha256(text) })
+}
+
+/** Reports a `case_id` already seen on an earlier line (naming that line), else remembers this line as its first. */
+function checkDuplicateId(
+  json: object,
+  file: string,
+  line: number,
+  firstLineOf: Map<string, number>,
+  problems: Problem[],
+): void {
+  const id = (json as { case_id?: unknown }).case_id
+  if (typeof id !== 'string') return
+  const first = firstLineOf.get(id)
+  if (first !== undefined) problems.push(duplicateCaseIdProblem(file, line, id, `${file}:${first}`))
+  else firstLineOf.set(id, line)
+}
+
+/** The JSONL reading options of a golden file: {@link GOLDEN_JSONL} with the line-size limit of `limits`. */
+function goldenJsonlOptions(file: string, limits: InputLimits): JsonlOptions {
+  return {
+    ...GOLDEN_JSONL,
+    maxLineBytes: limits.maxLineBytes,
+    lineTooLarge: (line, bytes, limit) =>
+      limitProblem(
+        file,
+        line,
+        '',
+        `the line is ${bytes} bytes, over the ${limit}-byte limit; it was not parsed`,
+        'maxLineBytes',
+        limit,
+      ),
+  }
+}
+
 /** Validates a `grade_scale` header line; it must be the file's first line (comments aside). */
-function readScaleHeader(json: object, first: boolean, file: string, line: number, problems: Problem[]): GradeScale | undefined {
+function readScaleHeader(
+  json: object,
+  first: boolean,
+  file: string,
+  line: number,
+  problems: Problem[],
+): GradeScale | undefined {
   if (!first) {
-    problems.push({ code: 'misplaced_grade_scale', file, line, path: 'grade_scale', message: 'a grade_scale header must come before every case', fix: 'move this line to the top of the file' })
+    problems.push({
+      code: 'misplaced_grade_scale',
+      file,
+      line,
+      path: 'grade_scale',
+      message: 'a grade_scale header must come before every case',
+      fix: 'move this line to the top of the file',
+    })
     return undefined
   }
   const parsed = GradeScaleHeaderSchema.safeParse(json)

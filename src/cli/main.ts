@@ -3,10 +3,10 @@
  * errors to exit code 2 and any other vitest-rag error (bad input, an unreadable file: its message says the
  * fix) to its message and exit code 1; anything else is a bug and keeps its stack trace. Commands never call `process.exit`; the binary sets the exit code.
  */
-import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './commands/command.ts'
 import { commands as registered } from './commands/index.ts'
-import { VitestRagError } from '../util/errors.ts'
-import { PACKAGE_INFO } from '../util/package-info.ts'
+import { VitestRagError, withoutPrefix } from '../shared/util/errors.ts'
+import { PACKAGE_INFO } from '../shared/util/package-info.ts'
 
 function findCommand(argv: string[], commands: CliCommand[]): { command: CliCommand; rest: string[] } | undefined {
   const two = argv.slice(0, 2).join(' ')
@@ -42,7 +42,15 @@ function groupOf(word: string | undefined, commands: CliCommand[]): CliCommand[]
 
 /** The text a command group prints for `vitest-rag <group> --help`. */
 export function renderGroupHelp(group: string, commands: CliCommand[]): string {
-  return [`Usage: vitest-rag ${group} <subcommand> [options]`, '', 'Subcommands:', ...commandList(groupOf(group, commands)), '', `Run \`vitest-rag ${group} <subcommand> --help\` for its options.`, ''].join('\n')
+  return [
+    `Usage: vitest-rag ${group} <subcommand> [options]`,
+    '',
+    'Subcommands:',
+    ...commandList(groupOf(group, commands)),
+    '',
+    `Run \`vitest-rag ${group} <subcommand> --help\` for its options.`,
+    '',
+  ].join('\n')
 }
 
 const HELP_FLAGS = new Set(['--help', '-h'])
@@ -57,14 +65,19 @@ export async function runCli(argv: string[], io: CliIo, commands: CliCommand[] =
     const asked = argv[0] === 'help' ? argv.slice(1) : []
     const target = findCommand(asked, commands)
     if (target) io.stdout(`${target.command.usage}\n`)
-    else io.stdout(groupOf(asked[0], commands).length > 0 ? renderGroupHelp(asked[0] ?? '', commands) : renderHelp(commands))
+    else
+      io.stdout(
+        groupOf(asked[0], commands).length > 0 ? renderGroupHelp(asked[0] ?? '', commands) : renderHelp(commands),
+      )
     return 0
   }
   const found = findCommand(argv, commands)
   if (!found && groupOf(argv[0], commands).length > 0) {
     // A group word alone (`vitest-rag baseline`) or with --help lists its subcommands; a bad subcommand is a usage error.
     const help = argv.length === 1 || HELP_FLAGS.has(argv[1] ?? '')
-    ;(help ? io.stdout : io.stderr)(`${help ? '' : `vitest-rag: unknown command "${argv.join(' ')}"\n\n`}${renderGroupHelp(argv[0] ?? '', commands)}`)
+    ;(help ? io.stdout : io.stderr)(
+      `${help ? '' : `vitest-rag: unknown command "${argv.join(' ')}"\n\n`}${renderGroupHelp(argv[0] ?? '', commands)}`,
+    )
     return help ? 0 : 2
   }
   if (!found) {
@@ -79,11 +92,11 @@ export async function runCli(argv: string[], io: CliIo, commands: CliCommand[] =
     return await found.command.run(found.rest, io)
   } catch (error) {
     if (error instanceof CliUsageError) {
-      io.stderr(`vitest-rag ${found.command.name}: ${error.message}\n\n${found.command.usage}\n`)
+      io.stderr(`vitest-rag ${found.command.name}: ${withoutPrefix(error.message)}\n\n${found.command.usage}\n`)
       return 2
     }
     if (error instanceof VitestRagError) {
-      io.stderr(`vitest-rag ${found.command.name}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      io.stderr(`vitest-rag ${found.command.name}: ${withoutPrefix(error.message)}\n`)
       return 1
     }
     throw error

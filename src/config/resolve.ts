@@ -5,10 +5,11 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BUNDLED_PROMPTS_DIR } from '../prompts/load.ts'
+import { BUNDLED_PROMPTS_DIR } from '../llm/prompts/load.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 import { ConfigError } from './errors.ts'
-import { BASELINE_ACCEPT_COMMAND } from '../gate/evaluate.ts'
+import { describeIssue } from '../shared/problems/zod-problems.ts'
+import { BASELINE_ACCEPT_COMMAND } from '../shared/text/commands.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
@@ -36,11 +37,12 @@ function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
   const out: Partial<RagEvalOptions> = {}
   const mode = env[ENV_OVERRIDES.mode]
   if (mode === 'retrieval' || mode === 'system') out.mode = mode
-  else if (mode) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.mode}="${mode}" is not a mode (expected retrieval or system)`)
+  else if (mode) throw new ConfigError(`${ENV_OVERRIDES.mode}="${mode}" is not a mode (expected retrieval or system)`)
   const sample = env[ENV_OVERRIDES.sample]
   if (sample) {
     const n = Number(sample)
-    if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.sample}="${sample}" must be a positive whole number`)
+    if (!Number.isInteger(n) || n <= 0)
+      throw new ConfigError(`${ENV_OVERRIDES.sample}="${sample}" must be a positive whole number`)
     out.sample = n
   }
   const resumeValue = env[ENV_OVERRIDES.resume]
@@ -49,7 +51,8 @@ function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
   if (dryRun) out.dryRun = dryRun !== '0' && dryRun !== 'false'
   const judge = env[ENV_OVERRIDES.judge]
   if (judge === 'heuristic' || judge === 'model' || judge === 'off') out.judge = judge
-  else if (judge) throw new ConfigError(`vitest-rag: ${ENV_OVERRIDES.judge}="${judge}" is not a judge (expected heuristic, model or off)`)
+  else if (judge)
+    throw new ConfigError(`${ENV_OVERRIDES.judge}="${judge}" is not a judge (expected heuristic, model or off)`)
   if (env[ENV_OVERRIDES.baseline]) out.baseline = env[ENV_OVERRIDES.baseline]
   if (env[ENV_OVERRIDES.outDir]) out.outDir = env[ENV_OVERRIDES.outDir]
   return out
@@ -64,7 +67,13 @@ export function projectSlug(project: string): string {
 }
 
 /** Files the reporter writes under a project's `outDir`. */
-export const REPORT_FILES = { scorecard: 'scorecard.json', markdown: 'scorecard.md', gate: 'gate.json', trecRun: 'run.trec', trecQrels: 'qrels.trec' } as const
+export const REPORT_FILES = {
+  scorecard: 'scorecard.json',
+  markdown: 'scorecard.md',
+  gate: 'gate.json',
+  trecRun: 'run.trec',
+  trecQrels: 'qrels.trec',
+} as const
 
 /** Per-project default paths, relative to the project root: `{ baseline, outDir }`. */
 export function projectDefaults(project: string = DEFAULT_PROJECT): { baseline: string; outDir: string } {
@@ -88,7 +97,8 @@ export function baselineAcceptCommand(config: Pick<RagEvalConfig, 'project' | 'r
   const rel = (p: string) => relative(config.root, p) || '.'
   const words = [BASELINE_ACCEPT_COMMAND]
   if (config.project !== DEFAULT_PROJECT) words.push('--project', shellWord(config.project))
-  if (rel(config.outDir) !== defaults.outDir) words.push('--scorecard', shellWord(join(rel(config.outDir), REPORT_FILES.scorecard)))
+  if (rel(config.outDir) !== defaults.outDir)
+    words.push('--scorecard', shellWord(join(rel(config.outDir), REPORT_FILES.scorecard)))
   if (rel(config.baseline) !== defaults.baseline) words.push('--baseline', shellWord(rel(config.baseline)))
   return words.join(' ')
 }
@@ -97,7 +107,12 @@ export function baselineAcceptCommand(config: Pick<RagEvalConfig, 'project' | 'r
 export const NO_BASELINE = 'none'
 
 /** The baseline fields of the resolved config: the project's default path, a named path, or none at all. */
-function baselineOf(value: string | undefined, defaultPath: string, namedBy: string, abs: (p: string) => string): Pick<RagEvalConfig, 'baseline' | 'baselineNamedBy' | 'noBaseline'> {
+function baselineOf(
+  value: string | undefined,
+  defaultPath: string,
+  namedBy: string,
+  abs: (p: string) => string,
+): Pick<RagEvalConfig, 'baseline' | 'baselineNamedBy' | 'noBaseline'> {
   if (value === undefined) return { baseline: abs(defaultPath) }
   if (value.toLowerCase() === NO_BASELINE) return { baseline: abs(defaultPath), noBaseline: true }
   return { baseline: abs(value), baselineNamedBy: namedBy }
@@ -108,15 +123,17 @@ function baselineOf(value: string | undefined, defaultPath: string, namedBy: str
  * `project` is the Vitest project's name: it names the default baseline and output folder. Throws
  * {@link ConfigError} listing every problem.
  */
-export function resolveConfig(options: RagEvalOptions = {}, root: string = process.cwd(), env: NodeJS.ProcessEnv = process.env, project: string = DEFAULT_PROJECT): RagEvalConfig {
+export function resolveConfig(
+  options: RagEvalOptions = {},
+  root: string = process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
+  project: string = DEFAULT_PROJECT,
+): RagEvalConfig {
   const merged = { ...options, ...envOverrides(env) }
   const parsed = RagEvalOptionsSchema.safeParse(merged)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const path = issue.path.join('.') || '(options)'
-      return `  ragEval options: ${path}: ${issue.message}`
-    })
-    throw new ConfigError(`vitest-rag: invalid ragEval options:\n${lines.join('\n')}`)
+    const lines = parsed.error.issues.map((issue) => `  ragEval options: ${describeIssue(issue, '(options)')}`)
+    throw new ConfigError(`invalid ragEval options:\n${lines.join('\n')}`)
   }
   // `models` is part of the schema, so a bad provider fails the run here, once, at startup, with every problem
   // listed, instead of once per test file inside the workers.
@@ -134,7 +151,12 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
     adapter,
     ...(sourceMap !== undefined ? { sourceMap } : {}),
     prompts: o.prompts ? abs(o.prompts) : BUNDLED_PROMPTS_DIR,
-    ...baselineOf(o.baseline, defaults.baseline, env[ENV_OVERRIDES.baseline] ? ENV_OVERRIDES.baseline : 'the baseline option of ragEval()', abs),
+    ...baselineOf(
+      o.baseline,
+      defaults.baseline,
+      env[ENV_OVERRIDES.baseline] ? ENV_OVERRIDES.baseline : 'the baseline option of ragEval()',
+      abs,
+    ),
     calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
     outDir: abs(o.outDir ?? defaults.outDir),
   }
@@ -147,7 +169,15 @@ export function resolveConfig(options: RagEvalOptions = {}, root: string = proce
 export function snapshotConfig(config: RagEvalConfig): Record<string, unknown> {
   const rel = (p: string) => (p.startsWith(config.root) ? p.slice(config.root.length + 1) || '.' : p)
   const json = JSON.parse(
-    JSON.stringify({ ...config, root: undefined, corpus: { ...config.corpus, root: rel(config.corpus.root) }, prompts: rel(config.prompts), baseline: rel(config.baseline), calibration: rel(config.calibration), outDir: rel(config.outDir) }),
+    JSON.stringify({
+      ...config,
+      root: undefined,
+      corpus: { ...config.corpus, root: rel(config.corpus.root) },
+      prompts: rel(config.prompts),
+      baseline: rel(config.baseline),
+      calibration: rel(config.calibration),
+      outDir: rel(config.outDir),
+    }),
     (key, value: unknown) => (/^(api_?key|authorization|token|secret)$/i.test(key) ? '[redacted]' : value),
   ) as Record<string, unknown>
   return json

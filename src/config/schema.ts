@@ -5,30 +5,7 @@
 import { z } from 'zod'
 import { LocatorSchema } from '../cases/schema.ts'
 import { ModelConfigSchema } from '../llm/config.ts'
-
-/** Where the corpus comes from: a knowledge-base folder (tenants/<id>/docs, changelog, tickets) or BEIR. */
-export const CorpusSourceSchema = z.discriminatedUnion('kind', [
-  z
-    .object({
-      /** `kb`: a folder `tenants/<id>/` of docs, changelog and tickets; `beir`: a BEIR dataset (corpus.jsonl, queries.jsonl). */
-      kind: z.literal('kb'),
-      /** The corpus folder, relative to the project root. */
-      root: z.string().min(1),
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal('beir'),
-      root: z.string().min(1),
-      /** The tenant every BEIR document loads into (default `default`); cases use it as `tenant_id`. */
-      tenant: z.string().min(1).optional(),
-      /** Same as `tenant` (the earlier name, still accepted). */
-      tenantId: z.string().min(1).optional(),
-    })
-    .strict(),
-])
-/** Where the corpus comes from. */
-export type CorpusSource = z.infer<typeof CorpusSourceSchema>
+import { CorpusSourceSchema, type CorpusSource } from '../corpus/source.ts'
 
 /**
  * The system under test:
@@ -221,7 +198,9 @@ export const RagEvalOptionsSchema = z
      * key or locator finds them: a table `{ "<your id>": "<harness chunk id, document id or key>" | locator }`,
      * or the path of a module whose default export is `(ref, tenant) => id | locator | undefined`.
      */
-    sourceMap: z.union([z.record(z.string(), z.union([z.string().min(1), LocatorSchema])), z.string().min(1)]).optional(),
+    sourceMap: z
+      .union([z.record(z.string(), z.union([z.string().min(1), LocatorSchema])), z.string().min(1)])
+      .optional(),
     /**
      * How a source reference that fits documents of several tenants is settled. `strict` (default): ambiguous,
      * never credited, a `toNotLeakAcrossTenants` failure. `label`: the system's tenant label on the item breaks
@@ -232,14 +211,27 @@ export const RagEvalOptionsSchema = z
     tenantPattern: z.string().min(1).refine(compilesAsRegExp, 'not a valid regular expression').optional(),
     /** Stop the run when more than `maxUnresolvedShare` of the source references in the first `afterCases` cases name nothing. */
     unresolvedSources: z
-      .object({ afterCases: z.number().int().positive().default(5), maxUnresolvedShare: z.number().min(0).max(1).default(0.2) })
+      .object({
+        afterCases: z.number().int().positive().default(5),
+        maxUnresolvedShare: z.number().min(0).max(1).default(0.2),
+      })
       .strict()
       .default({ afterCases: 5, maxUnresolvedShare: 0.2 }),
     /** Retrieval metric cutoffs. */
     ks: z.array(z.number().int().positive()).default([1, 3, 5, 10, 20]),
-    gate: GateOptionsSchema.default({ maxRelativeDrop: 0.05, minJudgeCoverage: 0.25, requireSignificance: true, requireJudge: false }),
+    gate: GateOptionsSchema.default({
+      maxRelativeDrop: 0.05,
+      minJudgeCoverage: 0.25,
+      requireSignificance: true,
+      requireJudge: false,
+    }),
     /** Size limits on golden input; a case over one is a problem naming file, line, field and the option. */
-    limits: InputLimitsSchema.default({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 }),
+    limits: InputLimitsSchema.default({
+      maxLineBytes: 65_536,
+      maxQueryChars: 4_000,
+      maxHistoryTurns: 50,
+      maxLiteralChars: 1_000,
+    }),
     /**
      * The committed baseline this run is compared with. Default `baselines/<project>.baseline.json`, from the
      * Vitest project name, where a missing file means "no baseline yet"; a path named here (or by
@@ -277,7 +269,10 @@ export const RagEvalOptionsSchema = z
 export type RagEvalOptions = z.input<typeof RagEvalOptionsSchema>
 
 /** The resolved configuration: defaults applied, paths absolute. */
-export type RagEvalConfig = Omit<z.output<typeof RagEvalOptionsSchema>, 'corpus' | 'prompts' | 'calibration' | 'baseline' | 'outDir'> & {
+export type RagEvalConfig = Omit<
+  z.output<typeof RagEvalOptionsSchema>,
+  'corpus' | 'prompts' | 'calibration' | 'baseline' | 'outDir'
+> & {
   /** The Vitest project's name (`evals` when the project has none): it names the default baseline and output folder. */
   project: string
   /** Absolute path of the committed baseline. */

@@ -2,17 +2,28 @@
  * Chunking entry point: turns documents into {@link Chunk}s with stable ids under a {@link ChunkerConfig},
  * which is one line of configuration (`fixed:800/100`, `structural`).
  */
-import { canonicalJson, sha256 } from '../util/hash.ts'
+import { canonicalJson, sha256 } from '../shared/util/hash.ts'
 import { fixedWindows } from './chunk-fixed.ts'
 import { structuralSpans, type StructuralSpan } from './chunk-structural.ts'
 import { ChunkerSpecError } from './errors.ts'
-import type { Chunk, ChunkerConfig, FixedChunkerConfig, HeadingSection, SourceDocument, StructuralChunkerConfig } from './types.ts'
+import type {
+  Chunk,
+  ChunkerConfig,
+  FixedChunkerConfig,
+  HeadingSection,
+  SourceDocument,
+  StructuralChunkerConfig,
+} from './types.ts'
 
 /** Default fixed chunker: 800-character windows sharing 100 characters. */
 export const defaultFixedChunkerConfig: FixedChunkerConfig = { kind: 'fixed', size: 800, overlap: 100 }
 
 /** Default structural chunker: sections up to 1500 characters, longer ones split in windows sharing 100. */
-export const defaultStructuralChunkerConfig: StructuralChunkerConfig = { kind: 'structural', maxSize: 1500, overlap: 100 }
+export const defaultStructuralChunkerConfig: StructuralChunkerConfig = {
+  kind: 'structural',
+  maxSize: 1500,
+  overlap: 100,
+}
 
 /** The default chunker: structural, since golden locators name sections, entries and tickets. */
 export const defaultChunkerConfig: ChunkerConfig = defaultStructuralChunkerConfig
@@ -64,7 +75,11 @@ export function chunkDocuments(docs: readonly SourceDocument[], config: ChunkerC
   return chunks
 }
 
-function parseSizes(spec: string, rest: string | undefined, defaults: { size: number; overlap: number }): { size: number; overlap: number } {
+function parseSizes(
+  spec: string,
+  rest: string | undefined,
+  defaults: { size: number; overlap: number },
+): { size: number; overlap: number } {
   if (rest === undefined) return defaults
   const match = /^(\d+)(?:\/(\d+))?$/.exec(rest)
   if (!match) throw new ChunkerSpecError(spec, `"${rest}" is not <size>/<overlap> in whole characters`)
@@ -97,5 +112,7 @@ export function parseChunkerSpec(spec: string): ChunkerConfig {
 
 /** The spec string of a config, the inverse of {@link parseChunkerSpec}: `fixed:800/100`, `structural:1500/100`. */
 export function formatChunkerSpec(config: ChunkerConfig): string {
-  return config.kind === 'fixed' ? `fixed:${config.size}/${config.overlap}` : `structural:${config.maxSize}/${config.overlap}`
+  return config.kind === 'fixed'
+    ? `fixed:${config.size}/${config.overlap}`
+    : `structural:${config.maxSize}/${config.overlap}`
 }

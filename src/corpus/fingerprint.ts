@@ -2,8 +2,8 @@
  * Corpus fingerprints (pure): one sha256 per document over its normalised text, and one per corpus over the
  * sorted `id:hash` lines, so a run records exactly which corpus it scored and `verify` can name what changed.
  */
-import { sha256 } from '../util/hash.ts'
-import { normalizeText } from '../text/normalize.ts'
+import { sha256 } from '../shared/util/hash.ts'
+import { normalizeText } from '../shared/text/normalize.ts'
 import type { SourceDocument } from './types.ts'
 
 /** Hex sha256 of the document's normalised text (so CRLF vs LF or NFD vs NFC do not count as a change). */

@@ -4,10 +4,10 @@
  * title (`CL-2025-014 (v4.2.0, 2025-06-01): Seat limit raised`), so exact-identifier queries can find it.
  */
 import { z } from 'zod'
-import { parseJsonlRecords } from '../problems/jsonl.ts'
-import type { Problem } from '../problems/problems.ts'
+import { parseJsonlRecords } from '../shared/problems/jsonl.ts'
+import type { Problem } from '../shared/problems/problems.ts'
 import { markdownTitle, parseHeadingSections } from './markdown.ts'
-import { normalizeText } from '../text/normalize.ts'
+import { normalizeText } from '../shared/text/normalize.ts'
 import type { SourceDocument } from './types.ts'
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
@@ -43,7 +43,12 @@ export interface RecordsResult {
 }
 
 /** A markdown doc: key = slug (path under `docs/` without `.md`), title = first `# ` heading, else the slug. */
-export function buildMarkdownDocument(tenantId: string, slug: string, rawText: string, origin?: string): SourceDocument {
+export function buildMarkdownDocument(
+  tenantId: string,
+  slug: string,
+  rawText: string,
+  origin?: string,
+): SourceDocument {
   const text = normalizeText(rawText)
   const sections = parseHeadingSections(text)
   return {
@@ -108,31 +113,45 @@ function parseJsonl<T>(
 
 /** Parses a tenant's `changelog.jsonl` text: one document per entry, id `<tenant>/changelog/<entry_id>`. */
 export function parseChangelogJsonl(text: string, tenantId: string, file: string): RecordsResult {
-  return parseJsonl(text, file, ChangelogEntrySchema, (e) => e.entry_id, 'entry_id', (entry, line) => ({
-    id: `${tenantId}/changelog/${entry.entry_id}`,
-    key: entry.entry_id,
-    tenantId,
-    kind: 'changelog',
-    title: entry.title,
-    text: renderChangelogEntry(entry),
-    version: entry.version,
-    date: entry.date,
-    origin: file,
-    line,
-  }))
+  return parseJsonl(
+    text,
+    file,
+    ChangelogEntrySchema,
+    (e) => e.entry_id,
+    'entry_id',
+    (entry, line) => ({
+      id: `${tenantId}/changelog/${entry.entry_id}`,
+      key: entry.entry_id,
+      tenantId,
+      kind: 'changelog',
+      title: entry.title,
+      text: renderChangelogEntry(entry),
+      version: entry.version,
+      date: entry.date,
+      origin: file,
+      line,
+    }),
+  )
 }
 
 /** Parses a tenant's `tickets.jsonl` text: one document per ticket, id `<tenant>/ticket/<ticket_id>`. */
 export function parseTicketsJsonl(text: string, tenantId: string, file: string): RecordsResult {
-  return parseJsonl(text, file, TicketSchema, (t) => t.ticket_id, 'ticket_id', (ticket, line) => ({
-    id: `${tenantId}/ticket/${ticket.ticket_id}`,
-    key: ticket.ticket_id,
-    tenantId,
-    kind: 'ticket',
-    title: ticket.title,
-    text: renderTicket(ticket),
-    date: ticket.created,
-    origin: file,
-    line,
-  }))
+  return parseJsonl(
+    text,
+    file,
+    TicketSchema,
+    (t) => t.ticket_id,
+    'ticket_id',
+    (ticket, line) => ({
+      id: `${tenantId}/ticket/${ticket.ticket_id}`,
+      key: ticket.ticket_id,
+      tenantId,
+      kind: 'ticket',
+      title: ticket.title,
+      text: renderTicket(ticket),
+      date: ticket.created,
+      origin: file,
+      line,
+    }),
+  )
 }

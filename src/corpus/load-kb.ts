@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { Problem } from '../problems/problems.ts'
-import { walkFiles } from '../util/walk.ts'
+import type { Problem } from '../shared/problems/problems.ts'
+import { walkFiles } from '../shared/util/walk.ts'
 import { CorpusError } from './errors.ts'
 import { fingerprintCorpus } from './fingerprint.ts'
 import { buildMarkdownDocument, parseChangelogJsonl, parseTicketsJsonl } from './kb-records.ts'
@@ -42,7 +42,10 @@ export async function loadKnowledgeBase(root: string): Promise<Corpus> {
   }
   const documents: SourceDocument[] = []
   const problems: Problem[] = []
-  const tenants = (await readdir(tenantsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  const tenants = (await readdir(tenantsDir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
   for (const tenantId of tenants) {
     const tenantDir = join(tenantsDir, tenantId)
     const docsDir = join(tenantDir, 'docs')

@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { canonicalJson } from '../util/hash.ts'
-import { writeFileAtomic } from '../util/atomic-write.ts'
+import { canonicalJson } from '../shared/util/hash.ts'
+import { writeFileAtomic } from '../shared/util/atomic-write.ts'
 import { ManifestError } from './errors.ts'
 import { fingerprintDocuments, fingerprintFromHashes } from './fingerprint.ts'
 import type { SourceDocument } from './types.ts'
@@ -39,7 +39,11 @@ export async function readManifest(path: string): Promise<CorpusManifest | undef
   }
   const m = json as Partial<CorpusManifest> | null
   if (m === null || typeof m !== 'object') throw new ManifestError(path, 'is not a JSON object')
-  if (m.version !== MANIFEST_VERSION) throw new ManifestError(path, `has version ${JSON.stringify(m.version)}, this vitest-rag reads version ${MANIFEST_VERSION}`)
+  if (m.version !== MANIFEST_VERSION)
+    throw new ManifestError(
+      path,
+      `has version ${JSON.stringify(m.version)}, this vitest-rag reads version ${MANIFEST_VERSION}`,
+    )
   if (typeof m.fingerprint !== 'string' || m.documents === null || typeof m.documents !== 'object') {
     throw new ManifestError(path, 'lacks "fingerprint" or "documents"')
   }

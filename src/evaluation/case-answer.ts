@@ -8,19 +8,19 @@
  * answered, whatever the judge said (`cragOfAbstention`, the rule the heuristic judge grades by too).
  */
 import { mustAbstain } from '../cases/schema.ts'
-import { readAbstention } from '../checks/abstention.ts'
-import { parseCitationMarkers, citedMarkerSet } from '../checks/citations.ts'
-import type { ResolvedOutput } from '../checks/hard-checks.ts'
-import { foldForLiteralMatch } from '../text/normalize.ts'
-import { statesDisagreement } from '../generation/conflict.ts'
-import { CRAG_SCORE } from '../judge/rubric.ts'
-import { cragOfAbstention } from '../metrics/crag.ts'
-import type { Judge, JudgeVerdict } from '../judge/types.ts'
-import { judgeOrUnjudged } from '../judge/judge-failure.ts'
-import { classifyError, hasEvidenceInTopK } from '../metrics/error-class.ts'
-import type { CaseRecord, ErrorClass, HardCheckResult } from '../scorecard/case-record.ts'
-import type { SourceResolution } from '../sources/types.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
+import { readAbstention } from '../grading/checks/abstention.ts'
+import { parseCitationMarkers, citedMarkerSet } from '../grading/checks/citations.ts'
+import type { ResolvedOutput } from '../system/resolved-output.ts'
+import { foldForLiteralMatch } from '../shared/text/normalize.ts'
+import { statesDisagreement } from '../shared/text/conflict-rule.ts'
+import { CRAG_SCORE } from '../grading/judge/rubric.ts'
+import { cragOfAbstention } from '../grading/metrics/crag.ts'
+import type { Judge, JudgeVerdict } from '../grading/judge/types.ts'
+import { judgeOrUnjudged } from '../grading/judge/judge-failure.ts'
+import { classifyError, hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
+import type { CaseRecord, ErrorClass, HardCheckResult } from './case-record.ts'
+import type { SourceResolution } from '../system/sources/types.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
 
 /** How many top retrieved items count as "shown" when the system reports no sources. */
 export const EVIDENCE_DEPTH = 5
@@ -43,7 +43,11 @@ function shownChunkIds(resolved: ResolvedOutput): string[] {
  * Answer metrics from a verdict. Example: an abstention on an answerable case judged CRAG `perfect` ->
  * `{ crag_truthfulness: 0 }` (faithfulness etc. unscored); a judged answer -> every criterion the judge gave.
  */
-export function answerMetricsOf(verdict: JudgeVerdict | undefined, abstained: boolean, answerable: boolean): Record<string, number> {
+export function answerMetricsOf(
+  verdict: JudgeVerdict | undefined,
+  abstained: boolean,
+  answerable: boolean,
+): Record<string, number> {
   const metrics: Record<string, number> = {}
   if (!verdict || verdict.failed) return metrics
   if (!abstained) {
@@ -81,14 +85,18 @@ export async function evaluateAnswer(
       answer: text,
       abstained,
       // A source sent without its text is judged by the corpus text it resolves to.
-      sources: (output.sources ?? []).map((s, i) => (s.text !== undefined ? s : { ...s, text: textOf(resolved.shown[i]) })),
+      sources: (output.sources ?? []).map((s, i) =>
+        s.text !== undefined ? s : { ...s, text: textOf(resolved.shown[i]) },
+      ),
       referenceAnswer: c.reference_answer,
       mustContain: c.must_contain,
       caseType: c.case_type,
       answerable: !mustNotAnswer,
       // Known exactly from the golden set: did the generator see a grade >= 2 expected chunk? Unknown for
       // systems that report no sources.
-      contextHasAnswer: output.sources ? moduleCase.expected.some((e) => e.grade >= 2 && shown.has(e.chunkId)) : undefined,
+      contextHasAnswer: output.sources
+        ? moduleCase.expected.some((e) => e.grade >= 2 && shown.has(e.chunkId))
+        : undefined,
     })
   }
   const answerMetrics = answerMetricsOf(judgement, abstained, !mustNotAnswer)

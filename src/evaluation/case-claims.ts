@@ -2,13 +2,13 @@
  * Step 3b of a case evaluation (system mode): the claim-level answer metrics, checked against the passages
  * the generator saw (the shown sources, else the top retrieved items), by the runtime's claim checker.
  */
-import type { ResolvedOutput } from '../checks/hard-checks.ts'
-import { ClaimCheckError } from '../judge/claim-check.ts'
-import { computeClaimMetrics } from '../judge/claim-metrics.ts'
+import type { ResolvedOutput } from '../system/resolved-output.ts'
+import { ClaimCheckError } from '../grading/judge/claim-check.ts'
+import { computeClaimMetrics } from '../grading/judge/claim-metrics.ts'
 import { EVIDENCE_DEPTH } from './case-answer.ts'
 import { sourceText } from './case-sources.ts'
 import type { RagRuntime } from './create-runtime.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
 import { mustAbstain } from '../cases/schema.ts'
 
 /**
@@ -19,7 +19,12 @@ import { mustAbstain } from '../cases/schema.ts'
  * knowledge base does not answer this ..."), which is an instruction, not facts a context could hold, so they
  * are not scored there (as its retrieval metrics are not), and the checker is not asked to extract its claims.
  */
-export async function caseClaimMetrics(runtime: RagRuntime, resolved: ResolvedOutput, moduleCase: ModuleCase, abstained: boolean): Promise<Record<string, number>> {
+export async function caseClaimMetrics(
+  runtime: RagRuntime,
+  resolved: ResolvedOutput,
+  moduleCase: ModuleCase,
+  abstained: boolean,
+): Promise<Record<string, number>> {
   const checker = runtime.claimChecker
   if (!checker) return {}
   const { output } = resolved
@@ -30,7 +35,10 @@ export async function caseClaimMetrics(runtime: RagRuntime, resolved: ResolvedOu
   const answer = abstained ? '' : (output.answer ?? '')
   try {
     const reference = mustAbstain(c) ? '' : c.reference_answer
-    const { metrics } = await computeClaimMetrics({ caseId: c.case_id, question: c.query, answer, reference, contexts }, checker)
+    const { metrics } = await computeClaimMetrics(
+      { caseId: c.case_id, question: c.query, answer, reference, contexts },
+      checker,
+    )
     const out: Record<string, number> = { ...metrics }
     if (answer === '') delete out.claim_faithfulness
     return out

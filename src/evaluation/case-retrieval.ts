@@ -2,14 +2,14 @@
  * Step 2 of a case evaluation: score retrieval at the level the system returned (chunks, documents or
  * passages), against the case's resolved expected chunks.
  */
-import type { CaseRecord } from '../scorecard/case-record.ts'
-import { metricRecord } from '../metrics/metric-record.ts'
-import { retrievalMetricNames, scoreRetrieval, writeRetrievalMetrics } from '../metrics/retrieval.ts'
-import { spanRecallAtKs } from '../metrics/span-recall.ts'
-import { rankingAtLevel } from '../sources/level-ranking.ts'
-import type { SourceResolution } from '../sources/types.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
-import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import type { CaseRecord } from './case-record.ts'
+import { metricRecord } from '../grading/metrics/metric-record.ts'
+import { retrievalMetricNames, scoreRetrieval, writeRetrievalMetrics } from '../grading/metrics/retrieval.ts'
+import { spanRecallAtKs } from '../grading/metrics/span-recall.ts'
+import { rankingAtLevel } from '../system/sources/level-ranking.ts'
+import type { SourceResolution } from '../system/sources/types.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
+import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
 
 /** The metric names of a case with span recall: the retrieval metrics', then `span_recall@k` per k. */
 interface SpanMetricNames {
@@ -45,14 +45,25 @@ export function scoreCaseRetrieval(
   const judged = [...ranking.judged].map(([chunkId, grade]) => ({ chunkId, grade }))
   if (!scored) return { metrics: {}, level: ranking.level, ranked: ranking.ranked, judged }
   if (moduleCase.spans.length === 0 || ranking.level === 'document') {
-    return { metrics: scoreRetrieval(ranking.ranked, ranking.judged, { ks }), level: ranking.level, ranked: ranking.ranked, judged }
+    return {
+      metrics: scoreRetrieval(ranking.ranked, ranking.judged, { ks }),
+      level: ranking.level,
+      ranked: ranking.ranked,
+      judged,
+    }
   }
   // One object for both (see metric-record.ts): the retrieval metrics, then span recall.
   const names = spanMetricNames(ks)
   const metrics = writeRetrievalMetrics(metricRecord(names.all), ranking.ranked, ranking.judged, { ks })
   // An unresolved item keeps its rank as an empty span (it covers nothing).
-  const top = retrieved.map((r) => (r.resolved ? { docId: r.docId, start: r.start, end: r.end } : { docId: '', start: 0, end: 0 }))
-  const recalls = spanRecallAtKs(top, moduleCase.spans.filter((s) => s.grade > 0), ks)
+  const top = retrieved.map((r) =>
+    r.resolved ? { docId: r.docId, start: r.start, end: r.end } : { docId: '', start: 0, end: 0 },
+  )
+  const recalls = spanRecallAtKs(
+    top,
+    moduleCase.spans.filter((s) => s.grade > 0),
+    ks,
+  )
   names.spanRecall.forEach((name, i) => {
     metrics[name] = recalls[i] ?? 0
   })

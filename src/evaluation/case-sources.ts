@@ -2,12 +2,11 @@
  * Step 1 of a case evaluation: resolve every source the system named (retrieved items, shown sources)
  * against the harness's own corpus, and tally how they resolved.
  */
-import type { SystemOutput } from '../adapter/types.ts'
-import type { ResolvedOutput } from '../checks/hard-checks.ts'
-import type { RecordedSources } from '../scorecard/case-record.ts'
-import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
-import type { SourceResolution } from '../sources/types.ts'
-import type { PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
+import type { ResolvedOutput } from '../system/resolved-output.ts'
+import type { RecordedSources } from './case-record.ts'
+import { createSourceResolver, type SourceResolver } from '../system/sources/resolve-source.ts'
+import type { SourceResolution } from '../system/sources/types.ts'
+import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
 
 const resolvers = new WeakMap<PreparedCorpus, SourceResolver>()
 
@@ -37,15 +36,6 @@ export function sourceText(prepared: PreparedCorpus, resolution: SourceResolutio
   return texts.get(resolution.docId)?.slice(resolution.start, resolution.end)
 }
 
-/** Resolves every retrieved item and shown source of `output` for a case of `tenant`. */
-export function resolveOutput(resolve: SourceResolver, output: SystemOutput, tenant: string): ResolvedOutput {
-  return {
-    output,
-    retrieved: output.retrieved.map((ref) => resolve(ref, tenant)),
-    shown: (output.sources ?? []).map((ref) => resolve(ref, tenant)),
-  }
-}
-
 /**
  * Counts references, the unresolved ones (listed once per description), the ambiguous ones and the ways the
  * others resolved; `problems` lists (up to 10) fields that disagreed and references ambiguous between tenants.
@@ -62,15 +52,27 @@ export function tallySources(resolved: ResolvedOutput): RecordedSources {
     if (r.resolved) {
       via[r.via] = (via[r.via] ?? 0) + 1
       if (r.tieBrokenBy === 'label') labelTieBreaks += 1
-      for (const c of r.conflicts ?? []) problems.add(`${r.evidence ?? r.docId} is ${r.docId}, but ${c.evidence} is ${c.docId}`)
+      for (const c of r.conflicts ?? [])
+        problems.add(`${r.evidence ?? r.docId} is ${r.docId}, but ${c.evidence} is ${c.docId}`)
     } else if (r.ambiguous) {
       ambiguous += 1
       const placed = r.ambiguous.evidence?.map((e) => `${e.evidence} is ${e.docId}`).join(', but ')
-      problems.add(placed ?? `${r.reference} is ambiguous between tenants ${r.ambiguous.tenants.join(', ')} (${r.ambiguous.docIds.join(', ')})`)
+      problems.add(
+        placed ??
+          `${r.reference} is ambiguous between tenants ${r.ambiguous.tenants.join(', ')} (${r.ambiguous.docIds.join(', ')})`,
+      )
     } else {
       unresolvedCount += 1
       unresolved.add(r.reference)
     }
   }
-  return { references: all.length, unresolvedCount, unresolved: [...unresolved], via, ...(ambiguous > 0 ? { ambiguous } : {}), ...(labelTieBreaks > 0 ? { labelTieBreaks } : {}), ...(problems.size > 0 ? { problems: [...problems].slice(0, 10) } : {}) }
+  return {
+    references: all.length,
+    unresolvedCount,
+    unresolved: [...unresolved],
+    via,
+    ...(ambiguous > 0 ? { ambiguous } : {}),
+    ...(labelTieBreaks > 0 ? { labelTieBreaks } : {}),
+    ...(problems.size > 0 ? { problems: [...problems].slice(0, 10) } : {}),
+  }
 }

@@ -4,39 +4,28 @@
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
 import { join, resolve } from 'node:path'
-import type { RagAdapter, SystemOutput } from '../adapter/types.ts'
+import type { RagAdapter } from '../system/adapter/types.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import type { Judge, JudgeVerdict } from '../judge/types.ts'
-import type { QrelsRow } from '../judge/qrels.ts'
-import type { Chunk } from '../corpus/types.ts'
-import type { ClaimChecker } from '../judge/claim-check.ts'
+import type { Judge } from '../grading/judge/types.ts'
+import type { ClaimChecker } from '../grading/judge/claim-check.ts'
 import type { ModelClients } from '../llm/index.ts'
 import type { Embedder } from '../search/embedder.ts'
+import type { FusionConfig } from '../search/fusion.ts'
 import type { SearchIndex } from '../search/index.ts'
-import type { SearchPool } from '../pool/search-pool.ts'
-import { createSourceResolver, type SourceResolver } from '../sources/resolve-source.ts'
-import { loadSourceMap } from '../sources/source-map.ts'
-import { prepareCorpus, type PreparedCorpus } from '../prepared-corpus/prepare-corpus.ts'
-import { ConfigError } from '../config/errors.ts'
+import type { SearchPool } from '../search/pool/search-pool.ts'
+import { createSourceResolver, type SourceResolver } from '../system/sources/resolve-source.ts'
+import { loadSourceMap } from '../system/sources/source-map.ts'
+import { prepareCorpus, type PreparedCorpus } from '../corpus/prepare-corpus.ts'
+import { createCheckpoints, type CaseCheckpoints } from './runtime-checkpoints.ts'
+import { chooseClaimChecker, chooseJudge, loadRuntimeQrels, type RuntimeQrels } from './runtime-grading.ts'
+
+export type { CaseCheckpoint, CaseCheckpoints } from './runtime-checkpoints.ts'
+export type { RuntimeQrels } from './runtime-grading.ts'
 
 // What a run uses is loaded when the run uses it (dynamic imports below): a module adapter's offline run never
 // loads the model clients (and the `openai` SDK), the search index and its worker pool, the reference
 // pipeline, the model judge or the qrels reader. Each worker builds its runtime once, so the cost is one
 // import per worker of what the configuration names, and none of what it does not.
-
-/** What a completed case leaves behind: everything that cost a model call (the answer and the verdict). */
-export interface CaseCheckpoint {
-  output: SystemOutput
-  judgement?: JudgeVerdict
-  /** The claim-level metrics (model claim checks are paid calls: a resumed run must not repeat them). */
-  claimMetrics?: Record<string, number>
-}
-
-/** Per-case checkpoints, for `resume`: a resumed run repeats no completed paid call. */
-export interface CaseCheckpoints {
-  get(caseId: string, caseHash: string): Promise<CaseCheckpoint | undefined>
-  put(caseId: string, caseHash: string, checkpoint: CaseCheckpoint): Promise<void>
-}
 
 /** Everything a worker needs to evaluate cases. */
 export interface RagRuntime {
@@ -59,37 +48,6 @@ export interface RagRuntime {
   close(): Promise<void>
 }
 
-/** Pooled judgments as a worker holds them. */
-export interface RuntimeQrels {
-  rows: QrelsRow[]
-  chunksByDoc: Map<string, Chunk[]>
-  chunker: string
-}
-
-/** Reads the configured pooled qrels file; a bad line stops the run with every problem named. */
-async function loadRuntimeQrels(config: RagEvalConfig, prepared: PreparedCorpus): Promise<RuntimeQrels | undefined> {
-  if (config.qrels === undefined) return undefined
-  const path = resolve(config.root, config.qrels)
-  const { readQrelsFile } = await import('../judge/qrels-file.ts')
-  const { rows, problems } = await readQrelsFile(path)
-  if (problems.length > 0) throw new ConfigError(`vitest-rag: the qrels file ${path} has ${problems.length} bad line(s):\n${problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}`)
-  const chunksByDoc = new Map<string, Chunk[]>()
-  for (const chunk of prepared.chunks) chunksByDoc.set(chunk.docId, [...(chunksByDoc.get(chunk.docId) ?? []), chunk])
-  return { rows, chunksByDoc, chunker: config.chunker }
-}
-
-/**
- * The claim checker: the offline heuristic (default), or the judge model with `claimMetrics: 'model'`; none in
- * retrieval mode, with the judge off, or with `claimMetrics: 'off'`.
- */
-async function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefined, models: ModelClients | undefined): Promise<ClaimChecker | undefined> {
-  if (config.mode !== 'system' || config.claimMetrics === 'off' || !judge) return undefined
-  const { createHeuristicClaimChecker, createModelClaimChecker } = await import('../judge/claim-check.ts')
-  if (config.claimMetrics === 'heuristic') return createHeuristicClaimChecker()
-  if (!models?.judge) throw new ConfigError("vitest-rag: claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline")
-  return createModelClaimChecker(models.judge)
-}
-
 /**
  * The vector arms' embedder: the configured embedding model (through the model client: cached by content and
  * model, priced, retried) when `models.embedder` is set, else the offline hash embedder. A model's dimension
@@ -98,40 +56,115 @@ async function chooseClaimChecker(config: RagEvalConfig, judge: Judge | undefine
 async function chooseEmbedder(models: ModelClients | undefined, outDir: string): Promise<Embedder> {
   const client = models?.embedder
   if (!client) return (await import('../search/embedder-hash.ts')).createHashEmbedder()
-  const [{ embeddingDimensions }, { embedderFromClient }] = await Promise.all([import('../llm/probe.ts'), import('../llm/embedder.ts')])
+  const [{ embeddingDimensions }, { embedderFromClient }] = await Promise.all([
+    import('../llm/probe.ts'),
+    import('../llm/embedder.ts'),
+  ])
   // One probe per run: the global setup's, recorded under outDir (see src/llm/probe.ts).
   return embedderFromClient(client, await embeddingDimensions(client, outDir))
 }
 
-async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, models: ModelClients | undefined): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
+/**
+ * How a runtime differs from a Vitest run's. Default (no options): the corpus is prepared from `config`, and
+ * the reference adapter is the configured pipeline over the on-disk cached index.
+ */
+export interface RuntimeOptions {
+  /** The corpus, already prepared (an experiment prepares it once per chunker); default: prepared from `config`. */
+  prepared?: PreparedCorpus
+  /**
+   * A retrieval-only experiment arm: the index built in memory with `fusion` (not cached on disk), the reference
+   * pipeline with its own defaults (no `pipeline` options, prompts, generator or rewriter) named `name`, and no
+   * source map, judge, qrels, checkpoints or provider tally. The model clients serve only the embedder.
+   * Default: none (the full runtime).
+   */
+  retrievalOnly?: { name: string; fusion?: FusionConfig }
+}
+
+async function createAdapter(
+  config: RagEvalConfig,
+  prepared: PreparedCorpus,
+  models: ModelClients | undefined,
+): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
   const spec = config.adapter
-  if (spec.kind === 'module') return { adapter: await (await import('../adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options) }
+  if (spec.kind === 'module')
+    return {
+      adapter: await (await import('../system/adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options),
+    }
   if (spec.kind === 'http') {
-    const { httpAdapter } = await import('../adapter/http-adapter.ts')
+    const { httpAdapter } = await import('../system/adapter/http-adapter.ts')
     return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
   }
-  const [{ loadOrBuildSearchIndex }, { createIndexRetriever }, { createReferencePipeline }, { loadRunPrompt }] = await Promise.all([
-    import('../artifacts/index-cache.ts'),
-    import('../generation/retriever.ts'),
-    import('../generation/pipeline.ts'),
-    import('./run-prompts.ts'),
-  ])
-  const needsEmbeddings = config.search.arm === 'vector' || config.search.arm === 'hybrid'
+  return createReferenceAdapter(config, prepared, models)
+}
+
+/** Whether the configured search arm needs embeddings (the vector and hybrid arms). */
+function usesEmbeddings(config: RagEvalConfig): boolean {
+  return config.search.arm === 'vector' || config.search.arm === 'hybrid'
+}
+
+/** The search index of the reference adapter: cached on disk for a run, built in memory for a retrieval-only arm. */
+async function createIndex(
+  config: RagEvalConfig,
+  prepared: PreparedCorpus,
+  models: ModelClients | undefined,
+  retrievalOnly: RuntimeOptions['retrievalOnly'],
+): Promise<SearchIndex> {
+  const embedder = usesEmbeddings(config) ? await chooseEmbedder(models, config.outDir) : undefined
+  if (retrievalOnly) {
+    const { buildSearchIndex } = await import('../search/index.ts')
+    return buildSearchIndex(
+      prepared.chunks,
+      { arm: config.search.arm, ...(retrievalOnly.fusion ? { fusion: retrievalOnly.fusion } : {}) },
+      embedder,
+    )
+  }
+  const { loadOrBuildSearchIndex } = await import('../search/files/index-cache.ts')
   // The built index is cached on disk under corpus fingerprint + chunker + search config, so watch-mode
   // reruns and CI replays load it instead of rebuilding.
-  const { index } = await loadOrBuildSearchIndex({
+  const cached = await loadOrBuildSearchIndex({
     cacheDir: join(config.outDir, 'index'),
     chunks: prepared.chunks,
     corpusFingerprint: prepared.corpus.fingerprint,
     chunker: prepared.chunker,
     config: { arm: config.search.arm },
-    embedder: needsEmbeddings ? await chooseEmbedder(models, config.outDir) : undefined,
+    embedder,
   })
+  return cached.index
+}
+
+/** The bundled reference pipeline over the corpus's index (see {@link RuntimeOptions} for a retrieval-only arm). */
+async function createReferenceAdapter(
+  config: RagEvalConfig,
+  prepared: PreparedCorpus,
+  models: ModelClients | undefined,
+  retrievalOnly?: RuntimeOptions['retrievalOnly'],
+): Promise<{ adapter: RagAdapter; index: SearchIndex; pool?: SearchPool }> {
+  const [{ createIndexRetriever }, { createReferencePipeline }, { loadRunPrompt }] = await Promise.all([
+    import('../system/reference/retriever.ts'),
+    import('../system/reference/pipeline.ts'),
+    import('./run-prompts.ts'),
+  ])
+  const index = await createIndex(config, prepared, models, retrievalOnly)
+  if (retrievalOnly)
+    return {
+      adapter: createReferencePipeline({
+        retriever: createIndexRetriever(index, prepared.chunks),
+        chunks: prepared.chunks,
+        k: config.search.k,
+        name: retrievalOnly.name,
+      }),
+      index,
+    }
   // With `search.workers`, queries run in tinypool worker threads over the shared index (worth it for large
   // corpora); the tenant filter applies inside the workers exactly as in-process.
-  const pool = config.search.workers ? new (await import('../pool/search-pool.ts')).SearchPool({ index }) : undefined
+  const pool = config.search.workers
+    ? new (await import('../search/pool/search-pool.ts')).SearchPool({ index })
+    : undefined
   const searcher: Pick<SearchIndex, 'searchAsync'> = pool
-    ? { searchAsync: async (query, options) => (await pool.searchBatch([{ query, tenantId: options.tenantId, k: options.k, arm: options.arm }]))[0] ?? [] }
+    ? {
+        searchAsync: async (query, options) =>
+          (await pool.searchBatch([{ query, tenantId: options.tenantId, k: options.k, arm: options.arm }]))[0] ?? [],
+      }
     : index
   const retriever = createIndexRetriever(searcher, prepared.chunks)
   const pipeline = createReferencePipeline({
@@ -155,46 +188,9 @@ async function createAdapter(config: RagEvalConfig, prepared: PreparedCorpus, mo
  */
 export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; spendFile: string } {
   const own = config.models?.cacheDir
-  return { cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'), spendFile: join(config.outDir, 'spend.json') }
-}
-
-/**
- * The part of the model config a checkpoint depends on: providers and models (they shape answers and verdicts)
- * and prices (they shape the reported cost). Cache mode, cache dir, retries and the spend limit do not change
- * what a completed case produced, so changing them (e.g. raising the limit to resume) keeps its checkpoint.
- */
-function answerShapingModels(models: RagEvalConfig['models']): unknown {
-  if (models === undefined) return undefined
-  const { cacheMode: _mode, cacheDir: _dir, spendLimitUsd: _limit, retry: _retry, ...rest } = models
-  return rest
-}
-
-/** The judge of a system-mode run: the heuristic judge, or the model judge (which needs `models.judge`); none otherwise. */
-async function chooseJudge(config: RagEvalConfig, models: ModelClients | undefined): Promise<Judge | undefined> {
-  if (config.mode !== 'system') return undefined
-  if (config.judge === 'heuristic') return (await import('../judge/heuristic-judge.ts')).createHeuristicJudge()
-  if (config.judge !== 'model') return undefined
-  if (!models?.judge) throw new ConfigError('vitest-rag: judge "model" needs models.judge (a provider chain) in the ragEval options')
-  const [{ createModelJudge }, { loadRunPrompt }] = await Promise.all([import('../judge/model-judge.ts'), import('./run-prompts.ts')])
-  const allowSameModel = config.models?.judge?.allowSameModel
-  return createModelJudge({ client: models.judge, template: loadRunPrompt(config, 'judge.md'), generatorModel: models.generator?.model, allowSameModel })
-}
-
-/**
- * The per-case checkpoints: written whenever model calls cost money, so an interrupted run can resume; read
- * only with `resume`. The fingerprint ties them to this configuration. None for an offline run without resume.
- */
-async function createCheckpoints(config: RagEvalConfig): Promise<CaseCheckpoints | undefined> {
-  if (!config.resume && !config.models) return undefined
-  const { CheckpointStore, runFingerprint } = await import('../llm/checkpoint.ts')
-  const store = new CheckpointStore(config.outDir, runFingerprint({ mode: config.mode, judge: config.judge, claimMetrics: config.claimMetrics, adapter: config.adapter, search: config.search, chunker: config.chunker, models: answerShapingModels(config.models), pipeline: config.pipeline }))
   return {
-    get: async (caseId, caseHash) => {
-      if (!config.resume) return undefined
-      const saved = (await store.get(caseId)) as ({ caseHash: string } & CaseCheckpoint) | undefined
-      return saved?.caseHash === caseHash ? { output: saved.output, judgement: saved.judgement, claimMetrics: saved.claimMetrics } : undefined
-    },
-    put: (caseId, caseHash, checkpoint) => store.save(caseId, { caseHash, ...checkpoint }),
+    cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'),
+    spendFile: join(config.outDir, 'spend.json'),
   }
 }
 
@@ -204,20 +200,30 @@ async function createModels(config: RagEvalConfig): Promise<ModelClients | undef
   return (await import('../llm/index.ts')).createModelClients(config.models, modelClientOptions(config))
 }
 
-/** Builds the runtime for `config`. */
-export async function createRagRuntime(config: RagEvalConfig): Promise<RagRuntime> {
-  const prepared = await prepareCorpus(config.corpus, config.chunker)
-  const models = await createModels(config)
+/** Builds the runtime for `config`: the one runtime builder, for Vitest runs and experiments alike (see {@link RuntimeOptions}). */
+export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOptions = {}): Promise<RagRuntime> {
+  const prepared = options.prepared ?? (await prepareCorpus(config.corpus, config.chunker))
+  // A retrieval-only arm uses the model clients for its embedder alone: a keyword arm builds none.
+  const models = options.retrievalOnly && !usesEmbeddings(config) ? undefined : await createModels(config)
+  if (options.retrievalOnly) {
+    const { adapter, index } = await createReferenceAdapter(config, prepared, models, options.retrievalOnly)
+    return { config, prepared, index, adapter, close: async () => {} }
+  }
   const { adapter, index, pool } = await createAdapter(config, prepared, models)
-  const resolveSource = createSourceResolver(prepared.corpus.documents, prepared.chunks, await loadSourceMap(config.sourceMap), {
-    tenancy: config.tenancy,
-    ...(config.tenantPattern !== undefined ? { tenantPattern: config.tenantPattern } : {}),
-  })
+  const resolveSource = createSourceResolver(
+    prepared.corpus.documents,
+    prepared.chunks,
+    await loadSourceMap(config.sourceMap),
+    {
+      tenancy: config.tenancy,
+      ...(config.tenantPattern !== undefined ? { tenantPattern: config.tenantPattern } : {}),
+    },
+  )
   const judge = await chooseJudge(config, models)
   const claimChecker = await chooseClaimChecker(config, judge, models)
   const qrels = await loadRuntimeQrels(config, prepared)
   const checkpoints = await createCheckpoints(config)
-  const writeStats = models ? (await import('../cost/provider-stats.ts')).providerStatsWriter(config.outDir) : undefined
+  const writeStats = models ? (await import('./provider-stats.ts')).providerStatsWriter(config.outDir) : undefined
   return {
     config,
     prepared,

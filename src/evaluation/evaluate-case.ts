@@ -4,21 +4,28 @@
  * corpus -> score retrieval at the level it returned -> run each hard check once -> judge and classify the
  * answer (system mode) -> the per-case record the reporter aggregates and the matchers assert from.
  */
-import { SystemThrewError } from '../adapter/errors.ts'
-import type { SystemInput, SystemOutput } from '../adapter/types.ts'
-import { validateSystemOutput } from '../adapter/validate-output.ts'
+import { SystemThrewError } from '../system/adapter/errors.ts'
+import type { SystemInput, SystemOutput } from '../system/adapter/types.ts'
+import { validateSystemOutput } from '../system/adapter/validate-output.ts'
 import { mustAbstain } from '../cases/schema.ts'
-import { runHardChecks, type ResolvedOutput } from '../checks/hard-checks.ts'
-import { hasEvidenceInTopK } from '../metrics/error-class.ts'
-import { CASE_RECORD_VERSION, type CaseRecord, type ErrorClass, type RecordedExpected, type RecordedHit } from '../scorecard/case-record.ts'
+import { runHardChecks } from '../grading/checks/hard-checks.ts'
+import { resolveOutput, type ResolvedOutput } from '../system/resolved-output.ts'
+import { hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
+import {
+  CASE_RECORD_VERSION,
+  type CaseRecord,
+  type ErrorClass,
+  type RecordedExpected,
+  type RecordedHit,
+} from './case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
 import { caseGrades } from './case-grades.ts'
-import { defaultResolver, resolveOutput, sourceText, tallySources } from './case-sources.ts'
-import type { ModuleCase } from '../golden-set/golden-module.ts'
+import { defaultResolver, sourceText, tallySources } from './case-sources.ts'
+import type { ModuleCase } from '../cases/prepared-case.ts'
 import type { RagRuntime } from './create-runtime.ts'
-import { internText } from '../text/text-memo.ts'
+import { internText } from '../shared/text/text-memo.ts'
 
 export { EVIDENCE_DEPTH, shouldContainScore } from './case-answer.ts'
 
@@ -39,7 +46,10 @@ async function runSystem(runtime: RagRuntime, input: SystemInput, checkpointed: 
     const output = checkpointed?.output ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
     return { output, latencyMs: checkpointed ? 0 : performance.now() - started }
   } catch (error) {
-    return { error: error instanceof Error ? error : new SystemThrewError(error), latencyMs: performance.now() - started }
+    return {
+      error: error instanceof Error ? error : new SystemThrewError(error),
+      latencyMs: performance.now() - started,
+    }
   }
 }
 
@@ -51,16 +61,18 @@ function retrievalOnlyClass(resolved: ResolvedOutput, moduleCase: ModuleCase): E
 
 /** The judge's verdict as the record keeps it. */
 function recordedJudge(judgement: AnswerStep['judgement']): CaseRecord['judge'] {
-  return judgement && {
-    kind: judgement.kind,
-    model: judgement.model,
-    failed: judgement.failed,
-    faithfulness: judgement.faithfulness,
-    citationAccuracy: judgement.citationAccuracy,
-    answerRelevance: judgement.answerRelevance,
-    crag: judgement.crag,
-    reasons: judgement.reasons && internedReasons(judgement.reasons),
-  }
+  return (
+    judgement && {
+      kind: judgement.kind,
+      model: judgement.model,
+      failed: judgement.failed,
+      faithfulness: judgement.faithfulness,
+      citationAccuracy: judgement.citationAccuracy,
+      answerRelevance: judgement.answerRelevance,
+      crag: judgement.crag,
+      reasons: judgement.reasons && internedReasons(judgement.reasons),
+    }
+  )
 }
 
 /** The reasons with each text interned: a record keeps them until the run ends, and many repeat across cases. */
@@ -73,11 +85,93 @@ function internedReasons(reasons: Record<string, string>): Record<string, string
   return out
 }
 
+/** Step 3: the answer (judge, answer metrics, error class) in system mode, with the claim-level metrics joined. */
+async function evaluateAnswerStep(
+  runtime: RagRuntime,
+  resolved: ResolvedOutput,
+  moduleCase: ModuleCase,
+  hard: CaseRecord['hard'],
+  checkpointed: Checkpointed,
+) {
+  const answerStep =
+    runtime.config.mode === 'system' && resolved.output.answer !== undefined
+      ? await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) =>
+          sourceText(runtime.prepared, r),
+        )
+      : undefined
+  // The claim-level answer metrics join the judge's (from the checkpoint on a resumed run).
+  const claimMetrics = answerStep
+    ? (checkpointed?.claimMetrics ??
+      (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false)))
+    : undefined
+  if (answerStep && claimMetrics) Object.assign(answerStep.answerMetrics, claimMetrics)
+  return { answerStep, claimMetrics }
+}
+
+/** What a case produced, for {@link completeRecord}. */
+interface CaseOutcome {
+  resolved: ResolvedOutput
+  hard: CaseRecord['hard']
+  retrieval: ReturnType<typeof scoreCaseRetrieval>
+  gradeSources: ReturnType<typeof caseGrades>['sources']
+  answerStep: AnswerStep | undefined
+  errorClass: ErrorClass | undefined
+  latencyMs: number
+}
+
+/** Step 4: completes the base record in place with what the case produced, and returns it. */
+function completeRecord(base: CaseRecord, moduleCase: ModuleCase, outcome: CaseOutcome): CaseRecord {
+  const { resolved, hard, retrieval, gradeSources, answerStep, errorClass } = outcome
+  const scored = base.retrieval.scored
+  const usage = resolved.output.usage
+  // The record is the base record completed in place (base is this case's own object): the same keys in the
+  // same order as spreading it into a new one, without copying a dozen properties per case.
+  const record: CaseRecord = base
+  record.hard = hard
+  const retrieved = recordedHits(resolved)
+  // The ranked ids and the qrels at the scored level are left out when they only repeat the retrieved chunk
+  // ids and the expected chunks (chunk level): the record travels to the main process and stays in both task
+  // trees for the run, and 20 ranked ids are a fifth of it.
+  const ranked = sameIds(retrieval.ranked, retrieved) ? undefined : retrieval.ranked
+  const judged = sameQrels(retrieval.judged, moduleCase.expected) ? undefined : retrieval.judged
+  record.retrieval = {
+    retrieved,
+    expected: moduleCase.expected,
+    scored,
+    metrics: retrieval.metrics,
+    level: retrieval.level,
+    ranked,
+    judged,
+  }
+  if (gradeSources && scored) record.retrieval.gradeSources = gradeSources
+  record.sources = tallySources(resolved)
+  record.answer = answerStep?.answer
+  record.judge = recordedJudge(answerStep?.judgement)
+  record.answerMetrics = answerStep?.answerMetrics ?? {}
+  record.errorClass = errorClass
+  if (usage)
+    record.usage = {
+      calls: usage.calls,
+      cachedCalls: usage.cachedCalls,
+      retries: usage.retries,
+      costUsd: usage.costUsd,
+      savedUsd: usage.savedUsd,
+    }
+  record.latencyMs = outcome.latencyMs
+  return record
+}
+
 /** Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. */
 export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
   const c = moduleCase.case
   const { config } = runtime
-  const input: SystemInput = { caseId: c.case_id, query: c.query, tenantId: c.tenant_id, history: c.history, mode: config.mode }
+  const input: SystemInput = {
+    caseId: c.case_id,
+    query: c.query,
+    tenantId: c.tenant_id,
+    history: c.history,
+    mode: config.mode,
+  }
   const base = baseRecord(moduleCase, file, config.mode)
   const checkpointed = runtime.checkpoints ? await runtime.checkpoints.get(c.case_id, moduleCase.caseHash) : undefined
   const run = await runSystem(runtime, input, checkpointed)
@@ -94,40 +188,20 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
   const hard = runHardChecks(resolved, c, config.mode)
 
-  // Step 3: the answer (judge, answer metrics, error class) in system mode.
-  const answerStep = config.mode === 'system' && output.answer !== undefined
-    ? await evaluateAnswer(resolved, moduleCase, hard, runtime.judge, checkpointed?.judgement, (r) => sourceText(runtime.prepared, r))
-    : undefined
-  // The claim-level answer metrics join the judge's (from the checkpoint on a resumed run).
-  const claimMetrics = answerStep
-    ? (checkpointed?.claimMetrics ?? (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false)))
-    : undefined
-  if (answerStep && claimMetrics) Object.assign(answerStep.answerMetrics, claimMetrics)
-  const errorClass = answerStep?.errorClass ?? (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
-
-  const usage = output.usage
-  // The record is the base record completed in place (base is this case's own object): the same keys in the
-  // same order as spreading it into a new one, without copying a dozen properties per case.
-  const record: CaseRecord = base
-  record.hard = hard
-  const retrieved = recordedHits(resolved)
-  // The ranked ids and the qrels at the scored level are left out when they only repeat the retrieved chunk
-  // ids and the expected chunks (chunk level): the record travels to the main process and stays in both task
-  // trees for the run, and 20 ranked ids are a fifth of it.
-  const ranked = sameIds(retrieval.ranked, retrieved) ? undefined : retrieval.ranked
-  const judged = sameQrels(retrieval.judged, moduleCase.expected) ? undefined : retrieval.judged
-  record.retrieval = { retrieved, expected: moduleCase.expected, scored, metrics: retrieval.metrics, level: retrieval.level, ranked, judged }
-  if (gradeSources && scored) record.retrieval.gradeSources = gradeSources
-  record.sources = tallySources(resolved)
-  record.answer = answerStep?.answer
-  record.judge = recordedJudge(answerStep?.judgement)
-  record.answerMetrics = answerStep?.answerMetrics ?? {}
-  record.errorClass = errorClass
-  if (usage) record.usage = { calls: usage.calls, cachedCalls: usage.cachedCalls, retries: usage.retries, costUsd: usage.costUsd, savedUsd: usage.savedUsd }
-  record.latencyMs = run.latencyMs
-  // Step 4: remember the case for a resumed run. (The provider usage is saved by the caller, whatever the
+  const { answerStep, claimMetrics } = await evaluateAnswerStep(runtime, resolved, moduleCase, hard, checkpointed)
+  const errorClass =
+    answerStep?.errorClass ??
+    (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
+  const outcome = { resolved, hard, retrieval, gradeSources, answerStep, errorClass, latencyMs: run.latencyMs }
+  const record = completeRecord(base, moduleCase, outcome)
+  // Step 5: remember the case for a resumed run. (The provider usage is saved by the caller, whatever the
   // case's outcome: see the golden runtime.)
-  if (runtime.checkpoints && !checkpointed) await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, { output, judgement: answerStep?.judgement, ...(claimMetrics ? { claimMetrics } : {}) })
+  if (runtime.checkpoints && !checkpointed)
+    await runtime.checkpoints.put(c.case_id, moduleCase.caseHash, {
+      output,
+      judgement: answerStep?.judgement,
+      ...(claimMetrics ? { claimMetrics } : {}),
+    })
   return { record, output }
 }
 
@@ -137,14 +211,30 @@ function sameIds(ranked: readonly string[] | undefined, hits: readonly RecordedH
 }
 
 function sameQrels(judged: readonly RecordedExpected[] | undefined, expected: readonly RecordedExpected[]): boolean {
-  return judged !== undefined && judged.length === expected.length && judged.every((e, i) => e.chunkId === expected[i]!.chunkId && e.grade === expected[i]!.grade)
+  return (
+    judged !== undefined &&
+    judged.length === expected.length &&
+    judged.every((e, i) => e.chunkId === expected[i]!.chunkId && e.grade === expected[i]!.grade)
+  )
 }
 
 function recordedHits(resolved: ResolvedOutput): RecordedHit[] {
   return resolved.output.retrieved.map((h, i) => {
     const r = resolved.retrieved[i]
-    if (r?.resolved) return { chunkId: r.chunkIds[0] ?? r.docId, score: h.score ?? 0, tenantId: r.tenantId, docId: r.docId, via: r.via }
-    return { chunkId: r?.reference ?? `item ${i + 1}`, score: h.score ?? 0, tenantId: h.tenantId ?? '', via: 'unresolved' }
+    if (r?.resolved)
+      return {
+        chunkId: r.chunkIds[0] ?? r.docId,
+        score: h.score ?? 0,
+        tenantId: r.tenantId,
+        docId: r.docId,
+        via: r.via,
+      }
+    return {
+      chunkId: r?.reference ?? `item ${i + 1}`,
+      score: h.score ?? 0,
+      tenantId: h.tenantId ?? '',
+      via: 'unresolved',
+    }
   })
 }
 
@@ -162,7 +252,12 @@ export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecor
     mode,
     caseHash: moduleCase.caseHash,
     hard: [],
-    retrieval: { retrieved: [], expected: moduleCase.expected, scored: !mustAbstain(c) && moduleCase.expected.some((e) => e.grade > 0), metrics: {} },
+    retrieval: {
+      retrieved: [],
+      expected: moduleCase.expected,
+      scored: !mustAbstain(c) && moduleCase.expected.some((e) => e.grade > 0),
+      metrics: {},
+    },
     answerMetrics: {},
     usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
     latencyMs: 0,

@@ -5,9 +5,9 @@
  */
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import { PromptTemplateError } from '../prompts/errors.ts'
-import { loadPromptTemplate, type PromptName } from '../prompts/load.ts'
-import type { PromptTemplate } from '../prompts/template.ts'
+import { PromptTemplateError } from '../llm/prompts/errors.ts'
+import { loadPromptTemplate, type PromptName } from '../llm/prompts/load.ts'
+import type { PromptTemplate } from '../llm/prompts/template.ts'
 
 /** The prompts `config` sends: the reference pipeline's answer and rewrite, and the model judge's. */
 export function runPromptNames(config: RagEvalConfig): PromptName[] {
@@ -33,6 +33,11 @@ export function checkRunPrompts(config: RagEvalConfig): void {
     }
   })
   if (errors.length === 0) return
-  const code = errors.some((e) => e.code === 'VITEST_RAG_PROMPT_TEMPLATE_INVALID') ? 'VITEST_RAG_PROMPT_TEMPLATE_INVALID' : errors[0]!.code
-  throw new PromptTemplateError(code, errors.flatMap((e) => e.problems))
+  const code = errors.some((e) => e.code === 'VITEST_RAG_PROMPT_TEMPLATE_INVALID')
+    ? 'VITEST_RAG_PROMPT_TEMPLATE_INVALID'
+    : errors[0]!.code
+  throw new PromptTemplateError(
+    code,
+    errors.flatMap((e) => e.problems),
+  )
 }

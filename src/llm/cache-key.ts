@@ -6,7 +6,7 @@
  */
 import type { ChatRequest } from './types.ts'
 import type { Provider } from './providers.ts'
-import { hashJson } from '../util/hash.ts'
+import { hashJson } from '../shared/util/hash.ts'
 
 /** Bumped when the key's inputs change shape, so old entries become misses instead of wrong hits. */
 export const cacheKeyVersion = 1

@@ -8,9 +8,9 @@
  */
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../util/atomic-write.ts'
-import { canonicalJson, sha256 } from '../util/hash.ts'
-import { readTextIfExists } from '../util/read-if-exists.ts'
+import { writeFileAtomic } from '../shared/util/atomic-write.ts'
+import { canonicalJson, sha256 } from '../shared/util/hash.ts'
+import { readTextIfExists } from '../shared/util/read-if-exists.ts'
 
 /** How the cache is used. See the file comment. */
 export const CacheModeSchema = z.enum(['off', 'read-write', 'replay', 'record'])
@@ -113,6 +113,7 @@ export function validateEntryText(text: string, expectedKey: string): CacheEntry
   if (entry.key !== expectedKey) return `its key ${JSON.stringify(entry.key)} does not match the file name`
   if (!('body' in entry) || typeof entry.checksum !== 'string') return 'missing body or checksum'
   const actual = sha256(canonicalJson(entry.body))
-  if (actual !== entry.checksum) return `checksum mismatch (stored ${entry.checksum.slice(0, 12)}, actual ${actual.slice(0, 12)})`
+  if (actual !== entry.checksum)
+    return `checksum mismatch (stored ${entry.checksum.slice(0, 12)}, actual ${actual.slice(0, 12)})`
   return entry as CacheEntry<unknown>
 }

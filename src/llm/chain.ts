@@ -4,6 +4,7 @@
  * provider (counted); on a non-retryable failure stop. Shared by the chat and embedding clients.
  */
 import type OpenAI from 'openai'
+import { VitestRagError, withoutPrefix } from '../shared/util/errors.ts'
 import { LlmError, MissingApiKeyError, ProviderChainError } from './errors.ts'
 import { providerLimiter } from './limiter.ts'
 import { costOf, priceOf, type PriceTable } from './pricing.ts'
@@ -45,7 +46,10 @@ export interface ChainOutcome<T> extends AttemptOutcome<T> {
 
 /** A safe, redacted one-line description of an SDK error. */
 export function describeError(error: unknown, secrets: readonly (string | undefined)[]): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  const text =
+    error instanceof Error
+      ? `${error.name}: ${error instanceof VitestRagError ? withoutPrefix(error.message) : error.message}`
+      : String(error)
   return redactSecrets(text, secrets).slice(0, 500)
 }
 
@@ -55,7 +59,7 @@ export class ProviderRequestError extends LlmError {
   constructor(provider: string, detail: string, status: number | undefined) {
     super(
       'VITEST_RAG_PROVIDER_REQUEST',
-      `vitest-rag: provider "${provider}" refused the request (${status ?? 'no status'}): ${detail}. ` +
+      `provider "${provider}" refused the request (${status ?? 'no status'}): ${detail}. ` +
         'Check the model id, base URL and key for this provider.',
     )
     this.status = status
@@ -84,7 +88,12 @@ function openAiClient(OpenAiSdk: typeof OpenAI, provider: Provider, apiKey: stri
 }
 
 /** Adds one answered call to its provider's statistics. */
-function recordCall(stats: ProviderStats, usage: { inputTokens: number; outputTokens: number }, latencyMs: number, costUsd: number): void {
+function recordCall(
+  stats: ProviderStats,
+  usage: { inputTokens: number; outputTokens: number },
+  latencyMs: number,
+  costUsd: number,
+): void {
   stats.calls += 1
   stats.inputTokens += usage.inputTokens
   stats.outputTokens += usage.outputTokens
@@ -110,7 +119,10 @@ export async function callChain<T>(
     const apiKey = context.readEnv(provider.apiKeyEnv)
     if (apiKey === undefined || apiKey === '') throw new MissingApiKeyError(provider.name, provider.apiKeyEnv)
     const stats = context.recorder.of(provider.name)
-    const reservation = context.ledger.reserve(worstCaseUsd(provider), `${what} on ${provider.name} (${provider.model})`)
+    const reservation = context.ledger.reserve(
+      worstCaseUsd(provider),
+      `${what} on ${provider.name} (${provider.model})`,
+    )
     const limiter = providerLimiter(provider.name, {
       concurrency: provider.concurrency ?? defaultProviderLimits.concurrency,
       requestsPerMinute: provider.requestsPerMinute,
@@ -140,7 +152,7 @@ export async function callChain<T>(
       context.ledger.settle(reservation, 0)
       stats.failures += 1
       if (error instanceof RetriesExhaustedError) {
-        failures.push(`${provider.name}: ${error.message}`)
+        failures.push(`${provider.name}: ${withoutPrefix(error.message)}`)
         if (index < context.chain.length - 1) stats.fallbacks += 1
         continue
       }

@@ -17,6 +17,7 @@ import { defaultWorstCaseOutputTokens, worstCaseCost } from './spend.ts'
 import type { StatsByProvider } from './stats.ts'
 import type { ChatClient, ChatRequest, ChatResult, JsonChatResult, ModelRole } from './types.ts'
 import { LlmError } from './errors.ts'
+import { prettifyIssuesOneLine } from '../shared/problems/zod-problems.ts'
 
 /** What a chat cache entry's body holds. */
 export interface ChatCacheBody {
@@ -44,7 +45,10 @@ export function toRequestBody(provider: Provider, request: ChatRequest): Record<
   const format = request.responseFormat
   if (format?.type === 'json_object') body.response_format = { type: 'json_object' }
   if (format?.type === 'json_schema') {
-    body.response_format = { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: true } }
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: format.name, schema: format.schema, strict: true },
+    }
   }
   if (provider.upstream) {
     body.provider = { order: provider.upstream.order, allow_fallbacks: provider.upstream.allowFallbacks }
@@ -75,7 +79,10 @@ async function attemptChat(sdk: OpenAI, provider: Provider, request: ChatRequest
   const choice = Array.isArray(data?.choices) ? data.choices[0] : undefined
   if (choice === undefined) throw new MalformedResponseError(`provider "${provider.name}" answered without choices`)
   const content = choice.message?.content
-  if (typeof content !== 'string' && !(Array.isArray(choice.message?.tool_calls) && choice.message.tool_calls.length > 0)) {
+  if (
+    typeof content !== 'string' &&
+    !(Array.isArray(choice.message?.tool_calls) && choice.message.tool_calls.length > 0)
+  ) {
     throw new MalformedResponseError(`provider "${provider.name}" answered without message content`)
   }
   const text = typeof content === 'string' ? content : ''
@@ -104,7 +111,7 @@ export class ProviderChatClient implements ChatClient {
 
   constructor(role: ModelRole, context: ChainContext, cache: ResponseCache) {
     const first = context.chain[0]
-    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', `vitest-rag: the ${role} chain is empty`)
+    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', `the ${role} chain is empty`)
     this.role = role
     this.model = first.model
     this.chain = context.chain
@@ -131,7 +138,10 @@ export class ProviderChatClient implements ChatClient {
       messages: [
         ...asked.messages,
         { role: 'assistant', content: first.text },
-        { role: 'user', content: `Your reply was not valid: ${parsed.error}. Reply again with only the corrected JSON.` },
+        {
+          role: 'user',
+          content: `Your reply was not valid: ${parsed.error}. Reply again with only the corrected JSON.`,
+        },
       ],
     }
     const second = await this.chatAttempt(repair, 1)
@@ -160,33 +170,50 @@ export class ProviderChatClient implements ChatClient {
     }
   }
 
-  private async lookupOrCall(request: ChatRequest, attempt: number): Promise<ChatResult> {
-    const keys = this.chain.map((provider) => ({ provider, key: chatCacheKey(provider, request, attempt) }))
-    if (this.cache.readsEnabled) {
-      for (const { provider, key } of keys) {
-        const hit = await this.cache.read<ChatCacheBody>(key)
-        if (hit === undefined) continue
-        const stats = this.context.recorder.of(provider.name)
-        stats.cached += 1
-        stats.savedUsd += hit.response.costUsd
-        this.context.ledger.recordSaved(hit.response.costUsd)
-        return {
-          text: hit.response.text,
-          cached: true,
-          provider: provider.name,
-          model: hit.response.model,
-          usage: hit.response.usage,
-          costUsd: 0,
-          originalCostUsd: hit.response.costUsd,
-          latencyMs: 0,
-          retries: 0,
-        }
-      }
-      if (this.cache.mode === 'replay') {
-        const first = keys[0]!
-        throw new CacheReplayMissError(first.key, this.cache.pathFor(first.key), summarizeRequest(this.role, this.model, request))
+  /**
+   * Reads the cached reply of the first provider in the chain that has one (a saved call, tallied as such); in
+   * replay mode a miss throws. Undefined on a miss, or when cache reads are off.
+   */
+  private async readCachedChat(
+    request: ChatRequest,
+    keys: readonly { provider: Provider; key: string }[],
+  ): Promise<ChatResult | undefined> {
+    if (!this.cache.readsEnabled) return undefined
+    for (const { provider, key } of keys) {
+      const hit = await this.cache.read<ChatCacheBody>(key)
+      if (hit === undefined) continue
+      const stats = this.context.recorder.of(provider.name)
+      stats.cached += 1
+      stats.savedUsd += hit.response.costUsd
+      this.context.ledger.recordSaved(hit.response.costUsd)
+      return {
+        text: hit.response.text,
+        cached: true,
+        provider: provider.name,
+        model: hit.response.model,
+        usage: hit.response.usage,
+        costUsd: 0,
+        originalCostUsd: hit.response.costUsd,
+        latencyMs: 0,
+        retries: 0,
       }
     }
+    if (this.cache.mode === 'replay') {
+      const first = keys[0]!
+      throw new CacheReplayMissError(
+        first.key,
+        this.cache.pathFor(first.key),
+        summarizeRequest(this.role, this.model, request),
+      )
+    }
+    return undefined
+  }
+
+  /** The reply from the cache, or from the provider chain (then written to the cache). */
+  private async lookupOrCall(request: ChatRequest, attempt: number): Promise<ChatResult> {
+    const keys = this.chain.map((provider) => ({ provider, key: chatCacheKey(provider, request, attempt) }))
+    const cached = await this.readCachedChat(request, keys)
+    if (cached !== undefined) return cached
     const chars = promptChars(request)
     const maxTokens = request.maxTokens ?? defaultWorstCaseOutputTokens
     const outcome = await callChain(
@@ -223,7 +250,10 @@ export class ProviderChatClient implements ChatClient {
 }
 
 /** Parses a JSON reply (fences allowed) and validates it; the error is a one-line description. */
-export function parseJsonReply<T>(text: string, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; error: string } {
+export function parseJsonReply<T>(
+  text: string,
+  schema: z.ZodType<T>,
+): { ok: true; value: T } | { ok: false; error: string } {
   let json: unknown
   try {
     json = JSON.parse(unfence(text))
@@ -232,5 +262,5 @@ export function parseJsonReply<T>(text: string, schema: z.ZodType<T>): { ok: tru
   }
   const result = schema.safeParse(json)
   if (result.success) return { ok: true, value: result.data }
-  return { ok: false, error: z.prettifyError(result.error).replace(/\s*\n\s*/g, '; ') }
+  return { ok: false, error: prettifyIssuesOneLine(result.error) }
 }

@@ -11,9 +11,9 @@
  */
 import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../util/atomic-write.ts'
-import { canonicalJson, hashJson, sha256 } from '../util/hash.ts'
-import { readTextIfExists } from '../util/read-if-exists.ts'
+import { writeFileAtomic } from '../shared/util/atomic-write.ts'
+import { canonicalJson, hashJson, sha256 } from '../shared/util/hash.ts'
+import { readTextIfExists } from '../shared/util/read-if-exists.ts'
 
 /** Checkpoint file format version. */
 export const checkpointVersion = 1

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { CacheModeSchema } from './cache.ts'
+import { prettifyIssuesOneLine } from '../shared/problems/zod-problems.ts'
 import { ModelConfigError } from './errors.ts'
 import { PriceTableSchema } from './pricing.ts'
 import { ProviderChainSchema } from './providers.ts'
@@ -48,5 +49,5 @@ export const defaultCacheDir = '.vitest-rag/cache'
 export function parseModelConfig(input: unknown): ModelConfig {
   const result = ModelConfigSchema.safeParse(input ?? {})
   if (result.success) return result.data
-  throw new ModelConfigError(z.prettifyError(result.error).replace(/\s*\n\s*/g, '; '))
+  throw new ModelConfigError(prettifyIssuesOneLine(result.error))
 }

@@ -12,7 +12,10 @@ import { LlmError } from './errors.ts'
  */
 export function embedderFromClient(client: EmbeddingClient, dimensions = client.dimensions): Embedder {
   if (dimensions === undefined) {
-    throw new LlmError('VITEST_RAG_EMBEDDING_DIMENSION', `vitest-rag: embedding model "${client.model}" has no known dimension; pass it to embedderFromClient(client, dimensions)`)
+    throw new LlmError(
+      'VITEST_RAG_EMBEDDING_DIMENSION',
+      `embedding model "${client.model}" has no known dimension; pass it to embedderFromClient(client, dimensions)`,
+    )
   }
   return {
     id: `client:${client.model}:${dimensions}`,
@@ -21,7 +24,10 @@ export function embedderFromClient(client: EmbeddingClient, dimensions = client.
       const { vectors } = await client.embed(texts)
       for (const v of vectors) {
         if (v.length !== dimensions) {
-          throw new LlmError('VITEST_RAG_EMBEDDING_DIMENSION', `vitest-rag: model "${client.model}" returned a ${v.length}-dimensional embedding, expected ${dimensions}`)
+          throw new LlmError(
+            'VITEST_RAG_EMBEDDING_DIMENSION',
+            `model "${client.model}" returned a ${v.length}-dimensional embedding, expected ${dimensions}`,
+          )
         }
       }
       return vectors

@@ -40,7 +40,9 @@ async function attemptEmbed(
     usage?: { prompt_tokens?: number }
   }
   if (!Array.isArray(data?.data) || data.data.length !== texts.length) {
-    throw new MalformedResponseError(`provider "${provider.name}" returned ${data?.data?.length ?? 'no'} vectors for ${texts.length} texts`)
+    throw new MalformedResponseError(
+      `provider "${provider.name}" returned ${data?.data?.length ?? 'no'} vectors for ${texts.length} texts`,
+    )
   }
   const vectors: number[][] = new Array(texts.length)
   for (const [position, item] of data.data.entries()) {
@@ -50,7 +52,10 @@ async function attemptEmbed(
     vectors[item.index ?? position] = item.embedding as number[]
   }
   const chars = texts.reduce((s, t) => s + t.length, 0)
-  return { value: vectors, usage: { inputTokens: data.usage?.prompt_tokens ?? estimatePromptTokens(chars), outputTokens: 0 } }
+  return {
+    value: vectors,
+    usage: { inputTokens: data.usage?.prompt_tokens ?? estimatePromptTokens(chars), outputTokens: 0 },
+  }
 }
 
 /** {@link EmbeddingClient} over a provider chain. */
@@ -63,7 +68,7 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
 
   constructor(context: ChainContext, cache: ResponseCache, dimensions?: number, batchSize = defaultEmbeddingBatchSize) {
     const first = context.chain[0]
-    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', 'vitest-rag: the embedder chain is empty')
+    if (first === undefined) throw new LlmError('VITEST_RAG_EMPTY_CHAIN', 'the embedder chain is empty')
     this.model = first.model
     this.dimensions = dimensions
     this.context = context
@@ -76,8 +81,14 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
     return this.context.recorder.snapshot()
   }
 
-  async embed(texts: string[]): Promise<{ vectors: Float32Array[]; cached: number; costUsd: number }> {
-    const vectors: Float32Array[] = new Array(texts.length)
+  /**
+   * Fills `vectors` with the cached vector of each text that has one (a saved call, tallied as such); in replay
+   * mode a miss throws. Returns the indexes of the texts still missing and how many were cached.
+   */
+  private async readCachedVectors(
+    texts: string[],
+    vectors: Float32Array[],
+  ): Promise<{ missing: number[]; cached: number }> {
     const missing: number[] = []
     let cached = 0
     const primary = this.context.chain[0]!
@@ -86,7 +97,11 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
       const hit = await this.cache.read<EmbeddingCacheBody>(key)
       if (hit === undefined) {
         if (this.cache.mode === 'replay') {
-          throw new CacheReplayMissError(key, this.cache.pathFor(key), `embedder ${this.model}, text ${JSON.stringify(text.slice(0, 80))}`)
+          throw new CacheReplayMissError(
+            key,
+            this.cache.pathFor(key),
+            `embedder ${this.model}, text ${JSON.stringify(text.slice(0, 80))}`,
+          )
         }
         missing.push(i)
         continue
@@ -98,6 +113,13 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
       stats.savedUsd += hit.costUsd
       this.context.ledger.recordSaved(hit.costUsd)
     }
+    return { missing, cached }
+  }
+
+  /** The vectors of `texts`, from the cache or the provider chain in batches (each new vector then cached). */
+  async embed(texts: string[]): Promise<{ vectors: Float32Array[]; cached: number; costUsd: number }> {
+    const vectors: Float32Array[] = new Array(texts.length)
+    const { missing, cached } = await this.readCachedVectors(texts, vectors)
     let costUsd = 0
     for (let start = 0; start < missing.length; start += this.batchSize) {
       const batch = missing.slice(start, start + this.batchSize)
@@ -106,7 +128,11 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
       const outcome = await callChain(
         this.context,
         `an embeddings call (${batch.length} texts)`,
-        (provider) => costOf({ inputTokens: estimatePromptTokens(chars), outputTokens: 0 }, priceOf(provider.model, this.context.prices)),
+        (provider) =>
+          costOf(
+            { inputTokens: estimatePromptTokens(chars), outputTokens: 0 },
+            priceOf(provider.model, this.context.prices),
+          ),
         (sdk, provider) => attemptEmbed(sdk, provider, batchTexts, this.dimensions),
       )
       costUsd += outcome.costUsd
@@ -116,7 +142,13 @@ export class ProviderEmbeddingClient implements EmbeddingClient {
         const text = texts[index]!
         const share = chars === 0 ? outcome.costUsd / batch.length : (outcome.costUsd * text.length) / chars
         const model = outcome.provider.model
-        const body: EmbeddingCacheBody = { model, dimensions: this.dimensions ?? null, textChars: text.length, vector, costUsd: share }
+        const body: EmbeddingCacheBody = {
+          model,
+          dimensions: this.dimensions ?? null,
+          textChars: text.length,
+          vector,
+          costUsd: share,
+        }
         // Keyed by the model that actually answered, so a fallback model's vectors never pose as the primary's.
         await this.cache.write(embeddingCacheKey(model, text, this.dimensions), 'embedding', body)
       }

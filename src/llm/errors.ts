@@ -3,23 +3,24 @@
  * and never contain an API key (keys are read from the environment at call time and redacted from any
  * upstream error text, see `redact.ts`).
  */
-import { VitestRagError } from '../util/errors.ts'
+import type { CodeOf } from '../shared/util/error-code-types.ts'
+import { VitestRagError } from '../shared/util/errors.ts'
 
 /** The stable codes of the model client's errors. */
-export type LlmErrorCode =
-  | 'VITEST_RAG_UNPRICED_MODEL'
-  | 'VITEST_RAG_SPEND_LIMIT'
-  | 'VITEST_RAG_ESTIMATE_OVER_LIMIT'
-  | 'VITEST_RAG_CACHE_REPLAY_MISS'
-  | 'VITEST_RAG_JUDGE_IS_GENERATOR'
-  | 'VITEST_RAG_MISSING_API_KEY'
-  | 'VITEST_RAG_PROVIDER_CHAIN_FAILED'
-  | 'VITEST_RAG_RESUME_NEEDS_CACHE'
-  | 'VITEST_RAG_MODEL_CONFIG'
-  | 'VITEST_RAG_PROVIDER_REQUEST'
-  | 'VITEST_RAG_SPEND_FILE'
-  | 'VITEST_RAG_EMPTY_CHAIN'
-  | 'VITEST_RAG_EMBEDDING_DIMENSION'
+export type LlmErrorCode = CodeOf<
+  | 'LlmError'
+  | 'UnpricedModelError'
+  | 'SpendLimitError'
+  | 'EstimatedSpendTooHighError'
+  | 'CacheReplayMissError'
+  | 'JudgeIsGeneratorError'
+  | 'MissingApiKeyError'
+  | 'ProviderChainError'
+  | 'ResumeNeedsCacheError'
+  | 'ModelConfigError'
+  | 'ProviderRequestError'
+  | 'SpendFileError'
+>
 
 /** Base class: every model-client failure carries one of the stable {@link LlmErrorCode}s. */
 export class LlmError extends VitestRagError<LlmErrorCode> {}
@@ -30,7 +31,7 @@ export class UnpricedModelError extends LlmError {
   constructor(model: string) {
     super(
       'VITEST_RAG_UNPRICED_MODEL',
-      `vitest-rag: model "${model}" has no price, and a missing price is not zero; add it to models.prices ` +
+      `model "${model}" has no price, and a missing price is not zero; add it to models.prices ` +
         `as { "${model}": { "inputPerMillion": <USD>, "outputPerMillion": <USD> } } (no request was made).`,
     )
     this.model = model
@@ -45,7 +46,7 @@ export class SpendLimitError extends LlmError {
   constructor(limitUsd: number, spentUsd: number, reservedUsd: number, neededUsd: number, what: string) {
     super(
       'VITEST_RAG_SPEND_LIMIT',
-      `vitest-rag: spend limit reached: ${what} could cost up to $${neededUsd.toFixed(6)} (worst case) but only ` +
+      `spend limit reached: ${what} could cost up to $${neededUsd.toFixed(6)} (worst case) but only ` +
         `$${Math.max(0, limitUsd - spentUsd - reservedUsd).toFixed(6)} of the $${limitUsd.toFixed(6)} limit is left ` +
         `($${spentUsd.toFixed(6)} spent, $${reservedUsd.toFixed(6)} in flight). The cases that finished keep their ` +
         'results (per-case checkpoints). To finish the run, raise models.spendLimitUsd in ragEval() and rerun with ' +
@@ -62,7 +63,7 @@ export class EstimatedSpendTooHighError extends LlmError {
   constructor(estimateUsd: number, limitUsd: number, calls: number) {
     super(
       'VITEST_RAG_ESTIMATE_OVER_LIMIT',
-      `vitest-rag: the run's worst-case estimate is $${estimateUsd.toFixed(6)} for ${calls} calls, over the ` +
+      `the run's worst-case estimate is $${estimateUsd.toFixed(6)} for ${calls} calls, over the ` +
         `$${limitUsd.toFixed(6)} spend limit; raise the limit, run fewer cases, or lower maxTokens.`,
     )
   }
@@ -75,7 +76,7 @@ export class CacheReplayMissError extends LlmError {
   constructor(key: string, path: string, summary: string) {
     super(
       'VITEST_RAG_CACHE_REPLAY_MISS',
-      `vitest-rag: cache replay miss for key ${key} (looked for ${path}); request: ${summary}. ` +
+      `cache replay miss for key ${key} (looked for ${path}); request: ${summary}. ` +
         'Record the cache locally (cacheMode "read-write" or "record") and commit it, or run with cacheMode "read-write".',
     )
     this.key = key
@@ -88,7 +89,7 @@ export class JudgeIsGeneratorError extends LlmError {
   constructor(model: string) {
     super(
       'VITEST_RAG_JUDGE_IS_GENERATOR',
-      `vitest-rag: the judge resolves to "${model}", the generator's model; a model grading its own answers is ` +
+      `the judge resolves to "${model}", the generator's model; a model grading its own answers is ` +
         'biased towards them. Configure models.judge.chain with a different model, or set ' +
         'models.judge.allowSameModel: true to accept the bias knowingly.',
     )
@@ -100,7 +101,7 @@ export class MissingApiKeyError extends LlmError {
   constructor(provider: string, envName: string) {
     super(
       'VITEST_RAG_MISSING_API_KEY',
-      `vitest-rag: provider "${provider}" reads its API key from the environment variable ${envName}, which is ` +
+      `provider "${provider}" reads its API key from the environment variable ${envName}, which is ` +
         `unset or empty; export ${envName}=<key> (the key itself never goes in a config file).`,
     )
   }
@@ -112,7 +113,7 @@ export class ProviderChainError extends LlmError {
   constructor(role: string, failures: string[]) {
     super(
       'VITEST_RAG_PROVIDER_CHAIN_FAILED',
-      `vitest-rag: every provider of the ${role} chain failed: ${failures.join('; ')}. ` +
+      `every provider of the ${role} chain failed: ${failures.join('; ')}. ` +
         'Check the base URLs, keys and model names, or add a fallback provider.',
     )
     this.failures = failures
@@ -128,7 +129,7 @@ export class ResumeNeedsCacheError extends LlmError {
   constructor() {
     super(
       'VITEST_RAG_RESUME_NEEDS_CACHE',
-      'vitest-rag: VITEST_RAG_RESUME=1 (or resume: true) needs the response cache, and models.cacheMode is "off": ' +
+      'VITEST_RAG_RESUME=1 (or resume: true) needs the response cache, and models.cacheMode is "off": ' +
         'only whole cases are checkpointed, so a case interrupted between its calls would pay its completed calls ' +
         'again. Set models.cacheMode to "read-write" (the default) and rerun, or run without resume to start over.',
     )
@@ -138,6 +139,6 @@ export class ResumeNeedsCacheError extends LlmError {
 /** The model configuration does not validate. */
 export class ModelConfigError extends LlmError {
   constructor(detail: string) {
-    super('VITEST_RAG_MODEL_CONFIG', `vitest-rag: invalid models config: ${detail}`)
+    super('VITEST_RAG_MODEL_CONFIG', `invalid models config: ${detail}`)
   }
 }

@@ -64,7 +64,8 @@ export function createModelClients(config: unknown, options: ModelClientOptions 
   const parsed = parseModelConfig(config)
   const prices = mergePrices({ ...(parsed.prices ?? {}), ...(options.prices ?? {}) })
   const limitUsd = options.spendLimitUsd ?? parsed.spendLimitUsd ?? Number.POSITIVE_INFINITY
-  const ledger = options.ledger ?? (options.spendFile ? new FileSpendLedger(options.spendFile, limitUsd) : new SpendLedger(limitUsd))
+  const ledger =
+    options.ledger ?? (options.spendFile ? new FileSpendLedger(options.spendFile, limitUsd) : new SpendLedger(limitUsd))
   const cache = new ResponseCache({
     dir: options.cacheDir ?? parsed.cacheDir ?? defaultCacheDir,
     mode: options.cacheMode ?? parsed.cacheMode ?? defaultCacheMode,
@@ -84,11 +85,14 @@ export function createModelClients(config: unknown, options: ModelClientOptions 
   }
 
   const clients: ModelClients = { ledger, cache, stats: () => mergeStats(recorders) }
-  if (parsed.generator) clients.generator = new ProviderChatClient('generator', contextFor('generator', parsed.generator.chain), cache)
+  if (parsed.generator)
+    clients.generator = new ProviderChatClient('generator', contextFor('generator', parsed.generator.chain), cache)
   if (parsed.judge) {
     const generatorChain = parsed.generator?.chain ?? []
     if (parsed.judge.chain === undefined && generatorChain.length === 0) {
-      throw new ModelConfigError('models.judge has no chain and there is no generator chain to reverse; set models.judge.chain')
+      throw new ModelConfigError(
+        'models.judge has no chain and there is no generator chain to reverse; set models.judge.chain',
+      )
     }
     const resolved = resolveJudgeChain(generatorChain, parsed.judge.chain, parsed.judge.allowSameModel ?? false)
     clients.judgeChain = resolved
@@ -106,11 +110,33 @@ export function createModelClients(config: unknown, options: ModelClientOptions 
 }
 
 export { ModelConfigSchema, parseModelConfig, defaultCacheDir, type ModelConfig } from './config.ts'
-export { ProviderSchema, ProviderChainSchema, UpstreamPinSchema, resolveJudgeChain, type Provider, type ResolvedJudgeChain } from './providers.ts'
+export {
+  ProviderSchema,
+  ProviderChainSchema,
+  UpstreamPinSchema,
+  resolveJudgeChain,
+  type Provider,
+  type ResolvedJudgeChain,
+} from './providers.ts'
 export { ResponseCache, CacheModeSchema, type CacheMode } from './cache.ts'
 export { chatCacheKey, embeddingCacheKey, chatKeyMaterial } from './cache-key.ts'
-export { defaultPrices, mergePrices, priceOf, costOf, estimatePromptTokens, type PriceTable, type ModelPrice } from './pricing.ts'
-export { SpendLedger, estimateRunCost, assertEstimateWithinLimit, worstCaseCost, type RunCostEstimate, type PlannedCall } from './spend.ts'
+export {
+  defaultPrices,
+  mergePrices,
+  priceOf,
+  costOf,
+  estimatePromptTokens,
+  type PriceTable,
+  type ModelPrice,
+} from './pricing.ts'
+export {
+  SpendLedger,
+  estimateRunCost,
+  assertEstimateWithinLimit,
+  worstCaseCost,
+  type RunCostEstimate,
+  type PlannedCall,
+} from './spend.ts'
 export { FileSpendLedger, resetSpendFile, SpendFileError } from './spend-file.ts'
 export { CheckpointStore, runFingerprint } from './checkpoint.ts'
 export { resetProviderLimiters } from './limiter.ts'
@@ -129,4 +155,12 @@ export {
   ModelConfigError,
   ResumeNeedsCacheError,
 } from './errors.ts'
-export type { ChatClient, EmbeddingClient, ChatRequest, ChatResult, JsonChatResult, ChatMessage, ModelRole } from './types.ts'
+export type {
+  ChatClient,
+  EmbeddingClient,
+  ChatRequest,
+  ChatResult,
+  JsonChatResult,
+  ChatMessage,
+  ModelRole,
+} from './types.ts'

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import { writeFileAtomicSync } from '../shared/util/atomic-write.ts'
 
 /** The text embedded to learn an embedding model's dimensions. */
 export const PROBE_TEXT = 'dimension probe'

@@ -7,8 +7,9 @@
  */
 import type OpenAI from 'openai'
 import { z } from 'zod'
-import { mulberry32 } from '../stats/prng.ts'
-import { VitestRagError } from '../util/errors.ts'
+import { mulberry32 } from '../shared/stats/prng.ts'
+import type { CodeOf } from '../shared/util/error-code-types.ts'
+import { VitestRagError } from '../shared/util/errors.ts'
 
 /** Why an attempt is retried. */
 export type RetryCause = 'rate_limit' | 'server' | 'timeout' | 'network' | 'malformed'
@@ -41,7 +42,7 @@ export const defaultRetryOptions = {
 } as const
 
 /** A 200 response whose body is unusable (no choices, no message content, wrong vector count). */
-export class MalformedResponseError extends VitestRagError<'VITEST_RAG_MALFORMED_RESPONSE'> {
+export class MalformedResponseError extends VitestRagError<CodeOf<'MalformedResponseError'>> {
   constructor(message: string) {
     super('VITEST_RAG_MALFORMED_RESPONSE', message)
   }
@@ -109,7 +110,7 @@ export function retryDelayMs(
 }
 
 /** Thrown when one provider's retries are used up; the chain falls back to its next provider on this. */
-export class RetriesExhaustedError extends VitestRagError<'VITEST_RAG_RETRIES_EXHAUSTED'> {
+export class RetriesExhaustedError extends VitestRagError<CodeOf<'RetriesExhaustedError'>> {
   readonly lastCause: RetryCause
   constructor(message: string, lastCause: RetryCause) {
     super('VITEST_RAG_RETRIES_EXHAUSTED', message)

@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { threadId } from 'node:worker_threads'
-import { writeFileAtomicSync } from '../util/atomic-write.ts'
+import { writeFileAtomicSync } from '../shared/util/atomic-write.ts'
 import { LlmError, SpendLimitError } from './errors.ts'
 import { SpendLedger, type SpendReservation, type SpendSnapshot } from './spend.ts'
 
@@ -35,7 +35,10 @@ export interface SpendFileState {
 /** The spend file could not be locked or read. */
 export class SpendFileError extends LlmError {
   constructor(path: string, detail: string) {
-    super('VITEST_RAG_SPEND_FILE', `vitest-rag: cannot use the shared spend file ${path}: ${detail}. Delete it (and ${path}.lock) between runs.`)
+    super(
+      'VITEST_RAG_SPEND_FILE',
+      `cannot use the shared spend file ${path}: ${detail}. Delete it (and ${path}.lock) between runs.`,
+    )
   }
 }
 
@@ -109,10 +112,12 @@ export class FileSpendLedger extends SpendLedger {
     try {
       state = JSON.parse(readFileSync(this.path, 'utf8')) as SpendFileState
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: spendFileVersion, spentUsd: 0, savedUsd: 0, reservations: {} }
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { version: spendFileVersion, spentUsd: 0, savedUsd: 0, reservations: {} }
       throw new SpendFileError(this.path, (error as Error).message)
     }
-    if (state.version !== spendFileVersion) throw new SpendFileError(this.path, `format version ${JSON.stringify(state.version)}`)
+    if (state.version !== spendFileVersion)
+      throw new SpendFileError(this.path, `format version ${JSON.stringify(state.version)}`)
     for (const holder of Object.keys(state.reservations)) {
       if (!isAlive(Number(holder.split(':')[0]))) delete state.reservations[holder]
     }
@@ -139,14 +144,16 @@ export class FileSpendLedger extends SpendLedger {
         mkdirSync(lockPath)
         return
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new SpendFileError(this.path, (error as Error).message)
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw new SpendFileError(this.path, (error as Error).message)
       }
       try {
         if (Date.now() - statSync(lockPath).mtimeMs > staleLockMs) rmSync(lockPath, { recursive: true, force: true })
       } catch {
         // the holder released it between our mkdir and stat: just retry
       }
-      if (Date.now() > deadline) throw new SpendFileError(this.path, `lock ${lockPath} held for over ${lockTimeoutMs} ms`)
+      if (Date.now() > deadline)
+        throw new SpendFileError(this.path, `lock ${lockPath} held for over ${lockTimeoutMs} ms`)
       sleepSync(1)
     }
   }

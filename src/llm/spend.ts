@@ -105,5 +105,6 @@ export function estimateRunCost(plan: { calls: PlannedCall[] }, prices: PriceTab
 
 /** Refuses to start ({@link EstimatedSpendTooHighError}) when the estimate exceeds the limit. */
 export function assertEstimateWithinLimit(estimate: RunCostEstimate, limitUsd: number): void {
-  if (estimate.totalUsd > limitUsd + 1e-12) throw new EstimatedSpendTooHighError(estimate.totalUsd, limitUsd, estimate.calls)
+  if (estimate.totalUsd > limitUsd + 1e-12)
+    throw new EstimatedSpendTooHighError(estimate.totalUsd, limitUsd, estimate.calls)
 }

@@ -50,8 +50,7 @@ export interface ChatResult {
 
 /** A structured (zod-validated) call's outcome: a failed parse after one retry is data, not a throw. */
 export type JsonChatResult<T> =
-  | { ok: true; value: T; result: ChatResult }
-  | { ok: false; error: string; result?: ChatResult }
+  { ok: true; value: T; result: ChatResult } | { ok: false; error: string; result?: ChatResult }
 
 /** A chat model behind one provider chain. */
 export interface ChatClient {

@@ -9,5 +9,5 @@
  * expect(record).toHaveNoFabricatedCitations()
  * ```
  */
-import '../vitest/matchers.ts'
-export type { RagMatchers } from '../vitest/matchers.ts'
+import '../vitest/worker/matchers.ts'
+export type { RagMatchers } from '../vitest/worker/matchers.ts'

@@ -6,5 +6,5 @@
  * export default defineConfig({ test: { projects: [{ plugins: [ragEval({ corpus: { kind: 'kb', root: 'kb' } })], test: { name: 'evals' } }] } })
  * ```
  */
-export { ragEval } from '../vitest/plugin.ts'
+export { ragEval } from '../vitest/main/plugin.ts'
 export type { RagEvalOptions, RagEvalConfig } from '../config/schema.ts'

@@ -18,8 +18,11 @@
  * Default ({@link defaultAnalyzerOptions}): identifiers on, stop words on, S stemmer on. {@link plainAnalyzerOptions}
  * is the classic IR baseline (letters/digits runs, nothing else), used for the Cranfield reference check.
  */
-import { foldForMatching } from '../text/normalize.ts'
-import { SEARCH_PART, SEARCH_TOKEN } from '../text/tokens.ts'
+import { foldForMatching } from '../shared/text/normalize.ts'
+import { SEARCH_PART, SEARCH_TOKEN, stemSearch as stemS } from '../shared/text/tokens.ts'
+
+// The `search` analyzer's stemmer lives with the family's other stemmers; its name here is kept for callers.
+export { stemSearch as stemS } from '../shared/text/tokens.ts'
 
 /** Which stemmer runs on alphabetic tokens. `s`: Harman's S stemmer (plural folding only). */
 export type Stemmer = 'none' | 's'
@@ -35,10 +38,18 @@ export interface AnalyzerOptions {
 }
 
 /** Default analyzer: identifiers kept, English stop words dropped, S stemmer. */
-export const defaultAnalyzerOptions: AnalyzerOptions = Object.freeze({ identifiers: true, stopWords: true, stemmer: 's' })
+export const defaultAnalyzerOptions: AnalyzerOptions = Object.freeze({
+  identifiers: true,
+  stopWords: true,
+  stemmer: 's',
+})
 
 /** Plain analyzer: lowercased letter/digit runs only (equals `[a-z0-9]+` on ASCII text). */
-export const plainAnalyzerOptions: AnalyzerOptions = Object.freeze({ identifiers: false, stopWords: false, stemmer: 'none' })
+export const plainAnalyzerOptions: AnalyzerOptions = Object.freeze({
+  identifiers: false,
+  stopWords: false,
+  stemmer: 'none',
+})
 
 /** A small English stop word list (articles, pronouns, auxiliaries, prepositions, conjunctions). */
 export const englishStopWords: ReadonlySet<string> = new Set(
@@ -50,24 +61,11 @@ export const englishStopWords: ReadonlySet<string> = new Set(
 )
 
 // A run of letters/digits, optionally continued by joiner + run with no whitespace in between (the
-// tokenizer family's `search` shapes, src/text/tokens.ts).
+// tokenizer family's `search` shapes, src/shared/text/tokens.ts).
 const tokenPattern = SEARCH_TOKEN
 const partPattern = SEARCH_PART
 const alphabetic = /^\p{L}+$/u
 const joiner = /[-_./:]/
-
-/**
- * Harman's S stemmer: `ies` -> `y` (not after `e`/`a`), `es` -> `e` (not after `a`/`e`/`o`), `s` -> `` (not after
- * `u`/`s`). Words of 3 characters or fewer are left alone (`gas`, `bus`, `its`).
- * Example: `invoices` -> `invoice`, `policies` -> `policy`, `status` -> `status`, `access` -> `access`.
- */
-export function stemS(word: string): string {
-  if (word.length <= 3) return word
-  if (word.endsWith('ies') && !word.endsWith('eies') && !word.endsWith('aies')) return word.slice(0, -3) + 'y'
-  if (word.endsWith('es') && !word.endsWith('aes') && !word.endsWith('ees') && !word.endsWith('oes')) return word.slice(0, -1)
-  if (word.endsWith('s') && !word.endsWith('us') && !word.endsWith('ss')) return word.slice(0, -1)
-  return word
-}
 
 /**
  * Turns text into index terms, in text order (duplicates kept: term frequency matters).

@@ -58,7 +58,10 @@ export function bm25Impact(idf: number, tf: number, norm: number, k1: number): n
   return (idf * tf * (k1 + 1)) / (tf + k1 * norm)
 }
 
-function sharedArray<T extends Int32Array | Float64Array | Uint16Array>(Ctor: { new (b: SharedArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, length: number): T {
+function sharedArray<T extends Int32Array | Float64Array | Uint16Array>(
+  Ctor: { new (b: SharedArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number },
+  length: number,
+): T {
   return new Ctor(new SharedArrayBuffer(Math.max(1, length) * Ctor.BYTES_PER_ELEMENT), 0, length)
 }
 
@@ -146,11 +149,16 @@ function analyzeTenant(rows: readonly IndexableChunk[], tokenize: Tokenizer): Te
  */
 export function buildBm25Parts(chunks: readonly IndexableChunk[], params: Bm25Params, tokenize: Tokenizer): Bm25Parts {
   if (!(params.k1 >= 0) || !(params.b >= 0 && params.b <= 1)) {
-    throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: BM25 parameters k1 = ${params.k1}, b = ${params.b} are out of range (k1 >= 0, 0 <= b <= 1)`)
+    throw new SearchError(
+      'VITEST_RAG_SEARCH_BAD_ARGUMENT',
+      `BM25 parameters k1 = ${params.k1}, b = ${params.b} are out of range (k1 >= 0, 0 <= b <= 1)`,
+    )
   }
   const { layout, rows } = layoutByTenant(chunks)
   const tenantCount = layout.tenantIds.length
-  const analyzed = layout.tenantIds.map((_, t) => analyzeTenant(rows.slice(layout.rowStart[t], layout.rowStart[t + 1]), tokenize))
+  const analyzed = layout.tenantIds.map((_, t) =>
+    analyzeTenant(rows.slice(layout.rowStart[t], layout.rowStart[t + 1]), tokenize),
+  )
   const termCount = analyzed.reduce((n, a) => n + a.vocab.length, 0)
   const postingCount = analyzed.reduce((n, a) => n + a.termIds.length, 0)
   const wide = analyzed.some((a) => a.bigTfs.size > 0)

@@ -24,7 +24,14 @@
  * summation order of the partial sums (whose error is below 1e-15 relative).
  */
 import { analyze } from './analyzer.ts'
-import { type Bm25Params, type Bm25Parts, type Tokenizer, bm25Impact, buildBm25Parts, defaultBm25Params } from './bm25-parts.ts'
+import {
+  type Bm25Params,
+  type Bm25Parts,
+  type Tokenizer,
+  bm25Impact,
+  buildBm25Parts,
+  defaultBm25Params,
+} from './bm25-parts.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
 import { tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
@@ -39,7 +46,11 @@ const slack = 1e-9
  * Builds the BM25 index (`buildBm25Parts`). Chunks may come in any order; rows follow `layoutByTenant`.
  * `tokenize` defaults to {@link analyze} with its default options.
  */
-export function buildBm25Index(chunks: readonly IndexableChunk[], params: Bm25Params = defaultBm25Params, tokenize: Tokenizer = (text) => analyze(text)): Bm25Index {
+export function buildBm25Index(
+  chunks: readonly IndexableChunk[],
+  params: Bm25Params = defaultBm25Params,
+  tokenize: Tokenizer = (text) => analyze(text),
+): Bm25Index {
   return new Bm25Index(buildBm25Parts(chunks, params, tokenize), tokenize)
 }
 
@@ -109,7 +120,8 @@ export class Bm25Index {
     const base = this.parts.layout.rowStart[t] as number
     const rows = this.candidates(ids, weights, base, k)
     const heap = new TopK(k)
-    for (let i = 0; i < rows.length; i++) heap.push(this.score(ids, weights, base, rows[i] as number), rows[i] as number)
+    for (let i = 0; i < rows.length; i++)
+      heap.push(this.score(ids, weights, base, rows[i] as number), rows[i] as number)
     return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
   }
 
@@ -120,7 +132,11 @@ export class Bm25Index {
     for (let q = 0; q < ids.length; q++) {
       const j = ids[q] as number
       const p = findRow(postingRows, postingStart[j] as number, postingStart[j + 1] as number, row)
-      if (p >= 0) score = score + (weights[q] as number) * bm25Impact(termIdf[j] as number, postingTfs[p] as number, docNorm[base + row] as number, params.k1)
+      if (p >= 0)
+        score =
+          score +
+          (weights[q] as number) *
+            bm25Impact(termIdf[j] as number, postingTfs[p] as number, docNorm[base + row] as number, params.k1)
     }
     this.stats.scoredPostings += ids.length
     return score

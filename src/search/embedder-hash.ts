@@ -29,7 +29,11 @@ function addFeature(v: Float64Array, feature: string, weight: number): void {
 }
 
 /** Embeds one text (see the module comment). */
-export function hashEmbed(text: string, dimensions = defaultHashEmbedderDimensions, analyzer: AnalyzerOptions = defaultAnalyzerOptions): Float32Array {
+export function hashEmbed(
+  text: string,
+  dimensions = defaultHashEmbedderDimensions,
+  analyzer: AnalyzerOptions = defaultAnalyzerOptions,
+): Float32Array {
   const v = new Float64Array(dimensions)
   for (const term of analyze(text, analyzer)) {
     addFeature(v, `w:${term}`, 1)
@@ -40,7 +44,10 @@ export function hashEmbed(text: string, dimensions = defaultHashEmbedderDimensio
 }
 
 /** The hash embedder as an {@link Embedder} (synchronous too). */
-export function createHashEmbedder(dimensions = defaultHashEmbedderDimensions, analyzer: AnalyzerOptions = defaultAnalyzerOptions): Embedder {
+export function createHashEmbedder(
+  dimensions = defaultHashEmbedderDimensions,
+  analyzer: AnalyzerOptions = defaultAnalyzerOptions,
+): Embedder {
   const embedSync = (texts: string[]): Float32Array[] => texts.map((t) => hashEmbed(t, dimensions, analyzer))
   return {
     id: `hash-ngram-v1:${dimensions}:${analyzer.identifiers ? 'i' : ''}${analyzer.stopWords ? 's' : ''}${analyzer.stemmer}`,

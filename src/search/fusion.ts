@@ -62,7 +62,10 @@ export function minMaxNormalize(scores: readonly number[]): number[] {
 }
 
 /** Weighted fusion on min-max normalised scores; `weights[i]` belongs to `lists[i]`. */
-export function weightedScoreFusion(lists: readonly (readonly FusionInput[])[], weights: readonly number[]): FusionInput[] {
+export function weightedScoreFusion(
+  lists: readonly (readonly FusionInput[])[],
+  weights: readonly number[],
+): FusionInput[] {
   const fused = new Map<number, number>()
   lists.forEach((list, li) => {
     const w = weights[li] ?? 0

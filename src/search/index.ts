@@ -113,7 +113,11 @@ const embedBatchSize = 256
  * Builds the index. BM25 always; vectors when an embedder is given or the configured arm needs them (then the
  * offline hash embedder is used); flexsearch lazily on first use.
  */
-export async function buildSearchIndex(chunks: readonly Chunk[] | readonly IndexableChunk[], config: Partial<SearchConfig> = defaultSearchConfig, embedder?: Embedder): Promise<SearchIndex> {
+export async function buildSearchIndex(
+  chunks: readonly Chunk[] | readonly IndexableChunk[],
+  config: Partial<SearchConfig> = defaultSearchConfig,
+  embedder?: Embedder,
+): Promise<SearchIndex> {
   const resolved = resolveSearchConfig(config)
   const tokenize = tokenizerFor(resolved.analyzer)
   const bm25 = buildBm25Index(chunks, resolved.bm25, tokenize)
@@ -125,7 +129,8 @@ export async function buildSearchIndex(chunks: readonly Chunk[] | readonly Index
   let vector: VectorIndex | undefined
   if (vectorEmbedder) {
     const vectors: Float32Array[] = []
-    for (let i = 0; i < texts.length; i += embedBatchSize) vectors.push(...(await vectorEmbedder.embed(texts.slice(i, i + embedBatchSize))))
+    for (let i = 0; i < texts.length; i += embedBatchSize)
+      vectors.push(...(await vectorEmbedder.embed(texts.slice(i, i + embedBatchSize))))
     vector = buildVectorIndex(layout, vectors)
   }
   return createSearchIndex(resolved, { bm25, vector, texts, embedder: vectorEmbedder })
@@ -143,67 +148,111 @@ function hitsOf(chunkIds: readonly string[], rows: readonly RankedRow[], tenantI
 
 function requireVectorArm(vector: VectorIndex | undefined, arm: SearchArm): VectorIndex {
   if (!vector) {
-    throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', `vitest-rag: the "${arm}" arm needs embeddings, but this index was built without them (pass an embedder to buildSearchIndex or configure arm "${arm}")`)
+    throw new SearchError(
+      'VITEST_RAG_SEARCH_ARM_UNAVAILABLE',
+      `the "${arm}" arm needs embeddings, but this index was built without them (pass an embedder to buildSearchIndex or configure arm "${arm}")`,
+    )
   }
   return vector
 }
 
 function embedQuerySync(embedder: Embedder | undefined, query: string): Float32Array {
   if (!embedder?.embedSync) {
-    throw new SearchError('VITEST_RAG_SEARCH_ASYNC_EMBEDDER', `vitest-rag: embedder "${embedder?.id}" embeds asynchronously; use searchAsync() for the vector and hybrid arms`)
+    throw new SearchError(
+      'VITEST_RAG_SEARCH_ASYNC_EMBEDDER',
+      `embedder "${embedder?.id}" embeds asynchronously; use searchAsync() for the vector and hybrid arms`,
+    )
   }
   return embedder.embedSync([query])[0] as Float32Array
 }
 
 /** The hybrid arm: the BM25 rows and the vector rows (each to the fusion depth) fused by RRF or by weighted scores, best first. */
-function fuseHybrid(fusion: FusionConfig, lexicalRows: readonly RankedRow[], vectorRows: readonly RankedRow[]): RankedRow[] {
+function fuseHybrid(
+  fusion: FusionConfig,
+  lexicalRows: readonly RankedRow[],
+  vectorRows: readonly RankedRow[],
+): RankedRow[] {
   const lexical = lexicalRows.map((r) => ({ key: r.row, score: r.score }))
   const semantic = vectorRows.map((r) => ({ key: r.row, score: r.score }))
   const fused =
-    fusion.method === 'rrf' ? reciprocalRankFusion([lexical, semantic], fusion.k) : weightedScoreFusion([lexical, semantic], [fusion.weights.bm25, fusion.weights.vector])
+    fusion.method === 'rrf'
+      ? reciprocalRankFusion([lexical, semantic], fusion.k)
+      : weightedScoreFusion([lexical, semantic], [fusion.weights.bm25, fusion.weights.vector])
   return fused.map((f) => ({ row: f.key, score: f.score }))
 }
 
-/** Wraps built (or loaded, or shared) arms in the facade. */
-export function createSearchIndex(config: ResolvedSearchConfig, internals: SearchInternals, embedderId = internals.embedder?.id): SearchIndex {
+/** What one facade's searches share: its config, its arms, and the FlexSearch arm, built on first use. */
+interface FacadeState {
+  config: ResolvedSearchConfig
+  internals: SearchInternals
+  flex?: FlexsearchArm
+}
+
+/** Runs one search on `options.arm` (default: the configured arm), embedding the query when none is given. */
+function searchOnArm(
+  state: FacadeState,
+  query: string,
+  embedding: Float32Array | undefined,
+  options: SearchOptions,
+): SearchHit[] {
+  const { config, internals } = state
   const { bm25, vector, texts, embedder } = internals
   const layout = bm25.parts.layout
-  let flex: FlexsearchArm | undefined
-  const arms: SearchArm[] = vector ? ['bm25', 'vector', 'hybrid', 'flexsearch'] : ['bm25', 'flexsearch']
-
-  const toHits = (rows: readonly RankedRow[], tenantId: string, k: number): SearchHit[] => hitsOf(layout.chunkIds, rows, tenantId, k)
-
+  const toHits = (rows: readonly RankedRow[], tenantId: string, k: number): SearchHit[] =>
+    hitsOf(layout.chunkIds, rows, tenantId, k)
   const requireVector = (arm: SearchArm): VectorIndex => requireVectorArm(vector, arm)
   const embedSync = (query: string): Float32Array => embedQuerySync(embedder, query)
-
-  const searchWithEmbedding = (query: string, embedding: Float32Array | undefined, options: SearchOptions): SearchHit[] => {
-    const arm = options.arm ?? config.arm
-    const { tenantId, k } = options
-    if (!(k > 0)) return []
-    switch (arm) {
-      case 'bm25':
-        return toHits(bm25.search(query, tenantId, k), tenantId, k)
-      case 'flexsearch':
-        flex ??= new FlexsearchArm(layout, texts, bm25.tokenize)
-        return toHits(flex.search(query, tenantId, k), tenantId, k)
-      case 'vector':
-        return toHits(requireVector(arm).search(embedding ?? embedSync(query), tenantId, k), tenantId, k)
-      case 'hybrid': {
-        const vec = requireVector(arm)
-        if (tenantNumber(layout, tenantId) < 0) return []
-        const depth = Math.max(k, config.fusion.depth)
-        const semantic = vec.search(embedding ?? embedSync(query), tenantId, depth)
-        return toHits(fuseHybrid(config.fusion, bm25.search(query, tenantId, depth), semantic), tenantId, k)
-      }
-      default:
-        throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: unknown search arm "${String(arm)}" (expected one of bm25, vector, hybrid, flexsearch)`)
+  const arm = options.arm ?? config.arm
+  const { tenantId, k } = options
+  if (!(k > 0)) return []
+  switch (arm) {
+    case 'bm25':
+      return toHits(bm25.search(query, tenantId, k), tenantId, k)
+    case 'flexsearch':
+      state.flex ??= new FlexsearchArm(layout, texts, bm25.tokenize)
+      return toHits(state.flex.search(query, tenantId, k), tenantId, k)
+    case 'vector':
+      return toHits(requireVector(arm).search(embedding ?? embedSync(query), tenantId, k), tenantId, k)
+    case 'hybrid': {
+      const vec = requireVector(arm)
+      if (tenantNumber(layout, tenantId) < 0) return []
+      const depth = Math.max(k, config.fusion.depth)
+      const semantic = vec.search(embedding ?? embedSync(query), tenantId, depth)
+      return toHits(fuseHybrid(config.fusion, bm25.search(query, tenantId, depth), semantic), tenantId, k)
     }
+    default:
+      throw new SearchError(
+        'VITEST_RAG_SEARCH_BAD_ARGUMENT',
+        `unknown search arm "${String(arm)}" (expected one of bm25, vector, hybrid, flexsearch)`,
+      )
   }
+}
 
-  const embedQueries = async (queries: string[]): Promise<Float32Array[]> => {
-    if (embedder) return embedder.embed(queries)
-    throw new SearchError('VITEST_RAG_SEARCH_ARM_UNAVAILABLE', 'vitest-rag: this index has no embedder (build it with one to embed queries)')
-  }
+/** Embeds queries with the index's embedder, or fails when the index was built without one. */
+async function embedQueriesWith(embedder: SearchInternals['embedder'], queries: string[]): Promise<Float32Array[]> {
+  if (embedder) return embedder.embed(queries)
+  throw new SearchError(
+    'VITEST_RAG_SEARCH_ARM_UNAVAILABLE',
+    'this index has no embedder (build it with one to embed queries)',
+  )
+}
+
+/** Wraps built (or loaded, or shared) arms in the facade. */
+export function createSearchIndex(
+  config: ResolvedSearchConfig,
+  internals: SearchInternals,
+  embedderId = internals.embedder?.id,
+): SearchIndex {
+  const { bm25, vector } = internals
+  const layout = bm25.parts.layout
+  const state: FacadeState = { config, internals }
+  const arms: SearchArm[] = vector ? ['bm25', 'vector', 'hybrid', 'flexsearch'] : ['bm25', 'flexsearch']
+  const searchWithEmbedding = (
+    query: string,
+    embedding: Float32Array | undefined,
+    options: SearchOptions,
+  ): SearchHit[] => searchOnArm(state, query, embedding, options)
+  const embedQueries = (queries: string[]): Promise<Float32Array[]> => embedQueriesWith(internals.embedder, queries)
 
   return {
     config,
@@ -214,14 +263,17 @@ export function createSearchIndex(config: ResolvedSearchConfig, internals: Searc
     search: (query, options) => searchWithEmbedding(query, undefined, options),
     searchAsync: async (query, options) => {
       const arm = options.arm ?? config.arm
-      const embedding = (arm === 'vector' || arm === 'hybrid') && vector && options.k > 0 ? (await embedQueries([query]))[0] : undefined
+      const embedding =
+        (arm === 'vector' || arm === 'hybrid') && vector && options.k > 0 ? (await embedQueries([query]))[0] : undefined
       return searchWithEmbedding(query, embedding, options)
     },
     searchWithEmbedding,
     searchVectorBatch: (queries, slice) =>
-      requireVector('vector')
+      requireVectorArm(vector, 'vector')
         .searchBatch(queries, slice)
-        .map((rows, i) => toHits(rows, (queries[i] as VectorQuery).tenantId, (queries[i] as VectorQuery).k)),
+        .map((rows, i) =>
+          hitsOf(layout.chunkIds, rows, (queries[i] as VectorQuery).tenantId, (queries[i] as VectorQuery).k),
+        ),
     embedQueries,
   }
 }

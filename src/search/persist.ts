@@ -1,6 +1,6 @@
 /**
  * The on-disk form of a built search index (pure: bytes in, bytes out; the file side is
- * `src/artifacts/index-cache.ts`). Layout, little-endian:
+ * `src/search/files/index-cache.ts`). Layout, little-endian:
  *   8 bytes magic `VRAGIDX\0` | u32 format version | u32 JSON length | JSON metadata | zero padding to 8 |
  *   raw typed-array sections at the 8-aligned offsets the JSON lists.
  * The JSON holds the config, the cache key, the tenant layout, vocabularies and chunk texts; the sections hold
@@ -8,14 +8,15 @@
  * each section once, straight into the SharedArrayBuffer (or shared WASM memory) the loaded index keeps, so a
  * loaded index can be shared with workers like a built one and a 1M x 384 matrix is never held twice.
  */
-import { hashJson, sha256 } from '../util/hash.ts'
+import { hashJson, sha256 } from '../shared/util/hash.ts'
 import type { Bm25Parts } from './bm25.ts'
 import { SearchError } from './errors.ts'
 import type { ResolvedSearchConfig } from './index.ts'
 import { type SearchIndexSnapshot, searchSnapshotVersion } from './snapshot.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
 import { codeStride } from './quantize.ts'
-import { type VectorParts, allocateMatrix, sharedFloat64 } from './vector.ts'
+import { allocateMatrix, sharedFloat64 } from './vector.ts'
+import type { VectorParts } from './vector-parts.ts'
 
 /** Version of the file format; any change to the layout or to the meaning of a part bumps it. */
 export const searchIndexFormatVersion = 2
@@ -46,8 +47,18 @@ export function searchIndexCacheKey(parts: SearchIndexKeyParts): string {
 }
 
 type ArrayName =
-  | 'rowStart' | 'termStart' | 'postingStart' | 'postingRows' | 'postingTfs' | 'termIdf' | 'termMaxImpact' | 'docNorm' | 'avgDocLength'
-  | 'matrix' | 'codes' | 'rowStats'
+  | 'rowStart'
+  | 'termStart'
+  | 'postingStart'
+  | 'postingRows'
+  | 'postingTfs'
+  | 'termIdf'
+  | 'termMaxImpact'
+  | 'docNorm'
+  | 'avgDocLength'
+  | 'matrix'
+  | 'codes'
+  | 'rowStats'
 type ArrayType = 'i32' | 'f64' | 'f32' | 'i8' | 'u16'
 type Section = { name: ArrayName; type: ArrayType; offset: number; length: number }
 
@@ -78,7 +89,8 @@ const bytesOf = (array: ArrayBufferView): Uint8Array => new Uint8Array(array.buf
  * second 2 GB buffer.
  */
 export function encodeSearchIndexParts(snapshot: SearchIndexSnapshot, key: string): Uint8Array[] {
-  if (!littleEndian()) throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', 'vitest-rag: the index file format is little-endian only')
+  if (!littleEndian())
+    throw new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', 'the index file format is little-endian only')
   const { bm25, vector } = snapshot
   const arrays: Array<[ArrayName, ArrayType, Int32Array | Float64Array | Float32Array | Int8Array | Uint16Array]> = [
     ['rowStart', 'i32', bm25.layout.rowStart],
@@ -92,7 +104,8 @@ export function encodeSearchIndexParts(snapshot: SearchIndexSnapshot, key: strin
     ['avgDocLength', 'f64', bm25.avgDocLength],
   ]
   if (vector) arrays.push(['matrix', 'f32', vector.matrix])
-  if (vector?.quantized) arrays.push(['codes', 'i8', vector.quantized.codes], ['rowStats', 'f64', vector.quantized.rowStats])
+  if (vector?.quantized)
+    arrays.push(['codes', 'i8', vector.quantized.codes], ['rowStats', 'f64', vector.quantized.rowStats])
   let offset = 0
   const sections = arrays.map(([name, type, array]) => {
     const section = { name, type, offset, length: array.length }
@@ -151,11 +164,14 @@ export interface IndexByteSource {
 
 /** An {@link IndexByteSource} over bytes already in memory. */
 export function bytesSource(bytes: Uint8Array): IndexByteSource {
-  return { length: bytes.length, read: (target, position) => target.set(bytes.subarray(position, position + target.length)) }
+  return {
+    length: bytes.length,
+    read: (target, position) => target.set(bytes.subarray(position, position + target.length)),
+  }
 }
 
 function formatError(message: string): SearchError {
-  return new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `vitest-rag: search index file ${message}; it will be rebuilt`)
+  return new SearchError('VITEST_RAG_SEARCH_INDEX_FORMAT', `search index file ${message}; it will be rebuilt`)
 }
 
 /**
@@ -173,7 +189,8 @@ function readMetadata(source: IndexByteSource, expectedKey: string): { metadata:
   if (new TextDecoder().decode(head.subarray(0, 8)) !== magic) throw formatError('has no index header')
   const view = new DataView(head.buffer)
   const version = view.getUint32(8, true)
-  if (version !== searchIndexFormatVersion) throw formatError(`has format version ${version}, this build reads ${searchIndexFormatVersion}`)
+  if (version !== searchIndexFormatVersion)
+    throw formatError(`has format version ${version}, this build reads ${searchIndexFormatVersion}`)
   const jsonLength = view.getUint32(12, true)
   if (16 + jsonLength > source.length) throw formatError('is truncated')
   const json = new Uint8Array(jsonLength)
@@ -184,7 +201,8 @@ function readMetadata(source: IndexByteSource, expectedKey: string): { metadata:
   } catch {
     throw formatError('has corrupt metadata')
   }
-  if (metadata.key !== expectedKey) throw formatError(`belongs to key ${metadata.key.slice(0, 12)}, not ${expectedKey.slice(0, 12)}`)
+  if (metadata.key !== expectedKey)
+    throw formatError(`belongs to key ${metadata.key.slice(0, 12)}, not ${expectedKey.slice(0, 12)}`)
   return { metadata, headerLength: Math.ceil((16 + jsonLength) / 8) * 8 }
 }
 
@@ -221,7 +239,14 @@ export function decodeSearchIndexFrom(source: IndexByteSource, expectedKey: stri
     docNorm: read('docNorm', sharedFloat64),
     avgDocLength: read('avgDocLength', sharedFloat64),
   }
-  return { version: searchSnapshotVersion, config: metadata.config, bm25, vector: readVector(metadata, layout, find, read), texts: metadata.texts, embedderId: metadata.embedderId }
+  return {
+    version: searchSnapshotVersion,
+    config: metadata.config,
+    bm25,
+    vector: readVector(metadata, layout, find, read),
+    texts: metadata.texts,
+    embedderId: metadata.embedderId,
+  }
 }
 
 // The matrix and, when the file has them and this runtime can use them, its int8 codes and row stats.
@@ -236,7 +261,12 @@ function readVector(
   const codeSection = find('codes')
   const allocated = allocateMatrix(find('matrix')?.length ?? 0, 'wasm', codeSection?.length ?? 0)
   const matrix = read('matrix', () => allocated.matrix)
-  const parts: VectorParts = { layout, dimensions: d, matrix, ...(allocated.memory ? { memory: allocated.memory } : {}) }
+  const parts: VectorParts = {
+    layout,
+    dimensions: d,
+    matrix,
+    ...(allocated.memory ? { memory: allocated.memory } : {}),
+  }
   const codes = allocated.codes
   if (!codeSection || !codes) return parts
   read('codes', () => codes)

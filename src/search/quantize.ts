@@ -50,7 +50,15 @@ export function queryLevels(d: number): number {
 // and writes ||x|| and ||x - scale * codes|| to `norms`. Multiplying by the inverse may round a code differently
 // than dividing; any code is sound, because the residual is measured against the codes actually stored, and
 // |x * inverse| <= levels (+ rounding) keeps |code| <= levels.
-function quantizeVector(src: Float32Array, offset: number, d: number, levels: number, target: Int8Array | Int16Array, targetOffset: number, norms: Float64Array): number {
+function quantizeVector(
+  src: Float32Array,
+  offset: number,
+  d: number,
+  levels: number,
+  target: Int8Array | Int16Array,
+  targetOffset: number,
+  norms: Float64Array,
+): number {
   let maxAbs = 0
   let norm2 = 0
   for (let i = 0; i < d; i++) {
@@ -80,7 +88,13 @@ function quantizeVector(src: Float32Array, offset: number, d: number, levels: nu
  * B_r = ||r|| + ||r - r^|| (the two factors of the error bound). A zero row gets scale 0 and A = B = 0.
  * Example (d = 2): row [0.6, 0.8] -> scale 0.8 / 127, codes [95, 127] (0.6 / 0.0062992 = 95.25 -> 95).
  */
-export function quantizeRows(matrix: Float32Array, d: number, rows: number, codes: Int8Array, rowStats: Float64Array): void {
+export function quantizeRows(
+  matrix: Float32Array,
+  d: number,
+  rows: number,
+  codes: Int8Array,
+  rowStats: Float64Array,
+): void {
   const stride = codeStride(d)
   const gamma = float32DotGamma(d)
   const norms = new Float64Array(2)
@@ -109,7 +123,13 @@ export interface QuantizedQuery {
  * Quantizes the float32 query `q` (`d` values from `offset`) to int16 codes with {@link queryLevels} levels,
  * written at `target[targetOffset + i]` for i < d (the caller zero-fills any padding).
  */
-export function quantizeQuery(q: Float32Array, offset: number, d: number, target: Int16Array, targetOffset: number): QuantizedQuery {
+export function quantizeQuery(
+  q: Float32Array,
+  offset: number,
+  d: number,
+  target: Int16Array,
+  targetOffset: number,
+): QuantizedQuery {
   const norms = new Float64Array(2)
   const scale = quantizeVector(q, offset, d, queryLevels(d), target, targetOffset, norms)
   const grow = 1 + boundSlack.relative

@@ -40,7 +40,7 @@ export function layoutByTenant<T extends IndexableChunk>(chunks: readonly T[]): 
     if (seen.has(chunk.id)) {
       throw new SearchError(
         'VITEST_RAG_SEARCH_DUPLICATE_CHUNK',
-        `vitest-rag: chunk id "${chunk.id}" occurs twice in the indexed chunks (chunk ids must be unique across tenants)`,
+        `chunk id "${chunk.id}" occurs twice in the indexed chunks (chunk ids must be unique across tenants)`,
       )
     }
     seen.add(chunk.id)

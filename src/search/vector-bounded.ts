@@ -56,10 +56,30 @@ class Candidates {
 }
 
 /**
+ * Selects the rows one query rescores in float32: every row of `range` when the query is unbounded, else the
+ * candidates whose upper bound reaches the final threshold of its lower-bound heap `lower`.
+ */
+function selectRescoredRows(list: Candidates, lower: TopK, unbounded: boolean, range: RowRange): Int32Array {
+  if (unbounded) return Int32Array.from({ length: range.to - range.start }, (_, i) => range.start + i)
+  const threshold = lower.threshold
+  const rows = new Int32Array(list.length)
+  let n = 0
+  for (let i = 0; i < list.length; i++) if ((list.upper[i] as number) >= threshold) rows[n++] = list.rows[i] as number
+  return rows.subarray(0, n)
+}
+
+/**
  * Exact top-k of `count` normalised float32 queries (`packed`, row-major, d each) with `ks[j]` results each, over
  * `range`; heap indices are rows minus `range.from`, as in the float32 scan.
  */
-export function boundedTopK(scan: BoundedScan, packed: Float32Array, count: number, ks: readonly number[], range: RowRange, stats?: BoundedStats): TopK[] {
+export function boundedTopK(
+  scan: BoundedScan,
+  packed: Float32Array,
+  count: number,
+  ks: readonly number[],
+  range: RowRange,
+  stats?: BoundedStats,
+): TopK[] {
   const { int8, float, rowStats, dimensions: d } = scan
   const stride = codeStride(d)
   const codes = new Int16Array(count * stride)
@@ -98,17 +118,7 @@ export function boundedTopK(scan: BoundedScan, packed: Float32Array, count: numb
     }
   }
   return ks.map((k, j) => {
-    const list = candidates[j] as Candidates
-    let rows: Int32Array
-    if (unbounded[j]) {
-      rows = Int32Array.from({ length: range.to - range.start }, (_, i) => range.start + i)
-    } else {
-      const threshold = (lower[j] as TopK).threshold
-      rows = new Int32Array(list.length)
-      let n = 0
-      for (let i = 0; i < list.length; i++) if ((list.upper[i] as number) >= threshold) rows[n++] = list.rows[i] as number
-      rows = rows.subarray(0, n)
-    }
+    const rows = selectRescoredRows(candidates[j] as Candidates, lower[j] as TopK, unbounded[j] as boolean, range)
     if (stats) stats.rescoredRows += rows.length
     const scores = float.scoreRows(packed.subarray(j * d, (j + 1) * d), rows, rows.length)
     const top = new TopK(k)

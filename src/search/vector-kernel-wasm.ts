@@ -5,10 +5,11 @@
  * space (queries in, scores out), which is safe because `grow` on a shared memory is atomic and returns each
  * caller a distinct region.
  */
-import type { VectorParts } from './vector.ts'
-import { type WasmMemory, type WasmModule, wasmApi } from './wasm-api.ts'
-import { encodeModule } from './wasm-encoder.ts'
-import { dot1, dot4, dotList, idot1, idot4 } from './wasm-kernels.ts'
+import type { VectorParts } from './vector-parts.ts'
+import { type WasmMemory, type WasmModule, wasmApi } from './wasm/wasm-api.ts'
+import { encodeModule } from './wasm/wasm-encoder.ts'
+import { dot4, idot4 } from './wasm/wasm-block-kernels.ts'
+import { dot1, dotList, idot1 } from './wasm/wasm-kernels.ts'
 import type { Int8Kernel, VectorKernel } from './vector-kernel.ts'
 
 const pageBytes = 65536
@@ -22,7 +23,11 @@ let compiled: WasmModule | undefined | null
 export function wasmKernelModule(): WasmModule | null {
   if (compiled === undefined) {
     try {
-      compiled = wasmApi ? new wasmApi.Module(encodeModule([dot1(), dot4(), dotList(), idot1(), idot4()], { minPages: 0, maxPages, shared: true })) : null
+      compiled = wasmApi
+        ? new wasmApi.Module(
+            encodeModule([dot1(), dot4(), dotList(), idot1(), idot4()], { minPages: 0, maxPages, shared: true }),
+          )
+        : null
     } catch {
       compiled = null
     }
@@ -35,7 +40,10 @@ export function wasmKernelModule(): WasmModule | null {
  * codes, inside a new shared WebAssembly memory (rounded up to 64 KiB pages; growable later for kernel scratch).
  * Returns undefined when WASM SIMD is unavailable or the total exceeds what wasm32 can address.
  */
-export function allocateWasmMatrix(length: number, codeBytes = 0): { matrix: Float32Array; codes: Int8Array | undefined; memory: WasmMemory } | undefined {
+export function allocateWasmMatrix(
+  length: number,
+  codeBytes = 0,
+): { matrix: Float32Array; codes: Int8Array | undefined; memory: WasmMemory } | undefined {
   if (!wasmKernelModule() || !wasmApi) return undefined
   const codeOffset = Math.ceil((length * 4) / 16) * 16
   const pages = Math.max(1, Math.ceil((codeOffset + codeBytes) / pageBytes))
@@ -82,7 +90,15 @@ function instantiate(memory: WasmMemory): KernelExports | undefined {
 
 // Group-of-4 interleave: element (query j, lane i) of `width` lanes per v128 goes to group j >> 2 at
 // (i / width) * 4 * width + (j & 3) * width + (i % width); queries past `count` are zero.
-function interleave<T extends Float32Array | Int16Array>(heap: T, at: number, queries: T, count: number, padded: number, length: number, width: number): void {
+function interleave<T extends Float32Array | Int16Array>(
+  heap: T,
+  at: number,
+  queries: T,
+  count: number,
+  padded: number,
+  length: number,
+  width: number,
+): void {
   for (let j = 0; j < padded; j++) {
     const g = at + (j >> 2) * 4 * length + (j & 3) * width
     const src = j * length
@@ -107,7 +123,9 @@ interface BlockFlavourBinding<Q extends Float32Array | Int16Array, O extends Flo
 }
 
 // setQueries/dotRows over one scratch region: queries (interleaved by 4 when more than one) then the scores.
-function bindBlocks<Q extends Float32Array | Int16Array, O extends Float32Array | Int32Array>(b: BlockFlavourBinding<Q, O>) {
+function bindBlocks<Q extends Float32Array | Int16Array, O extends Float32Array | Int32Array>(
+  b: BlockFlavourBinding<Q, O>,
+) {
   const block = new Scratch(b.memory)
   const width = 16 / b.elementBytes
   let queryCount = 0
@@ -121,7 +139,10 @@ function bindBlocks<Q extends Float32Array | Int16Array, O extends Float32Array 
       padded = count === 1 ? 1 : Math.ceil(count / 4) * 4
       rowLimit = maxRows
       // A grow (here or in another thread) replaces memory.buffer; old views do not reach the new region.
-      if (block.ensure(padded * b.length * b.elementBytes + padded * maxRows * 4) || queries.buffer.byteLength < b.memory.buffer.byteLength) {
+      if (
+        block.ensure(padded * b.length * b.elementBytes + padded * maxRows * 4) ||
+        queries.buffer.byteLength < b.memory.buffer.byteLength
+      ) {
         queries = b.queryView(b.memory.buffer)
         out = b.outView(b.memory.buffer)
       }
@@ -132,7 +153,10 @@ function bindBlocks<Q extends Float32Array | Int16Array, O extends Float32Array 
     dotRows(rowFrom: number, rowTo: number): O {
       const span = rowTo - rowFrom
       const outPtr = block.pointer + padded * b.length * b.elementBytes
-      if (span > rowLimit) throw new RangeError(`vitest-rag: ${b.name} block of ${span} rows exceeds the ${rowLimit} announced to setQueries`)
+      if (span > rowLimit)
+        throw new RangeError(
+          `vitest-rag: ${b.name} block of ${span} rows exceeds the ${rowLimit} announced to setQueries`,
+        )
       if (queryCount === 1) b.one(block.pointer, outPtr, rowFrom, rowTo)
       else b.four(block.pointer, padded, outPtr, rowFrom, rowTo)
       return out.subarray(outPtr >> 2, (outPtr >> 2) + queryCount * span) as O
@@ -168,7 +192,8 @@ export function createWasmKernel(parts: VectorParts): VectorKernel | undefined {
     setQueries: blocks.setQueries,
     dotRows: blocks.dotRows,
     scoreRows(query, rows, count) {
-      if (list.ensure(d * 4 + listChunk * 8) || heap.buffer.byteLength < memory.buffer.byteLength) heap = new Float32Array(memory.buffer)
+      if (list.ensure(d * 4 + listChunk * 8) || heap.buffer.byteLength < memory.buffer.byteLength)
+        heap = new Float32Array(memory.buffer)
       const out = new Float32Array(count)
       const qf = list.pointer >> 2
       heap.set(query.subarray(0, d), qf)

@@ -15,30 +15,8 @@ import type { RankedRow } from './types.ts'
 import { boundedTopK } from './vector-bounded.ts'
 import { type Int8Kernel, type VectorKernel, createTsKernel } from './vector-kernel.ts'
 import { allocateWasmMatrix, createWasmInt8Kernel, createWasmKernel } from './vector-kernel-wasm.ts'
-import type { WasmMemory } from './wasm-api.ts'
-
-/** The plain-data form of a vector index. */
-export interface VectorParts {
-  layout: TenantLayout
-  /** Embedding dimension d. */
-  dimensions: number
-  /** Row-major `rows x d` float32 matrix in layout row order, each row L2-normalised (or all zeros). */
-  matrix: Float32Array
-  /** The shared WebAssembly memory holding `matrix` (at `matrix.byteOffset`), when it lives in one. */
-  memory?: WasmMemory
-  /** The int8 copy for the bounded scan (in `memory`, after the matrix), when built. */
-  quantized?: QuantizedParts
-}
-
-/** The int8 copy of a matrix (`quantize.ts`). */
-export interface QuantizedParts {
-  /** Bytes per code row: {@link codeStride} of d. */
-  stride: number
-  /** `rows x stride` int8 codes, zero padded, in the same WebAssembly memory as the matrix. */
-  codes: Int8Array
-  /** Per row: scale, then the two error-bound factors (`quantizeRows`). */
-  rowStats: Float64Array
-}
+import type { WasmMemory } from './wasm/wasm-api.ts'
+import type { QuantizedParts, VectorParts } from './vector-parts.ts'
 
 /** Where the matrix lives: `'wasm'` (a shared WebAssembly memory, when the runtime has SIMD) or `'shared'` (a SharedArrayBuffer). */
 export type MatrixStorage = 'wasm' | 'shared'
@@ -107,25 +85,39 @@ export function buildVectorIndex(
 ): VectorIndex {
   const rows = layout.chunkIds.length
   if (vectors.length !== rows) {
-    throw new SearchError('VITEST_RAG_SEARCH_BAD_ARGUMENT', `vitest-rag: got ${vectors.length} embeddings for ${rows} chunks (one per chunk is needed)`)
+    throw new SearchError(
+      'VITEST_RAG_SEARCH_BAD_ARGUMENT',
+      `got ${vectors.length} embeddings for ${rows} chunks (one per chunk is needed)`,
+    )
   }
   const d = rows > 0 ? (vectors[0] as ArrayLike<number>).length : 0
   const stride = codeStride(d)
-  const { matrix, memory, codes } = allocateMatrix(rows * d, options.storage, options.quantize === false || d % 4 !== 0 ? 0 : rows * stride)
+  const { matrix, memory, codes } = allocateMatrix(
+    rows * d,
+    options.storage,
+    options.quantize === false || d % 4 !== 0 ? 0 : rows * stride,
+  )
   vectors.forEach((v, row) => {
     if (v.length !== d) {
       throw new SearchError(
         'VITEST_RAG_SEARCH_DIMENSION_MISMATCH',
-        `vitest-rag: embedding of chunk "${layout.chunkIds[row]}" has ${v.length} dimensions, expected ${d} (use one embedder for the whole corpus)`,
+        `embedding of chunk "${layout.chunkIds[row]}" has ${v.length} dimensions, expected ${d} (use one embedder for the whole corpus)`,
       )
     }
     normalizeInto(v, matrix, row * d)
   })
-  return new VectorIndex({ layout, dimensions: d, matrix, ...(memory ? { memory } : {}), ...quantizeMatrix(matrix, d, codes) }, options.kernel)
+  return new VectorIndex(
+    { layout, dimensions: d, matrix, ...(memory ? { memory } : {}), ...quantizeMatrix(matrix, d, codes) },
+    options.kernel,
+  )
 }
 
 /** The int8 copy of `matrix` written into `codes` (allocated by {@link allocateMatrix}), or nothing without codes. */
-export function quantizeMatrix(matrix: Float32Array, d: number, codes: Int8Array | undefined): { quantized?: QuantizedParts } {
+export function quantizeMatrix(
+  matrix: Float32Array,
+  d: number,
+  codes: Int8Array | undefined,
+): { quantized?: QuantizedParts } {
   if (!codes || d === 0) return {}
   const rows = matrix.length / d
   const rowStats = sharedFloat64(3 * rows)
@@ -173,7 +165,8 @@ export class VectorIndex {
     const memory = parts.memory
     const matrix = memory ? new Float32Array(memory.buffer, parts.matrix.byteOffset, parts.matrix.length) : parts.matrix
     const q = parts.quantized
-    const quantized = q && memory ? { ...q, codes: new Int8Array(memory.buffer, q.codes.byteOffset, q.codes.length) } : q
+    const quantized =
+      q && memory ? { ...q, codes: new Int8Array(memory.buffer, q.codes.byteOffset, q.codes.length) } : q
     this.parts = { ...parts, matrix, ...(quantized ? { quantized } : {}) }
     this.kernel = selectVectorKernel(kernel, this.parts)
     this.int8 = kernel === 'auto' && this.kernel.name === 'wasm-simd' ? createWasmInt8Kernel(this.parts) : undefined
@@ -199,7 +192,10 @@ export class VectorIndex {
     const byTenant = new Map<number, number[]>()
     queries.forEach((q, i) => {
       if (q.vector.length !== d) {
-        throw new SearchError('VITEST_RAG_SEARCH_DIMENSION_MISMATCH', `vitest-rag: query embedding has ${q.vector.length} dimensions, the index has ${d} (embed queries with the corpus embedder)`)
+        throw new SearchError(
+          'VITEST_RAG_SEARCH_DIMENSION_MISMATCH',
+          `query embedding has ${q.vector.length} dimensions, the index has ${d} (embed queries with the corpus embedder)`,
+        )
       }
       const t = tenantNumber(layout, q.tenantId)
       if (t < 0 || q.k <= 0) return
@@ -225,7 +221,14 @@ export class VectorIndex {
         const quantized = this.parts.quantized
         const heaps =
           int8 && quantized
-            ? boundedTopK({ int8, float: this.kernel, rowStats: quantized.rowStats, dimensions: d }, packed, block.length, ks, range, this.boundedStats)
+            ? boundedTopK(
+                { int8, float: this.kernel, rowStats: quantized.rowStats, dimensions: d },
+                packed,
+                block.length,
+                ks,
+                range,
+                this.boundedStats,
+              )
             : this.scanFloat32(packed, ks, range)
         block.forEach((qi, j) => {
           results[qi] = (heaps[j] as TopK).sorted().map(({ index, score }) => ({ row: from + index, score }))

@@ -2,7 +2,7 @@
  * Types the per-case record onto Vitest's `TaskMeta`, the channel from a test to the reporter that survives
  * worker boundaries and blob merges (`task.meta.rag` in a test, `testCase.meta().rag` in the reporter).
  */
-import type { CaseRecord } from '../scorecard/case-record.ts'
+import type { CaseRecord } from '../evaluation/case-record.ts'
 // The module this file augments, imported so the augmentation holds in any program that includes this file
 // (a consumer's type check that reaches it through the package entry, not only Vitest's own test files).
 import type {} from 'vitest'

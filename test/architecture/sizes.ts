@@ -21,7 +21,8 @@ function functionName(node: ts.Node, source: ts.SourceFile): string {
   if (own !== undefined) return own.getText(source)
   if (ts.isConstructorDeclaration(node)) return 'constructor'
   const parent = node.parent
-  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText(source)
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))
+    return parent.name.getText(source)
   return '(anonymous)'
 }
 
@@ -33,7 +34,8 @@ export function longFunctions(file: string, text: string, maxLines: number): Ove
     if (ts.isFunctionLike(node) && (node as { body?: ts.Node }).body !== undefined) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line
-      if (last - first + 1 > maxLines) found.push({ where: `${file}:${first + 1} ${functionName(node, source)}`, lines: last - first + 1 })
+      if (last - first + 1 > maxLines)
+        found.push({ where: `${file}:${first + 1} ${functionName(node, source)}`, lines: last - first + 1 })
     }
     ts.forEachChild(node, visit)
   }

@@ -4,15 +4,53 @@ import { type BenchReport, checkGoals, emptyBenchReport } from '../../scripts/be
 
 function sampleReport(): BenchReport {
   const report = emptyBenchReport(
-    { cpu: 'AMD EPYC 9R14', cpus: 2, platform: 'linux x64', memory_gib: 23, node: 'v20.20.2', numpy: '2.4.6', scipy: '1.17.1', load_average: [1.5, 2, 2.25] },
+    {
+      cpu: 'AMD EPYC 9R14',
+      cpus: 2,
+      platform: 'linux x64',
+      memory_gib: 23,
+      node: 'v20.20.2',
+      numpy: '2.4.6',
+      scipy: '1.17.1',
+      load_average: [1.5, 2, 2.25],
+    },
     false,
     '2026-12-01T03:00:00.000Z',
   )
-  report.bm25['50000'] = { build_ms: 2500, build_us_per_doc: 50, ms_per_query: 0.318, cpu_ms_per_query: 0.3, pool1_ms_per_query: 0.33, pool2_ms_per_query: 0.176, scipy_ms_per_query: 0.69, ratio_to_scipy: 0.318 / 0.69, rank_exact_vs_scipy: 1, peak_rss_mib: 400 }
+  report.bm25['50000'] = {
+    build_ms: 2500,
+    build_us_per_doc: 50,
+    ms_per_query: 0.318,
+    cpu_ms_per_query: 0.3,
+    pool1_ms_per_query: 0.33,
+    pool2_ms_per_query: 0.176,
+    scipy_ms_per_query: 0.69,
+    ratio_to_scipy: 0.318 / 0.69,
+    rank_exact_vs_scipy: 1,
+    peak_rss_mib: 400,
+  }
   report.vector['100000x1536'] = {
-    build_ms: 7500, memory_ratio: 1.2651, kernel: 'wasm-int8-bounded', one_query_ms: 12.5, one_query_cpu_ms: 12, one_query_float32_ms: 22.2, one_query_pool2_ms: 9,
-    numpy_gemv_ms: 25, numpy_gemv_cpu_ms: 40, one_query_cpu_ratio_to_numpy: 0.3, one_query_ratio_to_numpy: 0.5, one_query_best_ratio_to_numpy: 0.36, batch_ms: 6, batch_pool2_ms: 3.3, batch_float32_pool2_ms: 4.27,
-    numpy_gemm_ms: 3, batch_ratio_to_numpy: 1.1, rescored_rows_per_query: 31.4, exact_vs_float32: '200/200', same_top10_as_numpy: '20/20', peak_rss_mib: 2000,
+    build_ms: 7500,
+    memory_ratio: 1.2651,
+    kernel: 'wasm-int8-bounded',
+    one_query_ms: 12.5,
+    one_query_cpu_ms: 12,
+    one_query_float32_ms: 22.2,
+    one_query_pool2_ms: 9,
+    numpy_gemv_ms: 25,
+    numpy_gemv_cpu_ms: 40,
+    one_query_cpu_ratio_to_numpy: 0.3,
+    one_query_ratio_to_numpy: 0.5,
+    one_query_best_ratio_to_numpy: 0.36,
+    batch_ms: 6,
+    batch_pool2_ms: 3.3,
+    batch_float32_pool2_ms: 4.27,
+    numpy_gemm_ms: 3,
+    batch_ratio_to_numpy: 1.1,
+    rescored_rows_per_query: 31.4,
+    exact_vs_float32: '200/200',
+    same_top10_as_numpy: '20/20',
+    peak_rss_mib: 2000,
   }
   report.scale.bm25['1000000'] = { build_ms: 52_000, build_rss_mib: 1300, ms_per_query: 3.2 }
   report.scale.vector['1000000x384'] = { load_ms: 900, load_rss_ratio: 1.01, ms_per_query: 20 }
@@ -22,7 +60,13 @@ function sampleReport(): BenchReport {
 
 describe('README benchmark table from the bench JSON', () => {
   test('sig3 keeps three significant digits: 0.31849 -> 0.318, 22.24 -> 22.2, 1234.5 -> 1235', () => {
-    expect([sig3(0.31849), sig3(22.24), sig3(1234.5), sig3(1.2651), sig3(undefined)]).toEqual(['0.318', '22.2', '1235', '1.27', '-'])
+    expect([sig3(0.31849), sig3(22.24), sig3(1234.5), sig3(1.2651), sig3(undefined)]).toEqual([
+      '0.318',
+      '22.2',
+      '1235',
+      '1.27',
+      '-',
+    ])
   })
 
   test('renders provenance, one row per figure, and the goals with their status', () => {
@@ -58,10 +102,19 @@ describe('README benchmark table from the bench JSON', () => {
   test('a missing figure is a goal not met, and the README splice keeps everything outside the markers', () => {
     const report = sampleReport()
     report.scale = { bm25: {}, vector: {} }
-    expect(checkGoals(report).find((g) => g.figure === 'scale.bm25.1000000.ms_per_query')).toEqual({ figure: 'scale.bm25.1000000.ms_per_query', at_most: 5, value: null, met: false })
+    expect(checkGoals(report).find((g) => g.figure === 'scale.bm25.1000000.ms_per_query')).toEqual({
+      figure: 'scale.bm25.1000000.ms_per_query',
+      at_most: 5,
+      value: null,
+      met: false,
+    })
     const readme = 'intro\n<!-- bench-table:start -->\nold table\n<!-- bench-table:end -->\noutro\n'
-    expect(replaceGenerated(readme, 'new table')).toBe('intro\n<!-- bench-table:start -->\nnew table\n<!-- bench-table:end -->\noutro\n')
-    expect(() => replaceGenerated('no markers', 'x')).toThrow(/README.md lacks the <!-- bench-table:start --> \.\.\. <!-- bench-table:end --> markers/)
+    expect(replaceGenerated(readme, 'new table')).toBe(
+      'intro\n<!-- bench-table:start -->\nnew table\n<!-- bench-table:end -->\noutro\n',
+    )
+    expect(() => replaceGenerated('no markers', 'x')).toThrow(
+      /README.md lacks the <!-- bench-table:start --> \.\.\. <!-- bench-table:end --> markers/,
+    )
   })
 
   test('a report merged from several runs names each run with its time and load', () => {

@@ -4,14 +4,20 @@ import { describe, expect, test } from 'vitest'
 import { mapGrade } from '../../src/cases/grade-scale.ts'
 import { GOLDEN_SCHEMA_PATH, renderGoldenJsonSchema } from '../../src/cases/json-schema.ts'
 import { parseGoldenText } from '../../src/cases/parse-golden.ts'
-import { formatProblems } from '../../src/problems/problems.ts'
+import { formatProblems } from '../../src/shared/problems/problems.ts'
 import { resolveLocators } from '../../src/cases/resolve-locators.ts'
 import { GoldenCaseSchema } from '../../src/cases/schema.ts'
 import { chunkDocuments, parseChunkerSpec } from '../../src/corpus/chunk.ts'
 import type { SourceDocument } from '../../src/corpus/types.ts'
 
 const FILE = 'golden/cranfield.golden.jsonl'
-const minimal = { case_id: 'C-1', case_type: 'normal', tenant_id: 'default', query: 'heat transfer in slabs', expected_sources: [{ locator: { kind: 'document', id: 'd1' }, grade: 1 }] }
+const minimal = {
+  case_id: 'C-1',
+  case_type: 'normal',
+  tenant_id: 'default',
+  query: 'heat transfer in slabs',
+  expected_sources: [{ locator: { kind: 'document', id: 'd1' }, grade: 1 }],
+}
 
 describe('facets are optional with documented defaults', () => {
   test('a case without facets gets answerable true, simple, torso, static', () => {
@@ -45,12 +51,24 @@ describe('grade_scale header', () => {
     const text = [
       '// Cranfield grades: 1 = complete answer ... 4 = minimal interest',
       JSON.stringify({ grade_scale: { low: 4, high: 1 } }),
-      JSON.stringify({ ...minimal, expected_sources: [{ locator: { kind: 'document', id: 'd1' }, grade: 1 }, { locator: { kind: 'document', id: 'd2' }, grade: 3 }] }),
-      JSON.stringify({ ...minimal, case_id: 'C-2', expected_sources: [{ locator: { kind: 'document', id: 'd1' }, grade: 5 }] }),
+      JSON.stringify({
+        ...minimal,
+        expected_sources: [
+          { locator: { kind: 'document', id: 'd1' }, grade: 1 },
+          { locator: { kind: 'document', id: 'd2' }, grade: 3 },
+        ],
+      }),
+      JSON.stringify({
+        ...minimal,
+        case_id: 'C-2',
+        expected_sources: [{ locator: { kind: 'document', id: 'd1' }, grade: 5 }],
+      }),
     ].join('\n')
     const result = parseGoldenText(text, FILE)
     expect(result.cases.map((c) => c.case.expected_sources.map((s) => s.grade))).toEqual([[3, 1]])
-    expect(formatProblems(result.problems)).toBe(`${FILE}:4: expected_sources[0].grade: 5 is not on this file's grade_scale (fix: use a whole number from 1 to 4, or change the grade_scale header)`)
+    expect(formatProblems(result.problems)).toBe(
+      `${FILE}:4: expected_sources[0].grade: 5 is not on this file's grade_scale (fix: use a whole number from 1 to 4, or change the grade_scale header)`,
+    )
   })
 
   test('a grade_scale header after the first case, or a malformed one, is a problem naming its line', () => {
@@ -64,11 +82,32 @@ describe('grade_scale header', () => {
 describe('an empty judged document', () => {
   test('is a warning naming the document, not a problem that stops the set', () => {
     const documents: SourceDocument[] = [
-      { id: 'default/document/d1', key: 'd1', tenantId: 'default', kind: 'document', title: 'Slabs', text: 'Heat conduction in composite slabs.' },
-      { id: 'default/document/d9', key: 'd9', tenantId: 'default', kind: 'document', title: 'Blank', text: '  \n', origin: 'corpus.jsonl:9' },
+      {
+        id: 'default/document/d1',
+        key: 'd1',
+        tenantId: 'default',
+        kind: 'document',
+        title: 'Slabs',
+        text: 'Heat conduction in composite slabs.',
+      },
+      {
+        id: 'default/document/d9',
+        key: 'd9',
+        tenantId: 'default',
+        kind: 'document',
+        title: 'Blank',
+        text: '  \n',
+        origin: 'corpus.jsonl:9',
+      },
     ]
     const chunks = chunkDocuments(documents, parseChunkerSpec('structural'))
-    const c = GoldenCaseSchema.parse({ ...minimal, expected_sources: [{ locator: { kind: 'document', id: 'd1' } }, { locator: { kind: 'document', id: 'd9' }, grade: 2 }] })
+    const c = GoldenCaseSchema.parse({
+      ...minimal,
+      expected_sources: [
+        { locator: { kind: 'document', id: 'd1' } },
+        { locator: { kind: 'document', id: 'd9' }, grade: 2 },
+      ],
+    })
     const result = resolveLocators([c], documents, chunks, new Map([['C-1', { file: FILE, line: 3 }]]))
     expect(result.problems).toEqual([])
     expect(formatProblems(result.warnings)).toBe(
@@ -85,7 +124,9 @@ describe('JSON Schema for *.golden.jsonl', () => {
   })
 
   test('the schema lists the case fields with facets optional and knows the grade_scale header', () => {
-    const schema = JSON.parse(renderGoldenJsonSchema()) as { anyOf: Array<{ required?: string[]; properties: Record<string, unknown> }> }
+    const schema = JSON.parse(renderGoldenJsonSchema()) as {
+      anyOf: Array<{ required?: string[]; properties: Record<string, unknown> }>
+    }
     const [caseSchema, header] = schema.anyOf
     expect(caseSchema?.required).toEqual(['case_id', 'case_type', 'tenant_id', 'query'])
     expect(Object.keys(caseSchema?.properties ?? {})).toContain('question_type')

@@ -5,10 +5,10 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { GoldenFileError } from '../../src/cases/errors.ts'
 import { defaultInputLimits, goldenSetHash, parseGoldenText } from '../../src/cases/parse-golden.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
-import { hashJson } from '../../src/util/hash.ts'
-import { formatProblem, formatProblems } from '../../src/problems/problems.ts'
-import { sha256 } from '../../src/util/hash.ts'
+import { readGoldenSet } from '../../src/evaluation/golden-set/golden-set.ts'
+import { hashJson } from '../../src/shared/util/hash.ts'
+import { formatProblem, formatProblems } from '../../src/shared/problems/problems.ts'
+import { sha256 } from '../../src/shared/util/hash.ts'
 
 const base = {
   case_id: 'GC-1',
@@ -51,12 +51,16 @@ describe('parseGoldenText', () => {
     const lf = `${line({})}\n${line({ case_id: 'GC-2' })}\n`
     const windows = `\uFEFF${line({})}\r\n${line({ case_id: 'GC-2' })}\r\n`
     expect(parseGoldenText(windows, FILE).hash).toBe(parseGoldenText(lf, FILE).hash)
-    expect(parseGoldenText(`${line({})}\n${line({ case_id: 'GC-2', query: 'Other?' })}\n`, FILE).hash).not.toBe(parseGoldenText(lf, FILE).hash)
+    expect(parseGoldenText(`${line({})}\n${line({ case_id: 'GC-2', query: 'Other?' })}\n`, FILE).hash).not.toBe(
+      parseGoldenText(lf, FILE).hash,
+    )
   })
 
   test('a file larger than one 64 KiB hash piece hashes as the canonical JSON array of its cases', () => {
     // 600 cases of about 400 bytes of canonical JSON each: about 240 KB, so the hash is fed in several pieces.
-    const lines = Array.from({ length: 600 }, (_, i) => line({ case_id: `GC-${i}`, query: `Question ${i} about seats?` }))
+    const lines = Array.from({ length: 600 }, (_, i) =>
+      line({ case_id: `GC-${i}`, query: `Question ${i} about seats?` }),
+    )
     const result = parseGoldenText(lines.join('\n'), FILE)
     expect(result.cases).toHaveLength(600)
     expect(JSON.stringify(result.cases.map((c) => c.case)).length).toBeGreaterThan(3 * 65_536)
@@ -67,7 +71,11 @@ describe('parseGoldenText', () => {
     const text = [
       line({}), // 1: fine
       '{"case_id": "GC-2",', // 2: invalid JSON
-      line({ case_id: 'GC-3', case_type: 'faq', expected_sources: [{ locator: { kind: 'docs', slug: 'x' }, grade: 7 }] }), // 3: three issues
+      line({
+        case_id: 'GC-3',
+        case_type: 'faq',
+        expected_sources: [{ locator: { kind: 'docs', slug: 'x' }, grade: 7 }],
+      }), // 3: three issues
       line({ case_id: 'GC-4', expected_source: [] }), // 4: unknown key
       line({ case_id: 'GC-1' }), // 5: duplicate of line 1
       JSON.stringify({ ...base, case_id: 'GC-6', tenant_id: undefined }), // 6: missing field (facets such as answerable have defaults)
@@ -89,9 +97,13 @@ describe('parseGoldenText', () => {
     expect(rendered[1]).toBe(
       `${FILE}:3: case_type: "faq" is not allowed (fix: one of "normal", "out_of_scope", "exact_identifier", "multi_turn", "stale_conflict", "cross_tenant")`,
     )
-    expect(rendered[2]).toBe(`${FILE}:3: expected_sources[0].locator.kind: "docs" is not allowed (fix: one of "doc", "changelog", "ticket", "document")`)
+    expect(rendered[2]).toBe(
+      `${FILE}:3: expected_sources[0].locator.kind: "docs" is not allowed (fix: one of "doc", "changelog", "ticket", "document")`,
+    )
     expect(rendered[3]).toBe(`${FILE}:3: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)`)
-    expect(rendered[4]).toBe(`${FILE}:4: expected_source: unknown field "expected_source" (fix: did you mean "expected_sources"?)`)
+    expect(rendered[4]).toBe(
+      `${FILE}:4: expected_source: unknown field "expected_source" (fix: did you mean "expected_sources"?)`,
+    )
     expect(rendered[5]).toContain('case_id "GC-1" is already used at golden/support.golden.jsonl:1')
     expect(rendered[6]).toBe(`${FILE}:6: tenant_id: is missing (fix: add "tenant_id": <string>)`)
   })
@@ -109,14 +121,28 @@ describe('parseGoldenText', () => {
   })
 
   test('a problem renders as file:line: path: message (fix: ...)', () => {
-    expect(formatProblem({ code: 'out_of_range', file: FILE, line: 14, path: 'expected_sources[0].grade', value: 7, message: '7 is out of range', fix: 'a whole number 0-3' })).toBe(
-      'golden/support.golden.jsonl:14: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)',
-    )
+    expect(
+      formatProblem({
+        code: 'out_of_range',
+        file: FILE,
+        line: 14,
+        path: 'expected_sources[0].grade',
+        value: 7,
+        message: '7 is out of range',
+        fix: 'a whole number 0-3',
+      }),
+    ).toBe('golden/support.golden.jsonl:14: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)')
   })
 })
 
 describe('input limits', () => {
-  const limits = { ...defaultInputLimits, maxLineBytes: 2_000, maxQueryChars: 40, maxHistoryTurns: 2, maxLiteralChars: 10 }
+  const limits = {
+    ...defaultInputLimits,
+    maxLineBytes: 2_000,
+    maxQueryChars: 40,
+    maxHistoryTurns: 2,
+    maxLiteralChars: 10,
+  }
 
   test('a line over the byte limit is not parsed, and says its size, the limit and the option', () => {
     const huge = line({ query: 'x'.repeat(3_000) })
@@ -148,7 +174,12 @@ describe('input limits', () => {
   })
 
   test('the limits are configurable in ragEval() and default to 64 KiB lines and 4,000-character queries', () => {
-    expect(resolveConfig({}, '/p', {}).limits).toEqual({ maxLineBytes: 65_536, maxQueryChars: 4_000, maxHistoryTurns: 50, maxLiteralChars: 1_000 })
+    expect(resolveConfig({}, '/p', {}).limits).toEqual({
+      maxLineBytes: 65_536,
+      maxQueryChars: 4_000,
+      maxHistoryTurns: 50,
+      maxLiteralChars: 1_000,
+    })
     expect(resolveConfig({ limits: { maxQueryChars: 10 } }, '/p', {}).limits.maxQueryChars).toBe(10)
     // A 5 MB query line is refused by default.
     expect(parseGoldenText(line({ query: 'x'.repeat(5_000_000) }), FILE).problems[0]!.code).toBe('input_too_large')

@@ -32,7 +32,12 @@ describe('golden case schema', () => {
   })
 
   test('an out_of_scope case may keep a grade-0 near-miss source', () => {
-    const input = { ...normal, case_type: 'out_of_scope', answerable: false, expected_sources: [{ locator: { kind: 'ticket', ticket: 'TCK-1' }, grade: 0 }] }
+    const input = {
+      ...normal,
+      case_type: 'out_of_scope',
+      answerable: false,
+      expected_sources: [{ locator: { kind: 'ticket', ticket: 'TCK-1' }, grade: 0 }],
+    }
     expect(messagesOf(input)).toEqual([])
   })
 
@@ -61,16 +66,24 @@ describe('golden case schema', () => {
   })
 
   test('a document span whose end is not after its start is rejected', () => {
-    const messages = messagesOf({ ...normal, expected_sources: [{ locator: { kind: 'document', id: 'd1', span: [9, 9] } }] })
+    const messages = messagesOf({
+      ...normal,
+      expected_sources: [{ locator: { kind: 'document', id: 'd1', span: [9, 9] } }],
+    })
     expect(messages).toEqual(['expected_sources.0.locator.span: span end must be greater than span start'])
   })
 
   test('an unknown key inside a locator is rejected, not silently dropped', () => {
-    const messages = messagesOf({ ...normal, expected_sources: [{ locator: { kind: 'doc', slug: 'x', headng: 'Plans' } }] })
+    const messages = messagesOf({
+      ...normal,
+      expected_sources: [{ locator: { kind: 'doc', slug: 'x', headng: 'Plans' } }],
+    })
     expect(messages).toEqual(['expected_sources.0.locator: Unrecognized key: "headng"'])
   })
 
   test('out_of_scope and cross_tenant cases must abstain, the others need not', () => {
-    expect(['out_of_scope', 'cross_tenant', 'normal', 'multi_turn'].map((t) => mustAbstain({ case_type: t as 'normal' }))).toEqual([true, true, false, false])
+    expect(
+      ['out_of_scope', 'cross_tenant', 'normal', 'multi_turn'].map((t) => mustAbstain({ case_type: t as 'normal' })),
+    ).toEqual([true, true, false, false])
   })
 })

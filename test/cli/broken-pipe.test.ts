@@ -12,7 +12,10 @@ test('the CLI exits 0 with no stack trace when the reader closes its stdout afte
   const qids = Array.from({ length: 3000 }, (_, i) => `q${i}`)
   writeFileSync(join(dir, 'big.run'), qids.map((q) => `${q} Q0 d1 1 1.5 tag`).join('\n'))
   writeFileSync(join(dir, 'big.qrels'), qids.map((q) => `${q} 0 d1 1`).join('\n'))
-  const result = await runCliBin(['score-run', 'big.run', 'big.qrels', '--json'], { cwd: dir, closeStdoutAfterLines: 1 })
+  const result = await runCliBin(['score-run', 'big.run', 'big.qrels', '--json'], {
+    cwd: dir,
+    closeStdoutAfterLines: 1,
+  })
   expect(result.stdout).toBe('{\n')
   // score-run's own note on stderr may or may not get out before the exit; an error or stack trace never does.
   expect(result.stderr).not.toMatch(/EPIPE|Error|\n\s+at /)

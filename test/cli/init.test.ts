@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { runInit } from '../../src/cli/commands/init.ts'
-import { EVALS_PROJECT_ENTRY, manualConfigLines, planConfigEdit, RAGEVAL_IMPORT } from '../../src/cli/init-config.ts'
+import {
+  EVALS_PROJECT_ENTRY,
+  manualConfigLines,
+  planConfigEdit,
+  RAGEVAL_IMPORT,
+} from '../../src/cli/commands/init-config.ts'
 import { parseGoldenText } from '../../src/cases/parse-golden.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -23,17 +28,48 @@ async function init(dir: string, argv: string[] = []): Promise<{ code: number; s
 
 describe('planning the Vitest config change', () => {
   test('a config with one projects list gets the evals entry first in it and the import after the last import', () => {
-    const text = ["import { defineConfig } from 'vitest/config'", '', 'export default defineConfig({', '  test: {', '    projects: [', "      { test: { name: 'unit' } },", '    ],', '  },', '})', ''].join('\n')
+    const text = [
+      "import { defineConfig } from 'vitest/config'",
+      '',
+      'export default defineConfig({',
+      '  test: {',
+      '    projects: [',
+      "      { test: { name: 'unit' } },",
+      '    ],',
+      '  },',
+      '})',
+      '',
+    ].join('\n')
     const plan = planConfigEdit(text)
     expect(plan).toEqual({
       kind: 'edit',
-      text: ["import { defineConfig } from 'vitest/config'", RAGEVAL_IMPORT, '', 'export default defineConfig({', '  test: {', '    projects: [', `      ${EVALS_PROJECT_ENTRY}`, "      { test: { name: 'unit' } },", '    ],', '  },', '})', ''].join('\n'),
+      text: [
+        "import { defineConfig } from 'vitest/config'",
+        RAGEVAL_IMPORT,
+        '',
+        'export default defineConfig({',
+        '  test: {',
+        '    projects: [',
+        `      ${EVALS_PROJECT_ENTRY}`,
+        "      { test: { name: 'unit' } },",
+        '    ],',
+        '  },',
+        '})',
+        '',
+      ].join('\n'),
     })
   })
 
   test('a config too custom to edit gets the exact lines to add, with the reason', () => {
-    expect(planConfigEdit("export default { test: { include: ['x'] } }")).toEqual({ kind: 'manual', reason: 'it has no `projects` list to add an evals project to', lines: manualConfigLines() })
-    expect(planConfigEdit('export default { test: { projects: [a, b] } }')).toMatchObject({ kind: 'manual', reason: 'its `projects` list starts with an entry on the same line' })
+    expect(planConfigEdit("export default { test: { include: ['x'] } }")).toEqual({
+      kind: 'manual',
+      reason: 'it has no `projects` list to add an evals project to',
+      lines: manualConfigLines(),
+    })
+    expect(planConfigEdit('export default { test: { projects: [a, b] } }')).toMatchObject({
+      kind: 'manual',
+      reason: 'its `projects` list starts with an entry on the same line',
+    })
     expect(planConfigEdit("const { ragEval } = require('vitest-rag/plugin')")).toEqual({ kind: 'present' })
     expect(manualConfigLines()).toContain(EVALS_PROJECT_ENTRY)
   })
@@ -46,12 +82,26 @@ describe('vitest-rag init', () => {
     expect(code).toBe(0)
     // No "type": "module": the config is .mts, which is ESM whatever package.json says.
     expect(readFileSync(join(dir, 'vitest.config.mts'), 'utf8')).toContain(EVALS_PROJECT_ENTRY)
-    const golden = parseGoldenText(readFileSync(join(dir, 'golden/example.golden.jsonl'), 'utf8'), 'golden/example.golden.jsonl')
+    const golden = parseGoldenText(
+      readFileSync(join(dir, 'golden/example.golden.jsonl'), 'utf8'),
+      'golden/example.golden.jsonl',
+    )
     expect(golden.problems).toEqual([])
-    expect(golden.cases.map((c) => c.case.case_type).sort()).toEqual(['cross_tenant', 'exact_identifier', 'multi_turn', 'normal', 'out_of_scope', 'stale_conflict'])
-    expect(readdirSync(join(dir, 'evals/kb/tenants')).sort()).toEqual(readdirSync(join(repoRoot, 'evals/sample-kb/tenants')).sort())
+    expect(golden.cases.map((c) => c.case.case_type).sort()).toEqual([
+      'cross_tenant',
+      'exact_identifier',
+      'multi_turn',
+      'normal',
+      'out_of_scope',
+      'stale_conflict',
+    ])
+    expect(readdirSync(join(dir, 'evals/kb/tenants')).sort()).toEqual(
+      readdirSync(join(repoRoot, 'evals/sample-kb/tenants')).sort(),
+    )
     expect(existsSync(join(dir, 'baselines/.gitkeep'))).toBe(true)
-    expect(readFileSync(join(dir, '.github/workflows/evals.yml'), 'utf8')).toBe(readFileSync(join(repoRoot, '.github/workflows/evals.yml'), 'utf8'))
+    expect(readFileSync(join(dir, '.github/workflows/evals.yml'), 'utf8')).toBe(
+      readFileSync(join(repoRoot, '.github/workflows/evals.yml'), 'utf8'),
+    )
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('.vitest-rag/\n')
     expect(stdout).toContain('created      golden/example.golden.jsonl')
   })
@@ -75,11 +125,14 @@ describe('vitest-rag init', () => {
 
   test('an existing config without a projects list is left alone and the lines to add are printed', async () => {
     const dir = project()
-    const config = "import { defineConfig } from 'vitest/config'\nexport default defineConfig({ test: { environment: 'node' } })\n"
+    const config =
+      "import { defineConfig } from 'vitest/config'\nexport default defineConfig({ test: { environment: 'node' } })\n"
     writeFileSync(join(dir, 'vitest.config.js'), config)
     const { stdout } = await init(dir)
     expect(readFileSync(join(dir, 'vitest.config.js'), 'utf8')).toBe(config)
-    expect(stdout).toContain('not edited   vitest.config.js: it has no `projects` list to add an evals project to. Add these lines by hand:')
+    expect(stdout).toContain(
+      'not edited   vitest.config.js: it has no `projects` list to add an evals project to. Add these lines by hand:',
+    )
     expect(stdout).toContain(`    ${EVALS_PROJECT_ENTRY}`)
   })
 })

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseCliArgs } from '../../src/cli/args.ts'
-import { CliUsageError, type CliCommand } from '../../src/cli/command.ts'
+import { parseCliArgs } from '../../src/cli/commands/args.ts'
+import { CliUsageError, type CliCommand } from '../../src/cli/commands/command.ts'
 import { renderGroupHelp, renderHelp, runCli } from '../../src/cli/main.ts'
 import { commands } from '../../src/cli/commands/index.ts'
-import { VersionedFileError } from '../../src/problems/versioned-file-error.ts'
+import { VersionedFileError } from '../../src/shared/problems/versioned-file-error.ts'
 
 function io() {
   const out = { stdout: '', stderr: '' }
-  return { out, io: { stdout: (t: string) => (out.stdout += t), stderr: (t: string) => (out.stderr += t), cwd: process.cwd() } }
+  return {
+    out,
+    io: { stdout: (t: string) => (out.stdout += t), stderr: (t: string) => (out.stderr += t), cwd: process.cwd() },
+  }
 }
 
 const echo: CliCommand = {
@@ -22,7 +25,12 @@ const echo: CliCommand = {
     return 0
   },
 }
-const group: CliCommand = { name: 'baseline accept', summary: 'a two-word command', usage: 'Usage: vitest-rag baseline accept', run: async () => 7 }
+const group: CliCommand = {
+  name: 'baseline accept',
+  summary: 'a two-word command',
+  usage: 'Usage: vitest-rag baseline accept',
+  run: async () => 7,
+}
 
 describe('the vitest-rag command router', () => {
   test('routes one- and two-word commands and returns their exit code', async () => {
@@ -33,7 +41,12 @@ describe('the vitest-rag command router', () => {
   })
 
   test('a vitest-rag error prints its message without a stack, exit 1; any other error is a bug and is rethrown', async () => {
-    const failing = (error: Error): CliCommand => ({ name: 'load', summary: 'fails', usage: 'Usage: vitest-rag load', run: async () => Promise.reject(error) })
+    const failing = (error: Error): CliCommand => ({
+      name: 'load',
+      summary: 'fails',
+      usage: 'Usage: vitest-rag load',
+      run: async () => Promise.reject(error),
+    })
     const a = io()
     const known = new VersionedFileError('scorecard', 'x.json', { kind: 'format', detail: 'not JSON' })
     expect(await runCli(['load'], a.io, [failing(known)])).toBe(1)
@@ -66,10 +79,17 @@ describe('the vitest-rag command router', () => {
 })
 
 describe('help and version for every command', () => {
-  const show: CliCommand = { name: 'baseline show', summary: 'show it', usage: 'Usage: vitest-rag baseline show', run: async () => 0 }
+  const show: CliCommand = {
+    name: 'baseline show',
+    summary: 'show it',
+    usage: 'Usage: vitest-rag baseline show',
+    run: async () => 0,
+  }
 
   test('--version, -v and version print the package version', async () => {
-    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
     for (const flag of ['--version', '-v', 'version']) {
       const a = io()
       expect(await runCli([flag], a.io, [echo])).toBe(0)

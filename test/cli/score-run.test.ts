@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import { runCli } from '../../src/cli/main.ts'
-import { formatTrecRun, parseTrecQrels } from '../../src/metrics/trec.ts'
+import { formatTrecRun, parseTrecQrels } from '../../src/grading/metrics/trec.ts'
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..')
 const cranfield = resolve(repoRoot, '../shared/datasets/cranfield')
@@ -43,15 +43,34 @@ describe('vitest-rag score-run on a hand-made run', () => {
   test('--json prints per-query and mean metrics computed by hand', async () => {
     const { code, stdout, stderr } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '1,2', '--json'])
     expect(code).toBe(0)
-    const out = JSON.parse(stdout) as { per_query: Record<string, Record<string, number>>; mean: Record<string, number> }
+    const out = JSON.parse(stdout) as {
+      per_query: Record<string, Record<string, number>>
+      mean: Record<string, number>
+    }
     expect(Object.keys(out)).toEqual(['per_query', 'mean', 'conventions'])
     expect(Object.keys(out.per_query)).toEqual(['q1', 'q2', 'q3'])
     // q1 [d1, d2, d3]: nothing relevant at 1; d2 at 2 -> recall@2 = 1/2, P@2 = 1/2, mrr = 1/2.
     // ndcg@2 = (2 / log2 3) / (2 + 1 / log2 3) = 1.26186 / 2.63093 = 0.47963
-    expect(out.per_query.q1).toMatchObject({ 'recall@1': 0, 'precision@1': 0, 'hit@1': 0, 'ndcg@1': 0, 'recall@2': 0.5, 'precision@2': 0.5, 'hit@2': 1, mrr: 0.5 })
+    expect(out.per_query.q1).toMatchObject({
+      'recall@1': 0,
+      'precision@1': 0,
+      'hit@1': 0,
+      'ndcg@1': 0,
+      'recall@2': 0.5,
+      'precision@2': 0.5,
+      'hit@2': 1,
+      mrr: 0.5,
+    })
     expect(out.per_query.q1!['ndcg@2']).toBeCloseTo(2 / L3 / (2 + 1 / L3), 12)
     // q2 [d5, d6] (tie broken by rank): d6 at 2 -> recall@2 = 1, P@2 = 1/2, mrr = 1/2, ndcg@2 = (3 / log2 3) / 3 = 0.63093
-    expect(out.per_query.q2).toMatchObject({ 'recall@1': 0, 'hit@1': 0, 'recall@2': 1, 'precision@2': 0.5, 'hit@2': 1, mrr: 0.5 })
+    expect(out.per_query.q2).toMatchObject({
+      'recall@1': 0,
+      'hit@1': 0,
+      'recall@2': 1,
+      'precision@2': 0.5,
+      'hit@2': 1,
+      mrr: 0.5,
+    })
     expect(out.per_query.q2!['ndcg@2']).toBeCloseTo(1 / L3, 12)
     // q3 has no run line: every metric 0.
     expect(Object.values(out.per_query.q3!).every((v) => v === 0)).toBe(true)
@@ -117,26 +136,38 @@ describe('vitest-rag score-run on a hand-made run', () => {
 })
 
 describe('vitest-rag score-run on Cranfield', () => {
-  test.skipIf(!existsSync(cranfield))('scores the judged documents in id order on all 225 queries (needs ../shared/datasets/cranfield)', async () => {
-    // The run: for each query, its judged documents (grade 0 included) in ascending numeric docid.
-    const { qrels } = parseTrecQrels(readFileSync(join(cranfield, 'qrels.trec'), 'utf8'))
-    const ranked = new Map([...qrels].map(([qid, judged]) => [qid, [...judged.keys()].sort((a, b) => Number(a) - Number(b))]))
-    const rows = [...ranked].flatMap(([qid, ids]) => ids.map((docid, i) => ({ qid, docid, rank: i + 1, score: ids.length - i })))
-    writeFileSync(join(dir, 'cran.run'), formatTrecRun(rows, 'by-id'))
-    const trec = await cli(['score-run', 'cran.run', join(cranfield, 'qrels.trec'), '--k', '5,50', '--json'])
-    expect(trec.code).toBe(0)
-    const out = JSON.parse(trec.stdout) as { per_query: Record<string, Record<string, number>>; mean: Record<string, number> }
-    expect(Object.keys(out.per_query)).toHaveLength(225)
-    // Every judged doc is retrieved and no query has more than 40, so recall@50 and hit@50 are 1 everywhere.
-    expect(out.mean['recall@50']).toBe(1)
-    expect(out.mean['hit@50']).toBe(1)
-    // mrr by the definition: 1 / position of the first grade > 0 doc in the id-sorted list.
-    const mrr = [...ranked].reduce((s, [qid, ids]) => s + 1 / (ids.findIndex((id) => qrels.get(qid)!.get(id)! > 0) + 1), 0) / 225
-    expect(out.mean.mrr).toBeCloseTo(mrr, 12)
-    // The BEIR TSV of the same judgments gives the same numbers.
-    const beir = await cli(['score-run', 'cran.run', join(cranfield, 'qrels/test.tsv'), '--k', '5,50', '--json'])
-    expect(beir.stdout).toBe(trec.stdout)
-  })
+  test.skipIf(!existsSync(cranfield))(
+    'scores the judged documents in id order on all 225 queries (needs ../shared/datasets/cranfield)',
+    async () => {
+      // The run: for each query, its judged documents (grade 0 included) in ascending numeric docid.
+      const { qrels } = parseTrecQrels(readFileSync(join(cranfield, 'qrels.trec'), 'utf8'))
+      const ranked = new Map(
+        [...qrels].map(([qid, judged]) => [qid, [...judged.keys()].sort((a, b) => Number(a) - Number(b))]),
+      )
+      const rows = [...ranked].flatMap(([qid, ids]) =>
+        ids.map((docid, i) => ({ qid, docid, rank: i + 1, score: ids.length - i })),
+      )
+      writeFileSync(join(dir, 'cran.run'), formatTrecRun(rows, 'by-id'))
+      const trec = await cli(['score-run', 'cran.run', join(cranfield, 'qrels.trec'), '--k', '5,50', '--json'])
+      expect(trec.code).toBe(0)
+      const out = JSON.parse(trec.stdout) as {
+        per_query: Record<string, Record<string, number>>
+        mean: Record<string, number>
+      }
+      expect(Object.keys(out.per_query)).toHaveLength(225)
+      // Every judged doc is retrieved and no query has more than 40, so recall@50 and hit@50 are 1 everywhere.
+      expect(out.mean['recall@50']).toBe(1)
+      expect(out.mean['hit@50']).toBe(1)
+      // mrr by the definition: 1 / position of the first grade > 0 doc in the id-sorted list.
+      const mrr =
+        [...ranked].reduce((s, [qid, ids]) => s + 1 / (ids.findIndex((id) => qrels.get(qid)!.get(id)! > 0) + 1), 0) /
+        225
+      expect(out.mean.mrr).toBeCloseTo(mrr, 12)
+      // The BEIR TSV of the same judgments gives the same numbers.
+      const beir = await cli(['score-run', 'cran.run', join(cranfield, 'qrels/test.tsv'), '--k', '5,50', '--json'])
+      expect(beir.stdout).toBe(trec.stdout)
+    },
+  )
 })
 
 /**
@@ -145,7 +176,11 @@ describe('vitest-rag score-run on Cranfield', () => {
  * reference table, written here so this test does not lean on src/search.
  */
 function bm25Run(dir: string, depth: number): string {
-  const readJsonl = (file: string) => readFileSync(join(dir, file), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { _id: string; text: string })
+  const readJsonl = (file: string) =>
+    readFileSync(join(dir, file), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { _id: string; text: string })
   const tokens = (text: string): string[] => text.toLowerCase().match(/[a-z0-9]+/g) ?? []
   const docs = readJsonl('corpus.jsonl')
   const postings = new Map<string, Array<[number, number]>>() // term -> [doc index, term frequency]
@@ -167,7 +202,10 @@ function bm25Run(dir: string, depth: number): string {
       const list = postings.get(term) ?? []
       const idf = Math.log(1 + (docs.length - list.length + 0.5) / (list.length + 0.5))
       for (const [index, tf] of list) {
-        scores.set(index, (scores.get(index) ?? 0) + (idf * tf) / (tf + 1.2 * (0.25 + (0.75 * lengths[index]!) / avgLength)))
+        scores.set(
+          index,
+          (scores.get(index) ?? 0) + (idf * tf) / (tf + 1.2 * (0.25 + (0.75 * lengths[index]!) / avgLength)),
+        )
       }
     }
     const top = [...scores].sort((x, y) => y[1] - x[1]).slice(0, depth)
@@ -177,16 +215,36 @@ function bm25Run(dir: string, depth: number): string {
 }
 
 describe('vitest-rag score-run against a published reference', () => {
-  test.skipIf(!existsSync(cranfield))('reproduces the Cranfield README table for Lucene-formula BM25 to 4 decimals (needs ../shared/datasets/cranfield)', async () => {
-    writeFileSync(join(dir, 'bm25.run'), bm25Run(cranfield, 100))
-    const { code, stdout } = await cli(['score-run', 'bm25.run', join(cranfield, 'qrels.trec'), '--k', '1,5,10', '--json'])
-    expect(code).toBe(0)
-    const { mean } = JSON.parse(stdout) as { mean: Record<string, number> }
-    const rounded = (name: string): string => mean[name]!.toFixed(4)
-    // README row "Lucene-formula BM25 k1=1.2 b=0.75": MRR 0.4985, P@5 0.2996, P@10 0.2160, R@5 0.2687,
-    // R@10 0.3663, nDCG@10 0.3340, hit@1 0.2978, hit@5 0.7289, hit@10 0.8489 (a run of depth 100).
-    expect([rounded('mrr'), rounded('precision@5'), rounded('precision@10'), rounded('recall@5'), rounded('recall@10')])
-      .toEqual(['0.4985', '0.2996', '0.2160', '0.2687', '0.3663'])
-    expect([rounded('ndcg@10'), rounded('hit@1'), rounded('hit@5'), rounded('hit@10')]).toEqual(['0.3340', '0.2978', '0.7289', '0.8489'])
-  })
+  test.skipIf(!existsSync(cranfield))(
+    'reproduces the Cranfield README table for Lucene-formula BM25 to 4 decimals (needs ../shared/datasets/cranfield)',
+    async () => {
+      writeFileSync(join(dir, 'bm25.run'), bm25Run(cranfield, 100))
+      const { code, stdout } = await cli([
+        'score-run',
+        'bm25.run',
+        join(cranfield, 'qrels.trec'),
+        '--k',
+        '1,5,10',
+        '--json',
+      ])
+      expect(code).toBe(0)
+      const { mean } = JSON.parse(stdout) as { mean: Record<string, number> }
+      const rounded = (name: string): string => mean[name]!.toFixed(4)
+      // README row "Lucene-formula BM25 k1=1.2 b=0.75": MRR 0.4985, P@5 0.2996, P@10 0.2160, R@5 0.2687,
+      // R@10 0.3663, nDCG@10 0.3340, hit@1 0.2978, hit@5 0.7289, hit@10 0.8489 (a run of depth 100).
+      expect([
+        rounded('mrr'),
+        rounded('precision@5'),
+        rounded('precision@10'),
+        rounded('recall@5'),
+        rounded('recall@10'),
+      ]).toEqual(['0.4985', '0.2996', '0.2160', '0.2687', '0.3663'])
+      expect([rounded('ndcg@10'), rounded('hit@1'), rounded('hit@5'), rounded('hit@10')]).toEqual([
+        '0.3340',
+        '0.2978',
+        '0.7289',
+        '0.8489',
+      ])
+    },
+  )
 })

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { baselineAcceptCommand, ConfigError, projectDefaults, resolveConfig, SAMPLE_KB_ROOT, snapshotConfig } from '../../src/config/resolve.ts'
+import {
+  baselineAcceptCommand,
+  ConfigError,
+  projectDefaults,
+  resolveConfig,
+  SAMPLE_KB_ROOT,
+  snapshotConfig,
+} from '../../src/config/resolve.ts'
 import type { RagEvalOptions } from '../../src/config/schema.ts'
 
 describe('resolveConfig', () => {
@@ -16,31 +23,53 @@ describe('resolveConfig', () => {
 
   test('the baseline and output folder default per Vitest project; explicit paths win', () => {
     const squad = resolveConfig({}, '/project', {}, 'squad')
-    expect([squad.baseline, squad.outDir]).toEqual(['/project/baselines/squad.baseline.json', '/project/.vitest-rag/squad'])
+    expect([squad.baseline, squad.outDir]).toEqual([
+      '/project/baselines/squad.baseline.json',
+      '/project/.vitest-rag/squad',
+    ])
     // A name with spaces or slashes stays one file-name part.
-    expect(projectDefaults('evals (squad/v2)')).toEqual({ baseline: 'baselines/evals-squad-v2-.baseline.json', outDir: '.vitest-rag/evals-squad-v2-' })
+    expect(projectDefaults('evals (squad/v2)')).toEqual({
+      baseline: 'baselines/evals-squad-v2-.baseline.json',
+      outDir: '.vitest-rag/evals-squad-v2-',
+    })
     const own = resolveConfig({ baseline: 'b.json', outDir: 'out' }, '/project', {}, 'squad')
     expect([own.baseline, own.outDir]).toEqual(['/project/b.json', '/project/out'])
   })
 
   test('the accept command the gate prints names the project and any moved path, so it works as printed', () => {
-    const accept = (options: RagEvalOptions, project?: string) => baselineAcceptCommand(resolveConfig(options, '/p', {}, project))
+    const accept = (options: RagEvalOptions, project?: string) =>
+      baselineAcceptCommand(resolveConfig(options, '/p', {}, project))
     expect(accept({})).toBe('npx vitest-rag baseline accept')
     expect(accept({}, 'squad')).toBe('npx vitest-rag baseline accept --project squad')
-    expect(accept({ outDir: 'out/rag', baseline: 'gates/main.json' }, 'squad')).toBe('npx vitest-rag baseline accept --project squad --scorecard out/rag/scorecard.json --baseline gates/main.json')
+    expect(accept({ outDir: 'out/rag', baseline: 'gates/main.json' }, 'squad')).toBe(
+      'npx vitest-rag baseline accept --project squad --scorecard out/rag/scorecard.json --baseline gates/main.json',
+    )
     // A name the shell would split is quoted.
     expect(accept({}, "my suite's")).toBe("npx vitest-rag baseline accept --project 'my suite'\\''s'")
   })
 
   test('a named baseline is remembered as named (so a missing file fails); none turns the comparison off', () => {
     expect(resolveConfig({}, '/p', {}).baselineNamedBy).toBeUndefined()
-    expect(resolveConfig({}, '/p', { VITEST_RAG_BASELINE: 'nope.json' })).toMatchObject({ baseline: '/p/nope.json', baselineNamedBy: 'VITEST_RAG_BASELINE' })
-    expect(resolveConfig({ baseline: 'b.json' }, '/p', {})).toMatchObject({ baseline: '/p/b.json', baselineNamedBy: 'the baseline option of ragEval()' })
-    expect(resolveConfig({}, '/p', { VITEST_RAG_BASELINE: 'none' })).toMatchObject({ noBaseline: true, baseline: '/p/baselines/evals.baseline.json' })
+    expect(resolveConfig({}, '/p', { VITEST_RAG_BASELINE: 'nope.json' })).toMatchObject({
+      baseline: '/p/nope.json',
+      baselineNamedBy: 'VITEST_RAG_BASELINE',
+    })
+    expect(resolveConfig({ baseline: 'b.json' }, '/p', {})).toMatchObject({
+      baseline: '/p/b.json',
+      baselineNamedBy: 'the baseline option of ragEval()',
+    })
+    expect(resolveConfig({}, '/p', { VITEST_RAG_BASELINE: 'none' })).toMatchObject({
+      noBaseline: true,
+      baseline: '/p/baselines/evals.baseline.json',
+    })
   })
 
   test('environment variables override options (mode, sample, resume)', () => {
-    const config = resolveConfig({ mode: 'system' }, '/p', { VITEST_RAG_MODE: 'retrieval', VITEST_RAG_SAMPLE: '12', VITEST_RAG_RESUME: '1' })
+    const config = resolveConfig({ mode: 'system' }, '/p', {
+      VITEST_RAG_MODE: 'retrieval',
+      VITEST_RAG_SAMPLE: '12',
+      VITEST_RAG_RESUME: '1',
+    })
     expect([config.mode, config.sample, config.resume]).toEqual(['retrieval', 12, true])
   })
 
@@ -59,28 +88,47 @@ describe('resolveConfig', () => {
   })
 
   test('an HTTP adapter URL must use the http or https scheme (file and ftp are refused at resolution)', () => {
-    expect(resolveConfig({ adapter: { kind: 'http', url: 'https://bot.example/rag' } }, '/p', {}).adapter).toMatchObject({ url: 'https://bot.example/rag' })
+    expect(
+      resolveConfig({ adapter: { kind: 'http', url: 'https://bot.example/rag' } }, '/p', {}).adapter,
+    ).toMatchObject({ url: 'https://bot.example/rag' })
     for (const url of ['file:///etc/passwd', 'ftp://bot.example/rag']) {
-      expect(() => resolveConfig({ adapter: { kind: 'http', url } }, '/p', {}), url).toThrow(/adapter\.url: must be an http:\/\/ or https:\/\/ URL/)
+      expect(() => resolveConfig({ adapter: { kind: 'http', url } }, '/p', {}), url).toThrow(
+        /adapter\.url: must be an http:\/\/ or https:\/\/ URL/,
+      )
     }
   })
 
   test('a bad models config fails at resolution, naming every problem', () => {
     // Deliberately wrong for the type too (no apiKeyEnv): a JavaScript config has no type checker.
-    const models = { generator: { chain: [{ name: 'x', baseURL: 'nope', model: 'm' }] } } as unknown as RagEvalOptions['models']
-    expect(() => resolveConfig({ models }, '/p', {})).toThrow(/models\.generator\.chain\.0\.baseURL: .*Invalid URL[\s\S]*models\.generator\.chain\.0\.apiKeyEnv: /)
+    const models = {
+      generator: { chain: [{ name: 'x', baseURL: 'nope', model: 'm' }] },
+    } as unknown as RagEvalOptions['models']
+    expect(() => resolveConfig({ models }, '/p', {})).toThrow(
+      /models\.generator\.chain\.0\.baseURL: .*Invalid URL[\s\S]*models\.generator\.chain\.0\.apiKeyEnv: /,
+    )
   })
 
   test('a bad environment override names the variable and the allowed values', () => {
-    expect(() => resolveConfig({}, '/p', { VITEST_RAG_SAMPLE: 'ten' })).toThrow(/VITEST_RAG_SAMPLE="ten" must be a positive whole number/)
+    expect(() => resolveConfig({}, '/p', { VITEST_RAG_SAMPLE: 'ten' })).toThrow(
+      /VITEST_RAG_SAMPLE="ten" must be a positive whole number/,
+    )
     // Tenancy is strict unless asked; a tenantPattern that does not compile is refused at the edge.
     expect(resolveConfig({}, '/p', {}).tenancy).toBe('strict')
-    expect(() => resolveConfig({ tenantPattern: 'tenants/([^/]+' }, '/p', {})).toThrow(/tenantPattern: not a valid regular expression/)
+    expect(() => resolveConfig({ tenantPattern: 'tenants/([^/]+' }, '/p', {})).toThrow(
+      /tenantPattern: not a valid regular expression/,
+    )
   })
 
   test('the snapshot in reports has paths relative to the root and nothing that looks like a secret', () => {
     // A key pasted into the options by mistake never reaches a report (a module adapter's options are free-form JSON).
-    const config = resolveConfig({ corpus: { kind: 'kb', root: 'kb' }, adapter: { kind: 'module', path: 'a.ts', options: { apiKey: 'sk-should-not-appear' } } }, '/p', {})
+    const config = resolveConfig(
+      {
+        corpus: { kind: 'kb', root: 'kb' },
+        adapter: { kind: 'module', path: 'a.ts', options: { apiKey: 'sk-should-not-appear' } },
+      },
+      '/p',
+      {},
+    )
     const snapshot = JSON.stringify(snapshotConfig(config))
     expect(snapshot).toContain('"root":"kb"')
     expect(snapshot).not.toContain('sk-should-not-appear')

@@ -12,12 +12,40 @@ const KB = resolve(import.meta.dirname, '../fixtures/kb-mini')
 
 /** Random texts rich in the characters chunkers care about: spaces, newlines, headings, fences. */
 const textArb = fc
-  .array(fc.constantFrom('a', 'b', 'word', ' ', '  ', '\n', '\n\n', '# H1\n', '## H2\n', '### H3\n', '```\n', '\t', 'é', 'xxxxxxxxxxxxxxxxxxxx'), { maxLength: 120 })
+  .array(
+    fc.constantFrom(
+      'a',
+      'b',
+      'word',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '# H1\n',
+      '## H2\n',
+      '### H3\n',
+      '```\n',
+      '\t',
+      'é',
+      'xxxxxxxxxxxxxxxxxxxx',
+    ),
+    { maxLength: 120 },
+  )
   .map((parts) => parts.join(''))
 
 const configArb: fc.Arbitrary<ChunkerConfig> = fc.oneof(
-  fc.integer({ min: 1, max: 80 }).chain((size) => fc.integer({ min: 0, max: size - 1 }).map((overlap): ChunkerConfig => ({ kind: 'fixed', size, overlap }))),
-  fc.integer({ min: 1, max: 80 }).chain((maxSize) => fc.integer({ min: 0, max: maxSize - 1 }).map((overlap): ChunkerConfig => ({ kind: 'structural', maxSize, overlap }))),
+  fc
+    .integer({ min: 1, max: 80 })
+    .chain((size) =>
+      fc.integer({ min: 0, max: size - 1 }).map((overlap): ChunkerConfig => ({ kind: 'fixed', size, overlap })),
+    ),
+  fc
+    .integer({ min: 1, max: 80 })
+    .chain((maxSize) =>
+      fc
+        .integer({ min: 0, max: maxSize - 1 })
+        .map((overlap): ChunkerConfig => ({ kind: 'structural', maxSize, overlap })),
+    ),
 )
 
 const kindArb = fc.constantFrom<SourceDocument['kind']>('doc', 'document', 'ticket')
@@ -112,15 +140,21 @@ describe('chunk ids', () => {
   test('are identical across runs and prefixed with the document id', async () => {
     const { documents } = await loadKnowledgeBase(KB)
     const first = chunkDocuments(documents, parseChunkerSpec('fixed:60/10')).map((c) => c.id)
-    const second = chunkDocuments((await loadKnowledgeBase(KB)).documents, parseChunkerSpec('fixed:60/10')).map((c) => c.id)
+    const second = chunkDocuments((await loadKnowledgeBase(KB)).documents, parseChunkerSpec('fixed:60/10')).map(
+      (c) => c.id,
+    )
     expect(second).toEqual(first)
     expect(first[0]).toMatch(/^acme\/changelog\/CL-2025-009#[0-9a-f]{16}$/)
     expect(new Set(first).size).toBe(first.length)
   })
 
   test('change when the chunker config changes, even for the same offsets', () => {
-    expect(chunkId('a/doc/x', { kind: 'fixed', size: 800, overlap: 100 }, 0, 10)).not.toBe(chunkId('a/doc/x', { kind: 'fixed', size: 800, overlap: 50 }, 0, 10))
-    expect(chunkId('a/doc/x', { kind: 'fixed', size: 800, overlap: 100 }, 0, 10)).toBe(chunkId('a/doc/x', { overlap: 100, size: 800, kind: 'fixed' }, 0, 10))
+    expect(chunkId('a/doc/x', { kind: 'fixed', size: 800, overlap: 100 }, 0, 10)).not.toBe(
+      chunkId('a/doc/x', { kind: 'fixed', size: 800, overlap: 50 }, 0, 10),
+    )
+    expect(chunkId('a/doc/x', { kind: 'fixed', size: 800, overlap: 100 }, 0, 10)).toBe(
+      chunkId('a/doc/x', { overlap: 100, size: 800, kind: 'fixed' }, 0, 10),
+    )
   })
 })
 

@@ -5,14 +5,16 @@ import { describe, expect, test } from 'vitest'
 import { runCli } from '../../src/cli/main.ts'
 import { verifyCommand } from '../../src/cli/commands/verify.ts'
 import { diffFingerprints, fingerprintCorpus, fingerprintDocument } from '../../src/corpus/fingerprint.ts'
-import { sha256 } from '../../src/util/hash.ts'
+import { sha256 } from '../../src/shared/util/hash.ts'
 
 const KB = resolve(import.meta.dirname, '../fixtures/kb-mini')
 
 async function verify(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = ''
   let err = ''
-  const code = await runCli(['verify', ...argv], { cwd, stdout: (t) => (out += t), stderr: (t) => (err += t) }, [verifyCommand])
+  const code = await runCli(['verify', ...argv], { cwd, stdout: (t) => (out += t), stderr: (t) => (err += t) }, [
+    verifyCommand,
+  ])
   return { code, out, err }
 }
 
@@ -31,7 +33,11 @@ describe('fingerprints', () => {
   })
 
   test('diffFingerprints names changed, added and removed ids', () => {
-    expect(diffFingerprints({ a: '1', b: '2', c: '3' }, { a: '1', b: '9', d: '4' })).toEqual({ changed: ['b'], added: ['d'], removed: ['c'] })
+    expect(diffFingerprints({ a: '1', b: '2', c: '3' }, { a: '1', b: '9', d: '4' })).toEqual({
+      changed: ['b'],
+      added: ['d'],
+      removed: ['c'],
+    })
   })
 })
 
@@ -41,7 +47,10 @@ describe('vitest-rag verify', () => {
     cpSync(KB, join(root, 'kb'), { recursive: true })
     const written = await verify(['--kb', 'kb', '--manifest', 'kb.manifest.json', '--write'], root)
     expect(written.code).toBe(0)
-    const manifest = JSON.parse(readFileSync(join(root, 'kb.manifest.json'), 'utf8')) as { version: number; documents: Record<string, string> }
+    const manifest = JSON.parse(readFileSync(join(root, 'kb.manifest.json'), 'utf8')) as {
+      version: number
+      documents: Record<string, string>
+    }
     expect(manifest.version).toBe(1)
     expect(Object.keys(manifest.documents)).toHaveLength(7)
 
@@ -68,7 +77,9 @@ describe('vitest-rag verify', () => {
     writeFileSync(join(root, 'm.json'), '{"version": 2, "fingerprint": "x", "documents": {}}')
     const result = await verify(['--kb', KB, '--manifest', 'm.json'], root)
     expect(result.code).toBe(1)
-    expect(result.err).toMatch(/^vitest-rag verify: .*has version 2, this vitest-rag reads version 1 \(fix: re-record it with `vitest-rag verify --write`\)/)
+    expect(result.err).toMatch(
+      /^vitest-rag verify: .*has version 2, this vitest-rag reads version 1 \(fix: re-record it with `vitest-rag verify --write`\)/,
+    )
     expect(result.err).not.toMatch(/\n\s+at /)
   })
 

@@ -35,8 +35,16 @@ describe('loadKnowledgeBase', () => {
   test('changelog entries and tickets are rendered with their ids so they can be searched', async () => {
     const corpus = await loadKnowledgeBase(KB)
     const entry = corpus.documents.find((d) => d.id === 'acme/changelog/CL-2025-014')
-    expect(entry?.text).toBe('CL-2025-014 (v4.2.0, 2025-06-01): Seat limit raised\n\nThe Team plan now allows 50 seats (was 25).')
-    expect(entry).toMatchObject({ kind: 'changelog', version: '4.2.0', date: '2025-06-01', title: 'Seat limit raised', tenantId: 'acme' })
+    expect(entry?.text).toBe(
+      'CL-2025-014 (v4.2.0, 2025-06-01): Seat limit raised\n\nThe Team plan now allows 50 seats (was 25).',
+    )
+    expect(entry).toMatchObject({
+      kind: 'changelog',
+      version: '4.2.0',
+      date: '2025-06-01',
+      title: 'Seat limit raised',
+      tenantId: 'acme',
+    })
     const ticket = corpus.documents.find((d) => d.id === 'globex/ticket/GX-7')
     expect(ticket?.text).toBe('GX-7 (2025-04-20): Pack size\n\nPacks hold ten seats each.')
   })
@@ -54,7 +62,10 @@ describe('loadKnowledgeBase', () => {
     )
     writeFileSync(
       join(root, 'tenants/t1/tickets.jsonl'),
-      ['{"ticket_id":"T-1","title":"a","body":"b","created":"2025-01-01"}', '{"ticket_id":"T-1","title":"again","body":"b","created":"2025-01-02"}'].join('\n'),
+      [
+        '{"ticket_id":"T-1","title":"a","body":"b","created":"2025-01-01"}',
+        '{"ticket_id":"T-1","title":"again","body":"b","created":"2025-01-02"}',
+      ].join('\n'),
     )
     const error = await loadKnowledgeBase(root).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CorpusError)

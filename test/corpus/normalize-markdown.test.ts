@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { markdownTitle, parseHeadingSections } from '../../src/corpus/markdown.ts'
-import { normalizeText } from '../../src/text/normalize.ts'
+import { normalizeText } from '../../src/shared/text/normalize.ts'
 
 describe('normalizeText', () => {
   test('strips a BOM, turns CRLF and lone CR into LF and composes to NFC', () => {

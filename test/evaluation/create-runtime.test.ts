@@ -7,10 +7,18 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.ts'
 import { createRagRuntime } from '../../src/evaluation/create-runtime.ts'
+import { createRetrievalRuntime } from '../../src/lab/experiments/run-cases.ts'
+import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
 import { startOpenAiServer } from '../helpers/openai-server.ts'
 import { repoRoot, tempDir } from '../helpers/run-vitest.ts'
 
-const input = (query: string, tenantId: string) => ({ caseId: 'T-1', query, tenantId, history: [], mode: 'system' as const })
+const input = (query: string, tenantId: string) => ({
+  caseId: 'T-1',
+  query,
+  tenantId,
+  history: [],
+  mode: 'system' as const,
+})
 
 describe('createRagRuntime', () => {
   test('caches the built index on disk and ranks the same through worker threads as in-process', async () => {
@@ -40,21 +48,58 @@ describe('createRagRuntime', () => {
   }, 60_000)
 })
 
+describe('the one runtime builder serves the experiments', () => {
+  test("an experiment's retrieval-only arm retrieves what a Vitest run in retrieval mode retrieves, in memory and under its arm's name", async () => {
+    const outDir = tempDir()
+    const config = resolveConfig({ outDir, mode: 'retrieval' }, repoRoot, {})
+    const run = await createRagRuntime(config)
+    const arm = await createRetrievalRuntime(config, await prepareCorpus(config.corpus, config.chunker), {
+      arm: 'bm25',
+    })
+    try {
+      expect(arm.adapter.name).toBe('retrieval-bm25')
+      expect(arm.config.mode).toBe('retrieval')
+      expect(arm.judge).toBeUndefined()
+      const query = input('What is the maximum number of seats on the Team plan?', 'quillfern')
+      expect((await arm.adapter.run({ ...query, mode: 'retrieval' })).retrieved).toEqual(
+        (await run.adapter.run({ ...query, mode: 'retrieval' })).retrieved,
+      )
+    } finally {
+      await run.close()
+      await arm.close()
+    }
+  }, 60_000)
+})
+
 describe('createRagRuntime with an embedding model', () => {
   test('the vector arm embeds through the model client, and a second run embeds no chunk again', async () => {
     const server = await startOpenAiServer()
     const outDir = tempDir()
     const models = {
-      embedder: { chain: [{ name: 'local-embed', baseURL: server.baseURL, apiKeyEnv: 'EMBED_TEST_KEY', model: 'text-embedding-3-small' }] },
+      embedder: {
+        chain: [
+          {
+            name: 'local-embed',
+            baseURL: server.baseURL,
+            apiKeyEnv: 'EMBED_TEST_KEY',
+            model: 'text-embedding-3-small',
+          },
+        ],
+      },
     }
     process.env.EMBED_TEST_KEY = 'sk-test-embed'
     try {
       const options = { outDir, mode: 'retrieval' as const, search: { arm: 'vector' as const }, models }
       const first = await createRagRuntime(resolveConfig(options, repoRoot, {}))
-      const out = await first.adapter.run({ ...input('What is the maximum number of seats on the Team plan?', 'quillfern'), mode: 'retrieval' })
+      const out = await first.adapter.run({
+        ...input('What is the maximum number of seats on the Team plan?', 'quillfern'),
+        mode: 'retrieval',
+      })
       await first.close()
       // The local server returns deterministic 8-dimensional vectors; every chunk and the query went through it.
-      const embedded = server.requests.filter((r) => r.path.endsWith('/embeddings')).flatMap((r) => r.body.input as string[])
+      const embedded = server.requests
+        .filter((r) => r.path.endsWith('/embeddings'))
+        .flatMap((r) => r.body.input as string[])
       expect(embedded.length).toBeGreaterThan(first.prepared.chunks.length)
       expect(out.retrieved.length).toBeGreaterThan(0)
       expect(out.retrieved.every((h) => h.tenantId === 'quillfern')).toBe(true)
@@ -62,7 +107,10 @@ describe('createRagRuntime with an embedding model', () => {
       // Second runtime: the index comes from the on-disk cache and the query from the response cache.
       const before = server.requests.length
       const second = await createRagRuntime(resolveConfig(options, repoRoot, {}))
-      const again = await second.adapter.run({ ...input('What is the maximum number of seats on the Team plan?', 'quillfern'), mode: 'retrieval' })
+      const again = await second.adapter.run({
+        ...input('What is the maximum number of seats on the Team plan?', 'quillfern'),
+        mode: 'retrieval',
+      })
       await second.close()
       expect(server.requests.length).toBe(before)
       expect(again.retrieved).toEqual(out.retrieved)
@@ -76,12 +124,23 @@ describe('createRagRuntime with an embedding model', () => {
     const outDir = tempDir()
     // billing/plans is a document of both sample tenants: strict leaves a bare key ambiguous, label takes the label.
     const strict = await createRagRuntime(resolveConfig({ outDir }, repoRoot, {}))
-    const label = await createRagRuntime(resolveConfig({ outDir, tenancy: 'label', tenantPattern: '^([a-z]+)\\.kb\\.example\\.com/' }, repoRoot, {}))
+    const label = await createRagRuntime(
+      resolveConfig({ outDir, tenancy: 'label', tenantPattern: '^([a-z]+)\\.kb\\.example\\.com/' }, repoRoot, {}),
+    )
     try {
       const ref = { docId: 'billing/plans', tenantId: 'brassmoth' }
-      expect(strict.resolveSource?.(ref, 'quillfern')).toMatchObject({ resolved: false, ambiguous: { tenants: ['brassmoth', 'quillfern'] } })
-      expect(label.resolveSource?.(ref, 'quillfern')).toMatchObject({ resolved: true, docId: 'brassmoth/doc/billing/plans', tieBrokenBy: 'label' })
-      expect(label.resolveSource?.({ url: 'https://quillfern.kb.example.com/billing/plans' }, 'brassmoth')).toMatchObject({ resolved: true, docId: 'quillfern/doc/billing/plans' })
+      expect(strict.resolveSource?.(ref, 'quillfern')).toMatchObject({
+        resolved: false,
+        ambiguous: { tenants: ['brassmoth', 'quillfern'] },
+      })
+      expect(label.resolveSource?.(ref, 'quillfern')).toMatchObject({
+        resolved: true,
+        docId: 'brassmoth/doc/billing/plans',
+        tieBrokenBy: 'label',
+      })
+      expect(
+        label.resolveSource?.({ url: 'https://quillfern.kb.example.com/billing/plans' }, 'brassmoth'),
+      ).toMatchObject({ resolved: true, docId: 'quillfern/doc/billing/plans' })
     } finally {
       await strict.close()
       await label.close()

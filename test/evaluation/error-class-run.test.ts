@@ -4,20 +4,19 @@
  * per case. One case per class, so a failure says which half of the system to fix.
  */
 import { describe, expect, test } from 'vitest'
-import { functionAdapter } from '../../src/adapter/function-adapter.ts'
-import type { SystemInput, SystemOutput } from '../../src/adapter/types.ts'
+import { functionAdapter } from '../../src/system/adapter/function-adapter.ts'
+import type { SystemInput, SystemOutput } from '../../src/system/adapter/types.ts'
 import { resolveLocators } from '../../src/cases/resolve-locators.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { createHeuristicJudge } from '../../src/judge/heuristic-judge.ts'
+import { createHeuristicJudge } from '../../src/grading/judge/heuristic-judge.ts'
 import type { RagRuntime } from '../../src/evaluation/create-runtime.ts'
 import { evaluateCase } from '../../src/evaluation/evaluate-case.ts'
-import type { ModuleCase } from '../../src/golden-set/golden-module.ts'
-import { readGoldenSet } from '../../src/golden-set/golden-set.ts'
-import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
-import { hashJson } from '../../src/util/hash.ts'
+import { prepareCase, type ModuleCase } from '../../src/cases/prepared-case.ts'
+import { readGoldenSet } from '../../src/evaluation/golden-set/golden-set.ts'
+import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
 import { repoRoot } from '../helpers/run-vitest.ts'
-import { buildScorecard } from '../../src/scorecard/aggregate.ts'
-import { buildContext } from '../scorecard/build-records.ts'
+import { buildScorecard } from '../../src/report/scorecard/aggregate.ts'
+import { buildContext } from '../report/scorecard/build-records.ts'
 
 const config = resolveConfig({}, repoRoot, {})
 
@@ -25,17 +24,15 @@ async function fixture() {
   const prepared = await prepareCorpus(config.corpus, config.chunker)
   const set = readGoldenSet(config)
   const all = set.files.flatMap((f) => f.parsed.cases.map(({ case: c, line }) => ({ c, line, file: f.file })))
-  const resolved = resolveLocators(all.map((x) => x.c), prepared.corpus.documents, prepared.chunks)
+  const resolved = resolveLocators(
+    all.map((x) => x.c),
+    prepared.corpus.documents,
+    prepared.chunks,
+  )
   const moduleCase = (id: string): ModuleCase => {
     const found = all.find((x) => x.c.case_id === id)
     if (!found) throw new Error(`no case ${id}`)
-    return {
-      case: found.c,
-      line: found.line,
-      caseHash: hashJson(found.c),
-      expected: (resolved.expected.get(id) ?? []).map((e) => ({ chunkId: e.chunkId, grade: e.grade })),
-      spans: resolved.spans.get(id) ?? [],
-    }
+    return prepareCase(found.c, found.line, resolved)
   }
   const chunk = (docKey: string, heading?: string) => {
     const hit = prepared.chunks.find((c) => c.docId.endsWith(docKey) && (!heading || c.headingPath?.at(-1) === heading))
@@ -60,7 +57,14 @@ describe('error classes on a fixture run', async () => {
   const unrelated = chunk('quillfern/doc/billing/seats', 'Guest limits')
   const shown = (...chunks: Array<typeof changelog>) => ({
     retrieved: chunks.map((c, i) => ({ chunkId: c.id, tenantId: c.tenantId, score: 10 - i })),
-    sources: chunks.map((c, i) => ({ marker: i + 1, chunkId: c.id, tenantId: c.tenantId, text: c.text, date: c.date, version: c.version })),
+    sources: chunks.map((c, i) => ({
+      marker: i + 1,
+      chunkId: c.id,
+      tenantId: c.tenantId,
+      text: c.text,
+      date: c.date,
+      version: c.version,
+    })),
   })
 
   async function classOf(caseId: string, system: (input: SystemInput) => SystemOutput) {
@@ -69,8 +73,11 @@ describe('error classes on a fixture run', async () => {
   }
 
   test('correct: follows the newer source and states that the older one disagrees', async () => {
-    const answer = 'The maximum number of seats on the Team plan is raised from 50 to 75 seats [1]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
-    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe('correct')
+    const answer =
+      'The maximum number of seats on the Team plan is raised from 50 to 75 seats [1]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
+    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe(
+      'correct',
+    )
   })
 
   test('retrieval_miss: the evidence was never retrieved, whatever the answer', async () => {
@@ -79,8 +86,11 @@ describe('error classes on a fixture run', async () => {
   })
 
   test('hallucination: a claim the shown context does not support', async () => {
-    const answer = 'The Team plan allows a maximum of 90 seats [1]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
-    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe('hallucination')
+    const answer =
+      'The Team plan allows a maximum of 90 seats [1]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
+    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe(
+      'hallucination',
+    )
   })
 
   test('stale: answered from the superseded source', async () => {
@@ -90,12 +100,17 @@ describe('error classes on a fixture run', async () => {
 
   test('conflict_mishandled: the newer value, but the disagreement is not stated', async () => {
     const answer = 'The maximum number of seats on the Team plan is raised from 50 to 75 seats [1].'
-    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe('conflict_mishandled')
+    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe(
+      'conflict_mishandled',
+    )
   })
 
   test('citation_error: a true claim attached to a source that does not say it', async () => {
-    const answer = 'The Team plan allows a maximum of 75 seats [2]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
-    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe('citation_error')
+    const answer =
+      'The Team plan allows a maximum of 75 seats [2]. Note: older documentation [2] says 50 seats; the newer source [1] supersedes it.'
+    expect(await classOf('GC-0061', () => ({ ...shown(changelog, seatsDoc), answer, abstained: false }))).toBe(
+      'citation_error',
+    )
   })
 
   test('wrong_abstention: an out-of-scope case that was answered', async () => {
@@ -124,15 +139,26 @@ describe('a judge failure', async () => {
       answer: 'The Team plan now allows 75 seats [1].',
       abstained: false,
     })
-    const failingJudge = { kind: 'model' as const, model: 'judge-x', promptVersion: 'v1', judge: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')) }
-    const { record, error } = await evaluateCase({ ...runtime(system), judge: failingJudge }, moduleCase('GC-0061'), 'golden/test.golden.jsonl')
+    const failingJudge = {
+      kind: 'model' as const,
+      model: 'judge-x',
+      promptVersion: 'v1',
+      judge: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')),
+    }
+    const { record, error } = await evaluateCase(
+      { ...runtime(system), judge: failingJudge },
+      moduleCase('GC-0061'),
+      'golden/test.golden.jsonl',
+    )
     expect(error).toBeUndefined()
     expect(record.error).toBeUndefined()
     // The changelog chunk is GC-0061's grade-3 evidence, retrieved at rank 1: mrr 1.
     expect(record.retrieval.metrics.mrr).toBe(1)
     expect(record.hard.length).toBeGreaterThan(0)
     expect(record.judge).toMatchObject({ kind: 'model', model: 'judge-x', failed: true })
-    expect(record.judge?.reasons?.judge).toBe('the judge failed, so the case is unjudged: connect ECONNREFUSED 127.0.0.1:9')
+    expect(record.judge?.reasons?.judge).toBe(
+      'the judge failed, so the case is unjudged: connect ECONNREFUSED 127.0.0.1:9',
+    )
     expect(record.answerMetrics.faithfulness).toBeUndefined()
     const scorecard = buildScorecard([record], buildContext({ mode: 'system' }))
     expect(scorecard.run.errored).toBe(0)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.ts'
 import { checkRunPrompts, runPromptNames } from '../../src/evaluation/run-prompts.ts'
-import { isStartupProblem } from '../../src/vitest/startup-error.ts'
+import { isStartupProblem } from '../../src/vitest/main/startup-error.ts'
 
 let root: string
 beforeEach(() => {
@@ -13,19 +13,31 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
-const judgeModels = { judge: { chain: [{ name: 'j', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NO_KEY', model: 'judge-large' }] } }
+const judgeModels = {
+  judge: { chain: [{ name: 'j', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'NO_KEY', model: 'judge-large' }] },
+}
 
 describe("the run's prompt templates", () => {
   test('the reference pipeline sends answer and rewrite; a model judge adds judge.md; a module adapter sends none of its own', () => {
     expect(runPromptNames(resolveConfig({}, root, {}))).toEqual(['answer.md', 'rewrite.md'])
-    expect(runPromptNames(resolveConfig({ judge: 'model', models: judgeModels }, root, {}))).toEqual(['answer.md', 'rewrite.md', 'judge.md'])
+    expect(runPromptNames(resolveConfig({ judge: 'model', models: judgeModels }, root, {}))).toEqual([
+      'answer.md',
+      'rewrite.md',
+      'judge.md',
+    ])
     expect(runPromptNames(resolveConfig({ adapter: { kind: 'module', path: 'a.ts' } }, root, {}))).toEqual([])
   })
 
   test("a user's broken copies stop the run once, at startup, with the problems of every file listed", () => {
     // answer.md: a typo in a placeholder; judge.md: still in the judges' earlier format; rewrite.md: the bundled one
-    writeFileSync(join(root, 'prompts', 'answer.md'), '---\nid: answer\nversion: 4\n---\n[system]\nRules.\n[user]\n{{sources}}\nQ: {{qurey}}\n')
-    writeFileSync(join(root, 'prompts', 'judge.md'), 'id: judge\nversion: 2\n=== system ===\nGrade.\n=== user ===\n{{question}}\n')
+    writeFileSync(
+      join(root, 'prompts', 'answer.md'),
+      '---\nid: answer\nversion: 4\n---\n[system]\nRules.\n[user]\n{{sources}}\nQ: {{qurey}}\n',
+    )
+    writeFileSync(
+      join(root, 'prompts', 'judge.md'),
+      'id: judge\nversion: 2\n=== system ===\nGrade.\n=== user ===\n{{question}}\n',
+    )
     const config = resolveConfig({ prompts: 'prompts', judge: 'model', models: judgeModels }, root, {})
     let thrown: unknown
     try {
@@ -35,8 +47,12 @@ describe("the run's prompt templates", () => {
     }
     expect(isStartupProblem(thrown)).toBe(true)
     const message = (thrown as Error).message
-    expect(message).toContain(`prompt template ${join(root, 'prompts', 'answer.md')}, ${join(root, 'prompts', 'judge.md')}: 3 problems:`)
-    expect(message).toContain('answer.md:9: {{qurey}} is not a placeholder of this prompt (fix: did you mean {{query}}?)')
+    expect(message).toContain(
+      `prompt template ${join(root, 'prompts', 'answer.md')}, ${join(root, 'prompts', 'judge.md')}: 3 problems:`,
+    )
+    expect(message).toContain(
+      'answer.md:9: {{qurey}} is not a placeholder of this prompt (fix: did you mean {{query}}?)',
+    )
     expect(message).toContain('answer.md: missing placeholder(s) {{query}}')
     expect(message).toContain('judge.md:1: is in the earlier judge format')
   })

@@ -7,14 +7,22 @@ import type netModule from 'node:net'
 export function isLoopbackHost(host: string | undefined): boolean {
   if (host === undefined || host === '') return true // Node defaults to localhost
   const h = host.replace(/^\[|\]$/g, '').toLowerCase()
-  return h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '::ffff:127.0.0.1'
+  return (
+    h === 'localhost' ||
+    h === '::1' ||
+    h === '0:0:0:0:0:0:0:1' ||
+    /^127\.\d+\.\d+\.\d+$/.test(h) ||
+    h === '::ffff:127.0.0.1'
+  )
 }
 
 /** The error a refused connection throws. */
 export class NetworkRefusedError extends Error {
   readonly code = 'VITEST_RAG_NETWORK_REFUSED'
   constructor(host: string) {
-    super(`vitest-rag tests: refused a connection to "${host}": tests may only reach loopback (127.0.0.1, ::1, localhost)`)
+    super(
+      `vitest-rag tests: refused a connection to "${host}": tests may only reach loopback (127.0.0.1, ::1, localhost)`,
+    )
   }
 }
 

@@ -57,9 +57,7 @@ export interface ScriptedReply {
 }
 
 /** A script: a queue of replies, or a function deciding each reply. */
-export type ServerScript =
-  | ScriptedReply[]
-  | ((request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>)
+export type ServerScript = ScriptedReply[] | ((request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>)
 
 /** A running test server. */
 export interface OpenAiTestServer {
@@ -152,7 +150,8 @@ export async function startOpenAiServer(script?: ServerScript): Promise<OpenAiTe
     if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs)
     const status = reply.status ?? 200
     if (status !== 200) {
-      const message = reply.errorMessage ?? (status === 429 ? 'Rate limit reached (scripted)' : `Scripted error ${status}`)
+      const message =
+        reply.errorMessage ?? (status === 429 ? 'Rate limit reached (scripted)' : `Scripted error ${status}`)
       sendJson(res, status, JSON.stringify({ error: { message, type: 'scripted', code: String(status) } }), headers)
       return
     }

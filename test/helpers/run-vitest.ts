@@ -47,7 +47,15 @@ export function runNode(script: string, args: string[], options: RunOptions = {}
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
       cwd: options.cwd ?? repoRoot,
-      env: { ...process.env, CI: 'true', GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined, FORCE_COLOR: '0', NO_COLOR: '1', ...options.env },
+      env: {
+        ...process.env,
+        CI: 'true',
+        GITHUB_ACTIONS: undefined,
+        GITHUB_STEP_SUMMARY: undefined,
+        FORCE_COLOR: '0',
+        NO_COLOR: '1',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -71,12 +79,19 @@ export function runNode(script: string, args: string[], options: RunOptions = {}
 }
 
 /** Runs `vitest <args>` with the fixture project `test/fixtures/<fixture>` as root. */
-export function runVitest(fixture: string, args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+export function runVitest(
+  fixture: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<RunResult> {
   return runNode(vitestBin, [...args, '--root', join(repoRoot, 'test/fixtures', fixture)], { env })
 }
 
 /** Runs the `vitest-rag` CLI (from source) as a child process. */
-export function runCliBin(args: string[], options: Pick<RunOptions, 'cwd' | 'env' | 'closeStdoutAfterLines'> = {}): Promise<RunResult> {
+export function runCliBin(
+  args: string[],
+  options: Pick<RunOptions, 'cwd' | 'env' | 'closeStdoutAfterLines'> = {},
+): Promise<RunResult> {
   return runNode(cliSource, args, { ...options, nodeArgs: ['--import', tsxLoader] })
 }
 

@@ -103,16 +103,23 @@ describe('embedding cache key', () => {
 describe('cache key invariants', () => {
   test('the key ignores the key order of nested objects (tools, JSON schemas) but not their values', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.integer(), { minKeys: 2, maxKeys: 6 }), (props) => {
-        const reversed = Object.fromEntries(Object.entries(props).reverse())
-        const schemaA = { name: 'v', type: 'json_schema' as const, schema: { properties: props } }
-        const schemaB = { schema: { properties: reversed }, type: 'json_schema' as const, name: 'v' }
-        const keyA = chatCacheKey(provider, { ...request, responseFormat: schemaA, tools: [props] })
-        const keyB = chatCacheKey(provider, { ...request, responseFormat: schemaB, tools: [reversed] })
-        const firstKey = Object.keys(props)[0]!
-        const changed = chatCacheKey(provider, { ...request, responseFormat: schemaA, tools: [{ ...props, [firstKey]: props[firstKey]! + 1 }] })
-        return keyA === keyB && changed !== keyA
-      }),
+      fc.property(
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.integer(), { minKeys: 2, maxKeys: 6 }),
+        (props) => {
+          const reversed = Object.fromEntries(Object.entries(props).reverse())
+          const schemaA = { name: 'v', type: 'json_schema' as const, schema: { properties: props } }
+          const schemaB = { schema: { properties: reversed }, type: 'json_schema' as const, name: 'v' }
+          const keyA = chatCacheKey(provider, { ...request, responseFormat: schemaA, tools: [props] })
+          const keyB = chatCacheKey(provider, { ...request, responseFormat: schemaB, tools: [reversed] })
+          const firstKey = Object.keys(props)[0]!
+          const changed = chatCacheKey(provider, {
+            ...request,
+            responseFormat: schemaA,
+            tools: [{ ...props, [firstKey]: props[firstKey]! + 1 }],
+          })
+          return keyA === keyB && changed !== keyA
+        },
+      ),
     )
   })
 })

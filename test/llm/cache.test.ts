@@ -12,9 +12,16 @@ import { localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-useServerFixture((s) => (server = s), (d) => (dir = d))
+useServerFixture(
+  (s) => (server = s),
+  (d) => (dir = d),
+)
 
-const ask = { messages: [{ role: 'user' as const, content: 'What is recall@k?' }], maxTokens: 50, template: { id: 'answer', version: '1' } }
+const ask = {
+  messages: [{ role: 'user' as const, content: 'What is recall@k?' }],
+  maxTokens: 50,
+  template: { id: 'answer', version: '1' },
+}
 
 function generator(mode: CacheMode, warnings: string[] = []) {
   return createModelClients(
@@ -24,7 +31,9 @@ function generator(mode: CacheMode, warnings: string[] = []) {
 }
 
 test('a miss calls the server and writes an entry; the same request then hits without a request', async () => {
-  server.setScript([{ text: 'the share of relevant chunks in the top k', usage: { prompt_tokens: 1000, completion_tokens: 500 } }])
+  server.setScript([
+    { text: 'the share of relevant chunks in the top k', usage: { prompt_tokens: 1000, completion_tokens: 500 } },
+  ])
   const clients = generator('read-write')
   const miss = await clients.generator!.chat(ask)
   const hit = await clients.generator!.chat(ask)

@@ -6,13 +6,22 @@ import { localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-useServerFixture((s) => (server = s), (d) => (dir = d))
+useServerFixture(
+  (s) => (server = s),
+  (d) => (dir = d),
+)
 
 const Verdict = z.object({ faithful: z.boolean(), score: z.number().min(0).max(1) })
-const ask = { messages: [{ role: 'user' as const, content: 'Grade this answer.' }], maxTokens: 100, template: { id: 'judge', version: '1' } }
+const ask = {
+  messages: [{ role: 'user' as const, content: 'Grade this answer.' }],
+  maxTokens: 100,
+  template: { id: 'judge', version: '1' },
+}
 const judge = () =>
-  createModelClients({ generator: { chain: [localProvider(server.baseURL, { name: 'judge-provider' })] } }, { cacheDir: dir, env: testEnv })
-    .generator!
+  createModelClients(
+    { generator: { chain: [localProvider(server.baseURL, { name: 'judge-provider' })] } },
+    { cacheDir: dir, env: testEnv },
+  ).generator!
 
 test('a valid JSON verdict is parsed and validated on the first ask, with response_format json_object', async () => {
   server.setScript([{ text: '{"faithful": true, "score": 0.8}' }])

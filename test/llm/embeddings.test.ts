@@ -5,11 +5,21 @@ import { fastRetry, localProvider, testEnv, useServerFixture } from './support.t
 
 let server: OpenAiTestServer
 let dir: string
-useServerFixture((s) => (server = s), (d) => (dir = d))
+useServerFixture(
+  (s) => (server = s),
+  (d) => (dir = d),
+)
 
 const small = (url: string) => localProvider(url, { name: 'emb', model: 'text-embedding-3-small' })
 
-function embedder(options: { mode?: 'read-write' | 'replay'; chain?: ReturnType<typeof localProvider>[]; batchSize?: number; dimensions?: number } = {}) {
+function embedder(
+  options: {
+    mode?: 'read-write' | 'replay'
+    chain?: ReturnType<typeof localProvider>[]
+    batchSize?: number
+    dimensions?: number
+  } = {},
+) {
   return createModelClients(
     {
       embedder: {

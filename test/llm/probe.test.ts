@@ -9,7 +9,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function countingEmbedder(model: string, size: number, dimensions?: number) {
   const calls: string[][] = []
-  return { calls, model, dimensions, embed: async (texts: string[]) => (calls.push(texts), { vectors: texts.map(() => new Float32Array(size)) }) }
+  return {
+    calls,
+    model,
+    dimensions,
+    embed: async (texts: string[]) => (calls.push(texts), { vectors: texts.map(() => new Float32Array(size)) }),
+  }
 }
 
 describe('the embedding dimension probe', () => {

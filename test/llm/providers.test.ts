@@ -12,7 +12,10 @@ import { keyEnv, localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-useServerFixture((s) => (server = s), (d) => (dir = d))
+useServerFixture(
+  (s) => (server = s),
+  (d) => (dir = d),
+)
 
 const small = (url: string) => localProvider(url, { name: 'small', model: 'gpt-4o-mini' })
 const large = (url: string) => localProvider(url, { name: 'large', model: 'gpt-4o' })
@@ -38,7 +41,8 @@ describe('judge chain', () => {
   })
 
   test('a judge that resolves to the generator model is refused', () => {
-    const build = () => createModelClients({ generator: { chain: [small(server.baseURL)] }, judge: {} }, { cacheDir: dir, env: testEnv })
+    const build = () =>
+      createModelClients({ generator: { chain: [small(server.baseURL)] }, judge: {} }, { cacheDir: dir, env: testEnv })
     expect(build).toThrow(JudgeIsGeneratorError)
     expect(build).toThrow(/the judge resolves to "gpt-4o-mini", the generator's model/)
   })
@@ -46,7 +50,10 @@ describe('judge chain', () => {
   test('an explicit judge chain containing the generator model is refused', () => {
     expect(() =>
       createModelClients(
-        { generator: { chain: [small(server.baseURL)] }, judge: { chain: [large(server.baseURL), small(server.baseURL)] } },
+        {
+          generator: { chain: [small(server.baseURL)] },
+          judge: { chain: [large(server.baseURL), small(server.baseURL)] },
+        },
         { cacheDir: dir, env: testEnv },
       ),
     ).toThrow(JudgeIsGeneratorError)
@@ -63,7 +70,9 @@ describe('judge chain', () => {
 
 describe('providers as data', () => {
   test('the upstream pin is sent as the OpenRouter provider body field', async () => {
-    const pinned = localProvider(server.baseURL, { upstream: { order: ['deepinfra', 'together'], allowFallbacks: false } })
+    const pinned = localProvider(server.baseURL, {
+      upstream: { order: ['deepinfra', 'together'], allowFallbacks: false },
+    })
     const clients = createModelClients({ generator: { chain: [pinned] } }, { cacheDir: dir, env: testEnv })
     await clients.generator!.chat({ messages: [{ role: 'user', content: 'q' }], maxTokens: 5, temperature: 0, seed: 3 })
     expect(server.requests[0]!.body).toMatchObject({
@@ -93,9 +102,16 @@ describe('providers as data', () => {
   })
 
   test('a missing key env var fails with its name and no request', async () => {
-    const clients = createModelClients({ generator: { chain: [localProvider(server.baseURL)] } }, { cacheDir: dir, env: {} })
-    await expect(clients.generator!.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toThrow(MissingApiKeyError)
-    await expect(clients.generator!.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toThrow(new RegExp(keyEnv))
+    const clients = createModelClients(
+      { generator: { chain: [localProvider(server.baseURL)] } },
+      { cacheDir: dir, env: {} },
+    )
+    await expect(clients.generator!.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toThrow(
+      MissingApiKeyError,
+    )
+    await expect(clients.generator!.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toThrow(
+      new RegExp(keyEnv),
+    )
     expect(server.requests).toHaveLength(0)
   })
 
@@ -124,7 +140,11 @@ describe('per-provider limits', () => {
     const options = { cacheDir: dir, cacheMode: 'off' as const, env: testEnv }
     const a = createModelClients({ generator: { chain: [provider] } }, options).generator!
     const b = createModelClients({ generator: { chain: [provider] } }, options).generator!
-    await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).chat({ messages: [{ role: 'user', content: `q${i}` }], maxTokens: 5 })))
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? a : b).chat({ messages: [{ role: 'user', content: `q${i}` }], maxTokens: 5 }),
+      ),
+    )
     expect(server.requests).toHaveLength(6)
     expect(peak).toBe(2)
   })

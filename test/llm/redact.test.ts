@@ -11,7 +11,9 @@ test('Authorization header values are redacted in JSON and header dumps', () => 
 })
 
 test('sk- style keys are redacted even when not known', () => {
-  expect(redactSecrets('Incorrect API key provided: sk-proj-AbC123xyz.')).toBe('Incorrect API key provided: [redacted].')
+  expect(redactSecrets('Incorrect API key provided: sk-proj-AbC123xyz.')).toBe(
+    'Incorrect API key provided: [redacted].',
+  )
 })
 
 test('ordinary text is left alone', () => {

@@ -11,16 +11,26 @@ const fixture = join(repoRoot, 'test/llm/fixtures/resume-run.ts')
 
 let server: OpenAiTestServer
 let dir: string
-useServerFixture((s) => (server = s), (d) => (dir = d))
+useServerFixture(
+  (s) => (server = s),
+  (d) => (dir = d),
+)
 
 /** Runs the fixture; resolves with its exit signal/code and stdout. `onSpawn` gets the pid. */
-function runFixture(args: string[], onSpawn?: (pid: number) => void): Promise<{ code: number | null; signal: string | null; stdout: string }> {
+function runFixture(
+  args: string[],
+  onSpawn?: (pid: number) => void,
+): Promise<{ code: number | null; signal: string | null; stdout: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, '--base-url', server.baseURL, '--dir', dir, ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, [keyEnv]: sentinelKey },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fixture, '--base-url', server.baseURL, '--dir', dir, ...args],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, [keyEnv]: sentinelKey },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
     let stdout = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.on('error', reject)
@@ -48,17 +58,26 @@ test('a run killed mid-way resumes with zero repeated requests for the completed
   server.setScript(undefined)
   const second = await runFixture(['--cases', String(cases), '--resume'])
   expect(second.code).toBe(0)
-  expect(JSON.parse(second.stdout)).toEqual({ skipped: ['case-1', 'case-2', 'case-3'], processed: ['case-4', 'case-5', 'case-6'] })
+  expect(JSON.parse(second.stdout)).toEqual({
+    skipped: ['case-1', 'case-2', 'case-3'],
+    processed: ['case-4', 'case-5', 'case-6'],
+  })
   // the resumed run sent only cases 4-6 (case 4 again, since its answer never arrived)
   expect(server.requests).toHaveLength(killAt + (cases - (killAt - 1)))
   for (const body of completedBodies) expect(server.countRequestsWithBody(body)).toBe(1)
   const resumedCases = server.requests.slice(killAt).map((r) => r.body.messages[0].content)
-  expect(resumedCases).toEqual(['Answer the question of case-4.', 'Answer the question of case-5.', 'Answer the question of case-6.'])
+  expect(resumedCases).toEqual([
+    'Answer the question of case-4.',
+    'Answer the question of case-5.',
+    'Answer the question of case-6.',
+  ])
 }, 20_000)
 
 test('no file the model client writes contains the API key', async () => {
   server.setScript((request) =>
-    request.index === 0 ? { status: 429, retryAfterMs: 1 } : { text: `echo ${String(request.headers.authorization).length}` },
+    request.index === 0
+      ? { status: 429, retryAfterMs: 1 }
+      : { text: `echo ${String(request.headers.authorization).length}` },
   )
   const clients = createModelClients(
     {
@@ -68,13 +87,24 @@ test('no file the model client writes contains the API key', async () => {
     },
     { cacheDir: join(dir, 'cache'), env: testEnv },
   )
-  const result = await clients.generator!.chat({ messages: [{ role: 'user', content: 'q' }], maxTokens: 5, caseId: 'c1' })
+  const result = await clients.generator!.chat({
+    messages: [{ role: 'user', content: 'q' }],
+    maxTokens: 5,
+    caseId: 'c1',
+  })
   await clients.embedder!.embed(['alpha', 'beta'])
   const store = new CheckpointStore(join(dir, 'run'), 'fp')
-  await store.save('c1', { result, stats: clients.stats(), spend: clients.ledger.snapshot(), client: clients.generator })
+  await store.save('c1', {
+    result,
+    stats: clients.stats(),
+    spend: clients.ledger.snapshot(),
+    client: clients.generator,
+  })
   // the key did reach the server, so a leak would be visible
   expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${sentinelKey}`)
-  const files = readdirSync(dir, { recursive: true }).map((f) => join(dir, String(f))).filter((f) => statSync(f).isFile())
+  const files = readdirSync(dir, { recursive: true })
+    .map((f) => join(dir, String(f)))
+    .filter((f) => statSync(f).isFile())
   expect(files.length).toBeGreaterThanOrEqual(4) // 1 chat entry + 2 embedding entries + 1 checkpoint
   for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain(sentinelKey)
   expect(JSON.stringify(clients)).not.toContain(sentinelKey)

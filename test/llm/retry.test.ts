@@ -6,12 +6,17 @@ import { fastRetry, localProvider, sentinelKey, testEnv, useServerFixture } from
 
 let server: OpenAiTestServer
 let dir: string
-useServerFixture((s) => (server = s), (d) => (dir = d))
+useServerFixture(
+  (s) => (server = s),
+  (d) => (dir = d),
+)
 
 const ask = { messages: [{ role: 'user' as const, content: 'Summarise the policy.' }], maxTokens: 20 }
 
 function generator(overrides: { timeoutMs?: number; retry?: object; chain?: ReturnType<typeof localProvider>[] } = {}) {
-  const chain = overrides.chain ?? [localProvider(server.baseURL, overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {})]
+  const chain = overrides.chain ?? [
+    localProvider(server.baseURL, overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
+  ]
   return createModelClients(
     { generator: { chain }, retry: { ...fastRetry, ...(overrides.retry ?? {}) } },
     { cacheDir: dir, cacheMode: 'off', env: testEnv },

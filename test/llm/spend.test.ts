@@ -12,13 +12,16 @@ import {
   createModelClients,
   estimatePromptTokens,
   estimateRunCost,
-  } from '../../src/llm/index.ts'
+} from '../../src/llm/index.ts'
 import type { OpenAiTestServer } from '../helpers/openai-server.ts'
 import { localProvider, testEnv, useServerFixture } from './support.ts'
 
 let server: OpenAiTestServer
 let dir: string
-useServerFixture((s) => (server = s), (d) => (dir = d))
+useServerFixture(
+  (s) => (server = s),
+  (d) => (dir = d),
+)
 
 // A made-up model priced at $1 / $2 per million tokens makes the arithmetic easy.
 const prices = { 'test-model': { inputPerMillion: 1, outputPerMillion: 2 } }
@@ -32,7 +35,12 @@ describe('pricing and the dry-run estimator', () => {
 
   test('estimateRunCost sums worst cases per model', () => {
     const estimate = estimateRunCost(
-      { calls: [{ model: 'test-model', promptChars: 4000, maxTokens: 500 }, { model: 'test-model', promptChars: 400, maxTokens: 100 }] },
+      {
+        calls: [
+          { model: 'test-model', promptChars: 4000, maxTokens: 500 },
+          { model: 'test-model', promptChars: 400, maxTokens: 100 },
+        ],
+      },
       prices,
     )
     // (1000 * 1 + 500 * 2) / 1e6 = 0.002; (100 * 1 + 100 * 2) / 1e6 = 0.0003; total 0.0023
@@ -47,7 +55,9 @@ describe('pricing and the dry-run estimator', () => {
   })
 
   test('the estimator refuses an unpriced model instead of counting it as free', () => {
-    expect(() => estimateRunCost({ calls: [{ model: 'mystery', promptChars: 1, maxTokens: 1 }] }, prices)).toThrow(UnpricedModelError)
+    expect(() => estimateRunCost({ calls: [{ model: 'mystery', promptChars: 1, maxTokens: 1 }] }, prices)).toThrow(
+      UnpricedModelError,
+    )
   })
 
   test('a ledger refuses a reservation that does not fit and keeps its totals', () => {
@@ -63,15 +73,23 @@ describe('pricing and the dry-run estimator', () => {
 describe('the model client under a spend limit', () => {
   test('an unpriced model is refused with zero requests made', async () => {
     const build = () =>
-      createModelClients({ generator: { chain: [localProvider(server.baseURL, { model: 'no-price-model' })] } }, { cacheDir: dir, env: testEnv })
+      createModelClients(
+        { generator: { chain: [localProvider(server.baseURL, { model: 'no-price-model' })] } },
+        { cacheDir: dir, env: testEnv },
+      )
     expect(build).toThrow(UnpricedModelError)
     expect(build).toThrow(/"no-price-model" has no price/)
     expect(server.requests).toHaveLength(0)
   })
 
   test('an unpriced fallback or judge model is refused too, before any request', () => {
-    const chain = [localProvider(server.baseURL, { model: 'test-model' }), localProvider(server.baseURL, { name: 'b', model: 'unpriced-b' })]
-    expect(() => createModelClients({ generator: { chain } }, { cacheDir: dir, env: testEnv, prices })).toThrow(/unpriced-b/)
+    const chain = [
+      localProvider(server.baseURL, { model: 'test-model' }),
+      localProvider(server.baseURL, { name: 'b', model: 'unpriced-b' }),
+    ]
+    expect(() => createModelClients({ generator: { chain } }, { cacheDir: dir, env: testEnv, prices })).toThrow(
+      /unpriced-b/,
+    )
     expect(server.requests).toHaveLength(0)
   })
 
@@ -88,7 +106,11 @@ describe('the model client under a spend limit', () => {
     const completed: string[] = []
     let stop: unknown
     for (const caseId of ['c1', 'c2', 'c3', 'c4']) {
-      const request = { messages: [{ role: 'user' as const, content: `question for ${caseId}`.padEnd(40, '.') }], maxTokens: 1000, caseId }
+      const request = {
+        messages: [{ role: 'user' as const, content: `question for ${caseId}`.padEnd(40, '.') }],
+        maxTokens: 1000,
+        caseId,
+      }
       try {
         const result = await clients.generator!.chat(request)
         await checkpoints.save(caseId, { text: result.text })
@@ -104,7 +126,9 @@ describe('the model client under a spend limit', () => {
     expect((stop as Error).message).toContain('$0.005000 limit')
     // The fix names what exists (the config field and VITEST_RAG_RESUME), never a CLI flag Vitest rejects, and
     // does not claim calls were cached (the cache may be off).
-    expect((stop as Error).message).toContain('raise models.spendLimitUsd in ragEval() and rerun with VITEST_RAG_RESUME=1')
+    expect((stop as Error).message).toContain(
+      'raise models.spendLimitUsd in ragEval() and rerun with VITEST_RAG_RESUME=1',
+    )
     expect((stop as Error).message).not.toMatch(/--spend-limit|--resume|calls are cached/)
     expect(server.requests).toHaveLength(2)
     expect(clients.ledger.snapshot().spentUsd).toBeCloseTo(0.00402, 12)
@@ -114,7 +138,9 @@ describe('the model client under a spend limit', () => {
       maxTokens: 1000,
     })
     expect(existsSync(clients.cache.pathFor(firstKey))).toBe(true)
-    const entries = readdirSync(dir, { recursive: true }).map(String).filter((f) => !f.startsWith('run') && f.endsWith('.json'))
+    const entries = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => !f.startsWith('run') && f.endsWith('.json'))
     expect(entries).toHaveLength(2)
   })
 

@@ -13,10 +13,14 @@ describe('docs/configuration.md', () => {
 
   test('lists every option with its type and default, and descriptions from the schema doc comments', () => {
     const docs = renderConfigDocs()
-    expect(docs).toContain('| `search.k` | integer (> 0) | `20` | Retrieval depth: how many chunks are retrieved (and scored) per case. |')
+    expect(docs).toContain(
+      '| `search.k` | integer (> 0) | `20` | Retrieval depth: how many chunks are retrieved (and scored) per case. |',
+    )
     expect(docs).toContain("| `mode` | 'retrieval' \\| 'system' | `\"system\"` |")
     expect(docs).toContain("| `corpus.kind` | 'kb' \\| 'beir' | required |")
     // Nested through schema constants in another file (src/llm/providers.ts).
-    expect(optionDescriptions().get('models.generator.chain[].apiKeyEnv')).toBe('Name of the env var holding the API key, e.g. `OPENROUTER_API_KEY`. Never the key itself.')
+    expect(optionDescriptions().get('models.generator.chain[].apiKeyEnv')).toBe(
+      'Name of the env var holding the API key, e.g. `OPENROUTER_API_KEY`. Never the key itself.',
+    )
   })
 })

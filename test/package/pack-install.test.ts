@@ -16,10 +16,18 @@ import { beforeAll, describe, expect, test } from 'vitest'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const enabled = process.env.VITEST_RAG_PACKAGE_TEST === '1'
-const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> }
+const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  version: string
+  devDependencies: Record<string, string>
+}
 
 /** What a consumer installs next to the tarball: the peers at the tested versions, and a compiler to type-check with. */
-const CONSUMER_DEPS = [`vite@${pkg.devDependencies.vite}`, `vitest@${pkg.devDependencies.vitest}`, `typescript@${pkg.devDependencies.typescript}`, '@types/node@20']
+const CONSUMER_DEPS = [
+  `vite@${pkg.devDependencies.vite}`,
+  `vitest@${pkg.devDependencies.vitest}`,
+  `typescript@${pkg.devDependencies.typescript}`,
+  '@types/node@20',
+]
 
 interface Ran {
   code: number | null
@@ -32,7 +40,14 @@ function run(command: string, args: string[], cwd: string, timeoutMs = 300_000):
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', GITHUB_ACTIONS: undefined, OPENAI_API_KEY: undefined },
+      env: {
+        ...process.env,
+        CI: 'true',
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+        GITHUB_ACTIONS: undefined,
+        OPENAI_API_KEY: undefined,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -72,84 +87,152 @@ function distIsFresh(): boolean {
   const built = join(repoRoot, 'dist/public/index.js')
   if (!existsSync(built)) return false
   const sources = readdirSync(join(repoRoot, 'src'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  const newest = Math.max(...sources.map((e) => statSync(join(e.parentPath, e.name)).mtimeMs), statSync(join(repoRoot, 'package.json')).mtimeMs)
+  const newest = Math.max(
+    ...sources.map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
+    statSync(join(repoRoot, 'package.json')).mtimeMs,
+  )
   return statSync(built).mtimeMs > newest
 }
 
 function consumerProject(root: string, name: string, type: 'module' | undefined, strictLibs: boolean): string {
   const dir = join(root, name)
   mkdirSync(dir)
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, version: '1.0.0', private: true, ...(type ? { type } : {}) }, null, 2)}\n`)
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name, version: '1.0.0', private: true, ...(type ? { type } : {}) }, null, 2)}\n`,
+  )
   // What `tsc --init` gives (skipLibCheck true); the ESM project also checks every declaration file, ours included.
-  const compilerOptions = { module: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: !strictLibs, types: ['node'] }
-  writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, include: ['*.ts', '*.mts'] }, null, 2)}\n`)
+  const compilerOptions = {
+    module: 'nodenext',
+    target: 'es2022',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: !strictLibs,
+    types: ['node'],
+  }
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    `${JSON.stringify({ compilerOptions, include: ['*.ts', '*.mts'] }, null, 2)}\n`,
+  )
   writeFileSync(join(dir, 'check.ts'), CONSUMER_CHECK)
   return dir
 }
 
-describe.skipIf(!enabled)('the packed package in fresh projects (needs the npm registry: set VITEST_RAG_PACKAGE_TEST=1, as .ci/run does)', () => {
-  const root = mkdtempSync(join(tmpdir(), 'vitest-rag-pack-'))
-  let tarball = ''
+describe.skipIf(!enabled)(
+  'the packed package in fresh projects (needs the npm registry: set VITEST_RAG_PACKAGE_TEST=1, as .ci/run does)',
+  () => {
+    const root = mkdtempSync(join(tmpdir(), 'vitest-rag-pack-'))
+    let tarball = ''
 
-  beforeAll(async () => {
-    // `npm pack` builds first (prepack); under `npm test` the pretest build has just run, so skip a second one.
-    const packed = await run('npm', ['pack', '--pack-destination', root, '--json', ...(distIsFresh() ? ['--ignore-scripts'] : [])], repoRoot)
-    expect(packed.code, packed.output).toBe(0)
-    const files = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]
-    tarball = join(root, files?.filename ?? '')
-    const paths = files?.files.map((f) => f.path) ?? []
-    // The files whitelist: built code, types, the bin, the sample corpus and templates; no sources, tests or caches.
-    expect(paths).toEqual(expect.arrayContaining(['bin/vitest-rag.js', 'dist/public/index.js', 'dist/public/index.d.ts', 'dist/pool/worker/search-worker.js', '.github/workflows/evals.yml']))
-    expect(paths.filter((p) => /^(src|test|golden|baselines|scripts|\.vitest-rag)\//.test(p) || p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([])
-  }, 300_000)
-
-  for (const [name, type, strictLibs] of [['consumer-default', undefined, false], ['consumer-esm', 'module', true]] as const) {
-    test.concurrent(`${name}: install, init, evals pass, a broken case fails by name, a TypeScript module adapter loads, tsc --noEmit passes`, async ({ expect }) => {
-      const dir = consumerProject(root, name, type, strictLibs)
-      const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...CONSUMER_DEPS], dir)
-      expect(installed.code, installed.output).toBe(0)
-      expect((await run('npx', ['--no-install', 'vitest-rag', '--version'], dir)).output.trim()).toBe(pkg.version)
-
-      const init = await run('npx', ['--no-install', 'vitest-rag', 'init'], dir)
-      expect(init.code, init.output).toBe(0)
-      const configPath = join(dir, type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts')
-      // Searches in tinypool worker threads: the installed package must load its compiled worker, without tsx.
-      writeFileSync(configPath, readFileSync(configPath, 'utf8').replace("root: 'evals/kb' }", "root: 'evals/kb' }, search: { workers: true }"))
-      expect(readFileSync(configPath, 'utf8')).toContain('search: { workers: true }')
-
-      const evals = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
-      expect(evals.code, evals.output).toBe(0)
-      const scorecard = JSON.parse(readFileSync(join(dir, '.vitest-rag/evals/scorecard.json'), 'utf8')) as { run: { cases: number }; hard: { failed: number } }
-      expect(scorecard.run.cases).toBe(6)
-      expect(scorecard.hard.failed).toBe(0)
-
-      // Break one case: a literal the answer cannot contain.
-      const goldenPath = join(dir, 'golden/example.golden.jsonl')
-      const lines = readFileSync(goldenPath, 'utf8').split('\n')
-      const at = lines.findIndex((l) => l.includes('"example-normal"'))
-      lines[at] = JSON.stringify({ ...(JSON.parse(lines[at] ?? '{}') as object), must_contain: ['zebra-not-in-any-answer'] })
-      writeFileSync(goldenPath, lines.join('\n'))
-      const broken = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
-      expect(broken.code, broken.output).toBe(1)
-      expect(broken.output).toContain('example-normal toContainAll')
-      expect(broken.output).toContain('"zebra-not-in-any-answer"')
-
-      // A team's own chatbot as a TypeScript module adapter: the installed package is JavaScript that Vitest
-      // imports natively, so the adapter must still load through Vite (Node 20 cannot import a .ts file).
-      writeFileSync(goldenPath, lines.join('\n').replace('zebra-not-in-any-answer', 'workspace'))
-      writeFileSync(
-        join(dir, 'evals/bot.ts'),
-        `import type { SystemInput, SystemOutput } from 'vitest-rag'\nconst answer: string = "I can't answer that from the available sources."\nexport default async function bot(input: SystemInput): Promise<SystemOutput> {\n  return { retrieved: [], answer: \`\${answer} (\${input.caseId})\`, abstained: true }\n}\n`,
+    beforeAll(async () => {
+      // `npm pack` builds first (prepack); under `npm test` the pretest build has just run, so skip a second one.
+      const packed = await run(
+        'npm',
+        ['pack', '--pack-destination', root, '--json', ...(distIsFresh() ? ['--ignore-scripts'] : [])],
+        repoRoot,
       )
-      writeFileSync(configPath, readFileSync(configPath, 'utf8').replace("search: { workers: true }", "search: { workers: true }, adapter: { kind: 'module', path: 'evals/bot.ts' }"))
-      const own = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
-      expect(own.output).not.toContain('ERR_UNKNOWN_FILE_EXTENSION')
-      const ownCard = JSON.parse(readFileSync(join(dir, '.vitest-rag/evals/scorecard.json'), 'utf8')) as { run: { cases: number; errored: number } }
-      // Every case ran through the adapter: none errored (an adapter that failed to load errors all 6).
-      expect(ownCard.run).toMatchObject({ cases: 6, errored: 0 })
+      expect(packed.code, packed.output).toBe(0)
+      const files = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]
+      tarball = join(root, files?.filename ?? '')
+      const paths = files?.files.map((f) => f.path) ?? []
+      // The files whitelist: built code, types, the bin, the sample corpus and templates; no sources, tests or caches.
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          'bin/vitest-rag.js',
+          'dist/public/index.js',
+          'dist/public/index.d.ts',
+          'dist/search/pool/worker/search-worker.js',
+          '.github/workflows/evals.yml',
+        ]),
+      )
+      expect(
+        paths.filter(
+          (p) =>
+            /^(src|test|golden|baselines|scripts|\.vitest-rag)\//.test(p) ||
+            (p.endsWith('.ts') && !p.endsWith('.d.ts')),
+        ),
+      ).toEqual([])
+    }, 300_000)
 
-      const tsc = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], dir)
-      expect(tsc.code, tsc.output).toBe(0)
-    }, 600_000)
-  }
-})
+    for (const [name, type, strictLibs] of [
+      ['consumer-default', undefined, false],
+      ['consumer-esm', 'module', true],
+    ] as const) {
+      test.concurrent(
+        `${name}: install, init, evals pass, a broken case fails by name, a TypeScript module adapter loads, tsc --noEmit passes`,
+        async ({ expect }) => {
+          const dir = consumerProject(root, name, type, strictLibs)
+          const installed = await run(
+            'npm',
+            ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...CONSUMER_DEPS],
+            dir,
+          )
+          expect(installed.code, installed.output).toBe(0)
+          expect((await run('npx', ['--no-install', 'vitest-rag', '--version'], dir)).output.trim()).toBe(pkg.version)
+
+          const init = await run('npx', ['--no-install', 'vitest-rag', 'init'], dir)
+          expect(init.code, init.output).toBe(0)
+          const configPath = join(dir, type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts')
+          // Searches in tinypool worker threads: the installed package must load its compiled worker, without tsx.
+          writeFileSync(
+            configPath,
+            readFileSync(configPath, 'utf8').replace(
+              "root: 'evals/kb' }",
+              "root: 'evals/kb' }, search: { workers: true }",
+            ),
+          )
+          expect(readFileSync(configPath, 'utf8')).toContain('search: { workers: true }')
+
+          const evals = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          expect(evals.code, evals.output).toBe(0)
+          const scorecard = JSON.parse(readFileSync(join(dir, '.vitest-rag/evals/scorecard.json'), 'utf8')) as {
+            run: { cases: number }
+            hard: { failed: number }
+          }
+          expect(scorecard.run.cases).toBe(6)
+          expect(scorecard.hard.failed).toBe(0)
+
+          // Break one case: a literal the answer cannot contain.
+          const goldenPath = join(dir, 'golden/example.golden.jsonl')
+          const lines = readFileSync(goldenPath, 'utf8').split('\n')
+          const at = lines.findIndex((l) => l.includes('"example-normal"'))
+          lines[at] = JSON.stringify({
+            ...(JSON.parse(lines[at] ?? '{}') as object),
+            must_contain: ['zebra-not-in-any-answer'],
+          })
+          writeFileSync(goldenPath, lines.join('\n'))
+          const broken = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          expect(broken.code, broken.output).toBe(1)
+          expect(broken.output).toContain('example-normal toContainAll')
+          expect(broken.output).toContain('"zebra-not-in-any-answer"')
+
+          // A team's own chatbot as a TypeScript module adapter: the installed package is JavaScript that Vitest
+          // imports natively, so the adapter must still load through Vite (Node 20 cannot import a .ts file).
+          writeFileSync(goldenPath, lines.join('\n').replace('zebra-not-in-any-answer', 'workspace'))
+          writeFileSync(
+            join(dir, 'evals/bot.ts'),
+            `import type { SystemInput, SystemOutput } from 'vitest-rag'\nconst answer: string = "I can't answer that from the available sources."\nexport default async function bot(input: SystemInput): Promise<SystemOutput> {\n  return { retrieved: [], answer: \`\${answer} (\${input.caseId})\`, abstained: true }\n}\n`,
+          )
+          writeFileSync(
+            configPath,
+            readFileSync(configPath, 'utf8').replace(
+              'search: { workers: true }',
+              "search: { workers: true }, adapter: { kind: 'module', path: 'evals/bot.ts' }",
+            ),
+          )
+          const own = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          expect(own.output).not.toContain('ERR_UNKNOWN_FILE_EXTENSION')
+          const ownCard = JSON.parse(readFileSync(join(dir, '.vitest-rag/evals/scorecard.json'), 'utf8')) as {
+            run: { cases: number; errored: number }
+          }
+          // Every case ran through the adapter: none errored (an adapter that failed to load errors all 6).
+          expect(ownCard.run).toMatchObject({ cases: 6, errored: 0 })
+
+          const tsc = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], dir)
+          expect(tsc.code, tsc.output).toBe(0)
+        },
+        600_000,
+      )
+    }
+  },
+)

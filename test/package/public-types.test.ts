@@ -12,7 +12,9 @@ import { repoRoot } from '../helpers/run-vitest.ts'
 /** The docs' TypeScript blocks that import from the package. */
 function docsAdapterExamples(): string[] {
   const markdown = readFileSync(join(repoRoot, 'docs/adapters.md'), 'utf8')
-  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '').filter((code) => code.includes("from 'vitest-rag'"))
+  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)]
+    .map((m) => m[1] ?? '')
+    .filter((code) => code.includes("from 'vitest-rag'"))
 }
 
 /** An adapter module that uses every type a user's adapter needs, importing nothing but the package entry. */
@@ -54,11 +56,22 @@ test('an adapter importing only from the package entry type-checks (docs/adapter
     [join(repoRoot, '.consumer/vitest.config.ts'), CONFIG],
     [join(repoRoot, '.consumer/evals/my-bot.ts'), examples[0] ?? ''],
     // The bot the docs' example wraps: hits, shown passages and a decline flag.
-    [join(repoRoot, '.consumer/src/bot.ts'), "export declare function answer(q: string, o: { tenant: string; history: unknown[] }): Promise<{ hits: Array<{ articleId: string; score: number }>; text: string; shown: Array<{ articleId: string; text: string }>; declined: boolean }>\n"],
+    [
+      join(repoRoot, '.consumer/src/bot.ts'),
+      'export declare function answer(q: string, o: { tenant: string; history: unknown[] }): Promise<{ hits: Array<{ articleId: string; score: number }>; text: string; shown: Array<{ articleId: string; text: string }>; declined: boolean }>\n',
+    ],
   ])
   // The repository's own compiler options, with the package name mapped to its entry's source.
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(repoRoot, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
-  const options: ts.CompilerOptions = { ...parsed?.options, baseUrl: repoRoot, paths: { 'vitest-rag': ['src/public/index.ts'] } }
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(repoRoot, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )
+  const options: ts.CompilerOptions = {
+    ...parsed?.options,
+    baseUrl: repoRoot,
+    paths: { 'vitest-rag': ['src/public/index.ts'] },
+  }
   const host = ts.createCompilerHost(options)
   const fileExists = host.fileExists.bind(host)
   const readFile = host.readFile.bind(host)
@@ -71,6 +84,12 @@ test('an adapter importing only from the package entry type-checks (docs/adapter
     return text === undefined ? getSourceFile(name, language, ...rest) : ts.createSourceFile(name, text, language)
   }
   const program = ts.createProgram([...files.keys()], options, host)
-  const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n') + (d.file ? ` (${d.file.fileName.replace(repoRoot, '')})` : ''))
+  const problems = ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        ts.flattenDiagnosticMessageText(d.messageText, '\n') +
+        (d.file ? ` (${d.file.fileName.replace(repoRoot, '')})` : ''),
+    )
   expect(problems).toEqual([])
 }, 120_000)

@@ -22,20 +22,33 @@ function shardScript(): string {
   const match = /^( *)node --input-type=module <<'SHARDS'\n([\s\S]*?)\n *SHARDS$/m.exec(workflow)
   if (!match) throw new Error(`no SHARDS heredoc in ${workflowPath}`)
   const indent = match[1] ?? ''
-  return (match[2] ?? '').split('\n').map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n')
+  return (match[2] ?? '')
+    .split('\n')
+    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
+    .join('\n')
 }
 
 /** Runs the plan step over a project with `files` golden files; returns its exit code and `shards` output. */
 function planShards(files: number): { code: number | null; shards: number[] | undefined; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-shards-'))
   mkdirSync(join(dir, 'golden', 'more'), { recursive: true })
-  for (let i = 1; i <= files; i++) writeFileSync(join(dir, 'golden', i % 2 === 0 ? 'more' : '', `set-${i}.golden.jsonl`), '')
+  for (let i = 1; i <= files; i++)
+    writeFileSync(join(dir, 'golden', i % 2 === 0 ? 'more' : '', `set-${i}.golden.jsonl`), '')
   writeFileSync(join(dir, 'golden', 'notes.md'), '')
   const output = join(dir, 'github-output')
   writeFileSync(output, '')
-  const run = spawnSync(process.execPath, ['--input-type=module'], { input: shardScript(), cwd: dir, env: { ...process.env, GOLDEN_DIR: 'golden', MAX_SHARDS: '4', GITHUB_OUTPUT: output }, encoding: 'utf8' })
+  const run = spawnSync(process.execPath, ['--input-type=module'], {
+    input: shardScript(),
+    cwd: dir,
+    env: { ...process.env, GOLDEN_DIR: 'golden', MAX_SHARDS: '4', GITHUB_OUTPUT: output },
+    encoding: 'utf8',
+  })
   const line = readFileSync(output, 'utf8').match(/^shards=(.*)$/m)?.[1]
-  return { code: run.status, shards: line === undefined ? undefined : (JSON.parse(line) as number[]), stdout: run.stdout }
+  return {
+    code: run.status,
+    shards: line === undefined ? undefined : (JSON.parse(line) as number[]),
+    stdout: run.stdout,
+  }
 }
 
 /** The golden files Vitest's own sharding gives shard `index` of `count`. */
@@ -70,7 +83,10 @@ describe('the CI workflow', () => {
     expect(one.stdout).toContain('1 golden file(s) -> 1 shard(s)')
     const five = planShards(5)
     expect(five).toMatchObject({ code: 0, shards: [1, 2, 3, 4] })
-    for (const [files, shards] of [[1, one.shards], [5, five.shards]] as const) {
+    for (const [files, shards] of [
+      [1, one.shards],
+      [5, five.shards],
+    ] as const) {
       const names = Array.from({ length: files }, (_, i) => `golden/set-${i + 1}.golden.jsonl`)
       const cut = await Promise.all((shards ?? []).map((i) => vitestShard(names, i, shards?.length ?? 0)))
       // Vitest 4 spreads 5 files over 4 shards as 2, 1, 1, 1: none empty, none twice.

@@ -63,9 +63,7 @@ describe('sample knowledge base', () => {
   test('has at least 40 markdown docs, each with a # title and at least two ## sections', () => {
     const docs = tenants.flatMap((t) => [...t.docs.values()].map((d) => ({ tenant: t.tenantId, ...d })))
     expect(docs.length).toBeGreaterThanOrEqual(40)
-    const bad = docs.filter(
-      (d) => !d.text.startsWith('# ') || d.sections.filter((s) => s.level === 2).length < 2,
-    )
+    const bad = docs.filter((d) => !d.text.startsWith('# ') || d.sections.filter((s) => s.level === 2).length < 2)
     expect(bad.map((d) => `${d.tenant}/${d.slug}`)).toEqual([])
   })
 
@@ -107,7 +105,10 @@ describe('golden set of the sample knowledge base', () => {
   test('every line is JSON that validates with GoldenCaseSchema', () => {
     const problems = parsed
       .filter((p) => !p.result.success)
-      .map((p) => `${p.file}:${p.line}: ${p.result.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ') ?? 'not JSON'}`)
+      .map(
+        (p) =>
+          `${p.file}:${p.line}: ${p.result.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ') ?? 'not JSON'}`,
+      )
     expect(problems).toEqual([])
     expect(cases.length).toBe(lines.length)
   })
@@ -176,8 +177,12 @@ describe('golden set of the sample knowledge base', () => {
           const own = tenantById.get(c.tenant_id)
           const others = tenants.filter((t) => t.tenantId !== c.tenant_id)
           return [
-            ...(own?.allText.toLowerCase().includes(needle) ? [`${where(c)}: "${literal}" occurs in ${c.tenant_id}'s own KB`] : []),
-            ...(others.some((t) => t.allText.includes(literal)) ? [] : [`${where(c)}: "${literal}" occurs in no other tenant's KB`]),
+            ...(own?.allText.toLowerCase().includes(needle)
+              ? [`${where(c)}: "${literal}" occurs in ${c.tenant_id}'s own KB`]
+              : []),
+            ...(others.some((t) => t.allText.includes(literal))
+              ? []
+              : [`${where(c)}: "${literal}" occurs in no other tenant's KB`]),
           ]
         }),
       )
@@ -190,7 +195,9 @@ describe('golden set of the sample knowledge base', () => {
       .flatMap((c) => {
         const entries = c.expected_sources.filter((s) => s.locator.kind === 'changelog' && s.grade === 3)
         const olderDocs = c.expected_sources.filter((s) => s.locator.kind === 'doc' && s.grade >= 1 && s.grade <= 2)
-        const entryTexts = entries.map((s) => sourceText(s, tenantOf(c, s))).flatMap((f) => ('text' in f ? [f.text] : []))
+        const entryTexts = entries
+          .map((s) => sourceText(s, tenantOf(c, s)))
+          .flatMap((f) => ('text' in f ? [f.text] : []))
         return [
           ...(entries.length === 0 ? [`${where(c)}: no grade-3 changelog entry`] : []),
           ...(olderDocs.length === 0 ? [`${where(c)}: no grade 1-2 doc holding the older value`] : []),

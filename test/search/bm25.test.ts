@@ -36,28 +36,46 @@ describe('buildBm25Index', () => {
   test.each([
     ['dense', 8, 25, 12],
     ['sparse', 60, 120, 4],
-  ] as const)('scores and order equal the slow reference implementation to 1e-9 relative (property, %s mode)', (_mode, vocabSize, maxDocs, maxTerms) => {
-    const word = fc.integer({ min: 0, max: vocabSize - 1 }).map((i) => `w${i}`)
-    const doc = fc.record({ tenantId: fc.constantFrom('t1', 't2'), terms: fc.array(word, { minLength: 1, maxLength: maxTerms }) })
-    fc.assert(
-      fc.property(fc.array(doc, { minLength: 1, maxLength: maxDocs }), fc.array(word, { minLength: 1, maxLength: 4 }), (raw, query) => {
-        const docs = raw.map((d, i) => ({ id: `d${String(i).padStart(3, '0')}`, tenantId: d.tenantId, terms: d.terms }))
-        const index = buildBm25Index(
-          docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })),
-          undefined,
-          split,
-        )
-        for (const tenantId of ['t1', 't2']) {
-          if (!docs.some((d) => d.tenantId === tenantId)) continue
-          const expected = referenceBm25(docs, query, tenantId)
-          const got = index.search(query.join(' '), tenantId, 1000).map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
-          expect(got.map((g) => g.id)).toEqual(expected.map((e) => e.id))
-          got.forEach((g, i) => expect(Math.abs(g.score - expected[i]!.score)).toBeLessThanOrEqual(1e-9 * expected[i]!.score))
-        }
-      }),
-      { numRuns: 150, seed: 42 },
-    )
-  })
+  ] as const)(
+    'scores and order equal the slow reference implementation to 1e-9 relative (property, %s mode)',
+    (_mode, vocabSize, maxDocs, maxTerms) => {
+      const word = fc.integer({ min: 0, max: vocabSize - 1 }).map((i) => `w${i}`)
+      const doc = fc.record({
+        tenantId: fc.constantFrom('t1', 't2'),
+        terms: fc.array(word, { minLength: 1, maxLength: maxTerms }),
+      })
+      fc.assert(
+        fc.property(
+          fc.array(doc, { minLength: 1, maxLength: maxDocs }),
+          fc.array(word, { minLength: 1, maxLength: 4 }),
+          (raw, query) => {
+            const docs = raw.map((d, i) => ({
+              id: `d${String(i).padStart(3, '0')}`,
+              tenantId: d.tenantId,
+              terms: d.terms,
+            }))
+            const index = buildBm25Index(
+              docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })),
+              undefined,
+              split,
+            )
+            for (const tenantId of ['t1', 't2']) {
+              if (!docs.some((d) => d.tenantId === tenantId)) continue
+              const expected = referenceBm25(docs, query, tenantId)
+              const got = index
+                .search(query.join(' '), tenantId, 1000)
+                .map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
+              expect(got.map((g) => g.id)).toEqual(expected.map((e) => e.id))
+              got.forEach((g, i) =>
+                expect(Math.abs(g.score - expected[i]!.score)).toBeLessThanOrEqual(1e-9 * expected[i]!.score),
+              )
+            }
+          },
+        ),
+        { numRuns: 150, seed: 42 },
+      )
+    },
+  )
 
   test('equal scores rank by chunk id ascending whatever the insertion order', () => {
     const chunks = ['c3', 'c1', 'c2'].map((id) => ({ id, tenantId: 't', text: 'same words here' }))
@@ -71,7 +89,11 @@ describe('buildBm25Index', () => {
       { id: 'b', tenantId: 'acme', text: 'shipping policy' },
     ]
     const alone = buildBm25Index(own, undefined, split).search('refund', 'acme', 5)
-    const other = Array.from({ length: 20 }, (_, i) => ({ id: `z${i}`, tenantId: 'zeta', text: 'refund refund refund' }))
+    const other = Array.from({ length: 20 }, (_, i) => ({
+      id: `z${i}`,
+      tenantId: 'zeta',
+      text: 'refund refund refund',
+    }))
     const withOther = buildBm25Index([...own, ...other], undefined, split)
     const mixed = withOther.search('refund', 'acme', 5)
     expect(mixed.map((h) => h.score)).toEqual(alone.map((h) => h.score))
@@ -87,16 +109,32 @@ describe('buildBm25Index', () => {
   test('early termination (Zipf corpus, rare + common query terms) returns the reference ids and scores bit for bit, reading fewer postings', () => {
     // 600 docs of 30 words from a Zipf-like vocabulary: w0..w4 occur in nearly every doc, w100+ in a few.
     let seed = 9
-    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32)
+    const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32
     const word = () => `w${Math.floor(Math.exp(rand() * Math.log(400))) - 1}`
-    const docs = Array.from({ length: 600 }, (_, i) => ({ id: `d${String(i).padStart(3, '0')}`, tenantId: 't', terms: Array.from({ length: 30 }, word) }))
-    const index = buildBm25Index(docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })), undefined, split)
-    const queries = [['w150', 'w0', 'w1'], ['w0', 'w2', 'w2', 'w3'], ['w399', 'w0'], ['w7', 'w12', 'w0', 'w1', 'w2'], ['w250', 'w260', 'w1']]
+    const docs = Array.from({ length: 600 }, (_, i) => ({
+      id: `d${String(i).padStart(3, '0')}`,
+      tenantId: 't',
+      terms: Array.from({ length: 30 }, word),
+    }))
+    const index = buildBm25Index(
+      docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })),
+      undefined,
+      split,
+    )
+    const queries = [
+      ['w150', 'w0', 'w1'],
+      ['w0', 'w2', 'w2', 'w3'],
+      ['w399', 'w0'],
+      ['w7', 'w12', 'w0', 'w1', 'w2'],
+      ['w250', 'w260', 'w1'],
+    ]
     let postings = 0
     const { terms, postingStart } = index.parts
     for (const query of queries) {
       const expected = referenceBm25(docs, query, 't').slice(0, 5)
-      const got = index.search(query.join(' '), 't', 5).map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
+      const got = index
+        .search(query.join(' '), 't', 5)
+        .map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
       // Same formula, same summation order (query terms in first-occurrence order): identical doubles.
       expect(got).toEqual(expected)
       for (const term of new Set(query)) {
@@ -112,7 +150,11 @@ describe('buildBm25Index', () => {
       { id: 'a', tenantId: 't', terms: new Array(70_000).fill('x') },
       { id: 'b', tenantId: 't', terms: ['x', 'y'] },
     ]
-    const index = buildBm25Index(docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })), undefined, split)
+    const index = buildBm25Index(
+      docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })),
+      undefined,
+      split,
+    )
     expect(index.parts.postingTfs).toBeInstanceOf(Int32Array)
     expect([...index.parts.postingTfs]).toEqual([70_000, 1, 1])
     const got = index.search('x', 't', 2).map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { rankDocuments, searchCommand } from '../../src/cli/commands/search.ts'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { prepareCorpus } from '../../src/prepared-corpus/prepare-corpus.ts'
+import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
 
 const made: string[] = []
 afterAll(() => {
@@ -24,7 +24,15 @@ function beirFixture(): string {
       .map((r) => JSON.stringify(r))
       .join('\n'),
   )
-  writeFileSync(path.join(dir, 'queries.jsonl'), [{ _id: 'q1', text: 'panel flutter' }, { _id: 'q2', text: 'boundary layer' }].map((r) => JSON.stringify(r)).join('\n'))
+  writeFileSync(
+    path.join(dir, 'queries.jsonl'),
+    [
+      { _id: 'q1', text: 'panel flutter' },
+      { _id: 'q2', text: 'boundary layer' },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n'),
+  )
   mkdirSync(path.join(dir, 'qrels'))
   writeFileSync(path.join(dir, 'qrels', 'test.tsv'), 'query-id\tcorpus-id\tscore\nq1\td3\t1\n')
   return dir
@@ -35,10 +43,17 @@ describe('vitest-rag search', () => {
     const dir = beirFixture()
     const out = path.join(dir, 'out.run')
     let stdout = ''
-    const code = await searchCommand.run(['--beir', dir, '--trec', out, '--k', '2', '--tag', 'mine'], { cwd: dir, stdout: (t) => (stdout += t), stderr: () => {} })
+    const code = await searchCommand.run(['--beir', dir, '--trec', out, '--k', '2', '--tag', 'mine'], {
+      cwd: dir,
+      stdout: (t) => (stdout += t),
+      stderr: () => {},
+    })
     expect(code).toBe(0)
     expect(stdout).toMatch(/3 documents \(tenant default\), 3 chunks, 2 queries/)
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => l.split(' '))
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '))
     // q1 "panel flutter": d3 has both terms (panels -> panel), d1 only "flutter"; q2 matches d2 only.
     expect(lines.map((l) => [l[0], l[1], l[2], l[3], l[5]])).toEqual([
       ['q1', 'Q0', 'd3', '1', 'mine'],
@@ -51,21 +66,41 @@ describe('vitest-rag search', () => {
   test('loads BEIR into the same tenant as ragEval({ corpus: { kind: "beir" } }) and says which', async () => {
     const dir = beirFixture()
     let stdout = ''
-    expect(await searchCommand.run(['--beir', dir, '--trec', path.join(dir, 't.run')], { cwd: dir, stdout: (t) => (stdout += t), stderr: () => {} })).toBe(0)
+    expect(
+      await searchCommand.run(['--beir', dir, '--trec', path.join(dir, 't.run')], {
+        cwd: dir,
+        stdout: (t) => (stdout += t),
+        stderr: () => {},
+      }),
+    ).toBe(0)
     const config = resolveConfig({ corpus: { kind: 'beir', root: dir } }, dir)
     const { corpus } = await prepareCorpus(config.corpus, 'structural')
     expect(new Set(corpus.documents.map((d) => d.tenantId))).toEqual(new Set(['default']))
     expect(stdout).toMatch(/^vitest-rag search: 3 documents \(tenant default\), 3 chunks/)
   })
 
-  test('tied scores are written strictly decreasing (previous minus 1e-6), in the ranking\'s order', async () => {
+  test("tied scores are written strictly decreasing (previous minus 1e-6), in the ranking's order", async () => {
     const dir = beirFixture()
     // d4 and d5 are identical texts: BM25 gives them the same score for "panel".
-    writeFileSync(path.join(dir, 'corpus.jsonl'), ['d4', 'd5', 'd6'].map((id) => JSON.stringify({ _id: id, title: '', text: id === 'd6' ? 'wing' : 'panel wing' })).join('\n'))
+    writeFileSync(
+      path.join(dir, 'corpus.jsonl'),
+      ['d4', 'd5', 'd6']
+        .map((id) => JSON.stringify({ _id: id, title: '', text: id === 'd6' ? 'wing' : 'panel wing' }))
+        .join('\n'),
+    )
     writeFileSync(path.join(dir, 'queries.jsonl'), JSON.stringify({ _id: 'q1', text: 'panel' }))
     const out = path.join(dir, 'tie.run')
-    expect(await searchCommand.run(['--beir', dir, '--trec', out, '--k', '3'], { cwd: dir, stdout: () => {}, stderr: () => {} })).toBe(0)
-    const scores = readFileSync(out, 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[4]))
+    expect(
+      await searchCommand.run(['--beir', dir, '--trec', out, '--k', '3'], {
+        cwd: dir,
+        stdout: () => {},
+        stderr: () => {},
+      }),
+    ).toBe(0)
+    const scores = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => Number(l.split(' ')[4]))
     expect(scores).toHaveLength(2)
     expect(scores[1]).toBeCloseTo(scores[0]! - 1e-6, 9)
     expect(scores[1]).toBeLessThan(scores[0]!)
@@ -75,16 +110,30 @@ describe('vitest-rag search', () => {
     const dir = beirFixture()
     let stderr = ''
     const io = { cwd: dir, stdout: () => {}, stderr: (t: string) => (stderr += t) }
-    expect(await searchCommand.run(['--beir', dir, '--trec', path.join(dir, 'v.run'), '--arm', 'vector', '--analyzer', 'plain'], io)).toBe(0)
-    expect(stderr).toBe('vitest-rag search: --analyzer affects only the bm25 and hybrid arms; the vector arm ignores it\n')
+    expect(
+      await searchCommand.run(
+        ['--beir', dir, '--trec', path.join(dir, 'v.run'), '--arm', 'vector', '--analyzer', 'plain'],
+        io,
+      ),
+    ).toBe(0)
+    expect(stderr).toBe(
+      'vitest-rag search: --analyzer affects only the bm25 and hybrid arms; the vector arm ignores it\n',
+    )
     stderr = ''
-    expect(await searchCommand.run(['--beir', dir, '--trec', path.join(dir, 'b.run'), '--arm', 'bm25', '--analyzer', 'plain'], io)).toBe(0)
+    expect(
+      await searchCommand.run(
+        ['--beir', dir, '--trec', path.join(dir, 'b.run'), '--arm', 'bm25', '--analyzer', 'plain'],
+        io,
+      ),
+    ).toBe(0)
     expect(stderr).toBe('')
     expect(searchCommand.usage).toMatch(/affects the bm25 arm and the bm25 half of hybrid only/)
   })
 
   test('a usage error names the missing option', async () => {
-    await expect(searchCommand.run(['--trec', 'x'], { cwd: '.', stdout: () => {}, stderr: () => {} })).rejects.toThrow(/--beir DIR is required/)
+    await expect(searchCommand.run(['--trec', 'x'], { cwd: '.', stdout: () => {}, stderr: () => {} })).rejects.toThrow(
+      /--beir DIR is required/,
+    )
   })
 
   test('a chunked ranking collapses to documents by their best chunk', () => {

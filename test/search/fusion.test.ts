@@ -9,8 +9,15 @@ describe('fusion', () => {
     // key 2: 1/62                                 = 0.0161290
     const fused = reciprocalRankFusion(
       [
-        [{ key: 1, score: 9 }, { key: 2, score: 5 }, { key: 3, score: 1 }],
-        [{ key: 3, score: 0.9 }, { key: 1, score: 0.2 }],
+        [
+          { key: 1, score: 9 },
+          { key: 2, score: 5 },
+          { key: 3, score: 1 },
+        ],
+        [
+          { key: 3, score: 0.9 },
+          { key: 1, score: 0.2 },
+        ],
       ],
       60,
     )
@@ -23,8 +30,14 @@ describe('fusion', () => {
   test('equal fused scores break by key ascending', () => {
     // key 5 is first in A and key 4 first in B: both 1/61 + 1/62.
     const fused = reciprocalRankFusion([
-      [{ key: 5, score: 1 }, { key: 4, score: 0.5 }],
-      [{ key: 4, score: 1 }, { key: 5, score: 0.5 }],
+      [
+        { key: 5, score: 1 },
+        { key: 4, score: 0.5 },
+      ],
+      [
+        { key: 4, score: 1 },
+        { key: 5, score: 0.5 },
+      ],
     ])
     expect(fused.map((f) => f.key)).toEqual([4, 5])
   })
@@ -39,8 +52,14 @@ describe('fusion', () => {
     // key 1: 0.3, key 2: 0 + 0.7 = 0.7, key 3: 0.
     const fused = weightedScoreFusion(
       [
-        [{ key: 1, score: 10 }, { key: 2, score: 2 }],
-        [{ key: 2, score: 0.8 }, { key: 3, score: 0.1 }],
+        [
+          { key: 1, score: 10 },
+          { key: 2, score: 2 },
+        ],
+        [
+          { key: 2, score: 0.8 },
+          { key: 3, score: 0.1 },
+        ],
       ],
       [0.3, 0.7],
     )

@@ -17,14 +17,17 @@ const corpus = [
 ]
 
 describe('buildSearchIndex', () => {
-  test.each(searchArms)('the %s arm returns only chunks of the asked tenant when the best match lives in another tenant', async (arm) => {
-    const index = await buildSearchIndex(corpus, { arm: 'hybrid' }, createHashEmbedder(64))
-    const hits = index.search('reset the rocket launch sequence password', { tenantId: 'acme', k: 10, arm })
-    expect(hits.every((h) => h.tenantId === 'acme' && h.chunkId.startsWith('acme/'))).toBe(true)
-    const zeta = index.search('reset the rocket launch sequence password', { tenantId: 'zeta', k: 1, arm })
-    // Within zeta the exact text wins every arm.
-    expect(zeta[0]?.chunkId).toBe('zeta/1')
-  })
+  test.each(searchArms)(
+    'the %s arm returns only chunks of the asked tenant when the best match lives in another tenant',
+    async (arm) => {
+      const index = await buildSearchIndex(corpus, { arm: 'hybrid' }, createHashEmbedder(64))
+      const hits = index.search('reset the rocket launch sequence password', { tenantId: 'acme', k: 10, arm })
+      expect(hits.every((h) => h.tenantId === 'acme' && h.chunkId.startsWith('acme/'))).toBe(true)
+      const zeta = index.search('reset the rocket launch sequence password', { tenantId: 'zeta', k: 1, arm })
+      // Within zeta the exact text wins every arm.
+      expect(zeta[0]?.chunkId).toBe('zeta/1')
+    },
+  )
 
   test('a query whose only match is ERR-4012 ranks that chunk first', async () => {
     const index = await buildSearchIndex(corpus, { arm: 'bm25' })

@@ -8,7 +8,13 @@ export interface RefDoc {
   terms: string[]
 }
 
-export function referenceBm25(docs: RefDoc[], queryTerms: string[], tenantId: string, k1 = 1.2, b = 0.75): Array<{ id: string; score: number }> {
+export function referenceBm25(
+  docs: RefDoc[],
+  queryTerms: string[],
+  tenantId: string,
+  k1 = 1.2,
+  b = 0.75,
+): Array<{ id: string; score: number }> {
   const own = docs.filter((d) => d.tenantId === tenantId)
   const N = own.length
   const avgdl = own.reduce((s, d) => s + d.terms.length, 0) / N

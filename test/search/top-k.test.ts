@@ -4,15 +4,19 @@ import { TopK } from '../../src/search/top-k.ts'
 
 test('the bounded heap returns the same first k as a full sort by score desc, index asc (property)', () => {
   fc.assert(
-    fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 60 }), fc.integer({ min: 0, max: 12 }), (scores, k) => {
-      const heap = new TopK(k)
-      scores.forEach((s, i) => heap.push(s, i))
-      const expected = scores
-        .map((score, index) => ({ index, score }))
-        .sort((a, b) => b.score - a.score || a.index - b.index)
-        .slice(0, k)
-      expect(heap.sorted()).toEqual(expected)
-    }),
+    fc.property(
+      fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 60 }),
+      fc.integer({ min: 0, max: 12 }),
+      (scores, k) => {
+        const heap = new TopK(k)
+        scores.forEach((s, i) => heap.push(s, i))
+        const expected = scores
+          .map((score, index) => ({ index, score }))
+          .sort((a, b) => b.score - a.score || a.index - b.index)
+          .slice(0, k)
+        expect(heap.sorted()).toEqual(expected)
+      },
+    ),
     { numRuns: 300, seed: 7 },
   )
 })

@@ -17,11 +17,21 @@ function gaussian(rand: () => number): number {
 }
 
 /** A bounded index and the plain float32 reference over the same parts. */
-function pair(tenants: string[], vectors: number[][]): { bounded: VectorIndex; reference: VectorIndex; chunkIds: string[] } {
-  const chunks = vectors.map((_, i) => ({ id: `c${String(i).padStart(5, '0')}`, tenantId: tenants[i % tenants.length] as string, text: '' }))
+function pair(
+  tenants: string[],
+  vectors: number[][],
+): { bounded: VectorIndex; reference: VectorIndex; chunkIds: string[] } {
+  const chunks = vectors.map((_, i) => ({
+    id: `c${String(i).padStart(5, '0')}`,
+    tenantId: tenants[i % tenants.length] as string,
+    text: '',
+  }))
   const { layout } = layoutByTenant(chunks)
   const byId = new Map(chunks.map((c, i) => [c.id, vectors[i] as number[]]))
-  const bounded = buildVectorIndex(layout, layout.chunkIds.map((id) => byId.get(id)!))
+  const bounded = buildVectorIndex(
+    layout,
+    layout.chunkIds.map((id) => byId.get(id)!),
+  )
   return { bounded, reference: new VectorIndex(bounded.parts, 'float32'), chunkIds: layout.chunkIds }
 }
 
@@ -87,7 +97,10 @@ describe.skipIf(!wasmKernelModule())('bounded int8 search equals the float32 ref
   test('the int8 kernels return the exact integer dot products (d = 52 padded to 64, 7 rows, 1 and 5 queries)', () => {
     const rand = seededRandom(11)
     const d = 52
-    const { bounded } = pair(['t'], Array.from({ length: 7 }, () => Array.from({ length: d }, () => gaussian(rand))))
+    const { bounded } = pair(
+      ['t'],
+      Array.from({ length: 7 }, () => Array.from({ length: d }, () => gaussian(rand))),
+    )
     const kernel = createWasmInt8Kernel(bounded.parts)!
     const { codes, stride } = bounded.parts.quantized!
     for (const count of [1, 5]) {
@@ -96,11 +109,12 @@ describe.skipIf(!wasmKernelModule())('bounded int8 search equals the float32 ref
       kernel.setQueries(queries, count, 7)
       const got = [...kernel.dotRows(0, 7)]
       const want: number[] = []
-      for (let j = 0; j < count; j++) for (let r = 0; r < 7; r++) {
-        let s = 0
-        for (let i = 0; i < stride; i++) s += codes[r * stride + i]! * queries[j * stride + i]!
-        want.push(s)
-      }
+      for (let j = 0; j < count; j++)
+        for (let r = 0; r < 7; r++) {
+          let s = 0
+          for (let i = 0; i < stride; i++) s += codes[r * stride + i]! * queries[j * stride + i]!
+          want.push(s)
+        }
       expect(got).toEqual(want)
     }
   })
@@ -108,10 +122,17 @@ describe.skipIf(!wasmKernelModule())('bounded int8 search equals the float32 ref
   test('random data, 3 tenants, 23 queries of k = 1, 10 and 50: equal, and only a few rows per query are rescored', () => {
     const rand = seededRandom(1)
     const d = 96
-    const { bounded, reference } = pair(['a', 'b', 'c'], Array.from({ length: 3000 }, () => Array.from({ length: d }, () => gaussian(rand))))
+    const { bounded, reference } = pair(
+      ['a', 'b', 'c'],
+      Array.from({ length: 3000 }, () => Array.from({ length: d }, () => gaussian(rand))),
+    )
     expect(bounded.kernelName).toBe('wasm-int8-bounded')
     expect(reference.kernelName).toBe('wasm-simd')
-    const queries = Array.from({ length: 23 }, (_, i) => ({ vector: Array.from({ length: d }, () => gaussian(rand)), tenantId: 'abc'[i % 3]!, k: [1, 10, 50][i % 3]! }))
+    const queries = Array.from({ length: 23 }, (_, i) => ({
+      vector: Array.from({ length: d }, () => gaussian(rand)),
+      tenantId: 'abc'[i % 3]!,
+      k: [1, 10, 50][i % 3]!,
+    }))
     expectSame(bounded, reference, queries)
     // 2 passes x 23 queries over 1000 rows each: the float32 path would score 46,000 rows.
     expect(bounded.boundedStats.rescoredRows).toBeLessThan(46_000 / 5)
@@ -148,9 +169,15 @@ describe.skipIf(!wasmKernelModule())('bounded int8 search equals the float32 ref
   test('heavy-tailed rows (one large coordinate) and queries with mixed magnitudes stay exact', () => {
     const rand = seededRandom(4)
     const d = 64
-    const vectors = Array.from({ length: 600 }, (_, i) => Array.from({ length: d }, (_, j) => (j === i % d ? 50 : 1) * gaussian(rand)))
+    const vectors = Array.from({ length: 600 }, (_, i) =>
+      Array.from({ length: d }, (_, j) => (j === i % d ? 50 : 1) * gaussian(rand)),
+    )
     const { bounded, reference } = pair(['t'], vectors)
-    const queries = Array.from({ length: 9 }, (_, i) => ({ vector: Array.from({ length: d }, (_, j) => (j < 4 ? 1e3 : 1e-3) * gaussian(rand) + (i === 0 ? 1 : 0)), tenantId: 't', k: 10 }))
+    const queries = Array.from({ length: 9 }, (_, i) => ({
+      vector: Array.from({ length: d }, (_, j) => (j < 4 ? 1e3 : 1e-3) * gaussian(rand) + (i === 0 ? 1 : 0)),
+      tenantId: 't',
+      k: 10,
+    }))
     expectSame(bounded, reference, queries)
   })
 })

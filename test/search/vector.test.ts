@@ -19,10 +19,17 @@ describe('VectorIndex', () => {
   test('top-k equals a full sort of the exact cosines, per tenant, for single and batched queries', () => {
     const rand = seededRandom(1)
     const d = 13 // not a multiple of 4: exercises the kernel's tail loop
-    const chunks = Array.from({ length: 1500 }, (_, i) => ({ id: `c${String(i).padStart(5, '0')}`, tenantId: i % 3 === 0 ? 'a' : 'b', text: '' }))
+    const chunks = Array.from({ length: 1500 }, (_, i) => ({
+      id: `c${String(i).padStart(5, '0')}`,
+      tenantId: i % 3 === 0 ? 'a' : 'b',
+      text: '',
+    }))
     const raw = new Map(chunks.map((c) => [c.id, Array.from({ length: d }, rand)]))
     const { layout } = layoutByTenant(chunks)
-    const index = buildVectorIndex(layout, layout.chunkIds.map((id) => raw.get(id)!))
+    const index = buildVectorIndex(
+      layout,
+      layout.chunkIds.map((id) => raw.get(id)!),
+    )
     const queries = Array.from({ length: 11 }, () => Array.from({ length: d }, rand))
     const batched = index.searchBatch(queries.map((vector, i) => ({ vector, tenantId: i % 2 ? 'a' : 'b', k: 7 })))
     queries.forEach((q, qi) => {
@@ -48,7 +55,11 @@ describe('VectorIndex', () => {
   test('equal cosines rank by chunk id ascending', () => {
     const chunks = ['z', 'm', 'a'].map((id) => ({ id, tenantId: 't', text: '' }))
     const { layout } = layoutByTenant(chunks)
-    const index = buildVectorIndex(layout, [[1, 0], [1, 0], [1, 0]])
+    const index = buildVectorIndex(layout, [
+      [1, 0],
+      [1, 0],
+      [1, 0],
+    ])
     expect(index.search([2, 0], 't', 2).map((h) => layout.chunkIds[h.row])).toEqual(['a', 'm'])
   })
 

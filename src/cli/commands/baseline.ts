@@ -5,18 +5,19 @@
  */
 import { createInterface } from 'node:readline/promises'
 import { dirname, join } from 'node:path'
-import { readTextIfExists } from '../../util/read-if-exists.ts'
+import { readTextIfExists } from '../../shared/util/read-if-exists.ts'
 import { diffString } from 'json-diff'
 import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
-import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../gate/baseline.ts'
-import { loadBaseline, writeBaseline } from '../../artifacts/baseline-file.ts'
-import { BASELINE_ACCEPT_COMMAND, checkRun } from '../../gate/evaluate.ts'
-import { VersionedFileError } from '../../problems/versioned-file-error.ts'
-import { sortCaseTypes, sortMetricNames } from '../../scorecard/metric-order.ts'
-import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
-import type { MetricGroup, Scorecard } from '../../scorecard/scorecard.ts'
-import type { CliCommand, CliIo } from '../command.ts'
-import { parseCliArgs, type CliOptions } from '../args.ts'
+import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../report/gate/baseline.ts'
+import { loadBaseline, writeBaseline } from '../../report/files/baseline-file.ts'
+import { checkRun } from '../../report/gate/evaluate.ts'
+import { BASELINE_ACCEPT_COMMAND } from '../../shared/text/commands.ts'
+import { VersionedFileError } from '../../shared/problems/versioned-file-error.ts'
+import { sortCaseTypes, sortMetricNames } from '../../report/scorecard/metric-order.ts'
+import { readScorecardFile } from '../../report/files/scorecard-file.ts'
+import type { MetricGroup, Scorecard } from '../../report/scorecard/scorecard.ts'
+import type { CliCommand, CliIo } from './command.ts'
+import { parseCliArgs, type CliOptions } from './args.ts'
 import { projectOption, projectPaths } from './flags.ts'
 
 /** Asks the user a yes/no question; resolves to undefined when there is no one to ask (no TTY). */
@@ -38,7 +39,6 @@ function parse(argv: string[], options: CliOptions) {
   return parseCliArgs(argv, options).values
 }
 
-
 function isKnownError(error: unknown): error is Error {
   return error instanceof VersionedFileError
 }
@@ -48,20 +48,34 @@ function isKnownError(error: unknown): error is Error {
  * the others (a partial, sampled, filtered, unmerged-shard, interrupted or failed run, or a scorecard older
  * than an unfinished run) refuse unless `--allow-partial`.
  */
-export function refusalReasons(scorecard: Scorecard, lastRunUnfinished = false): { fatal: string[]; partial: string[] } {
+export function refusalReasons(
+  scorecard: Scorecard,
+  lastRunUnfinished = false,
+): { fatal: string[]; partial: string[] } {
   const run = scorecard.run
   if (run.cases === 0) return { fatal: ['the scorecard has no cases'], partial: [] }
   const partial: string[] = []
-  if (lastRunUnfinished) partial.push('the last run started but never reported (gate.json is stale): this scorecard is from an earlier run')
+  if (lastRunUnfinished)
+    partial.push('the last run started but never reported (gate.json is stale): this scorecard is from an earlier run')
   // The gate's own run rules in its own wording (run failures, a partial run, errored cases); hard assertions are counted below.
-  partial.push(...checkRun(scorecard).filter((r) => r.code !== 'hard_assertion_failed' && r.code !== 'empty_run').map((r) => r.message))
-  if (run.selection?.filtered) partial.push(`it is from a filtered run (${run.cases} cases selected by a file filter, -t or .only)`)
-  if (run.selection?.sample) partial.push(`it is from a sampled run (${run.selection.sample.size} of ${run.selection.sample.of} cases)`)
-  if (run.selection?.shard) partial.push(`it is from shard ${run.selection.shard.index}/${run.selection.shard.count} alone (merge the shards with vitest --merge-reports first)`)
+  partial.push(
+    ...checkRun(scorecard)
+      .filter((r) => r.code !== 'hard_assertion_failed' && r.code !== 'empty_run')
+      .map((r) => r.message),
+  )
+  if (run.selection?.filtered)
+    partial.push(`it is from a filtered run (${run.cases} cases selected by a file filter, -t or .only)`)
+  if (run.selection?.sample)
+    partial.push(`it is from a sampled run (${run.selection.sample.size} of ${run.selection.sample.of} cases)`)
+  if (run.selection?.shard)
+    partial.push(
+      `it is from shard ${run.selection.shard.index}/${run.selection.shard.count} alone (merge the shards with vitest --merge-reports first)`,
+    )
   // The run's failures (above) already name an interruption and unhandled errors when the reporter recorded them.
   const failures = run.failures ?? []
   if (run.interrupted && !failures.some((f) => f.includes('interrupted'))) partial.push('the run was interrupted')
-  if ((run.unhandledErrors ?? 0) > 0 && !failures.some((f) => f.includes('unhandled'))) partial.push(`${run.unhandledErrors} unhandled error(s) in that run`)
+  if ((run.unhandledErrors ?? 0) > 0 && !failures.some((f) => f.includes('unhandled')))
+    partial.push(`${run.unhandledErrors} unhandled error(s) in that run`)
   if (scorecard.hard.failed > 0) partial.push(`${scorecard.hard.failed} hard assertion(s) failed in that run`)
   return { fatal: [], partial }
 }
@@ -79,19 +93,33 @@ async function lastRunUnfinished(scorecardPath: string): Promise<boolean> {
 
 /** Readable diff of the aggregate metrics, old -> new (every line of a new baseline when there was none). */
 export function diffBaselines(before: Baseline | undefined, after: Baseline): string {
-  const text = diffString(before ? summarizeBaselineForDiff(before) : {}, summarizeBaselineForDiff(after), { color: false, precision: 4 })
+  const text = diffString(before ? summarizeBaselineForDiff(before) : {}, summarizeBaselineForDiff(after), {
+    color: false,
+    precision: 4,
+  })
   return text === '' ? '(no change in the aggregate metrics)\n' : text
 }
 
 async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () => Date): Promise<number> {
-  const args = parse(argv, { ...projectOption, scorecard: { type: 'string' }, baseline: { type: 'string' }, yes: { type: 'boolean', short: 'y' }, 'allow-partial': { type: 'boolean' } })
+  const args = parse(argv, {
+    ...projectOption,
+    scorecard: { type: 'string' },
+    baseline: { type: 'string' },
+    yes: { type: 'boolean', short: 'y' },
+    'allow-partial': { type: 'boolean' },
+  })
   const { scorecard: scorecardPath, baseline: baselinePath } = projectPaths(io.cwd, args)
   const scorecard = await readScorecardFile(scorecardPath)
   const { fatal, partial } = refusalReasons(scorecard, await lastRunUnfinished(scorecardPath))
   const allowPartial = args['allow-partial'] === true
   if (fatal.length > 0 || (partial.length > 0 && !allowPartial)) {
-    const fix = fatal.length > 0 ? 're-run the whole golden set first' : 're-run the whole golden set first, or pass --allow-partial to accept this run as it is'
-    io.stderr(`vitest-rag baseline accept: not accepting ${scorecardPath}: ${[...fatal, ...partial].join('; ')}; ${fix}\n`)
+    const fix =
+      fatal.length > 0
+        ? 're-run the whole golden set first'
+        : 're-run the whole golden set first, or pass --allow-partial to accept this run as it is'
+    io.stderr(
+      `vitest-rag baseline accept: not accepting ${scorecardPath}: ${[...fatal, ...partial].join('; ')}; ${fix}\n`,
+    )
     return 1
   }
   if (partial.length > 0) io.stdout(`Accepting with --allow-partial although ${partial.join('; ')}.\n`)
@@ -108,7 +136,9 @@ async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () =>
   if (args.yes !== true) {
     const answer = await confirm(`Write this baseline to ${baselinePath}?`)
     if (answer === undefined) {
-      io.stderr('vitest-rag baseline accept: not written: no interactive terminal to confirm; review the diff above and pass --yes to accept it\n')
+      io.stderr(
+        'vitest-rag baseline accept: not written: no interactive terminal to confirm; review the diff above and pass --yes to accept it\n',
+      )
       return 1
     }
     if (!answer) {
@@ -124,7 +154,12 @@ async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () =>
 /** A plain-text table: first column left-aligned, the others right-aligned, two spaces apart. */
 function textTable(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? []
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd())
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  )
 }
 
 function renderBaseline(baseline: Baseline, path: string): string {
@@ -139,11 +174,17 @@ function renderBaseline(baseline: Baseline, path: string): string {
     const f = baseline.metrics[family]
     const byType = f.byCaseType as Record<string, MetricGroup | undefined>
     // Groups without a scored case (e.g. must-abstain types for retrieval) have nothing to show.
-    const groups = [['overall', f.overall] as const, ...sortCaseTypes(Object.keys(byType)).map((t) => [t, byType[t]] as const)].filter(([, g]) => (g?.n ?? 0) > 0)
+    const groups = [
+      ['overall', f.overall] as const,
+      ...sortCaseTypes(Object.keys(byType)).map((t) => [t, byType[t]] as const),
+    ].filter(([, g]) => (g?.n ?? 0) > 0)
     const names = sortMetricNames(Object.keys(f.overall.mean))
     if (names.length === 0 || groups.length === 0) continue
     const header = [family, ...groups.map(([g, group]) => `${g} (n=${group?.n ?? 0})`)]
-    const rows = names.map((n) => [n, ...groups.map(([, group]) => (group?.mean[n] === undefined ? '-' : (group.mean[n] ?? 0).toFixed(3)))])
+    const rows = names.map((n) => [
+      n,
+      ...groups.map(([, group]) => (group?.mean[n] === undefined ? '-' : (group.mean[n] ?? 0).toFixed(3))),
+    ])
     lines.push('', ...textTable([header, ...rows]).map((l) => `  ${l}`))
   }
   return `${lines.join('\n')}\n`
@@ -155,11 +196,20 @@ async function runShow(argv: string[], io: CliIo): Promise<number> {
   const baseline = await loadBaseline(baselinePath)
   if (!baseline) {
     // The same --project / --baseline this command was given, so the suggested accept writes what show reads.
-    const named = [typeof args.project === 'string' ? `--project ${args.project}` : '', typeof args.baseline === 'string' ? `--baseline ${args.baseline}` : ''].filter(Boolean)
-    io.stderr(`vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: ${[BASELINE_ACCEPT_COMMAND, ...named].join(' ')}\n`)
+    const named = [
+      typeof args.project === 'string' ? `--project ${args.project}` : '',
+      typeof args.baseline === 'string' ? `--baseline ${args.baseline}` : '',
+    ].filter(Boolean)
+    io.stderr(
+      `vitest-rag baseline show: no baseline at ${baselinePath}; run the evals, then create one with: ${[BASELINE_ACCEPT_COMMAND, ...named].join(' ')}\n`,
+    )
     return 1
   }
-  io.stdout(args.json === true ? `${JSON.stringify(summarizeBaselineForDiff(baseline), null, 2)}\n` : renderBaseline(baseline, baselinePath))
+  io.stdout(
+    args.json === true
+      ? `${JSON.stringify(summarizeBaselineForDiff(baseline), null, 2)}\n`
+      : renderBaseline(baseline, baselinePath),
+  )
   return 0
 }
 
@@ -176,7 +226,10 @@ function withKnownErrors(run: (argv: string[], io: CliIo) => Promise<number>): C
 }
 
 /** Builds `baseline accept`; tests inject `confirm` (the answer to the prompt) and `now` (the createdAt). */
-export function createBaselineAcceptCommand(confirm: Confirm = confirmOnTerminal, now: () => Date = () => new Date()): CliCommand {
+export function createBaselineAcceptCommand(
+  confirm: Confirm = confirmOnTerminal,
+  now: () => Date = () => new Date(),
+): CliCommand {
   return {
     name: 'baseline accept',
     summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',

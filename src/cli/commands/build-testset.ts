@@ -4,13 +4,19 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
-import { buildTestset, defaultBuildOptions, renderBuildReport, renderGoldenFile, type BuildOptions } from '../../testset/build-testset.ts'
-import { readBeirCandidates, readRowCandidates } from '../../testset/testset-sources.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
+import {
+  buildTestset,
+  defaultBuildOptions,
+  renderBuildReport,
+  renderGoldenFile,
+  type BuildOptions,
+} from '../../lab/testset/build-testset.ts'
+import { readBeirCandidates, readRowCandidates } from '../../lab/testset/testset-sources.ts'
 import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
-import { TestsetInputError } from '../../testset/errors.ts'
-import { writeFileAtomic } from '../../util/atomic-write.ts'
+import { TestsetInputError } from '../../lab/testset/errors.ts'
+import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { existingPath, numberFlag, requiredFlag } from './flags.ts'
 
 const usage = `Usage: vitest-rag build-testset (--beir DIR | --rows DIR) --out FILE [--size N] [--seed N]
@@ -47,12 +53,18 @@ function parse(argv: string[], io: CliIo) {
   })
   const beir = stringFlag(values, 'beir')
   const rows = stringFlag(values, 'rows')
-  if ((beir === undefined) === (rows === undefined)) throw new CliUsageError('give exactly one of --beir DIR or --rows DIR')
+  if ((beir === undefined) === (rows === undefined))
+    throw new CliUsageError('give exactly one of --beir DIR or --rows DIR')
   const out = resolve(io.cwd, requiredFlag(values, 'out', 'FILE (the golden file to write)'))
-  if (existsSync(out) && values.force !== true) throw new CliUsageError(`--out ${out} exists; pass --force to replace it (a built file overwrites any hand edits)`)
-  const size = stringFlag(values, 'size') === undefined ? undefined : numberFlag(values, 'size', 0, { min: 1, integer: true })
+  if (existsSync(out) && values.force !== true)
+    throw new CliUsageError(`--out ${out} exists; pass --force to replace it (a built file overwrites any hand edits)`)
+  const size =
+    stringFlag(values, 'size') === undefined ? undefined : numberFlag(values, 'size', 0, { min: 1, integer: true })
   return {
-    source: beir !== undefined ? { kind: 'beir' as const, path: existingPath(io.cwd, 'beir', beir, 'folder') } : { kind: 'rows' as const, path: existingPath(io.cwd, 'rows', rows ?? '', 'folder') },
+    source:
+      beir !== undefined
+        ? { kind: 'beir' as const, path: existingPath(io.cwd, 'beir', beir, 'folder') }
+        : { kind: 'rows' as const, path: existingPath(io.cwd, 'rows', rows ?? '', 'folder') },
     out,
     report: resolve(io.cwd, stringFlag(values, 'report') ?? out.replace(/(\.golden)?\.jsonl$/, '') + '.report.json'),
     tenant: stringFlag(values, 'tenant') ?? defaultBeirLoadOptions.tenantId,
@@ -70,7 +82,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parse(argv, io)
   let input
   try {
-    input = args.source.kind === 'beir' ? await readBeirCandidates(args.source.path, args.tenant) : await readRowCandidates(args.source.path, args.tenant)
+    input =
+      args.source.kind === 'beir'
+        ? await readBeirCandidates(args.source.path, args.tenant)
+        : await readRowCandidates(args.source.path, args.tenant)
   } catch (error) {
     if (!(error instanceof TestsetInputError)) throw error
     io.stderr(`${error.message}\n`)
@@ -79,9 +94,16 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const options = { ...args.options, maxGrade: input.maxGrade }
   const result = buildTestset(input.candidates, options)
   await writeFileAtomic(args.out, renderGoldenFile(result, options, `${args.source.kind} ${args.source.path}`))
-  const report = { version: 1, source: args.source, ...result.report, unjudged: input.unjudged, rejections: result.rejections }
+  const report = {
+    version: 1,
+    source: args.source,
+    ...result.report,
+    unjudged: input.unjudged,
+    rejections: result.rejections,
+  }
   await writeFileAtomic(args.report, `${JSON.stringify(report, null, 2)}\n`)
-  const skipped = input.unjudged > 0 ? `skipped ${input.unjudged} queries with no judgment and no unanswerable flag\n` : ''
+  const skipped =
+    input.unjudged > 0 ? `skipped ${input.unjudged} queries with no judgment and no unanswerable flag\n` : ''
   io.stdout(`vitest-rag build-testset: ${renderBuildReport(result)}${skipped}wrote ${args.out}\nwrote ${args.report}\n`)
   return 0
 }

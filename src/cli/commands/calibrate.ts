@@ -5,18 +5,18 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { createModelClients } from '../../llm/index.ts'
-import type { CriterionAgreement } from '../../judge/calibration.ts'
-import { defaultCalibrationRecordPath, writeCalibrationRecord } from '../../judge/calibration-record.ts'
-import { createHeuristicJudge } from '../../judge/heuristic-judge.ts'
-import { formatProblems } from '../../problems/problems.ts'
-import { loadBundledPrompt, loadPromptTemplate } from '../../prompts/load.ts'
-import { createModelJudge } from '../../judge/model-judge.ts'
-import { runCalibrationOnText } from '../../judge/run-calibration.ts'
-import { HALUEVAL_QA_FILES, haluEvalLabelsText } from '../../judge/halueval-labels.ts'
-import type { Judge } from '../../judge/types.ts'
+import type { CriterionAgreement } from '../../grading/judge/calibration.ts'
+import { defaultCalibrationRecordPath, writeCalibrationRecord } from '../../grading/judge/calibration-record.ts'
+import { createHeuristicJudge } from '../../grading/judge/heuristic-judge.ts'
+import { formatProblems } from '../../shared/problems/problems.ts'
+import { loadBundledPrompt, loadPromptTemplate } from '../../llm/prompts/load.ts'
+import { createModelJudge } from '../../grading/judge/model-judge.ts'
+import { runCalibrationOnText } from '../../lab/calibration/run-calibration.ts'
+import { HALUEVAL_QA_FILES, haluEvalLabelsText } from '../../lab/calibration/halueval-labels.ts'
+import type { Judge } from '../../grading/judge/types.ts'
 
 /** Where `calibrate` writes without `--write` or `--out`: the output folder, never the committed record. */
 export function scratchCalibrationRecordPath(kind: 'heuristic' | 'model'): string {
@@ -68,13 +68,24 @@ function parseArgs(argv: string[]): CalibrateArgs {
   const labels = stringFlag(values, 'labels')
   const halueval = stringFlag(values, 'halueval')
   const judge = stringFlag(values, 'judge') ?? 'heuristic'
-  if (judge !== 'heuristic' && judge !== 'model') throw new CliUsageError(`--judge must be heuristic or model, got ${JSON.stringify(judge)}`)
-  if ((labels === undefined) === (halueval === undefined)) throw new CliUsageError('give one of --labels FILE or --halueval DIR')
+  if (judge !== 'heuristic' && judge !== 'model')
+    throw new CliUsageError(`--judge must be heuristic or model, got ${JSON.stringify(judge)}`)
+  if ((labels === undefined) === (halueval === undefined))
+    throw new CliUsageError('give one of --labels FILE or --halueval DIR')
   const models = stringFlag(values, 'models')
-  if (judge === 'model' && models === undefined) throw new CliUsageError('--judge model needs --models FILE (the generator and judge chains)')
+  if (judge === 'model' && models === undefined)
+    throw new CliUsageError('--judge model needs --models FILE (the generator and judge chains)')
   const out = stringFlag(values, 'out')
   if (out !== undefined && values.write === true) throw new CliUsageError('give --write or --out FILE, not both')
-  return { labels, halueval, judge, models, template: stringFlag(values, 'template'), out, write: values.write === true }
+  return {
+    labels,
+    halueval,
+    judge,
+    models,
+    template: stringFlag(values, 'template'),
+    out,
+    write: values.write === true,
+  }
 }
 
 /** The labels text and how the record names it, from --labels or --halueval; undefined (after saying why) when absent. */
@@ -83,7 +94,9 @@ function readLabels(args: CalibrateArgs, io: CliIo): { text: string; name: strin
     const dir = resolve(io.cwd, args.halueval)
     const missing = HALUEVAL_QA_FILES.filter((f) => !existsSync(join(dir, f)))
     if (missing.length > 0) {
-      io.stderr(`vitest-rag calibrate: ${dir} lacks ${missing.join(' and ')} (fix: pass --halueval with the HaluEval folder, e.g. ../shared/datasets/halueval)\n`)
+      io.stderr(
+        `vitest-rag calibrate: ${dir} lacks ${missing.join(' and ')} (fix: pass --halueval with the HaluEval folder, e.g. ../shared/datasets/halueval)\n`,
+      )
       return undefined
     }
     const files = HALUEVAL_QA_FILES.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }))
@@ -91,7 +104,9 @@ function readLabels(args: CalibrateArgs, io: CliIo): { text: string; name: strin
   }
   const labelsPath = resolve(io.cwd, args.labels ?? '')
   if (!existsSync(labelsPath)) {
-    io.stderr(`vitest-rag calibrate: no labels file at ${labelsPath} (fix: pass --labels with a JSONL file of labelled answers, e.g. test/fixtures/calibration/halueval-54.jsonl)\n`)
+    io.stderr(
+      `vitest-rag calibrate: no labels file at ${labelsPath} (fix: pass --labels with a JSONL file of labelled answers, e.g. test/fixtures/calibration/halueval-54.jsonl)\n`,
+    )
     return undefined
   }
   return { text: readFileSync(labelsPath, 'utf8'), name: relative(io.cwd, labelsPath) || labelsPath }
@@ -100,7 +115,10 @@ function readLabels(args: CalibrateArgs, io: CliIo): { text: string; name: strin
 function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
   if (args.judge === 'heuristic') return createHeuristicJudge()
   const modelsPath = resolve(io.cwd, args.models ?? '')
-  if (!existsSync(modelsPath)) throw new CliUsageError(`--models ${JSON.stringify(args.models)}: no such file (give the JSON file with the generator and judge chains)`)
+  if (!existsSync(modelsPath))
+    throw new CliUsageError(
+      `--models ${JSON.stringify(args.models)}: no such file (give the JSON file with the generator and judge chains)`,
+    )
   let config: { judge?: { allowSameModel?: boolean } }
   try {
     config = JSON.parse(readFileSync(modelsPath, 'utf8')) as typeof config
@@ -108,8 +126,14 @@ function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
     throw new CliUsageError(`--models ${JSON.stringify(args.models)}: not valid JSON (${(error as Error).message})`)
   }
   const clients = createModelClients(config)
-  if (!clients.judge) throw new CliUsageError(`${modelsPath} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`)
-  const template = args.template === undefined ? loadBundledPrompt('judge.md') : loadPromptTemplate(resolve(io.cwd, args.template), 'judge.md')
+  if (!clients.judge)
+    throw new CliUsageError(
+      `${modelsPath} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`,
+    )
+  const template =
+    args.template === undefined
+      ? loadBundledPrompt('judge.md')
+      : loadPromptTemplate(resolve(io.cwd, args.template), 'judge.md')
   return createModelJudge({
     client: clients.judge,
     template,
@@ -123,9 +147,15 @@ export function renderAgreement(name: string, a: CriterionAgreement): string {
   const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3))
   const width = Math.max(6, ...a.labels.map((l) => l.length + 1))
   const header = `${'human\\judge'.padEnd(12)}${a.labels.map((l) => l.padStart(width)).join('')}`
-  const rows = a.labels.map((l, i) => `${l.padEnd(12)}${(a.confusion[i] ?? []).map((c) => String(c).padStart(width)).join('')}`)
+  const rows = a.labels.map(
+    (l, i) => `${l.padEnd(12)}${(a.confusion[i] ?? []).map((c) => String(c).padStart(width)).join('')}`,
+  )
   const ci = a.kappaCi ? ` (95% CI ${a.kappaCi[0].toFixed(3)} to ${a.kappaCi[1].toFixed(3)})` : ''
-  return [`${name}: n=${a.n}${a.skipped > 0 ? ` (skipped ${a.skipped})` : ''}  accuracy ${fmt(a.accuracy)}  kappa ${fmt(a.kappa)}${ci}`, `  ${header}`, ...rows.map((r) => `  ${r}`)].join('\n')
+  return [
+    `${name}: n=${a.n}${a.skipped > 0 ? ` (skipped ${a.skipped})` : ''}  accuracy ${fmt(a.accuracy)}  kappa ${fmt(a.kappa)}${ci}`,
+    `  ${header}`,
+    ...rows.map((r) => `  ${r}`),
+  ].join('\n')
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -135,14 +165,21 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const judge = buildJudge(args, io)
   const outcome = await runCalibrationOnText(labels.text, judge, labels.name)
   if (!outcome.ok) {
-    io.stderr(`${formatProblems(outcome.problems)}\nvitest-rag calibrate: ${outcome.problems.length} problem(s) in ${labels.name}; fix them and re-run\n`)
+    io.stderr(
+      `${formatProblems(outcome.problems)}\nvitest-rag calibrate: ${outcome.problems.length} problem(s) in ${labels.name}; fix them and re-run\n`,
+    )
     return 1
   }
-  const target = args.out ?? (args.write ? defaultCalibrationRecordPath(judge.kind) : scratchCalibrationRecordPath(judge.kind))
+  const target =
+    args.out ?? (args.write ? defaultCalibrationRecordPath(judge.kind) : scratchCalibrationRecordPath(judge.kind))
   const outPath = resolve(io.cwd, target)
   await writeCalibrationRecord(outPath, outcome.record)
   const blocks = Object.entries(outcome.record.criteria).map(([name, a]) => renderAgreement(name, a))
-  const committed = args.write ? '' : args.out === undefined ? ` (the committed ${defaultCalibrationRecordPath(judge.kind)} is unchanged; pass --write to replace it)` : ''
+  const committed = args.write
+    ? ''
+    : args.out === undefined
+      ? ` (the committed ${defaultCalibrationRecordPath(judge.kind)} is unchanged; pass --write to replace it)`
+      : ''
   io.stdout(
     `vitest-rag calibrate: ${outcome.record.rows} labelled rows, ${judge.kind} judge${judge.model ? ` ${judge.model}` : ''} (${judge.promptVersion})\n\n${blocks.join('\n\n')}\n\nwrote ${outPath}${committed}\n`,
   )

@@ -6,19 +6,25 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { resolveOptionsFile } from '../../experiments/experiment-source.ts'
-import { writeHtmlFile } from '../../experiments/html-report.ts'
-import { COMPARE_HEADLINE_METRICS, compareScorecards, compareTable, type RunComparisonReport } from '../../experiments/run-comparison.ts'
-import { formatTextTable, signed3, type TextTable } from '../../experiments/text-table.ts'
-import { saveExperimentResult } from '../../experiments/write-result.ts'
-import { VersionedFileError } from '../../problems/versioned-file-error.ts'
-import { caseDetailsFromScorecard } from '../../scorecard/html-case-details.ts'
-import type { HtmlDelta } from '../../scorecard/render-html.ts'
-import { readScorecardFile } from '../../artifacts/scorecard-file.ts'
-import type { Scorecard } from '../../scorecard/scorecard.ts'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { resolveOptionsFile } from '../../lab/experiments/experiment-source.ts'
+import { writeHtmlFile } from '../../report/files/html-report.ts'
+import {
+  COMPARE_HEADLINE_METRICS,
+  compareScorecards,
+  compareTable,
+  type RunComparisonReport,
+} from '../../lab/experiments/run-comparison.ts'
+import { formatTextTable, signed3, type TextTable } from '../../lab/experiments/text-table.ts'
+import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
+import { VersionedFileError } from '../../shared/problems/versioned-file-error.ts'
+import { caseDetailsFromScorecard } from '../../report/scorecard/html-case-details.ts'
+import type { HtmlDelta } from '../../report/scorecard/render-html.ts'
+import { readScorecardFile } from '../../report/files/scorecard-file.ts'
+import type { Scorecard } from '../../report/scorecard/scorecard.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { intFlag, isInputError } from './experiment-args.ts'
+import { withoutPrefix } from '../../shared/util/errors.ts'
 
 const usage = `Usage: vitest-rag compare RUN_A RUN_B [--config FILE] [--html FILE] [--out FILE] [--seed N] [--resamples N]
 
@@ -45,15 +51,17 @@ function scorecardPath(cwd: string, arg: string): string {
 
 /** Overall deltas of a comparison as the HTML page shows them (the printed table's metrics). */
 export function htmlDeltas(report: RunComparisonReport): HtmlDelta[] {
-  return report.deltas.filter((d) => d.group === 'overall' && (COMPARE_HEADLINE_METRICS.includes(d.metric) || d.significant)).map((d) => ({
-    metric: d.metric,
-    group: d.group,
-    baseline: d.meanA,
-    current: d.meanB,
-    relativeChange: d.meanA === 0 ? d.meanDiff : d.meanDiff / Math.abs(d.meanA),
-    verdict: d.verdict,
-    good: d.verdict === 'improved' ? true : d.verdict === 'regressed' ? false : undefined,
-  }))
+  return report.deltas
+    .filter((d) => d.group === 'overall' && (COMPARE_HEADLINE_METRICS.includes(d.metric) || d.significant))
+    .map((d) => ({
+      metric: d.metric,
+      group: d.group,
+      baseline: d.meanA,
+      current: d.meanB,
+      relativeChange: d.meanA === 0 ? d.meanDiff : d.meanDiff / Math.abs(d.meanA),
+      verdict: d.verdict,
+      good: d.verdict === 'improved' ? true : d.verdict === 'regressed' ? false : undefined,
+    }))
 }
 
 /** Reads both scorecards; one that cannot be read is printed (with the fix) and resolves to undefined. */
@@ -62,29 +70,47 @@ async function readRuns(pathA: string, pathB: string, io: CliIo): Promise<[Score
     return [await readScorecardFile(pathA), await readScorecardFile(pathB)]
   } catch (error) {
     if (!(error instanceof VersionedFileError)) throw error
-    io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+    io.stderr(`vitest-rag compare: ${withoutPrefix(error.message)}\n`)
     return undefined
   }
 }
 
 /** The comparison as the terminal shows it: header, configuration diff, table, flipped cases, alarms. */
-function printComparison(report: RunComparisonReport, table: TextTable, runs: { a: Scorecard; b: Scorecard; pathA: string; pathB: string; paired: number }, io: CliIo): void {
+function printComparison(
+  report: RunComparisonReport,
+  table: TextTable,
+  runs: { a: Scorecard; b: Scorecard; pathA: string; pathB: string; paired: number },
+  io: CliIo,
+): void {
   const { a, b, pathA, pathB, paired } = runs
-  io.stdout(`vitest-rag compare: A ${pathA} (${a.run.cases} cases) vs B ${pathB} (${b.run.cases} cases); ${paired} paired\n`)
-  io.stdout(`configurations differ in: ${report.differingSections.length === 0 ? 'nothing' : report.differingSections.join(', ')}\n`)
+  io.stdout(
+    `vitest-rag compare: A ${pathA} (${a.run.cases} cases) vs B ${pathB} (${b.run.cases} cases); ${paired} paired\n`,
+  )
+  io.stdout(
+    `configurations differ in: ${report.differingSections.length === 0 ? 'nothing' : report.differingSections.join(', ')}\n`,
+  )
   for (const w of report.warnings) io.stdout(`warning: ${w}\n`)
   io.stdout('\n')
   io.stdout(formatTextTable(table))
   const fixed = report.flipped.filter((f) => f.direction === 'fixed').length
   io.stdout(`\nflipped: ${fixed} fixed, ${report.flipped.length - fixed} broke\n`)
-  for (const f of report.flipped.slice(0, MAX_FLIPPED_SHOWN)) io.stdout(`  ${f.direction.padEnd(5)} ${f.caseId} (${f.caseType}): ${f.from} -> ${f.to}\n`)
-  if (report.flipped.length > MAX_FLIPPED_SHOWN) io.stdout(`  ... and ${report.flipped.length - MAX_FLIPPED_SHOWN} more (all in the JSON)\n`)
+  for (const f of report.flipped.slice(0, MAX_FLIPPED_SHOWN))
+    io.stdout(`  ${f.direction.padEnd(5)} ${f.caseId} (${f.caseType}): ${f.from} -> ${f.to}\n`)
+  if (report.flipped.length > MAX_FLIPPED_SHOWN)
+    io.stdout(`  ... and ${report.flipped.length - MAX_FLIPPED_SHOWN} more (all in the JSON)\n`)
   for (const alarm of report.alarms) io.stdout(`gaming alarm: ${alarm.message}\n`)
-  if (report.onlyInA.length + report.onlyInB.length > 0) io.stdout(`unpaired: ${report.onlyInA.length} only in A, ${report.onlyInB.length} only in B\n`)
+  if (report.onlyInA.length + report.onlyInB.length > 0)
+    io.stdout(`unpaired: ${report.onlyInA.length} only in A, ${report.onlyInB.length} only in B\n`)
 }
 
 /** The HTML page of run B with its deltas against run A. */
-async function writeComparisonHtml(htmlPath: string, report: RunComparisonReport, b: Scorecard, pathA: string, pathB: string): Promise<void> {
+async function writeComparisonHtml(
+  htmlPath: string,
+  report: RunComparisonReport,
+  b: Scorecard,
+  pathA: string,
+  pathB: string,
+): Promise<void> {
   const overall = report.deltas.filter((d) => d.group === 'overall' && d.significant)
   await writeHtmlFile(htmlPath, {
     title: 'vitest-rag compare: run B against run A',
@@ -92,7 +118,13 @@ async function writeComparisonHtml(htmlPath: string, report: RunComparisonReport
     deltas: htmlDeltas(report),
     deltasAgainst: 'run A',
     cases: caseDetailsFromScorecard(b),
-    notes: [`A: ${pathA}`, `B: ${pathB}`, ...report.warnings.map((w) => `warning: ${w}`), ...report.alarms.map((x) => `gaming alarm: ${x.message}`), ...overall.map((d) => `${d.metric} ${d.verdict} (${signed3(d.meanDiff)})`)],
+    notes: [
+      `A: ${pathA}`,
+      `B: ${pathB}`,
+      ...report.warnings.map((w) => `warning: ${w}`),
+      ...report.alarms.map((x) => `gaming alarm: ${x.message}`),
+      ...overall.map((d) => `${d.metric} ${d.verdict} (${signed3(d.meanDiff)})`),
+    ],
   })
 }
 
@@ -102,8 +134,19 @@ export const compareCommand: CliCommand = {
   summary: 'paired per-case comparison of two runs: verdict per metric, flipped cases, gaming alarms',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCliArgs(argv, { config: { type: 'string' }, html: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, resamples: { type: 'string' } }, true)
-    if (positionals.length !== 2) throw new CliUsageError(`compare needs two runs (RUN_A RUN_B), got ${positionals.length}`)
+    const { values, positionals } = parseCliArgs(
+      argv,
+      {
+        config: { type: 'string' },
+        html: { type: 'string' },
+        out: { type: 'string' },
+        seed: { type: 'string' },
+        resamples: { type: 'string' },
+      },
+      true,
+    )
+    if (positionals.length !== 2)
+      throw new CliUsageError(`compare needs two runs (RUN_A RUN_B), got ${positionals.length}`)
     const [pathA, pathB] = positionals.map((p) => scorecardPath(io.cwd, p)) as [string, string]
     const runs = await readRuns(pathA, pathB, io)
     if (runs === undefined) return 1
@@ -113,7 +156,7 @@ export const compareCommand: CliCommand = {
       config = await resolveOptionsFile(stringFlag(values, 'config'), io.cwd)
     } catch (error) {
       if (!isInputError(error)) throw error
-      io.stderr(`vitest-rag compare: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      io.stderr(`vitest-rag compare: ${withoutPrefix(error.message)}\n`)
       return 1
     }
     const seed = intFlag(values, 'seed', 0, config.seed)
@@ -122,7 +165,10 @@ export const compareCommand: CliCommand = {
     const paired = Object.keys(b.cases).filter((id) => Object.hasOwn(a.cases, id)).length
     const table = compareTable(report.deltas)
     printComparison(report, table, { a, b, pathA, pathB, paired }, io)
-    const htmlPath = stringFlag(values, 'html') === undefined ? join(config.outDir, 'compare.html') : resolve(io.cwd, stringFlag(values, 'html') as string)
+    const htmlPath =
+      stringFlag(values, 'html') === undefined
+        ? join(config.outDir, 'compare.html')
+        : resolve(io.cwd, stringFlag(values, 'html') as string)
     await writeComparisonHtml(htmlPath, report, b, pathA, pathB)
     const path = await saveExperimentResult<RunComparisonReport & { a: string; b: string }>(
       {

@@ -5,16 +5,22 @@
  * the configured embedding model.
  */
 import { snapshotConfig } from '../../config/resolve.ts'
-import type { CaseMetrics } from '../../experiments/metric-summary.ts'
-import { ARM_PRESETS, REFERENCE_PRESET, type Preset } from '../../experiments/presets.ts'
-import { createProgress } from '../../experiments/progress.ts'
-import { armTable, RETRIEVAL_EXPERIMENT_KS, significanceTable, summarizeArms, type ArmOutcome } from '../../experiments/retrieval-experiment.ts'
-import { createRetrievalRuntime, evaluateCases } from '../../experiments/run-cases.ts'
-import { formatTextTable } from '../../experiments/text-table.ts'
-import { saveExperimentResult } from '../../experiments/write-result.ts'
-import type { CaseRecord } from '../../scorecard/case-record.ts'
-import { CliUsageError, type CliCommand } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import type { CaseMetrics } from '../../lab/experiments/metric-summary.ts'
+import { ARM_PRESETS, REFERENCE_PRESET, type Preset } from '../../lab/experiments/presets.ts'
+import { createProgress } from '../../lab/experiments/progress.ts'
+import {
+  armTable,
+  RETRIEVAL_EXPERIMENT_KS,
+  significanceTable,
+  summarizeArms,
+  type ArmOutcome,
+} from '../../lab/experiments/retrieval-experiment.ts'
+import { createRetrievalRuntime, evaluateCases } from '../../lab/experiments/run-cases.ts'
+import { formatTextTable } from '../../lab/experiments/text-table.ts'
+import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
+import type { CaseRecord } from '../../evaluation/case-record.ts'
+import { CliUsageError, type CliCommand } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag eval-retrieval [--arms a,b,...] [--reference ARM] [--chunker SPEC] [inputs] [output]
@@ -39,19 +45,61 @@ export interface EvalRetrievalData {
 }
 
 function choosePresets(list: string | undefined, reference: string): Preset[] {
-  const names = list === undefined ? ARM_PRESETS.map((p) => p.name) : list.split(',').map((s) => s.trim()).filter(Boolean)
+  const names =
+    list === undefined
+      ? ARM_PRESETS.map((p) => p.name)
+      : list
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
   const presets = names.map((name) => {
     const preset = ARM_PRESETS.find((p) => p.name === name)
-    if (!preset) throw new CliUsageError(`unknown arm preset ${JSON.stringify(name)} (expected one of ${ARM_PRESETS.map((p) => p.name).join(', ')})`)
+    if (!preset)
+      throw new CliUsageError(
+        `unknown arm preset ${JSON.stringify(name)} (expected one of ${ARM_PRESETS.map((p) => p.name).join(', ')})`,
+      )
     return preset
   })
-  if (!presets.some((p) => p.name === reference)) throw new CliUsageError(`the reference arm ${JSON.stringify(reference)} must be among --arms`)
+  if (!presets.some((p) => p.name === reference))
+    throw new CliUsageError(`the reference arm ${JSON.stringify(reference)} must be among --arms`)
   return presets
 }
 
 /** The scored cases' retrieval metrics. */
 export function retrievalMetricsOf(records: readonly CaseRecord[]): CaseMetrics[] {
-  return records.filter((r) => r.retrieval.scored).map((r) => ({ caseId: r.caseId, caseType: r.caseType, metrics: r.retrieval.metrics }))
+  return records
+    .filter((r) => r.retrieval.scored)
+    .map((r) => ({ caseId: r.caseId, caseType: r.caseType, metrics: r.retrieval.metrics }))
+}
+
+type ResolvedSource = NonNullable<Awaited<ReturnType<typeof loadResolvedSource>>>
+
+/**
+ * Runs each arm over the resolved cases: its per-case retrieval metrics and wall time, and how many cases had
+ * nothing to score (must abstain).
+ */
+async function runArms(
+  presets: readonly Preset[],
+  config: ResolvedSource['source']['config'],
+  prepared: ResolvedSource['prepared'],
+  cases: ResolvedSource['cases'],
+  io: Parameters<CliCommand['run']>[1],
+): Promise<{ arms: Array<{ arm: string; description: string; cases: CaseMetrics[]; ms: number }>; unscored: number }> {
+  const arms: Array<{ arm: string; description: string; cases: CaseMetrics[]; ms: number }> = []
+  let unscored = 0
+  for (const preset of presets) {
+    const started = performance.now()
+    const runtime = await createRetrievalRuntime(config, prepared, preset.config.search)
+    const records = await evaluateCases(
+      runtime,
+      cases,
+      createProgress(io.stderr, `eval-retrieval: ${preset.name}`, cases.length),
+    )
+    const metrics = retrievalMetricsOf(records)
+    unscored = records.length - metrics.length
+    arms.push({ arm: preset.name, description: preset.description, cases: metrics, ms: performance.now() - started })
+  }
+  return { arms, unscored }
 }
 
 /** The `eval-retrieval` command. */
@@ -60,39 +108,45 @@ export const evalRetrievalCommand: CliCommand = {
   summary: 'compare every retrieval arm on the golden set, with paired significance tests',
   usage,
   async run(argv, io) {
-    const { values } = parseCliArgs(argv, { ...SOURCE_OPTIONS, arms: { type: 'string' }, reference: { type: 'string' }, chunker: { type: 'string' } })
+    const { values } = parseCliArgs(argv, {
+      ...SOURCE_OPTIONS,
+      arms: { type: 'string' },
+      reference: { type: 'string' },
+      chunker: { type: 'string' },
+    })
     const reference = stringFlag(values, 'reference') ?? REFERENCE_PRESET.name
     const presets = choosePresets(stringFlag(values, 'arms'), reference)
     const loaded = await loadResolvedSource('eval-retrieval', sourceArgs(values), io, stringFlag(values, 'chunker'))
     if (!loaded) return 1
     const { source, chunker, prepared, cases } = loaded
-    const config = { ...source.config, ks: [...new Set([...source.config.ks, ...RETRIEVAL_EXPERIMENT_KS])].sort((a, b) => a - b) }
-
-    const arms: Array<{ arm: string; description: string; cases: CaseMetrics[]; ms: number }> = []
-    let unscored = 0
-    for (const preset of presets) {
-      const started = performance.now()
-      const runtime = await createRetrievalRuntime(config, prepared, preset.config.search)
-      const records = await evaluateCases(runtime, cases, createProgress(io.stderr, `eval-retrieval: ${preset.name}`, cases.length))
-      const metrics = retrievalMetricsOf(records)
-      unscored = records.length - metrics.length
-      arms.push({ arm: preset.name, description: preset.description, cases: metrics, ms: performance.now() - started })
+    const config = {
+      ...source.config,
+      ks: [...new Set([...source.config.ks, ...RETRIEVAL_EXPERIMENT_KS])].sort((a, b) => a - b),
     }
+
+    const { arms, unscored } = await runArms(presets, config, prepared, cases, io)
     const seed = intFlag(values, 'seed', 0, config.seed)
     const resamples = intFlag(values, 'resamples', 100, 10_000)
     const outcomes = summarizeArms(arms, reference, { seed, resamples })
     const table = armTable(outcomes)
     const significance = significanceTable(outcomes, reference)
-    io.stdout(`vitest-rag eval-retrieval: ${source.description}; chunker ${chunker} (${prepared.chunks.length} chunks); ${cases.length - unscored} scored, ${unscored} unscored (must abstain); reference ${reference}\n\n`)
+    io.stdout(
+      `vitest-rag eval-retrieval: ${source.description}; chunker ${chunker} (${prepared.chunks.length} chunks); ${cases.length - unscored} scored, ${unscored} unscored (must abstain); reference ${reference}\n\n`,
+    )
     io.stdout(formatTextTable(table))
-    io.stdout(`\nPaired against ${reference} (mean difference, 95% BCa interval, permutation p; * = both confirm at 0.05):\n\n`)
+    io.stdout(
+      `\nPaired against ${reference} (mean difference, 95% BCa interval, permutation p; * = both confirm at 0.05):\n\n`,
+    )
     io.stdout(formatTextTable(significance))
 
     const path = await saveExperimentResult<EvalRetrievalData>(
       {
         kind: 'eval-retrieval',
         argv: ['eval-retrieval', ...argv],
-        configSnapshot: { ...snapshotConfig({ ...config, chunker }), experiment: { arms: presets, reference, seed, resamples } },
+        configSnapshot: {
+          ...snapshotConfig({ ...config, chunker }),
+          experiment: { arms: presets, reference, seed, resamples },
+        },
         goldenSetHash: source.goldenSetHash,
         corpusFingerprint: prepared.corpus.fingerprint,
         cases: cases.length,

@@ -2,13 +2,18 @@
  * The flags every experiment command shares (where the golden set, corpus and configuration come from, where
  * the result goes, the statistics' seed and resamples) and the one place their input errors are printed.
  */
-import { formatProblems, type Problem } from '../../problems/problems.ts'
-import { loadExperimentSource, resolveCases, type ExperimentSource, type SourceArgs } from '../../experiments/experiment-source.ts'
-import type { ModuleCase } from '../../golden-set/golden-module.ts'
-import type { PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
-import { VitestRagError } from '../../util/errors.ts'
-import { CliUsageError, type CliIo } from '../command.ts'
-import { stringFlag, type CliOptions, type ParsedCliArgs } from '../args.ts'
+import { formatProblems, type Problem } from '../../shared/problems/problems.ts'
+import {
+  loadExperimentSource,
+  resolveCases,
+  type ExperimentSource,
+  type SourceArgs,
+} from '../../lab/experiments/experiment-source.ts'
+import type { ModuleCase } from '../../cases/prepared-case.ts'
+import type { PreparedCorpus } from '../../corpus/prepare-corpus.ts'
+import { VitestRagError, withoutPrefix } from '../../shared/util/errors.ts'
+import { CliUsageError, type CliIo } from './command.ts'
+import { stringFlag, type CliOptions, type ParsedCliArgs } from './args.ts'
 
 /** Options of every experiment command. */
 export const SOURCE_OPTIONS: CliOptions = {
@@ -37,12 +42,23 @@ Output:
 
 /** A whole number flag >= `min`, or `fallback` when absent. */
 export function intFlag(values: ParsedCliArgs['values'], name: string, min: number, fallback: number): number
-export function intFlag(values: ParsedCliArgs['values'], name: string, min: number, fallback?: number): number | undefined
-export function intFlag(values: ParsedCliArgs['values'], name: string, min: number, fallback?: number): number | undefined {
+export function intFlag(
+  values: ParsedCliArgs['values'],
+  name: string,
+  min: number,
+  fallback?: number,
+): number | undefined
+export function intFlag(
+  values: ParsedCliArgs['values'],
+  name: string,
+  min: number,
+  fallback?: number,
+): number | undefined {
   const raw = stringFlag(values, name)
   if (raw === undefined) return fallback
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < min) throw new CliUsageError(`--${name} needs a whole number >= ${min}, got ${JSON.stringify(raw)}`)
+  if (!Number.isInteger(n) || n < min)
+    throw new CliUsageError(`--${name} needs a whole number >= ${min}, got ${JSON.stringify(raw)}`)
   return n
 }
 
@@ -51,9 +67,16 @@ export function sourceArgs(values: ParsedCliArgs['values']): SourceArgs {
   const config = stringFlag(values, 'config')
   const beir = stringFlag(values, 'beir')
   if (config !== undefined && beir !== undefined) throw new CliUsageError('give --config or --beir, not both')
-  if (values['join-by-title'] === true && beir === undefined) throw new CliUsageError('--join-by-title applies to --beir datasets only')
+  if (values['join-by-title'] === true && beir === undefined)
+    throw new CliUsageError('--join-by-title applies to --beir datasets only')
   const limit = intFlag(values, 'limit', 1)
-  return { ...(config ? { config } : {}), ...(beir ? { beir } : {}), joinByTitle: values['join-by-title'] === true, models: values.models === true, ...(limit ? { limit } : {}) }
+  return {
+    ...(config ? { config } : {}),
+    ...(beir ? { beir } : {}),
+    joinByTitle: values['join-by-title'] === true,
+    models: values.models === true,
+    ...(limit ? { limit } : {}),
+  }
 }
 
 /**
@@ -65,20 +88,31 @@ export function isInputError(error: unknown): error is VitestRagError {
 }
 
 /** Loads the source, printing an input error to stderr and resolving to undefined instead of throwing. */
-export async function loadSourceOrReport(command: string, args: SourceArgs, io: CliIo): Promise<ExperimentSource | undefined> {
+export async function loadSourceOrReport(
+  command: string,
+  args: SourceArgs,
+  io: CliIo,
+): Promise<ExperimentSource | undefined> {
   try {
     return await loadExperimentSource(args, io.cwd)
   } catch (error) {
     if (!isInputError(error)) throw error
-    io.stderr(`vitest-rag ${command}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+    io.stderr(`vitest-rag ${command}: ${withoutPrefix(error.message)}\n`)
     return undefined
   }
 }
 
 /** Prints unresolved locators (every one at once) for a chunker; true when there were any. */
-export function reportLocatorProblems(command: string, chunker: string, problems: readonly Problem[], io: CliIo): boolean {
+export function reportLocatorProblems(
+  command: string,
+  chunker: string,
+  problems: readonly Problem[],
+  io: CliIo,
+): boolean {
   if (problems.length === 0) return false
-  io.stderr(`vitest-rag ${command}: ${problems.length} expected source(s) do not resolve with chunker ${chunker}:\n${formatProblems(problems)}\n`)
+  io.stderr(
+    `vitest-rag ${command}: ${problems.length} expected source(s) do not resolve with chunker ${chunker}:\n${formatProblems(problems)}\n`,
+  )
   return true
 }
 
@@ -95,7 +129,12 @@ export interface ResolvedSource {
  * every case's locators; on an input problem prints it (every unresolved locator at once) and resolves to
  * undefined.
  */
-export async function loadResolvedSource(command: string, args: SourceArgs, io: CliIo, chunker?: string): Promise<ResolvedSource | undefined> {
+export async function loadResolvedSource(
+  command: string,
+  args: SourceArgs,
+  io: CliIo,
+  chunker?: string,
+): Promise<ResolvedSource | undefined> {
   const source = await loadSourceOrReport(command, args, io)
   if (!source) return undefined
   for (const note of source.notes) io.stderr(`vitest-rag ${command}: ${note}\n`)

@@ -3,17 +3,18 @@
  * append-only feedback file, or promote it into a draft golden case and a linked feedback record at once.
  */
 import { resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
-import { VersionedFileError } from '../../problems/versioned-file-error.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
+import { VersionedFileError } from '../../shared/problems/versioned-file-error.ts'
 import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
-import { ERROR_CLASSES } from '../../scorecard/error-classes.ts'
-import { formatProblems } from '../../problems/problems.ts'
-import { problemsFromZod } from '../../problems/zod-problems.ts'
-import { AtomicPairError, FeedbackError } from '../../testset/errors.ts'
-import { CorrectedAssertionsSchema, DEFAULT_FEEDBACK_PATH, type FeedbackRecord } from '../../testset/feedback.ts'
-import { promoteReview, recordFeedback, type FeedbackPaths, type Review } from '../../testset/promote.ts'
+import { ERROR_CLASSES } from '../../report/scorecard/error-classes.ts'
+import { formatProblems } from '../../shared/problems/problems.ts'
+import { problemsFromZod } from '../../shared/problems/zod-problems.ts'
+import { AtomicPairError, FeedbackError } from '../../lab/testset/errors.ts'
+import { CorrectedAssertionsSchema, DEFAULT_FEEDBACK_PATH, type FeedbackRecord } from '../../lab/testset/feedback.ts'
+import { promoteReview, recordFeedback, type FeedbackPaths, type Review } from '../../lab/testset/promote.ts'
 import { projectOption, projectPaths, requiredFlag } from './flags.ts'
+import { withoutPrefix } from '../../shared/util/errors.ts'
 
 /** Default drafts golden file, relative to the project root. */
 export const DEFAULT_DRAFTS_PATH = 'golden/drafts.golden.jsonl'
@@ -64,16 +65,24 @@ const options = {
 function parseReview(argv: string[], io: CliIo, needsCorrection: boolean): { review: Review; paths: FeedbackPaths } {
   const { values } = parseCliArgs(argv, options)
   const errorClass = requiredFlag(values, 'error-class', `C (one of ${ERROR_CLASSES.join(', ')})`)
-  if (!(ERROR_CLASSES as readonly string[]).includes(errorClass)) throw new CliUsageError(`--error-class ${JSON.stringify(errorClass)} is not one of ${ERROR_CLASSES.join(', ')}`)
-  const rawCorrected = needsCorrection ? requiredFlag(values, 'corrected', 'JSON (the corrected assertions)') : (stringFlag(values, 'corrected') ?? '{}')
+  if (!(ERROR_CLASSES as readonly string[]).includes(errorClass))
+    throw new CliUsageError(`--error-class ${JSON.stringify(errorClass)} is not one of ${ERROR_CLASSES.join(', ')}`)
+  const rawCorrected = needsCorrection
+    ? requiredFlag(values, 'corrected', 'JSON (the corrected assertions)')
+    : (stringFlag(values, 'corrected') ?? '{}')
   let json: unknown
   try {
     json = JSON.parse(rawCorrected)
   } catch (error) {
-    throw new CliUsageError(`--corrected is not valid JSON (${(error as Error).message}); quote it, e.g. '{"must_contain": ["75 seats"]}'`)
+    throw new CliUsageError(
+      `--corrected is not valid JSON (${(error as Error).message}); quote it, e.g. '{"must_contain": ["75 seats"]}'`,
+    )
   }
   const corrected = CorrectedAssertionsSchema.safeParse(json)
-  if (!corrected.success) throw new CliUsageError(`--corrected has problems:\n${formatProblems(problemsFromZod(corrected.error.issues, json, CorrectedAssertionsSchema, '--corrected'))}`)
+  if (!corrected.success)
+    throw new CliUsageError(
+      `--corrected has problems:\n${formatProblems(problemsFromZod(corrected.error.issues, json, CorrectedAssertionsSchema, '--corrected'))}`,
+    )
   return {
     review: {
       runId: requiredFlag(values, 'run', 'ID (the scorecard\'s "startedAt")'),
@@ -99,7 +108,7 @@ async function reporting(io: CliIo, name: string, action: () => Promise<string>)
     return 0
   } catch (error) {
     if (error instanceof FeedbackError || error instanceof AtomicPairError || error instanceof VersionedFileError) {
-      io.stderr(`vitest-rag ${name}: ${error.message.replace(/^vitest-rag: /, '')}\n`)
+      io.stderr(`vitest-rag ${name}: ${withoutPrefix(error.message)}\n`)
       return 1
     }
     throw error

@@ -4,23 +4,35 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { CliUsageError } from '../command.ts'
-import { stringFlag, type ParsedCliArgs } from '../args.ts'
-import type { CorpusSource } from '../../config/schema.ts'
+import { CliUsageError } from './command.ts'
+import { stringFlag, type ParsedCliArgs } from './args.ts'
+import type { CorpusSource } from '../../corpus/source.ts'
 import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
-import { prepareCorpus, type PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
+import { prepareCorpus, type PreparedCorpus } from '../../corpus/prepare-corpus.ts'
 import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
 import { LlmError, createModelClients, defaultCacheDir, type ModelClients } from '../../llm/index.ts'
 
 /** A numeric flag within `[min, max]` (whole when `integer`), or `fallback` when absent. */
-export function numberFlag(values: ParsedCliArgs['values'], name: string, fallback: number, range: { min: number; max?: number; integer?: boolean }): number {
+export function numberFlag(
+  values: ParsedCliArgs['values'],
+  name: string,
+  fallback: number,
+  range: { min: number; max?: number; integer?: boolean },
+): number {
   const raw = stringFlag(values, name)
   if (raw === undefined) return fallback
   const value = Number(raw)
-  const bad = raw.trim() === '' || !Number.isFinite(value) || value < range.min || (range.max !== undefined && value > range.max) || (range.integer === true && !Number.isInteger(value))
+  const bad =
+    raw.trim() === '' ||
+    !Number.isFinite(value) ||
+    value < range.min ||
+    (range.max !== undefined && value > range.max) ||
+    (range.integer === true && !Number.isInteger(value))
   if (bad) {
     const kind = range.integer ? 'a whole number' : 'a number'
-    throw new CliUsageError(`--${name} must be ${kind} ${range.max === undefined ? `>= ${range.min}` : `from ${range.min} to ${range.max}`}, got ${JSON.stringify(raw)}`)
+    throw new CliUsageError(
+      `--${name} must be ${kind} ${range.max === undefined ? `>= ${range.min}` : `from ${range.min} to ${range.max}`}, got ${JSON.stringify(raw)}`,
+    )
   }
   return value
 }
@@ -35,7 +47,8 @@ export function requiredFlag(values: ParsedCliArgs['values'], name: string, what
 /** A path flag resolved against `cwd` that must exist. */
 export function existingPath(cwd: string, flag: string, value: string, what: string): string {
   const path = resolve(cwd, value)
-  if (!existsSync(path)) throw new CliUsageError(`--${flag} ${JSON.stringify(value)}: no such ${what} (looked at ${path})`)
+  if (!existsSync(path))
+    throw new CliUsageError(`--${flag} ${JSON.stringify(value)}: no such ${what} (looked at ${path})`)
   return path
 }
 
@@ -53,7 +66,10 @@ export function modelClientsFromFile(cwd: string, file: string, spendLimitUsd?: 
     throw new CliUsageError(`--models ${JSON.stringify(file)}: not valid JSON (${(error as Error).message})`)
   }
   try {
-    return createModelClients(config, { cacheDir: resolve(cwd, config.cacheDir ?? defaultCacheDir), ...(spendLimitUsd === undefined ? {} : { spendLimitUsd }) })
+    return createModelClients(config, {
+      cacheDir: resolve(cwd, config.cacheDir ?? defaultCacheDir),
+      ...(spendLimitUsd === undefined ? {} : { spendLimitUsd }),
+    })
   } catch (error) {
     if (error instanceof LlmError) throw new CliUsageError(`--models ${path}: ${error.message}`)
     throw error
@@ -65,7 +81,10 @@ export async function corpusFromFlags(values: ParsedCliArgs['values'], cwd: stri
   const kb = stringFlag(values, 'kb')
   const beir = stringFlag(values, 'beir')
   if ((kb === undefined) === (beir === undefined)) throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
-  const source: CorpusSource = kb !== undefined ? { kind: 'kb', root: existingPath(cwd, 'kb', kb, 'folder') } : { kind: 'beir', root: existingPath(cwd, 'beir', beir ?? '', 'folder'), tenant: defaultBeirLoadOptions.tenantId }
+  const source: CorpusSource =
+    kb !== undefined
+      ? { kind: 'kb', root: existingPath(cwd, 'kb', kb, 'folder') }
+      : { kind: 'beir', root: existingPath(cwd, 'beir', beir ?? '', 'folder'), tenant: defaultBeirLoadOptions.tenantId }
   return prepareCorpus(source, stringFlag(values, 'chunker') ?? 'structural')
 }
 

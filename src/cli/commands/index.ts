@@ -1,7 +1,7 @@
 /**
  * The registry of `vitest-rag` subcommands. Add one import and one array entry per command.
  */
-import type { CliCommand } from '../command.ts'
+import type { CliCommand } from './command.ts'
 import { verifyCommand } from './verify.ts'
 import { calibrateCommand } from './calibrate.ts'
 import { scoreRunCommand } from './score-run.ts'

@@ -8,10 +8,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeFileAtomicSync } from '../../util/atomic-write.ts'
-import { parseCliArgs } from '../args.ts'
-import type { CliCommand, CliIo } from '../command.ts'
-import { newVitestConfig, planConfigEdit, VITEST_CONFIG_FILES } from '../init-config.ts'
+import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
+import { parseCliArgs } from './args.ts'
+import type { CliCommand, CliIo } from './command.ts'
+import { newVitestConfig, planConfigEdit, VITEST_CONFIG_FILES } from './init-config.ts'
 
 /** The installed package's root (two folders above this module's folder, in src/ and in dist/ alike). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -39,7 +39,10 @@ function listFiles(dir: string): string[] {
 function plannedFiles(packageRoot: string): PlannedFile[] {
   const read = (path: string) => readFileSync(join(packageRoot, path), 'utf8')
   const corpusRoot = join(packageRoot, INIT_SOURCES.corpus)
-  const corpus = listFiles(corpusRoot).map((file) => ({ path: join('evals/kb', relative(corpusRoot, file)), text: readFileSync(file, 'utf8') }))
+  const corpus = listFiles(corpusRoot).map((file) => ({
+    path: join('evals/kb', relative(corpusRoot, file)),
+    text: readFileSync(file, 'utf8'),
+  }))
   return [
     { path: 'golden/example.golden.jsonl', text: read(INIT_SOURCES.golden) },
     ...corpus,
@@ -60,7 +63,9 @@ function writePlanned(cwd: string, file: PlannedFile, force: boolean): 'created'
 function setUpVitestConfig(cwd: string, io: CliIo): void {
   const existing = VITEST_CONFIG_FILES.find((name) => existsSync(join(cwd, name)))
   if (!existing) {
-    const pkg = existsSync(join(cwd, 'package.json')) ? (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { type?: string }) : {}
+    const pkg = existsSync(join(cwd, 'package.json'))
+      ? (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { type?: string })
+      : {}
     // `.mts` is ESM whatever package.json says; a "type": "module" project gets the usual `.ts`.
     const name = pkg.type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts'
     writeFileAtomicSync(join(cwd, name), newVitestConfig())
@@ -73,7 +78,9 @@ function setUpVitestConfig(cwd: string, io: CliIo): void {
     writeFileAtomicSync(join(cwd, existing), plan.text)
     io.stdout(`  edited       ${existing} (added the evals project)\n`)
   } else {
-    io.stdout(`  not edited   ${existing}: ${plan.reason}. Add these lines by hand:\n\n${plan.lines.replace(/^/gm, '    ')}\n\n`)
+    io.stdout(
+      `  not edited   ${existing}: ${plan.reason}. Add these lines by hand:\n\n${plan.lines.replace(/^/gm, '    ')}\n\n`,
+    )
   }
 }
 
@@ -95,9 +102,12 @@ export async function runInit(argv: string[], io: CliIo, packageRoot: string = P
     const outcome = writePlanned(io.cwd, file, force)
     counts[outcome]++
     // The corpus is one line; other files are listed one by one.
-    if (!file.path.startsWith('evals/kb/')) io.stdout(`  ${outcome.padEnd(12)} ${file.path}${outcome === 'kept' ? ' (exists; --force overwrites)' : ''}\n`)
+    if (!file.path.startsWith('evals/kb/'))
+      io.stdout(`  ${outcome.padEnd(12)} ${file.path}${outcome === 'kept' ? ' (exists; --force overwrites)' : ''}\n`)
   }
-  io.stdout(`  starter corpus evals/kb/: ${counts.created} created, ${counts.overwritten} overwritten, ${counts.kept} kept\n`)
+  io.stdout(
+    `  starter corpus evals/kb/: ${counts.created} created, ${counts.overwritten} overwritten, ${counts.kept} kept\n`,
+  )
   ignoreOutputs(io.cwd, io)
   io.stdout(
     [

@@ -5,16 +5,16 @@
  * gate on. Offline (the default) the pipeline is deterministic and the spread is zero by construction.
  */
 import { snapshotConfig } from '../../config/resolve.ts'
-import { noiseReport, noiseTable, type MetricNoise } from '../../experiments/noise-report.ts'
-import { createProgress } from '../../experiments/progress.ts'
-import { COMPARE_HEADLINE_METRICS } from '../../experiments/run-comparison.ts'
-import { evaluateCases, withTrial } from '../../experiments/run-cases.ts'
-import { formatTextTable } from '../../experiments/text-table.ts'
-import { saveExperimentResult } from '../../experiments/write-result.ts'
+import { noiseReport, noiseTable, type MetricNoise } from '../../lab/experiments/noise-report.ts'
+import { createProgress } from '../../lab/experiments/progress.ts'
+import { COMPARE_HEADLINE_METRICS } from '../../lab/experiments/run-comparison.ts'
+import { evaluateCases, withTrial } from '../../lab/experiments/run-cases.ts'
+import { formatTextTable } from '../../lab/experiments/text-table.ts'
+import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
 import { createRagRuntime } from '../../evaluation/create-runtime.ts'
-import type { CaseRecord } from '../../scorecard/case-record.ts'
-import type { CliCommand } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import type { CaseRecord } from '../../evaluation/case-record.ts'
+import type { CliCommand } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag noise [--runs N] [inputs] [output]
@@ -58,7 +58,13 @@ export const noiseCommand: CliCommand = {
     const trials: CaseRecord[][] = []
     try {
       for (let trial = 0; trial < runs; trial++) {
-        trials.push(await evaluateCases(withTrial(runtime, trial), cases, createProgress(io.stderr, `noise: run ${trial + 1} of ${runs}`, cases.length)))
+        trials.push(
+          await evaluateCases(
+            withTrial(runtime, trial),
+            cases,
+            createProgress(io.stderr, `noise: run ${trial + 1} of ${runs}`, cases.length),
+          ),
+        )
       }
     } finally {
       await runtime.close()
@@ -69,16 +75,25 @@ export const noiseCommand: CliCommand = {
     // The printed table keeps the headline metrics; every metric is in the JSON.
     const table = noiseTable(metrics.filter((m) => COMPARE_HEADLINE_METRICS.includes(m.metric)))
     const calls = args.models === true && config.models !== undefined
-    io.stdout(`vitest-rag noise: ${source.description}; ${runs} runs, ${config.mode} mode, ${calls ? 'model calls allowed (trial index in the cache key)' : 'offline (no model call: the spread is 0 by construction)'}; gate tolerance ${config.gate.maxRelativeDrop} relative\n\n`)
+    io.stdout(
+      `vitest-rag noise: ${source.description}; ${runs} runs, ${config.mode} mode, ${calls ? 'model calls allowed (trial index in the cache key)' : 'offline (no model call: the spread is 0 by construction)'}; gate tolerance ${config.gate.maxRelativeDrop} relative\n\n`,
+    )
     io.stdout(formatTextTable(table))
-    io.stdout(`\n(${metrics.length} metrics in the JSON)\ntoo noisy to gate on: ${tooNoisy.length === 0 ? 'none' : tooNoisy.join(', ')}\n`)
-    io.stdout(`golden set too small to detect a drop of the gate's tolerance: ${underpowered.length === 0 ? 'none' : underpowered.join(', ')}\n`)
+    io.stdout(
+      `\n(${metrics.length} metrics in the JSON)\ntoo noisy to gate on: ${tooNoisy.length === 0 ? 'none' : tooNoisy.join(', ')}\n`,
+    )
+    io.stdout(
+      `golden set too small to detect a drop of the gate's tolerance: ${underpowered.length === 0 ? 'none' : underpowered.join(', ')}\n`,
+    )
 
     const path = await saveExperimentResult<NoiseData>(
       {
         kind: 'noise',
         argv: ['noise', ...argv],
-        configSnapshot: { ...snapshotConfig(config), experiment: { runs, trials: Array.from({ length: runs }, (_, i) => i) } },
+        configSnapshot: {
+          ...snapshotConfig(config),
+          experiment: { runs, trials: Array.from({ length: runs }, (_, i) => i) },
+        },
         goldenSetHash: source.goldenSetHash,
         corpusFingerprint: prepared.corpus.fingerprint,
         cases: cases.length,

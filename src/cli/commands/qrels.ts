@@ -6,22 +6,26 @@
  */
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { parseGoldenText } from '../../cases/parse-golden.ts'
-import { formatProblems, type Problem } from '../../problems/problems.ts'
+import { formatProblems, type Problem } from '../../shared/problems/problems.ts'
 import { resolveLocators } from '../../cases/resolve-locators.ts'
 import { isDraft, mustAbstain } from '../../cases/schema.ts'
-import { loadBundledPrompt } from '../../prompts/load.ts'
-import { createHeuristicRelevanceGrader, createModelRelevanceGrader, type RelevanceGrader } from '../../judge/qrels-pool.ts'
-import { humanJudgment, type ChunkLocator } from '../../judge/qrels.ts'
-import { appendQrelsRows, readQrelsFile } from '../../judge/qrels-file.ts'
-import { globFiles } from '../../golden-set/glob.ts'
-import type { PreparedCorpus } from '../../prepared-corpus/prepare-corpus.ts'
+import { loadBundledPrompt } from '../../llm/prompts/load.ts'
+import {
+  createHeuristicRelevanceGrader,
+  createModelRelevanceGrader,
+  type RelevanceGrader,
+} from '../../lab/qrels/qrels-pool.ts'
+import { humanJudgment, type ChunkLocator } from '../../grading/qrels/qrels.ts'
+import { appendQrelsRows, readQrelsFile } from '../../grading/qrels/qrels-file.ts'
+import { globFiles } from '../../evaluation/golden-set/glob.ts'
+import type { PreparedCorpus } from '../../corpus/prepare-corpus.ts'
 import { createHashEmbedder } from '../../search/embedder-hash.ts'
 import { buildSearchIndex, type SearchArm } from '../../search/index.ts'
 import { searchArms } from '../../search/types.ts'
-import { poolQrels, type PoolCase } from '../../testset/qrels-pooling.ts'
+import { poolQrels, type PoolCase } from '../../lab/qrels/qrels-pooling.ts'
 import { corpusFromFlags, corpusOptions, modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
 
 /** Default qrels file, relative to the project root (commit it beside the golden set). */
@@ -55,9 +59,13 @@ model's; the earlier rows stay in the file.
 Exit code: 0 after appending, 1 when the qrels file has bad lines, 2 on a usage error.`
 
 function parseArms(raw: string | undefined): SearchArm[] {
-  const arms = (raw ?? 'bm25,vector').split(',').map((a) => a.trim()).filter(Boolean)
+  const arms = (raw ?? 'bm25,vector')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
   const bad = arms.filter((a) => !(searchArms as readonly string[]).includes(a))
-  if (arms.length === 0 || bad.length > 0) throw new CliUsageError(`--arms ${JSON.stringify(raw)}: use a comma-separated list of ${searchArms.join(', ')}`)
+  if (arms.length === 0 || bad.length > 0)
+    throw new CliUsageError(`--arms ${JSON.stringify(raw)}: use a comma-separated list of ${searchArms.join(', ')}`)
   return arms as SearchArm[]
 }
 
@@ -70,34 +78,76 @@ function poolCases(cwd: string, glob: string, prepared: PreparedCorpus): { cases
     const parsed = parseGoldenText(readFileSync(path, 'utf8'), file)
     problems.push(...parsed.problems)
     const active = parsed.cases.map((c) => c.case).filter((c) => !isDraft(c) && !mustAbstain(c))
-    const resolved = resolveLocators(active, prepared.corpus.documents, prepared.chunks, new Map(parsed.cases.map((c) => [c.case.case_id, { file, line: c.line }])))
+    const resolved = resolveLocators(
+      active,
+      prepared.corpus.documents,
+      prepared.chunks,
+      new Map(parsed.cases.map((c) => [c.case.case_id, { file, line: c.line }])),
+    )
     problems.push(...resolved.problems)
-    for (const c of active) cases.push({ caseId: c.case_id, query: c.query, tenantId: c.tenant_id, spans: resolved.spans.get(c.case_id) ?? [] })
+    for (const c of active)
+      cases.push({
+        caseId: c.case_id,
+        query: c.query,
+        tenantId: c.tenant_id,
+        spans: resolved.spans.get(c.case_id) ?? [],
+      })
   }
-  if (cases.length === 0 && problems.length === 0) problems.push({ code: 'no_cases', file: glob, path: '', message: 'no scored golden case matches', fix: 'check --golden (default golden/**/*.golden.jsonl)' })
+  if (cases.length === 0 && problems.length === 0)
+    problems.push({
+      code: 'no_cases',
+      file: glob,
+      path: '',
+      message: 'no scored golden case matches',
+      fix: 'check --golden (default golden/**/*.golden.jsonl)',
+    })
   return { cases, problems }
 }
 
+/**
+ * The relevance grader `--models FILE` (its model judge) or `--grader heuristic` asks for; exactly one must be
+ * given, else a usage error.
+ */
+function chooseGrader(values: Record<string, string | boolean | undefined>, io: CliIo): RelevanceGrader {
+  const models = stringFlag(values, 'models')
+  const graderFlag = stringFlag(values, 'grader')
+  if ((models === undefined) === (graderFlag === undefined))
+    throw new CliUsageError('give exactly one of --models FILE (the model judge grades) or --grader heuristic')
+  if (graderFlag !== undefined && graderFlag !== 'heuristic')
+    throw new CliUsageError(`--grader must be heuristic, got ${JSON.stringify(graderFlag)}`)
+  if (models === undefined) return createHeuristicRelevanceGrader()
+  const spend =
+    stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
+  const clients = modelClientsFromFile(io.cwd, models, spend)
+  if (!clients.judge)
+    throw new CliUsageError(
+      'the models config has no judge; add "judge": {} (the generator chain reversed) or a judge chain',
+    )
+  return createModelRelevanceGrader(clients.judge, loadBundledPrompt('judge-relevance.md'))
+}
+
 async function runPool(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCliArgs(argv, { ...corpusOptions, models: { type: 'string' }, grader: { type: 'string' }, golden: { type: 'string' }, arms: { type: 'string' }, k: { type: 'string' }, cap: { type: 'string' }, qrels: { type: 'string' }, 'spend-limit': { type: 'string' } })
+  const { values } = parseCliArgs(argv, {
+    ...corpusOptions,
+    models: { type: 'string' },
+    grader: { type: 'string' },
+    golden: { type: 'string' },
+    arms: { type: 'string' },
+    k: { type: 'string' },
+    cap: { type: 'string' },
+    qrels: { type: 'string' },
+    'spend-limit': { type: 'string' },
+  })
   const arms = parseArms(stringFlag(values, 'arms'))
   const k = numberFlag(values, 'k', 10, { min: 1, integer: true })
   const cap = numberFlag(values, 'cap', 200, { min: 0, integer: true })
-  const models = stringFlag(values, 'models')
-  const graderFlag = stringFlag(values, 'grader')
-  if ((models === undefined) === (graderFlag === undefined)) throw new CliUsageError('give exactly one of --models FILE (the model judge grades) or --grader heuristic')
-  if (graderFlag !== undefined && graderFlag !== 'heuristic') throw new CliUsageError(`--grader must be heuristic, got ${JSON.stringify(graderFlag)}`)
-  let grader: RelevanceGrader = createHeuristicRelevanceGrader()
-  if (models !== undefined) {
-    const spend = stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
-    const clients = modelClientsFromFile(io.cwd, models, spend)
-    if (!clients.judge) throw new CliUsageError('the models config has no judge; add "judge": {} (the generator chain reversed) or a judge chain')
-    grader = createModelRelevanceGrader(clients.judge, loadBundledPrompt('judge-relevance.md'))
-  }
+  const grader = chooseGrader(values, io)
   const qrelsPath = resolve(io.cwd, stringFlag(values, 'qrels') ?? DEFAULT_QRELS_PATH)
   const existing = await readQrelsFile(qrelsPath)
   if (existing.problems.length > 0) {
-    io.stderr(`vitest-rag qrels pool: ${qrelsPath} has ${existing.problems.length} bad line(s); fix them first:\n${existing.problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}\n`)
+    io.stderr(
+      `vitest-rag qrels pool: ${qrelsPath} has ${existing.problems.length} bad line(s); fix them first:\n${existing.problems.map((p) => `${p.file}:${p.line}: ${p.path} ${p.message}`).join('\n')}\n`,
+    )
     return 1
   }
   const prepared = await corpusFromFlags(values, io.cwd)
@@ -107,9 +157,23 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
     return 1
   }
   const needsVectors = arms.some((a) => a === 'vector' || a === 'hybrid')
-  const index = await buildSearchIndex(prepared.chunks, { arm: arms[0] }, needsVectors ? createHashEmbedder() : undefined)
+  const index = await buildSearchIndex(
+    prepared.chunks,
+    { arm: arms[0] },
+    needsVectors ? createHashEmbedder() : undefined,
+  )
   const chunker = stringFlag(values, 'chunker') ?? 'structural'
-  const outcome = await poolQrels({ cases, index, chunkById: prepared.chunkById, chunker, arms, k, cap, grader, rows: existing.rows })
+  const outcome = await poolQrels({
+    cases,
+    index,
+    chunkById: prepared.chunkById,
+    chunker,
+    arms,
+    k,
+    cap,
+    grader,
+    rows: existing.rows,
+  })
   await appendQrelsRows(qrelsPath, outcome.rows)
   const grades = [0, 1, 2, 3].map((g) => `${g}: ${outcome.rows.filter((r) => r.grade === g).length}`).join(', ')
   io.stdout(
@@ -122,17 +186,40 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
 function parseLocator(values: Record<string, string | boolean | undefined>): ChunkLocator {
   const chunk = stringFlag(values, 'chunk')
   const doc = stringFlag(values, 'doc')
-  if ((chunk === undefined) === (doc === undefined)) throw new CliUsageError('give exactly one of --chunk ID (with --chunker) or --doc ID')
-  if (chunk !== undefined) return { chunk_id: chunk, chunker: requiredFlag(values, 'chunker', 'SPEC (the chunker that made the chunk id, e.g. structural)') }
+  if ((chunk === undefined) === (doc === undefined))
+    throw new CliUsageError('give exactly one of --chunk ID (with --chunker) or --doc ID')
+  if (chunk !== undefined)
+    return {
+      chunk_id: chunk,
+      chunker: requiredFlag(values, 'chunker', 'SPEC (the chunker that made the chunk id, e.g. structural)'),
+    }
   const span = stringFlag(values, 'span')
   if (span === undefined) return { doc_id: doc ?? '' }
   const [start, end] = span.split(',').map(Number)
-  if (start === undefined || end === undefined || !Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start) throw new CliUsageError(`--span ${JSON.stringify(span)}: write START,END with 0 <= START < END (character offsets)`)
+  if (
+    start === undefined ||
+    end === undefined ||
+    !Number.isInteger(start) ||
+    !Number.isInteger(end) ||
+    start < 0 ||
+    end <= start
+  )
+    throw new CliUsageError(`--span ${JSON.stringify(span)}: write START,END with 0 <= START < END (character offsets)`)
   return { doc_id: doc ?? '', span: [start, end] }
 }
 
 async function runOverride(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCliArgs(argv, { case: { type: 'string' }, chunk: { type: 'string' }, chunker: { type: 'string' }, doc: { type: 'string' }, span: { type: 'string' }, grade: { type: 'string' }, reviewer: { type: 'string' }, note: { type: 'string' }, qrels: { type: 'string' } })
+  const { values } = parseCliArgs(argv, {
+    case: { type: 'string' },
+    chunk: { type: 'string' },
+    chunker: { type: 'string' },
+    doc: { type: 'string' },
+    span: { type: 'string' },
+    grade: { type: 'string' },
+    reviewer: { type: 'string' },
+    note: { type: 'string' },
+    qrels: { type: 'string' },
+  })
   const caseId = requiredFlag(values, 'case', 'ID')
   const locator = parseLocator(values)
   if (stringFlag(values, 'grade') === undefined) throw new CliUsageError('--grade 0-3 is required')
@@ -141,17 +228,31 @@ async function runOverride(argv: string[], io: CliIo): Promise<number> {
   const note = stringFlag(values, 'note')
   const qrelsPath = resolve(io.cwd, stringFlag(values, 'qrels') ?? DEFAULT_QRELS_PATH)
   try {
-    await appendQrelsRows(qrelsPath, [humanJudgment(caseId, locator, grade, new Date().toISOString(), `${reviewer}${note ? `: ${note}` : ''}`)])
+    await appendQrelsRows(qrelsPath, [
+      humanJudgment(caseId, locator, grade, new Date().toISOString(), `${reviewer}${note ? `: ${note}` : ''}`),
+    ])
   } catch (error) {
     io.stderr(`vitest-rag qrels override: ${(error as Error).message}\n`)
     return 1
   }
-  io.stdout(`vitest-rag qrels override: human grade ${grade} for ${caseId} recorded in ${qrelsPath} (it wins over golden and model grades)\n`)
+  io.stdout(
+    `vitest-rag qrels override: human grade ${grade} for ${caseId} recorded in ${qrelsPath} (it wins over golden and model grades)\n`,
+  )
   return 0
 }
 
 /** `vitest-rag qrels pool`. */
-export const qrelsPoolCommand: CliCommand = { name: 'qrels pool', summary: 'grade the unjudged top-k of several arms with the model judge (cached, capped)', usage: poolUsage, run: runPool }
+export const qrelsPoolCommand: CliCommand = {
+  name: 'qrels pool',
+  summary: 'grade the unjudged top-k of several arms with the model judge (cached, capped)',
+  usage: poolUsage,
+  run: runPool,
+}
 
 /** `vitest-rag qrels override`. */
-export const qrelsOverrideCommand: CliCommand = { name: 'qrels override', summary: 'record a human relevance grade that wins over golden and model grades', usage: overrideUsage, run: runOverride }
+export const qrelsOverrideCommand: CliCommand = {
+  name: 'qrels override',
+  summary: 'record a human relevance grade that wins over golden and model grades',
+  usage: overrideUsage,
+  run: runOverride,
+}

@@ -4,13 +4,13 @@
  */
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { formatProblems } from '../../problems/problems.ts'
-import { DEFAULT_KS } from '../../metrics/retrieval.ts'
-import { scoreTrecRun, type TrecScores } from '../../metrics/score-trec.ts'
-import { parseTrecQrels, parseTrecRun } from '../../metrics/trec.ts'
-import { retrievalConventions } from '../../metrics/conventions.ts'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { formatProblems } from '../../shared/problems/problems.ts'
+import { DEFAULT_KS } from '../../grading/metrics/retrieval.ts'
+import { scoreTrecRun, type TrecScores } from '../../grading/metrics/score-trec.ts'
+import { parseTrecQrels, parseTrecRun } from '../../grading/metrics/trec.ts'
+import { retrievalConventions } from '../../grading/metrics/conventions.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 
 const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json]
 
@@ -39,18 +39,31 @@ interface ScoreRunArgs {
 function parseKs(text: string): number[] {
   const ks = text.split(',').map((part) => Number(part.trim()))
   if (ks.length === 0 || ks.some((k) => !Number.isInteger(k) || k < 1)) {
-    throw new CliUsageError(`--k needs whole numbers >= 1 separated by commas, got ${JSON.stringify(text)} (e.g. --k 5,10,20)`)
+    throw new CliUsageError(
+      `--k needs whole numbers >= 1 separated by commas, got ${JSON.stringify(text)} (e.g. --k 5,10,20)`,
+    )
   }
   return [...new Set(ks)]
 }
 
 function parseArgs(argv: string[]): ScoreRunArgs {
-  const { values, positionals } = parseCliArgs(argv, { k: { type: 'string' }, json: { type: 'boolean' }, 'trec-ndcg': { type: 'boolean' } }, true)
+  const { values, positionals } = parseCliArgs(
+    argv,
+    { k: { type: 'string' }, json: { type: 'boolean' }, 'trec-ndcg': { type: 'boolean' } },
+    true,
+  )
   if (positionals.length !== 2) {
-    throw new CliUsageError(`expected a RUN file and a QRELS file, got ${positionals.length} argument(s): ${JSON.stringify(positionals)}`)
+    throw new CliUsageError(
+      `expected a RUN file and a QRELS file, got ${positionals.length} argument(s): ${JSON.stringify(positionals)}`,
+    )
   }
   const k = stringFlag(values, 'k')
-  return { run: positionals[0]!, qrels: positionals[1]!, ks: k === undefined ? [...DEFAULT_KS] : parseKs(k), json: values.json === true }
+  return {
+    run: positionals[0]!,
+    qrels: positionals[1]!,
+    ks: k === undefined ? [...DEFAULT_KS] : parseKs(k),
+    json: values.json === true,
+  }
 }
 
 async function readText(path: string, io: CliIo): Promise<string | undefined> {
@@ -80,9 +93,18 @@ function renderNotes(scores: TrecScores): string {
   const list = (ids: string[]): string => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')}, ...` : ids.join(', '))
   const n = Object.keys(scores.perQuery).length
   notes.push(`${n} judged quer${n === 1 ? 'y' : 'ies'} scored.`)
-  if (scores.missingFromRun.length > 0) notes.push(`${scores.missingFromRun.length} judged quer${scores.missingFromRun.length === 1 ? 'y has' : 'ies have'} no run line and score 0: ${list(scores.missingFromRun)}`)
-  if (scores.notJudged.length > 0) notes.push(`${scores.notJudged.length} run quer${scores.notJudged.length === 1 ? 'y has' : 'ies have'} no judgments and ${scores.notJudged.length === 1 ? 'was' : 'were'} ignored: ${list(scores.notJudged)}`)
-  if (scores.nothingRelevant.length > 0) notes.push(`${scores.nothingRelevant.length} quer${scores.nothingRelevant.length === 1 ? 'y has' : 'ies have'} no relevant document and score 1.0 on recall, hit, mrr and ndcg (trec_eval scores them 0): ${list(scores.nothingRelevant)}`)
+  if (scores.missingFromRun.length > 0)
+    notes.push(
+      `${scores.missingFromRun.length} judged quer${scores.missingFromRun.length === 1 ? 'y has' : 'ies have'} no run line and score 0: ${list(scores.missingFromRun)}`,
+    )
+  if (scores.notJudged.length > 0)
+    notes.push(
+      `${scores.notJudged.length} run quer${scores.notJudged.length === 1 ? 'y has' : 'ies have'} no judgments and ${scores.notJudged.length === 1 ? 'was' : 'were'} ignored: ${list(scores.notJudged)}`,
+    )
+  if (scores.nothingRelevant.length > 0)
+    notes.push(
+      `${scores.nothingRelevant.length} quer${scores.nothingRelevant.length === 1 ? 'y has' : 'ies have'} no relevant document and score 1.0 on recall, hit, mrr and ndcg (trec_eval scores them 0): ${list(scores.nothingRelevant)}`,
+    )
   return `${notes.join('\n')}\n`
 }
 
@@ -102,12 +124,16 @@ export const scoreRunCommand: CliCommand = {
     const qrels = parseTrecQrels(qrelsText, args.qrels)
     const problems = [...run.problems, ...qrels.problems]
     if (problems.length > 0) {
-      io.stderr(`vitest-rag score-run: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${formatProblems(problems)}\n`)
+      io.stderr(
+        `vitest-rag score-run: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${formatProblems(problems)}\n`,
+      )
       return 1
     }
     const scores = scoreTrecRun(run.rows, qrels.qrels, { ks: args.ks })
     if (args.json) {
-      io.stdout(`${JSON.stringify({ per_query: scores.perQuery, mean: scores.mean, conventions: retrievalConventions() }, null, 2)}\n`)
+      io.stdout(
+        `${JSON.stringify({ per_query: scores.perQuery, mean: scores.mean, conventions: retrievalConventions() }, null, 2)}\n`,
+      )
       io.stderr(renderNotes(scores))
     } else {
       io.stdout(renderScoreTable(scores))

@@ -6,14 +6,14 @@
 import { resolve } from 'node:path'
 import { parseChunkerSpec, chunkDocuments } from '../../corpus/chunk.ts'
 import { defaultBeirLoadOptions, loadBeir } from '../../corpus/load-beir.ts'
-import { formatTrecRun, strictlyDecreasing, TIE_DECREMENT, type TrecRunRow } from '../../metrics/trec.ts'
-import { SearchPool } from '../../pool/search-pool.ts'
+import { formatTrecRun, strictlyDecreasing, TIE_DECREMENT, type TrecRunRow } from '../../grading/metrics/trec.ts'
+import { SearchPool } from '../../search/pool/search-pool.ts'
 import { type AnalyzerOptions, defaultAnalyzerOptions, plainAnalyzerOptions } from '../../search/analyzer.ts'
 import { buildSearchIndex } from '../../search/index.ts'
 import { type SearchArm, type SearchHit, searchArms } from '../../search/types.ts'
-import { writeFileAtomic } from '../../util/atomic-write.ts'
-import { CliUsageError, type CliCommand } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
+import { CliUsageError, type CliCommand } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 
 const usage = `Usage: vitest-rag search --beir DIR --trec OUT [--arm bm25] [--k 100] [--tag NAME]
                          [--analyzer default|plain] [--chunker none|fixed:800/100|structural] [--threads N]
@@ -53,7 +53,8 @@ interface SearchArgs {
 
 function positiveInt(name: string, value: string | undefined, min: number): number {
   const n = Number(value)
-  if (value === undefined || !Number.isInteger(n) || n < min) throw new CliUsageError(`${name} needs a whole number >= ${min}, got ${JSON.stringify(value)}`)
+  if (value === undefined || !Number.isInteger(n) || n < min)
+    throw new CliUsageError(`${name} needs a whole number >= ${min}, got ${JSON.stringify(value)}`)
   return n
 }
 
@@ -73,9 +74,11 @@ function parseArgs(argv: string[]): SearchArgs {
   if (!beir) throw new CliUsageError('--beir DIR is required')
   if (!trec) throw new CliUsageError('--trec OUT is required')
   const arm = stringFlag(values, 'arm') ?? 'bm25'
-  if (!(searchArms as readonly string[]).includes(arm)) throw new CliUsageError(`unknown arm ${JSON.stringify(arm)} (expected one of ${searchArms.join(', ')})`)
+  if (!(searchArms as readonly string[]).includes(arm))
+    throw new CliUsageError(`unknown arm ${JSON.stringify(arm)} (expected one of ${searchArms.join(', ')})`)
   const analyzer = stringFlag(values, 'analyzer') ?? 'default'
-  if (analyzer !== 'default' && analyzer !== 'plain') throw new CliUsageError(`unknown analyzer ${JSON.stringify(analyzer)} (expected default or plain)`)
+  if (analyzer !== 'default' && analyzer !== 'plain')
+    throw new CliUsageError(`unknown analyzer ${JSON.stringify(analyzer)} (expected default or plain)`)
   const k = stringFlag(values, 'k')
   const threads = stringFlag(values, 'threads')
   return {
@@ -92,7 +95,11 @@ function parseArgs(argv: string[]): SearchArgs {
 }
 
 /** Collapses a chunk ranking to documents (best chunk's score), keeping the first `k` documents. */
-export function rankDocuments(hits: readonly SearchHit[], docOf: (chunkId: string) => string, k: number): Array<{ docid: string; score: number }> {
+export function rankDocuments(
+  hits: readonly SearchHit[],
+  docOf: (chunkId: string) => string,
+  k: number,
+): Array<{ docid: string; score: number }> {
   const out: Array<{ docid: string; score: number }> = []
   const seen = new Set<string>()
   for (const hit of hits) {
@@ -113,7 +120,9 @@ export const searchCommand: CliCommand = {
   async run(argv, io) {
     const args = parseArgs(argv)
     if (args.analyzerGiven && !ANALYZER_ARMS.includes(args.arm)) {
-      io.stderr(`vitest-rag search: --analyzer affects only the ${ANALYZER_ARMS.join(' and ')} arms; the ${args.arm} arm ignores it\n`)
+      io.stderr(
+        `vitest-rag search: --analyzer affects only the ${ANALYZER_ARMS.join(' and ')} arms; the ${args.arm} arm ignores it\n`,
+      )
     }
     const root = resolve(io.cwd, args.beir)
     // The tenant ragEval's `corpus: { kind: 'beir' }` loads into by default, so ids and filters agree with a run.
@@ -126,7 +135,10 @@ export const searchCommand: CliCommand = {
       return 1
     }
     const docs = dataset.corpus.documents
-    const chunks = args.chunker === 'none' ? docs.map((d) => ({ id: d.id, docId: d.id, tenantId: d.tenantId, text: d.text })) : chunkDocuments(docs, parseChunkerSpec(args.chunker))
+    const chunks =
+      args.chunker === 'none'
+        ? docs.map((d) => ({ id: d.id, docId: d.id, tenantId: d.tenantId, text: d.text }))
+        : chunkDocuments(docs, parseChunkerSpec(args.chunker))
     const keyOfDoc = new Map(docs.map((d) => [d.id, d.key]))
     const docOfChunk = new Map(chunks.map((c) => [c.id, keyOfDoc.get(c.docId) as string]))
     // A document may own several chunks: ask for more chunks than k so k distinct documents remain.

@@ -4,10 +4,10 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
-import { defaultSynthesizeOptions, sampleChunks, synthesizeCases } from '../../testset/synthesize.ts'
-import { writeFileAtomic } from '../../util/atomic-write.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
+import { defaultSynthesizeOptions, sampleChunks, synthesizeCases } from '../../lab/testset/synthesize.ts'
+import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { corpusFromFlags, corpusOptions, modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
 
 const usage = `Usage: vitest-rag synthesize (--kb DIR | --beir DIR) --models FILE --out FILE [--count N] [--seed N]
@@ -30,9 +30,20 @@ paid call), priced and stopped at the spend limit (the cases written so far are 
 Exit code: 0 after writing, 1 when nothing could be synthesized, 2 on a usage error.`
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCliArgs(argv, { ...corpusOptions, models: { type: 'string' }, out: { type: 'string' }, count: { type: 'string' }, seed: { type: 'string' }, 'id-prefix': { type: 'string' }, 'min-chars': { type: 'string' }, 'spend-limit': { type: 'string' }, force: { type: 'boolean' } })
+  const { values } = parseCliArgs(argv, {
+    ...corpusOptions,
+    models: { type: 'string' },
+    out: { type: 'string' },
+    count: { type: 'string' },
+    seed: { type: 'string' },
+    'id-prefix': { type: 'string' },
+    'min-chars': { type: 'string' },
+    'spend-limit': { type: 'string' },
+    force: { type: 'boolean' },
+  })
   const out = resolve(io.cwd, requiredFlag(values, 'out', 'FILE (the golden file to write)'))
-  if (existsSync(out) && values.force !== true) throw new CliUsageError(`--out ${out} exists; pass --force to replace it`)
+  if (existsSync(out) && values.force !== true)
+    throw new CliUsageError(`--out ${out} exists; pass --force to replace it`)
   const options = {
     ...defaultSynthesizeOptions,
     count: numberFlag(values, 'count', defaultSynthesizeOptions.count, { min: 1, integer: true }),
@@ -40,18 +51,23 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     idPrefix: stringFlag(values, 'id-prefix') ?? defaultSynthesizeOptions.idPrefix,
     minChunkChars: numberFlag(values, 'min-chars', defaultSynthesizeOptions.minChunkChars, { min: 1, integer: true }),
   }
-  const spendLimit = stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
+  const spendLimit =
+    stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
   const clients = modelClientsFromFile(io.cwd, requiredFlag(values, 'models', 'FILE (the models config)'), spendLimit)
-  if (!clients.generator) throw new CliUsageError('the models config has no generator chain; synthesize asks the generator')
+  if (!clients.generator)
+    throw new CliUsageError('the models config has no generator chain; synthesize asks the generator')
   const prepared = await corpusFromFlags(values, io.cwd)
   const chunks = sampleChunks(prepared.chunks, options)
   const documents = new Map(prepared.corpus.documents.map((d) => [d.id, d]))
   const result = await synthesizeCases(chunks, documents, clients.generator, options)
   const header = `// synthesized by vitest-rag synthesize with ${clients.generator.model}: ${result.cases.length} questions from ${chunks.length} sampled chunks (seed ${options.seed}); reported apart from human-written cases`
-  if (result.cases.length > 0) await writeFileAtomic(out, `${[header, ...result.cases.map((c) => JSON.stringify(c))].join('\n')}\n`)
+  if (result.cases.length > 0)
+    await writeFileAtomic(out, `${[header, ...result.cases.map((c) => JSON.stringify(c))].join('\n')}\n`)
   const lines = [
     `vitest-rag synthesize: ${result.cases.length} synthetic cases from ${chunks.length} sampled chunks; ${result.calls} model calls (${result.cachedCalls} from the cache), $${result.costUsd.toFixed(4)} spent`,
-    ...(result.failed.length > 0 ? [`  ${result.failed.length} chunk(s) got no usable question: ${result.failed.join(', ')}`] : []),
+    ...(result.failed.length > 0
+      ? [`  ${result.failed.length} chunk(s) got no usable question: ${result.failed.join(', ')}`]
+      : []),
     ...(result.stoppedBySpendLimit ? [`  stopped early: ${result.stoppedBySpendLimit}`] : []),
     result.cases.length > 0 ? `wrote ${out}` : 'nothing written',
   ]

@@ -8,16 +8,24 @@
 import { mustAbstain } from '../../cases/schema.ts'
 import { snapshotConfig } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
-import { defaultEvidenceGateConfig } from '../../generation/evidence-gate.ts'
-import { createProgress } from '../../experiments/progress.ts'
-import { evaluateCases } from '../../experiments/run-cases.ts'
-import { formatTextTable } from '../../experiments/text-table.ts'
-import { DEFAULT_THRESHOLDS, gateRiskCoverage, recommendThreshold, sweepThresholds, tuneTable, type Recommendation, type ThresholdRow } from '../../experiments/threshold-sweep.ts'
-import { saveExperimentResult } from '../../experiments/write-result.ts'
-import type { RiskCoveragePoint } from '../../metrics/abstention.ts'
+import { defaultEvidenceGateConfig } from '../../system/reference/evidence-gate.ts'
+import { createProgress } from '../../lab/experiments/progress.ts'
+import { evaluateCases } from '../../lab/experiments/run-cases.ts'
+import { formatTextTable } from '../../lab/experiments/text-table.ts'
+import {
+  DEFAULT_THRESHOLDS,
+  gateRiskCoverage,
+  recommendThreshold,
+  sweepThresholds,
+  tuneTable,
+  type Recommendation,
+  type ThresholdRow,
+} from '../../lab/experiments/threshold-sweep.ts'
+import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
+import type { RiskCoveragePoint } from '../../grading/metrics/abstention.ts'
 import { createRagRuntime } from '../../evaluation/create-runtime.ts'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag tune [--thresholds 0.3,0.4,...] [inputs] [output]
@@ -45,11 +53,15 @@ export interface TuneData {
 
 function parseThresholds(list: string | undefined): number[] {
   if (list === undefined) return [...DEFAULT_THRESHOLDS]
-  return list.split(',').map((s) => {
-    const t = Number(s.trim())
-    if (s.trim() === '' || !Number.isFinite(t) || t < 0 || t > 1) throw new CliUsageError(`--thresholds needs ratios in [0, 1], got ${JSON.stringify(s)}`)
-    return t
-  }).sort((a, b) => a - b)
+  return list
+    .split(',')
+    .map((s) => {
+      const t = Number(s.trim())
+      if (s.trim() === '' || !Number.isFinite(t) || t < 0 || t > 1)
+        throw new CliUsageError(`--thresholds needs ratios in [0, 1], got ${JSON.stringify(s)}`)
+      return t
+    })
+    .sort((a, b) => a - b)
 }
 
 /** The configuration with the gate threshold replaced (the rest of `pipeline.gate` kept). */
@@ -63,7 +75,13 @@ function currentThreshold(config: RagEvalConfig): number {
   return typeof gate?.minTopScore === 'number' ? gate.minTopScore : defaultEvidenceGateConfig.minTopScore
 }
 
-async function runWithGate(config: RagEvalConfig, minTopScore: number, cases: Parameters<typeof evaluateCases>[1], label: string, io: CliIo) {
+async function runWithGate(
+  config: RagEvalConfig,
+  minTopScore: number,
+  cases: Parameters<typeof evaluateCases>[1],
+  label: string,
+  io: CliIo,
+) {
   const runtime = await createRagRuntime(withGateThreshold(config, minTopScore))
   try {
     return await evaluateCases(runtime, cases, createProgress(io.stderr, label, cases.length))
@@ -85,7 +103,9 @@ export const tuneCommand: CliCommand = {
     const { source, prepared, cases } = loaded
     const config = source.config
     if (config.adapter.kind !== 'reference') {
-      io.stderr(`vitest-rag tune: the system under test is a ${config.adapter.kind} adapter; tune sweeps the reference pipeline's gate (fix: run tune on a config with adapter { kind: 'reference' })\n`)
+      io.stderr(
+        `vitest-rag tune: the system under test is a ${config.adapter.kind} adapter; tune sweeps the reference pipeline's gate (fix: run tune on a config with adapter { kind: 'reference' })\n`,
+      )
       return 1
     }
 
@@ -99,7 +119,9 @@ export const tuneCommand: CliCommand = {
     const { curve, aurc } = gateRiskCoverage(open, closed)
     const mustAbstainCases = open.filter((r) => mustAbstain({ case_type: r.caseType })).length
     const table = tuneTable(rows, current, recommendation.threshold)
-    io.stdout(`vitest-rag tune: ${source.description}; ${mustAbstainCases} must-abstain cases; judge ${config.judge}; gate threshold now ${current}\n\n`)
+    io.stdout(
+      `vitest-rag tune: ${source.description}; ${mustAbstainCases} must-abstain cases; judge ${config.judge}; gate threshold now ${current}\n\n`,
+    )
     io.stdout(formatTextTable(table))
     io.stdout(`\nrisk-coverage of the gate: ${curve.length} points, AURC ${aurc.toFixed(3)} (lower is better)\n`)
     io.stdout(`recommended threshold: ${recommendation.reason}\n`)

@@ -4,8 +4,8 @@
  * silently edited corpus.
  */
 import { basename, resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from '../command.ts'
-import { parseCliArgs, stringFlag } from '../args.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag } from './args.ts'
 import { diffFingerprints } from '../../corpus/fingerprint.ts'
 import { loadBeir } from '../../corpus/load-beir.ts'
 import { loadKnowledgeBase } from '../../corpus/load-kb.ts'
@@ -34,9 +34,20 @@ interface VerifyArgs {
 }
 
 function parseArgs(argv: string[]): VerifyArgs {
-  const { values } = parseCliArgs(argv, { kb: { type: 'string' }, beir: { type: 'string' }, manifest: { type: 'string' }, write: { type: 'boolean' } })
-  const args: VerifyArgs = { kb: stringFlag(values, 'kb'), beir: stringFlag(values, 'beir'), manifest: stringFlag(values, 'manifest'), write: values.write === true }
-  if ((args.kb === undefined) === (args.beir === undefined)) throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
+  const { values } = parseCliArgs(argv, {
+    kb: { type: 'string' },
+    beir: { type: 'string' },
+    manifest: { type: 'string' },
+    write: { type: 'boolean' },
+  })
+  const args: VerifyArgs = {
+    kb: stringFlag(values, 'kb'),
+    beir: stringFlag(values, 'beir'),
+    manifest: stringFlag(values, 'manifest'),
+    write: values.write === true,
+  }
+  if ((args.kb === undefined) === (args.beir === undefined))
+    throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
   return args
 }
 
@@ -48,18 +59,28 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const current = buildManifest(corpus.documents)
   if (args.write) {
     await writeManifest(manifestPath, current)
-    io.stdout(`vitest-rag verify: recorded ${corpus.documents.length} documents of ${basename(dir)} in ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`)
+    io.stdout(
+      `vitest-rag verify: recorded ${corpus.documents.length} documents of ${basename(dir)} in ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`,
+    )
     return 0
   }
   const recorded = await readManifest(manifestPath)
   if (!recorded) {
-    io.stderr(`vitest-rag verify: no manifest at ${manifestPath} (fix: record one with \`vitest-rag verify ${args.kb !== undefined ? '--kb' : '--beir'} ${args.kb ?? args.beir} --write\`)\n`)
+    io.stderr(
+      `vitest-rag verify: no manifest at ${manifestPath} (fix: record one with \`vitest-rag verify ${args.kb !== undefined ? '--kb' : '--beir'} ${args.kb ?? args.beir} --write\`)\n`,
+    )
     return 1
   }
   const diff = diffFingerprints(recorded.documents, current.documents)
-  const lines = [...diff.changed.map((id) => `changed  ${id}`), ...diff.added.map((id) => `added    ${id}`), ...diff.removed.map((id) => `removed  ${id}`)]
+  const lines = [
+    ...diff.changed.map((id) => `changed  ${id}`),
+    ...diff.added.map((id) => `added    ${id}`),
+    ...diff.removed.map((id) => `removed  ${id}`),
+  ]
   if (lines.length === 0) {
-    io.stdout(`vitest-rag verify: ${corpus.documents.length} documents match ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`)
+    io.stdout(
+      `vitest-rag verify: ${corpus.documents.length} documents match ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`,
+    )
     return 0
   }
   io.stdout(`${lines.join('\n')}\n`)
@@ -70,4 +91,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The `verify` command. */
-export const verifyCommand: CliCommand = { name: 'verify', summary: 'check a corpus against its recorded per-document hashes', usage, run }
+export const verifyCommand: CliCommand = {
+  name: 'verify',
+  summary: 'check a corpus against its recorded per-document hashes',
+  usage,
+  run,
+}

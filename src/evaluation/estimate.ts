@@ -1,0 +1,162 @@
+/**
+ * The dry run: estimates what a full system run will cost from the golden set, the prompt templates and the
+ * corpus, without calling anything, so a run whose estimate exceeds the spend limit is refused before its
+ * first paid call. Worst case per call: the prompt (chars / 4 tokens) plus the call's max output tokens.
+ */
+import { readFileSync } from 'node:fs'
+import { promptPath } from '../config/resolve.ts'
+import type { RagEvalConfig } from '../config/schema.ts'
+import {
+  estimateRunCost,
+  mergePrices,
+  resolveJudgeChain,
+  type PlannedCall,
+  type RunCostEstimate,
+} from '../llm/index.ts'
+import { PROBE_TEXT } from '../llm/probe.ts'
+import { MAX_CLAIMS_CHECKED } from '../grading/judge/claim-metrics.ts'
+import type { GoldenSet } from './golden-set/golden-set.ts'
+import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
+
+/** Output token caps the estimate assumes when the config sets none (the pipeline's and judge's defaults). */
+export const ESTIMATE_DEFAULTS = {
+  answerMaxTokens: 400,
+  judgeMaxTokens: 800,
+  rewriteMaxTokens: 120,
+  sourcesShown: 3,
+} as const
+
+function templateChars(config: RagEvalConfig, name: string): number {
+  try {
+    return readFileSync(promptPath(config, name), 'utf8').length
+  } catch {
+    return 2000
+  }
+}
+
+/** Texts sent to the embedder per request in the estimate (the client batches; the total is what matters). */
+const EMBED_BATCH_CHARS = 100_000
+
+/**
+ * The planned embedding calls: every chunk of the corpus, every selected query and the one dimension probe,
+ * when an embedding model serves the vector or hybrid arm (input tokens only; a cached index makes them free,
+ * but the worst case does not assume it).
+ */
+function planEmbeddingCalls(
+  config: RagEvalConfig,
+  set: GoldenSet,
+  prepared: PreparedCorpus,
+  models: NonNullable<RagEvalConfig['models']>,
+): PlannedCall[] {
+  const embedder = models.embedder?.chain[0]?.model
+  const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
+  if (!embedder || !vectorArm || config.adapter.kind !== 'reference') return []
+  const queryChars = set.files
+    .flatMap((f) => f.parsed.cases)
+    .filter(({ case: c }) => set.selected.has(c.case_id))
+    .reduce((s, { case: c }) => s + c.query.length, 0)
+  const total = prepared.chunks.reduce((s, c) => s + c.text.length, 0) + queryChars + PROBE_TEXT.length
+  const calls: PlannedCall[] = []
+  for (let left = total; left > 0; left -= EMBED_BATCH_CHARS)
+    calls.push({ model: embedder, promptChars: Math.min(left, EMBED_BATCH_CHARS), maxTokens: 0 })
+  return calls
+}
+
+/**
+ * The planned model calls of a run over the selected cases: a rewrite for each case with history (retrieval
+ * mode runs the same query rewrite as system mode); in system mode one answer per case on the generator, and,
+ * when the judge is a model, a verdict per case plus the one re-ask the judge makes after an unparseable verdict
+ * (the re-ask resends the prompt and the bad reply), plus the claim-level metrics' checks with
+ * `claimMetrics: 'model'`; in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per
+ * answer follow the pipeline's `maxSources`. Undefined when no model is configured (an offline run costs nothing).
+ */
+export function planModelCalls(
+  config: RagEvalConfig,
+  set: GoldenSet,
+  prepared: PreparedCorpus,
+): PlannedCall[] | undefined {
+  const models = config.models
+  if (!models) return undefined
+  const calls: PlannedCall[] = planEmbeddingCalls(config, set, prepared, models)
+  const generator = models.generator?.chain[0]?.model
+  if (!generator) return calls
+  const judge =
+    config.judge === 'model' && models.judge
+      ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]
+          ?.model
+      : undefined
+  const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
+  const sourcesChars = (config.pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
+  const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
+  for (const file of set.files) {
+    for (const { case: c } of file.parsed.cases) {
+      if (!set.selected.has(c.case_id)) continue
+      const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
+      if (c.history.length > 0)
+        calls.push({
+          model: generator,
+          promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length,
+          maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens,
+        })
+      if (config.mode === 'retrieval') continue
+      calls.push({
+        model: generator,
+        promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars,
+        maxTokens,
+      })
+      if (judge) {
+        const judgePrompt =
+          templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length
+        calls.push({ model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+        calls.push({
+          model: judge,
+          promptChars: judgePrompt + ESTIMATE_DEFAULTS.judgeMaxTokens * 4,
+          maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens,
+        })
+        if (config.claimMetrics === 'model')
+          calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
+      }
+    }
+  }
+  return calls
+}
+
+/**
+ * The claim-level metrics' calls on the model judge for one case, worst case: two extractions (answer,
+ * reference), then {@link MAX_CLAIMS_CHECKED} checks of answer claims against the sources, as many of
+ * reference claims, and as many of answer claims against the reference (prompt: template + claim + passages).
+ */
+function plannedClaimCalls(
+  model: string,
+  sourcesChars: number,
+  answerChars: number,
+  referenceChars: number,
+): PlannedCall[] {
+  const extract = 1500
+  const verify = 1200 + 300
+  return [
+    { model, promptChars: extract + answerChars, maxTokens: 600 },
+    { model, promptChars: extract + referenceChars, maxTokens: 600 },
+    ...Array.from({ length: 2 * MAX_CLAIMS_CHECKED }, () => ({
+      model,
+      promptChars: verify + sourcesChars,
+      maxTokens: 200,
+    })),
+    ...Array.from({ length: MAX_CLAIMS_CHECKED }, () => ({
+      model,
+      promptChars: verify + referenceChars,
+      maxTokens: 200,
+    })),
+  ]
+}
+
+/** The worst-case cost of the planned calls, priced with the config's prices over the built-in table. */
+export function estimateEvalCost(
+  config: RagEvalConfig,
+  set: GoldenSet,
+  prepared: PreparedCorpus,
+): RunCostEstimate | undefined {
+  const calls = planModelCalls(config, set, prepared)
+  if (!calls) return undefined
+  return estimateRunCost({ calls }, mergePrices(config.models?.prices))
+}

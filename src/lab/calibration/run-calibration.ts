@@ -1,0 +1,57 @@
+/**
+ * Runs a judge over a labels file and builds the calibration record (the orchestration behind
+ * `vitest-rag calibrate`, kept apart from argument parsing so tests call it directly).
+ */
+import { readFile } from 'node:fs/promises'
+import { sha256 } from '../../shared/util/hash.ts'
+import { measureCalibration, type JudgedLabelRow } from '../../grading/judge/calibration.ts'
+import { CALIBRATION_RECORD_VERSION, type CalibrationRecord } from '../../grading/judge/calibration-record.ts'
+import type { JudgeDataProblem } from '../../grading/judge/errors.ts'
+import { labelRowToJudgeInput, parseLabelsFile } from './labels-file.ts'
+import type { Judge } from '../../grading/judge/types.ts'
+
+/** The outcome of a calibration run: a record, or the labels file's problems. */
+export type CalibrationRun =
+  { ok: true; record: CalibrationRecord; judged: JudgedLabelRow[] } | { ok: false; problems: JudgeDataProblem[] }
+
+/**
+ * Judges every row of the labels file at `path` (read as given) and measures agreement per criterion.
+ * `labelsFile` is how the file is named in the record (e.g. relative to the project root).
+ */
+export async function runCalibration(
+  path: string,
+  judge: Judge,
+  labelsFile: string = path,
+  now: Date = new Date(),
+): Promise<CalibrationRun> {
+  return runCalibrationOnText((await readFile(path)).toString('utf8'), judge, labelsFile, now)
+}
+
+/** {@link runCalibration} over labels text already in memory (e.g. built from a dataset); `labelsFile` names it. */
+export async function runCalibrationOnText(
+  text: string,
+  judge: Judge,
+  labelsFile: string,
+  now: Date = new Date(),
+): Promise<CalibrationRun> {
+  const { rows, problems } = parseLabelsFile(text, labelsFile)
+  if (problems.length > 0) return { ok: false, problems }
+  const judged: JudgedLabelRow[] = []
+  for (const row of rows) {
+    judged.push({ human: row.labels, verdict: await judge.judge(labelRowToJudgeInput(row)) })
+  }
+  const record: CalibrationRecord = {
+    version: CALIBRATION_RECORD_VERSION,
+    judge: {
+      kind: judge.kind,
+      ...(judge.model === undefined ? {} : { model: judge.model }),
+      promptVersion: judge.promptVersion,
+    },
+    labelsFile,
+    labelsHash: sha256(text),
+    rows: rows.length,
+    date: now.toISOString(),
+    criteria: measureCalibration(judged),
+  }
+  return { ok: true, record, judged }
+}

@@ -1,0 +1,46 @@
+/**
+ * Why the gate leaves a metric family uncompared between a run and its baseline: different or partial judges,
+ * different claim checkers. Pure.
+ */
+import type { Scorecard } from '../scorecard/scorecard.ts'
+import type { Baseline } from './baseline.ts'
+import { formatChange } from './format-values.ts'
+import type { GatePolicy } from './policy.ts'
+
+/** Why judge metrics cannot be compared between these runs, or undefined when they can. */
+export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: GatePolicy): string | undefined {
+  const now = current.answer.judgeKind
+  const then = baseline.judgeKind
+  if (now === 'none' || then === 'none')
+    return `judge metrics not compared: ${now === 'none' ? 'this run' : 'the baseline'} has no judge verdicts`
+  if (now === 'mixed' || then === 'mixed')
+    return `judge metrics not compared: ${now === 'mixed' ? 'this run' : 'the baseline'} mixes heuristic and model verdicts`
+  if (now !== then) {
+    return `judge metrics not compared: the baseline was judged by the ${then} judge and this run by the ${now} judge (heuristic and model scores are never compared; accept a new baseline with the same judge)`
+  }
+  if (now === 'model' && current.answer.judgeModel !== baseline.judgeModel) {
+    return `judge metrics not compared: the baseline was judged by ${baseline.judgeModel ?? 'an unnamed model'} and this run by ${current.answer.judgeModel ?? 'an unnamed model'} (scores of different judge models are not comparable; accept a new baseline)`
+  }
+  if (current.answer.coverage < policy.minJudgeCoverage || baseline.judgeCoverage < policy.minJudgeCoverage) {
+    return (
+      `judge metrics not compared: judge coverage ${formatChange(current.answer.coverage).replace('+', '')} (this run) / ` +
+      `${formatChange(baseline.judgeCoverage).replace('+', '')} (baseline) is under the ${formatChange(policy.minJudgeCoverage).replace('+', '')} minimum`
+    )
+  }
+  return undefined
+}
+
+/** The claim checker a run's config snapshot names (`claimMetrics`, default `heuristic`), with its model when model-checked. */
+function claimCheckerOf(snapshot: unknown, judgeModel: string | undefined): string {
+  const named = (snapshot as { claimMetrics?: unknown } | null)?.claimMetrics
+  const kind = typeof named === 'string' ? named : 'heuristic'
+  return kind === 'model' && judgeModel !== undefined ? `model ${judgeModel}` : kind
+}
+
+/** Why claim metrics cannot be compared between these runs (other claim checkers), or undefined when they can. */
+export function claimSkipReason(current: Scorecard, baseline: Baseline): string | undefined {
+  const now = claimCheckerOf(current.configSnapshot, current.answer.judgeModel)
+  const then = claimCheckerOf(baseline.configSnapshot, baseline.judgeModel)
+  if (now === then) return undefined
+  return `claim metrics not compared: the baseline's claims were checked by the ${then} checker and this run's by the ${now} checker (claimMetrics; accept a new baseline with the same checker)`
+}

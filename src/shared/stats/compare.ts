@@ -1,0 +1,97 @@
+/**
+ * Comparing two runs case by case: the paired mean difference with a BCa bootstrap interval and a sign-flip
+ * permutation p-value. The baseline gate calls exactly this.
+ */
+import { DEFAULT_BOOTSTRAP_OPTIONS, pairedBootstrapBca } from './bootstrap.ts'
+import { DEFAULT_PERMUTATION_OPTIONS, pairedPermutationTest } from './permutation.ts'
+import { DEFAULT_SEED } from './prng.ts'
+
+/** Options of {@link compareRuns}; defaults in {@link DEFAULT_COMPARE_OPTIONS}. */
+export interface CompareOptions {
+  /** Significance level, also 1 - the interval's confidence; default 0.05. */
+  alpha?: number
+  /** Bootstrap and Monte Carlo permutation resamples; default 10,000. */
+  resamples?: number
+  /** PRNG seed for both; default {@link DEFAULT_SEED}. */
+  seed?: number
+  /** Exact permutation test up to this many pairs; default 20. */
+  exactUpTo?: number
+}
+
+/** Defaults of {@link compareRuns}. */
+export const DEFAULT_COMPARE_OPTIONS = {
+  alpha: DEFAULT_BOOTSTRAP_OPTIONS.alpha,
+  resamples: DEFAULT_BOOTSTRAP_OPTIONS.resamples,
+  seed: DEFAULT_SEED,
+  exactUpTo: DEFAULT_PERMUTATION_OPTIONS.exactUpTo,
+} as const
+
+/** The paired comparison of run `b` against run `a` on one metric. */
+export interface RunComparison {
+  /** Cases present in both runs (the pairs). */
+  n: number
+  /** Mean of `a` over the paired cases only. */
+  meanA: number
+  /** Mean of `b` over the paired cases only. */
+  meanB: number
+  /** Mean of b - a over the pairs (positive: b is higher). */
+  meanDiff: number
+  /** BCa bootstrap interval of `meanDiff`. */
+  ci: [number, number]
+  /** Two-sided sign-flip permutation p-value. */
+  pValue: number
+  /** The interval excludes 0 AND p < alpha: both tests must agree before a change counts. */
+  significant: boolean
+  /** Case ids only in `a` (sorted); they are not paired, the gate decides what missing cases mean. */
+  onlyInA: string[]
+  /** Case ids only in `b` (sorted). */
+  onlyInB: string[]
+}
+
+/**
+ * Pairs two runs' per-case values of one metric by case id (ids sorted, so the result does not depend on key
+ * order) and tests the mean difference b - a. With no pairs: n = 0, means 0, ci [0, 0], p = 1, not
+ * significant (the gate must fail closed on n = 0 itself).
+ * Example: a {x: 0.5, y: 0.5}, b {x: 1, y: 1} -> meanDiff 0.5, ci [0.5, 0.5], p = 0.5 (2 of 4 sign patterns),
+ * not significant with only two cases.
+ */
+export function compareRuns(
+  a: Record<string, number>,
+  b: Record<string, number>,
+  options: CompareOptions = {},
+): RunComparison {
+  const { alpha, resamples, seed, exactUpTo } = { ...DEFAULT_COMPARE_OPTIONS, ...options }
+  const paired = Object.keys(a)
+    .filter((id) => Object.hasOwn(b, id))
+    .sort()
+  const onlyInA = Object.keys(a)
+    .filter((id) => !Object.hasOwn(b, id))
+    .sort()
+  const onlyInB = Object.keys(b)
+    .filter((id) => !Object.hasOwn(a, id))
+    .sort()
+  if (paired.length === 0) {
+    return { n: 0, meanA: 0, meanB: 0, meanDiff: 0, ci: [0, 0], pValue: 1, significant: false, onlyInA, onlyInB }
+  }
+  let sumA = 0
+  let sumB = 0
+  const diffs = paired.map((id) => {
+    sumA += a[id]!
+    sumB += b[id]!
+    return b[id]! - a[id]!
+  })
+  const interval = pairedBootstrapBca(diffs, { resamples, alpha, seed })
+  const { pValue } = pairedPermutationTest(diffs, { resamples, seed, exactUpTo })
+  const excludesZero = interval.lo > 0 || interval.hi < 0
+  return {
+    n: paired.length,
+    meanA: sumA / paired.length,
+    meanB: sumB / paired.length,
+    meanDiff: interval.mean,
+    ci: [interval.lo, interval.hi],
+    pValue,
+    significant: excludesZero && pValue < alpha,
+    onlyInA,
+    onlyInB,
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * The scorecard reporter: collects every golden case's record from `testCase.meta().rag`, builds the
+ * scorecard, compares it with the committed baseline, writes JSON + Markdown (and the GitHub step summary and
+ * annotations in Actions), and fails the run through `process.exitCode` (never by throwing: a throw kills the
+ * watcher). In watch mode it keeps every case's latest record, so suite-level numbers stay whole when only
+ * one file reruns.
+ */
+import { join } from 'node:path'
+import type {
+  Reporter,
+  SerializedError,
+  TestCase,
+  TestModule,
+  TestRunEndReason,
+  TestSpecification,
+  Vitest,
+} from 'vitest/node'
+import { DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../../config/resolve.ts'
+import type { RagEvalConfig } from '../../config/schema.ts'
+import { calibrationFigures, loadCalibrationRecord } from '../../grading/judge/calibration-record.ts'
+import { gateView } from '../../report/gate/gate-messages.ts'
+import { markOutputsStale } from './stale-outputs.ts'
+import type { RunSelection } from '../../report/scorecard/scorecard.ts'
+import type { GateResult } from '../../report/gate/gate-result.ts'
+import { readGoldenSummary, type GoldenSetSummary } from '../../evaluation/golden-set/golden-set.ts'
+import { prepareCorpus } from '../../corpus/prepare-corpus.ts'
+import { readProviderStats } from '../../evaluation/provider-stats.ts'
+import { buildScorecard } from '../../report/scorecard/aggregate.ts'
+import type { CaseRecord } from '../../evaluation/case-record.ts'
+import { renderConsoleSummary } from '../../report/scorecard/render-console.ts'
+import type { Scorecard } from '../../report/scorecard/scorecard.ts'
+import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
+import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
+import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
+import { decideGate, describeUnhandled, writeReportFiles } from './run-report.ts'
+import '../task-meta.ts'
+
+/** The harness version, recorded in every scorecard. */
+export const HARNESS_VERSION: string = PACKAGE_INFO.version
+
+export { REPORT_FILES }
+export { describeUnhandled, gatePolicyFor } from './run-report.ts'
+
+/** Outcome of one reported run (what tests and the CLI read back). */
+export interface ReportedRun {
+  scorecard: Scorecard
+  gate: GateResult
+  filtered: boolean
+}
+
+/** Vitest reporter for golden-case runs. */
+export class RagReporter implements Reporter {
+  private vitest: Vitest | undefined
+  private readonly records = new Map<string, CaseRecord>()
+  private startedAt = new Date().toISOString()
+  /** The last run's outcome. */
+  last: ReportedRun | undefined
+  private readonly unresolved: UnresolvedSourcesWatch
+
+  constructor(private readonly config: RagEvalConfig) {
+    this.unresolved = new UnresolvedSourcesWatch(config.unresolvedSources)
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    // Each eval project's reporter watches only its own cases.
+    if (!isGoldenModuleOf(testCase.module, this.config.project)) return
+    const message = this.unresolved.add(
+      testCase.name,
+      testCase.meta().rag,
+      testCase.module.moduleId,
+      [...testCase.module.children.allTests()].map((t) => t.name),
+    )
+    if (message === undefined) return
+    this.log(message, true)
+    void this.vitest?.cancelCurrentRun('test-failure')
+  }
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest
+  }
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
+    this.startedAt = new Date().toISOString()
+    this.unresolved.reset()
+    // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
+    // crashed run would otherwise leave a stale "pass" behind).
+    if (
+      !this.config.dryRun &&
+      specifications.some(
+        (spec) => GOLDEN_FILE.test(spec.moduleId) && (spec.project.name || DEFAULT_PROJECT) === this.config.project,
+      )
+    )
+      markOutputsStale(this.config.outDir, this.startedAt)
+  }
+
+  async onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): Promise<void> {
+    try {
+      await this.report(modules, unhandledErrors, reason)
+    } catch (error) {
+      // Never throw from here: in watch mode it would kill the watcher. Fail the run instead.
+      this.log(`vitest-rag: the reporter failed: ${(error as Error).stack ?? String(error)}`, true)
+      process.exitCode = 1
+    }
+  }
+
+  /** In watch mode, Vitest's own summary says PASS for the tests: repeat the gate's verdict after it. */
+  onWatcherStart(): void {
+    const gate = this.last?.gate
+    if (!gate) return
+    const first = gate.reasons[0]?.message ?? gate.messages[0]
+    this.log(
+      `vitest-rag gate: ${gate.pass ? 'PASS' : 'FAIL'}${!gate.pass && first ? ` (${first}${gate.reasons.length > 1 ? `; and ${gate.reasons.length - 1} more` : ''})` : ''}`,
+      !gate.pass,
+    )
+  }
+
+  private log(text: string, error = false): void {
+    const logger = this.vitest?.logger
+    if (logger) error ? logger.error(text) : logger.log(text)
+    else error ? console.error(text) : console.log(text)
+  }
+
+  /** A golden module of this reporter's project (each eval project has its own reporter, scorecard and baseline). */
+  private owns(module: TestModule): boolean {
+    return isGoldenModuleOf(module, this.config.project)
+  }
+
+  private collect(modules: ReadonlyArray<TestModule>): { filtered: boolean; moduleErrors: string[] } {
+    let filtered = false
+    const moduleErrors: string[] = []
+    for (const module of modules) {
+      if (!this.owns(module)) continue
+      const seen = new Set<string>()
+      const file = module.relativeModuleId
+      for (const test of module.children.allTests()) {
+        const result = test.result()
+        if (result.state === 'skipped' || result.state === 'pending') {
+          filtered = true
+          continue
+        }
+        const key = `${file}::${test.name}`
+        seen.add(key)
+        const meta = test.meta().rag
+        const firstError = result.errors?.[0]?.message
+        if (meta) {
+          const failedOtherwise =
+            result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed)
+          this.records.set(key, failedOtherwise ? { ...meta, error: firstError ?? 'the test failed' } : meta)
+        } else {
+          // No record: the case never reached its evaluation. No placeholder with made-up facets enters the
+          // means; the run fails closed on it through the gate (a run failure with the test's own error).
+          this.records.delete(key)
+          moduleErrors.push(
+            `${file}:${test.location?.line ?? 0}: case ${test.name} produced no result: ${firstError ?? 'no error reported'}`,
+          )
+        }
+      }
+      for (const key of [...this.records.keys()])
+        if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered) this.records.delete(key)
+      for (const error of module.errors()) moduleErrors.push(`${file}: ${error.message}`)
+    }
+    return { filtered, moduleErrors }
+  }
+
+  private async report(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): Promise<void> {
+    if (this.config.dryRun) {
+      this.log('vitest-rag: dry run: no case was executed, so no scorecard was written and the gate was not applied.')
+      return
+    }
+    const marks: Array<[string, number]> = [['start', performance.now()]]
+    const mark = (name: string) => marks.push([name, performance.now()])
+    const { filtered, moduleErrors } = this.collect(modules)
+    mark('collect')
+    const ran = modules.some((m) => this.owns(m))
+    if (!ran && this.records.size === 0) {
+      // Not a golden-case run (e.g. a unit project alone), or a merge whose shards all failed before any case.
+      if (unhandledErrors.length > 0)
+        this.log(`vitest-rag: no golden case ran; ${describeUnhandled(unhandledErrors)}`, true)
+      return
+    }
+    const records = [...this.records.values()]
+    const failures: string[] = [...moduleErrors]
+    const stopped = this.unresolved.stopMessage
+    if (stopped !== undefined)
+      failures.push(
+        'vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.',
+      )
+    else if (reason === 'interrupted')
+      failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    if (unhandledErrors.length > 0)
+      failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
+    const scorecard = await this.buildRunScorecard(records, filtered, failures, {
+      interrupted: reason === 'interrupted',
+      unhandledErrors: unhandledErrors.length,
+    })
+    mark('scorecard')
+    const gate = await decideGate(this.config, scorecard, filtered, Boolean(this.vitest?.config.watch))
+    mark('gate')
+    this.last = { scorecard, gate, filtered }
+    await writeReportFiles(this.config, scorecard, gate, records)
+    mark('files')
+    // `npm run bench:scale` reads where the reporter's time goes.
+    if (process.env.VITEST_RAG_TIMINGS === '1')
+      this.log(
+        `vitest-rag: report timings: ${marks
+          .slice(1)
+          .map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`)
+          .join(', ')}`,
+      )
+    this.log(renderConsoleSummary(scorecard, gateView(gate)))
+    if (filtered)
+      this.log(
+        'vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.',
+      )
+    this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)}`)
+    if (!gate.pass) process.exitCode = 1
+  }
+
+  /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration), how its cases were chosen, and its failures. */
+  private async buildRunScorecard(
+    records: CaseRecord[],
+    filtered: boolean,
+    runFailures: string[],
+    ended: { interrupted: boolean; unhandledErrors: number },
+  ): Promise<Scorecard> {
+    const config = this.config
+    const goldenSet = readGoldenSummary(config)
+    const prepared = await prepareCorpus(config.corpus, config.chunker)
+    const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
+    const judgeKind = records.find((r) => r.judge)?.judge?.kind
+    const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined
+    const providers = config.models ? readProviderStats(config.outDir) : undefined
+    return buildScorecard(records, {
+      harnessVersion: HARNESS_VERSION,
+      goldenSetHash: goldenSet.hash,
+      goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.hash, cases: f.cases })),
+      corpusFingerprint: prepared.corpus.fingerprint,
+      configSnapshot: snapshotConfig(config),
+      models: { ...(judgeModel ? { judge: judgeModel } : {}) },
+      mode: config.mode,
+      startedAt: this.startedAt,
+      finishedAt: new Date().toISOString(),
+      // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
+      expectedCases: filtered ? undefined : goldenSet.expectedCases,
+      selection: this.selection(filtered, goldenSet),
+      ...(ended.interrupted ? { interrupted: true } : {}),
+      ...(ended.unhandledErrors > 0 ? { unhandledErrors: ended.unhandledErrors } : {}),
+      ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
+      ...(providers ? { providers } : {}),
+      runFailures,
+    })
+  }
+
+  /** How this run's cases were chosen, when not the whole golden set (recorded so `baseline accept` can refuse it). */
+  private selection(filtered: boolean, goldenSet: GoldenSetSummary): RunSelection {
+    const all = goldenSet.totalCases
+    const shard = this.vitest?.config.shard
+    return {
+      ...(filtered ? { filtered: true } : {}),
+      ...(this.config.sample !== undefined && goldenSet.expectedCases < all
+        ? { sample: { size: goldenSet.expectedCases, of: all } }
+        : {}),
+      ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}),
+    }
+  }
+}

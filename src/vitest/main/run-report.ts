@@ -1,0 +1,108 @@
+/**
+ * What the reporter decides and writes for a run, apart from collecting it: the gate policy a config asks for,
+ * the gate against the baseline, the report files (scorecard, gate, TREC, Markdown, HTML, Actions summary and
+ * annotations), and the text for a run's unhandled errors.
+ */
+import { appendFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { SerializedError } from 'vitest/node'
+import { baselineAcceptCommand, REPORT_FILES } from '../../config/resolve.ts'
+import type { RagEvalConfig } from '../../config/schema.ts'
+import { loadBaseline } from '../../report/files/baseline-file.ts'
+import { evaluateGate, failClosed, withMissingBaseline } from '../../report/gate/evaluate.ts'
+import { gateView } from '../../report/gate/gate-messages.ts'
+import type { GateResult } from '../../report/gate/gate-result.ts'
+import { defaultGatePolicy, type GatePolicy } from '../../report/gate/policy.ts'
+import type { CaseRecord } from '../../evaluation/case-record.ts'
+import { serializeScorecard } from '../../report/scorecard/render-json.ts'
+import { renderMarkdown } from '../../report/scorecard/render-markdown.ts'
+import { exportTrec } from '../../report/scorecard/trec-export.ts'
+import type { Scorecard } from '../../report/scorecard/scorecard.ts'
+import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
+import { writeRunHtml } from '../../report/files/html-report.ts'
+
+/** The gate policy a config asks for. */
+export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
+  return {
+    ...defaultGatePolicy,
+    maxRelativeDrop: config.gate.maxRelativeDrop,
+    minJudgeCoverage: config.gate.minJudgeCoverage,
+    requireSignificance: config.gate.requireSignificance,
+    requireJudge: config.gate.requireJudge,
+    ...(config.mode === 'system' ? { configuredJudge: config.judge } : {}),
+    ...(config.gate.floors ? { floors: config.gate.floors } : {}),
+    ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),
+    acceptCommand: baselineAcceptCommand(config),
+  }
+}
+
+/**
+ * The gate decides, against the baseline: none for a filtered run or with `baseline: 'none'`; a named
+ * baseline that is missing fails; an unreadable one fails closed with its reason. The run's own failures are
+ * in the scorecard, so the gate fails closed on them with its reasons. Watch mode compares what is comparable
+ * after an edit (cases with the same id and content); CI does not.
+ */
+export async function decideGate(
+  config: RagEvalConfig,
+  scorecard: Scorecard,
+  filtered: boolean,
+  watch: boolean,
+): Promise<GateResult> {
+  const policy: GatePolicy = { ...gatePolicyFor(config), ...(watch ? { pairedOnly: true } : {}) }
+  if (filtered) return evaluateGate(scorecard, undefined, policy)
+  let baseline
+  try {
+    baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
+  } catch (error) {
+    const message = `vitest-rag: cannot read the baseline: ${(error as Error).message}`
+    return failClosed(evaluateGate(scorecard, undefined, policy), { code: 'not_comparable', message })
+  }
+  const gate = evaluateGate(scorecard, baseline, policy)
+  if (baseline === undefined && config.baselineNamedBy !== undefined)
+    return withMissingBaseline(gate, config.baseline, config.baselineNamedBy, policy.acceptCommand)
+  return gate
+}
+
+/** The report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically. */
+export async function writeReportFiles(
+  config: RagEvalConfig,
+  scorecard: Scorecard,
+  gate: GateResult,
+  records: CaseRecord[],
+): Promise<void> {
+  const outDir = config.outDir
+  writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
+  writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
+  const trec = exportTrec(records)
+  writeFileAtomicSync(join(outDir, REPORT_FILES.trecRun), trec.run)
+  writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
+  const markdown = renderMarkdown(scorecard, gateView(gate))
+  writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
+  await writeRunHtml(config, scorecard, gate, records)
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
+  if (process.env.GITHUB_ACTIONS === 'true') printAnnotations(records)
+}
+
+/** Prints a GitHub Actions error annotation for each case that failed a hard check or errored. */
+function printAnnotations(records: CaseRecord[]): void {
+  for (const r of records) {
+    const failed = r.hard.filter((h) => !h.passed)
+    if (failed.length === 0 && r.error === undefined) continue
+    const message = r.error ?? failed.map((h) => `${h.name}: ${h.message ?? 'failed'}`).join('; ')
+    const escaped = message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+    process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`)
+  }
+}
+
+/**
+ * What a run's unhandled errors were. A merged blob report keeps only an error's type (`Unhandled Error`, no
+ * message): say so, and where the message is (the log of the shard that raised it).
+ */
+export function describeUnhandled(errors: ReadonlyArray<SerializedError>): string {
+  const lines = errors.map((e) =>
+    e.message
+      ? e.message.split('\n')[0]
+      : `${e.name ?? (e as { type?: string }).type ?? 'an error'} without a message (a merged blob report keeps only its type; the log of the shard that raised it has the error)`,
+  )
+  return `${errors.length} unhandled error(s) during the run: ${lines.map((l, i) => `(${i + 1}) ${l}`).join('; ')}`
+}

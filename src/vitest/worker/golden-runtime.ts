@@ -1,0 +1,120 @@
+/**
+ * What a generated golden test module calls: `registerGoldenFile(casesPath)` reads the file's prepared cases
+ * and registers each as a concurrent test named by its case id and located at its golden line; the test
+ * evaluates the case through the system under test, records its metrics in `task.meta.rag`, and turns each
+ * failed hard check into a soft `expect` failure (every failing check of a case is reported, not only the
+ * first).
+ */
+import type { TestContext } from 'vitest'
+import { TestRunner } from 'vitest'
+import type { RagEvalConfig } from '../../config/schema.ts'
+import type { CaseRecord } from '../../evaluation/case-record.ts'
+import { baseRecord, evaluateCase } from '../../evaluation/evaluate-case.ts'
+import type { ModuleCase } from '../../cases/prepared-case.ts'
+import { readPreparedCases } from '../../evaluation/golden-set/prepared-cases.ts'
+import { useModuleImporter, type ModuleImporter } from '../../shared/util/user-module.ts'
+import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
+import { ConfigError } from '../../config/errors.ts'
+import './matchers.ts'
+import '../task-meta.ts'
+
+function runtimeHandle(): RagRuntimeHandle {
+  const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
+  if (!handle) {
+    throw new ConfigError(
+      'golden files must run in the "rag" environment; add ragEval() to this project\'s plugins in vitest.config.ts',
+    )
+  }
+  return handle
+}
+
+/**
+ * Called once by each generated golden test module, with its prepared-cases file and its own importer (for the
+ * user's adapter and sourceMap modules): one test per case.
+ */
+export function registerGoldenFile(casesPath: string, importer?: ModuleImporter): void {
+  if (importer) useModuleImporter(importer)
+  const data = readPreparedCases(casesPath)
+  const suite = TestRunner.getCurrentSuite()
+  for (const moduleCase of data.cases) {
+    // The test's location is the case's golden line, known here: Vitest's includeTaskLocation would find it by
+    // formatting and source-mapping a stack trace for every test (about a second per 6,000 cases).
+    const task = suite.task(moduleCase.case.case_id, {
+      handler: (ctx: TestContext) => runCase(moduleCase, data.file, ctx),
+      concurrent: true,
+    })
+    task.location = { line: moduleCase.line, column: 1 }
+  }
+}
+
+/** One golden case inside its test. */
+async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): Promise<void> {
+  const handle = runtimeHandle()
+  if (handle.config.dryRun) {
+    ctx.skip('dry run: the cost estimate was printed before the run; no case was executed')
+    return
+  }
+  ctx.task.meta.rag = { ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' }
+  await yieldToEventLoop()
+  const runtime = await handle.getRuntime()
+  let evaluation
+  try {
+    evaluation = await evaluateCase(runtime, moduleCase, file)
+  } finally {
+    // Every model call is tallied, whatever the case's outcome: a run where every request failed still
+    // has its provider section (failures, retries, cost) in the scorecard.
+    await runtime.saveProviderStats?.()
+  }
+  ctx.task.meta.rag = evaluation.record
+  if (evaluation.error) throw evaluation.error
+  const c = moduleCase.case
+  const failed = evaluation.record.hard.filter((check) => !check.passed)
+  const { annotations } = handle.config
+  // Annotate before the soft expects: a failed soft expect ends the test's annotation window.
+  if (annotations === 'all' || (annotations === 'failed' && failed.length > 0))
+    await ctx.annotate(summarize(evaluation.record, handle.config), 'vitest-rag')
+  // Each check was computed once, in the evaluation; the matchers assert from the record. A passed check
+  // has nothing to report, so only failed ones go through expect (each a soft failure with its message).
+  for (const check of failed) ctx.expect.soft(evaluation.record, c.case_id)[check.name]()
+  // A failed check's stack points into the harness's compiled files, which says nothing about the case (the
+  // test's location is its golden line), and the main process re-reads and scans such a file per error and frame
+  // to source-map it: seconds for a few thousand failing cases. The failures carry no frames.
+  if (failed.length > 0) for (const error of ctx.task.result?.errors ?? []) error.stacks ??= []
+}
+
+/** How often, at least, a worker running cases lets its event loop turn, ms. */
+const YIELD_EVERY_MS = 2
+let lastYield = 0
+
+/**
+ * Lets the worker's event loop turn at least every {@link YIELD_EVERY_MS}. A system that answers in process
+ * without I/O (a module adapter over a local index) runs every case in one chain of microtasks: Vitest's result
+ * updates, batched every 100 ms, then wait unsent in the worker until the file ends. The main process saw no
+ * case finish until all had (20,000 records in one burst), so it could not stop a run whose sources do not
+ * resolve, print progress, or take its share of the work while the cases ran. Why so often: each turn writes at
+ * most a pipe buffer (64 KB) of queued updates to the main process, about what 2 ms of cases produce; at 20 ms
+ * the backlog grew through the run and the main process parsed its last megabytes after the final case (0.4 s at
+ * 20,000 cases) before it could report.
+ */
+async function yieldToEventLoop(): Promise<void> {
+  const now = performance.now()
+  if (now - lastYield < YIELD_EVERY_MS) return
+  lastYield = now
+  await new Promise<void>((resolve) => setImmediate(resolve))
+}
+
+function summarize(record: CaseRecord, config: RagEvalConfig): string {
+  const passed = record.hard.filter((h) => h.passed).length
+  const parts = [`hard ${passed} of ${record.hard.length} passed`]
+  const m = record.retrieval.metrics
+  if (record.retrieval.scored) parts.push(`recall@5 ${fmt(m['recall@5'])}`, `mrr ${fmt(m.mrr)}`)
+  else parts.push('retrieval unscored (must abstain)')
+  if (record.answer) parts.push(record.answer.abstained ? 'abstained' : 'answered')
+  if (record.errorClass) parts.push(`class ${record.errorClass}`)
+  if (config.mode === 'retrieval') parts.push('retrieval mode')
+  return parts.join(' · ')
+}
+
+function fmt(value: number | undefined): string {
+  return value === undefined ? '-' : value.toFixed(3)
+}

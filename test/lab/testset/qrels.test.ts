@@ -1,0 +1,188 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { parseGoldenText } from '../../../src/cases/parse-golden.ts'
+import { resolveLocators } from '../../../src/cases/resolve-locators.ts'
+import { resolveConfig } from '../../../src/config/resolve.ts'
+import { pooledCaseGrades } from '../../../src/grading/qrels/pooled-grades.ts'
+import { parseQrels } from '../../../src/grading/qrels/qrels-file.ts'
+import { resetProviderLimiters } from '../../../src/llm/index.ts'
+import { createRagRuntime } from '../../../src/evaluation/create-runtime.ts'
+import { prepareCase } from '../../../src/cases/prepared-case.ts'
+import { evaluateCase } from '../../../src/evaluation/evaluate-case.ts'
+import { prepareCorpus } from '../../../src/corpus/prepare-corpus.ts'
+import { buildScorecard } from '../../../src/report/scorecard/aggregate.ts'
+import { renderConsoleSummary } from '../../../src/report/scorecard/render-console.ts'
+import { startOpenAiServer, type OpenAiTestServer } from '../../helpers/openai-server.ts'
+import { buildContext } from '../../report/scorecard/build-records.ts'
+import { cli } from './cli.ts'
+
+const kb = resolve(import.meta.dirname, '../../fixtures/kb-mini')
+const root = mkdtempSync(join(tmpdir(), 'vitest-rag-qrels-'))
+const golden = [
+  {
+    case_id: 'Q-1',
+    case_type: 'normal',
+    tenant_id: 'acme',
+    query: 'How many seats does the Team plan allow?',
+    expected_sources: [{ locator: { kind: 'doc', slug: 'billing/seats', heading: 'Plans > Limits' } }],
+  },
+  {
+    case_id: 'Q-2',
+    case_type: 'normal',
+    tenant_id: 'acme',
+    query: 'When are invoices sent?',
+    expected_sources: [{ locator: { kind: 'doc', slug: 'billing/seats', heading: 'Invoices' } }],
+  },
+]
+  .map((c) => JSON.stringify(c))
+  .join('\n')
+let server: OpenAiTestServer
+
+beforeAll(async () => {
+  mkdirSync(join(root, 'golden'), { recursive: true })
+  writeFileSync(join(root, 'golden/mini.golden.jsonl'), golden)
+  // The judge grades 2 when the passage mentions "seat", else 0.
+  server = await startOpenAiServer((request) => {
+    const passage =
+      /<passage>\n([\s\S]*?)\n<\/passage>/.exec(String(request.body?.messages?.[1]?.content ?? ''))?.[1] ?? ''
+    return { text: JSON.stringify({ grade: /seat/i.test(passage) ? 2 : 0, reason: 'scripted' }) }
+  })
+  vi.stubEnv('QRELS_TEST_KEY', 'sk-qrels-test')
+  const provider = { name: 'loop', baseURL: server.baseURL, apiKeyEnv: 'QRELS_TEST_KEY', model: 'judge-x' }
+  writeFileSync(
+    join(root, 'models.json'),
+    JSON.stringify({
+      judge: { chain: [provider] },
+      prices: { 'judge-x': { inputPerMillion: 1, outputPerMillion: 1 } },
+      cacheDir: 'cache',
+    }),
+  )
+})
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  await server.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+const pool = (qrels: string, ...extra: string[]) =>
+  cli(root, ['qrels', 'pool', '--kb', kb, '--arms', 'bm25,vector', '--k', '3', '--qrels', qrels, ...extra])
+
+describe('qrels pool with the model judge (loopback server)', () => {
+  test('grades the unjudged union of the arms once; a second run makes zero paid calls', async () => {
+    resetProviderLimiters()
+    const first = await pool('golden/qrels.jsonl', '--models', 'models.json')
+    expect([first.code, first.stderr]).toEqual([0, ''])
+    const graded = parseQrels(readFileSync(join(root, 'golden/qrels.jsonl'), 'utf8'), 'q').rows
+    expect(server.requests).toHaveLength(graded.length) // one grading call per unjudged pooled chunk
+    expect(graded.length).toBeGreaterThan(0)
+    expect(new Set(graded.map((r) => [r.source, r.judge_model, r.prompt_version].join(' ')))).toEqual(
+      new Set(['llm judge-x judge-relevance@1']),
+    )
+    const pooled = Number(/, (\d+) pooled chunks/.exec(first.stdout)?.[1])
+    const judged = Number(/, (\d+) already judged/.exec(first.stdout)?.[1])
+    expect(pooled).toBe(judged + graded.length) // every pooled chunk was either judged already or graded now
+
+    resetProviderLimiters()
+    const again = await pool('golden/qrels.jsonl', '--models', 'models.json')
+    expect(again.stdout).toContain(`${pooled} already judged, 0 graded`)
+    expect(server.requests).toHaveLength(graded.length)
+
+    // a fresh qrels file grades the same pool again, answered by the model client's cache: still no paid call
+    resetProviderLimiters()
+    await pool('golden/qrels-copy.jsonl', '--models', 'models.json')
+    expect(server.requests).toHaveLength(graded.length)
+    expect(
+      parseQrels(readFileSync(join(root, 'golden/qrels-copy.jsonl'), 'utf8'), 'q').rows.map((r) => [
+        r.case_id,
+        r.chunk_locator,
+        r.grade,
+      ]),
+    ).toEqual(graded.map((r) => [r.case_id, r.chunk_locator, r.grade]))
+  })
+
+  test('--cap bounds the grading calls and leaves the rest for the next run', async () => {
+    const run = await pool('golden/capped.jsonl', '--grader', 'heuristic', '--cap', '1')
+    expect(run.stdout).toMatch(/, 1 graded by heuristic \(.*\), \d+ left by --cap 1\n/)
+    expect(parseQrels(readFileSync(join(root, 'golden/capped.jsonl'), 'utf8'), 'q').rows).toHaveLength(1)
+  })
+})
+
+describe('qrels override and the run that uses pooled grades', () => {
+  test('a human grade wins over the golden file; the run scores with pooled grades and reports where they came from', async () => {
+    const prepared = await prepareCorpus({ kind: 'kb', root: kb }, 'structural')
+    const invoices = prepared.chunks.find((c) => c.headingPath?.join(' > ') === 'Seats and billing > Invoices')
+    expect(invoices).toBeDefined()
+    // Q-1's golden file does not judge the Invoices chunk; a reviewer says it is a grade 3 answer too
+    const override = await cli(root, [
+      'qrels',
+      'override',
+      '--case',
+      'Q-1',
+      '--chunk',
+      invoices?.id ?? '',
+      '--chunker',
+      'structural',
+      '--grade',
+      '3',
+      '--reviewer',
+      'ana',
+      '--note',
+      'lists the seat invoice',
+      '--qrels',
+      'golden/override.jsonl',
+    ])
+    expect([override.code, override.stderr]).toEqual([0, ''])
+    const rows = parseQrels(readFileSync(join(root, 'golden/override.jsonl'), 'utf8'), 'q').rows
+    expect(rows.map((r) => [r.source, r.grade, r.reason])).toEqual([['human', 3, 'ana: lists the seat invoice']])
+
+    const parsed = parseGoldenText(golden, 'golden/mini.golden.jsonl').cases
+    const resolved = resolveLocators(
+      parsed.map((c) => c.case),
+      prepared.corpus.documents,
+      prepared.chunks,
+    )
+    const chunksByDoc = new Map<string, typeof prepared.chunks>()
+    for (const ch of prepared.chunks) chunksByDoc.set(ch.docId, [...(chunksByDoc.get(ch.docId) ?? []), ch])
+    const grades = pooledCaseGrades('Q-1', resolved.spans.get('Q-1') ?? [], rows, chunksByDoc, 'structural')
+    // golden: the "Plans > Limits" chunk (grade 3); human: the Invoices chunk (grade 3)
+    expect(grades.sources).toEqual({ provenance: 1, human: 1 })
+    expect(grades.grades.get(invoices?.id ?? '')).toBe(3)
+
+    const runOf = async (qrels?: string) => {
+      const config = resolveConfig(
+        { corpus: { kind: 'kb', root: kb }, mode: 'retrieval', outDir: join(root, 'out'), ...(qrels ? { qrels } : {}) },
+        root,
+        {},
+      )
+      const runtime = await createRagRuntime(config)
+      try {
+        return await Promise.all(
+          parsed.map(({ case: c, line }) =>
+            evaluateCase(runtime, prepareCase(c, line, resolved), 'golden/mini.golden.jsonl'),
+          ),
+        )
+      } finally {
+        await runtime.close()
+      }
+    }
+    const goldenOnly = await runOf()
+    const withPooled = await runOf('golden/override.jsonl')
+    // recall@1 of Q-1: golden-only 1 relevant chunk; pooled 2 relevant chunks, at most 1 in the top 1 -> at most 0.5
+    expect(goldenOnly[0]?.record.retrieval.metrics['recall@1']).toBe(1)
+    expect(withPooled[0]?.record.retrieval.metrics['recall@1']).toBe(0.5)
+    expect(withPooled.map((e) => e.record.retrieval.gradeSources)).toEqual([
+      { provenance: 1, human: 1 },
+      { provenance: 2 },
+    ])
+    expect(goldenOnly[0]?.record.retrieval.gradeSources).toBeUndefined()
+    const summary = renderConsoleSummary(
+      buildScorecard(
+        withPooled.map((e) => e.record),
+        buildContext({ mode: 'retrieval' }),
+      ),
+    )
+    expect(summary).toContain('  relevance grades: golden 3, human 1 (1 of 2 scored cases use pooled grades)\n')
+  })
+})

@@ -1,0 +1,135 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { parseGoldenText } from '../../../src/cases/parse-golden.ts'
+import { resolveLocators } from '../../../src/cases/resolve-locators.ts'
+import { resetProviderLimiters } from '../../../src/llm/index.ts'
+import { prepareCorpus } from '../../../src/corpus/prepare-corpus.ts'
+import { startOpenAiServer, type OpenAiTestServer } from '../../helpers/openai-server.ts'
+import { cli } from './cli.ts'
+
+const kb = resolve(import.meta.dirname, '../../fixtures/kb-mini')
+const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-synth-'))
+let server: OpenAiTestServer
+beforeAll(async () => {
+  // Answers by content: the question names the passage's title, the answer is the passage's first words.
+  server = await startOpenAiServer((request) => {
+    const user = String(request.body?.messages?.[1]?.content ?? '')
+    const title = /<passage title="([^"]*)">/.exec(user)?.[1] ?? '?'
+    const passage = /<passage[^>]*>\n([\s\S]*?)\n<\/passage>/.exec(user)?.[1] ?? ''
+    return {
+      text: JSON.stringify({
+        question: `What should I know about ${title}?`,
+        answer: passage.split(/\s+/).slice(0, 4).join(' '),
+      }),
+    }
+  })
+  vi.stubEnv('SYNTH_TEST_KEY', 'sk-synth-test')
+  const models = {
+    generator: { chain: [{ name: 'loop', baseURL: server.baseURL, apiKeyEnv: 'SYNTH_TEST_KEY', model: 'gen-x' }] },
+    prices: { 'gen-x': { inputPerMillion: 1, outputPerMillion: 2 } },
+    cacheDir: 'cache',
+  }
+  writeFileSync(join(dir, 'models.json'), JSON.stringify(models))
+})
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  await server.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+test('synthesize writes synthetic cases that resolve, and a second run makes zero paid calls (loopback server)', async () => {
+  const args = [
+    'synthesize',
+    '--kb',
+    kb,
+    '--models',
+    'models.json',
+    '--out',
+    'synthetic.golden.jsonl',
+    '--count',
+    '3',
+    '--min-chars',
+    '80',
+    '--force',
+  ]
+  resetProviderLimiters()
+  const first = await cli(dir, args)
+  expect([first.code, first.stderr]).toEqual([0, ''])
+  expect(first.stdout.split('\n')[0]).toMatch(
+    /^vitest-rag synthesize: 3 synthetic cases from 3 sampled chunks; 3 model calls \(0 from the cache\), \$0\.\d{4} spent$/,
+  )
+  expect(server.requests).toHaveLength(3) // one call per sampled chunk
+
+  const text = readFileSync(join(dir, 'synthetic.golden.jsonl'), 'utf8')
+  const parsed = parseGoldenText(text, 'synthetic.golden.jsonl')
+  expect(parsed.problems).toEqual([])
+  expect(
+    parsed.cases.map((c) => [c.case.synthetic, c.case.case_type, c.case.query.startsWith('What should I know about ')]),
+  ).toEqual([
+    [true, 'normal', true],
+    [true, 'normal', true],
+    [true, 'normal', true],
+  ])
+  const prepared = await prepareCorpus({ kind: 'kb', root: kb }, 'structural')
+  const resolved = resolveLocators(
+    parsed.cases.map((c) => c.case),
+    prepared.corpus.documents,
+    prepared.chunks,
+  )
+  expect(resolved.problems).toEqual([])
+  // each case expects exactly the chunk it was written from (its span is that chunk's offsets)
+  expect(parsed.cases.map((c) => resolved.expected.get(c.case.case_id)?.length)).toEqual([1, 1, 1])
+
+  resetProviderLimiters()
+  const second = await cli(dir, args)
+  expect(second.stdout.split('\n')[0]).toBe(
+    'vitest-rag synthesize: 3 synthetic cases from 3 sampled chunks; 3 model calls (3 from the cache), $0.0000 spent',
+  )
+  expect(server.requests).toHaveLength(3) // zero repeated paid calls
+  expect(readFileSync(join(dir, 'synthetic.golden.jsonl'), 'utf8')).toBe(text)
+})
+
+test('synthesize refuses a models config without a generator, naming the fix', async () => {
+  writeFileSync(
+    join(dir, 'judge-only.json'),
+    JSON.stringify({
+      judge: { chain: [{ name: 'loop', baseURL: server.baseURL, apiKeyEnv: 'SYNTH_TEST_KEY', model: 'gen-x' }] },
+      prices: { 'gen-x': { inputPerMillion: 1, outputPerMillion: 2 } },
+    }),
+  )
+  const run = await cli(dir, ['synthesize', '--kb', kb, '--models', 'judge-only.json', '--out', 'x.golden.jsonl'])
+  expect([run.code, run.stderr.split('\n')[0]]).toEqual([
+    2,
+    'vitest-rag synthesize: the models config has no generator chain; synthesize asks the generator',
+  ])
+})
+
+test('synthesize stops at the spend limit before the call that would pass it, and says so', async () => {
+  resetProviderLimiters()
+  const before = server.requests.length
+  // A fresh cache: nothing can be answered for free.
+  const models = JSON.parse(readFileSync(join(dir, 'models.json'), 'utf8')) as Record<string, unknown>
+  writeFileSync(join(dir, 'models-fresh.json'), JSON.stringify({ ...models, cacheDir: 'cache-fresh' }))
+  const run = await cli(dir, [
+    'synthesize',
+    '--kb',
+    kb,
+    '--models',
+    'models-fresh.json',
+    '--out',
+    'capped.golden.jsonl',
+    '--count',
+    '3',
+    '--min-chars',
+    '80',
+    '--spend-limit',
+    '0.0000001',
+  ])
+  expect(run.code).toBe(1)
+  expect(run.stdout).toMatch(
+    /^vitest-rag synthesize: 0 synthetic cases from 3 sampled chunks; 0 model calls \(0 from the cache\), \$0\.0000 spent\n {2}stopped early: .*spend limit.*\nnothing written\n$/s,
+  )
+  expect(server.requests.length).toBe(before) // refused before the network
+})

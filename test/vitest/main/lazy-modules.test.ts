@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
+
+/** The package (or our source folder) a module URL belongs to. */
+function owner(url: string): string {
+  const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]
+  if (pkg) return pkg
+  return /\/src\/(.+)\.ts$/.exec(url)?.[1] ?? url
+}
+
+test('an offline run never loads the openai SDK, tinypool, flexsearch, the model judge or the search index; the first model call loads the SDK', async () => {
+  const dir = tempDir('vitest-rag-lazy-')
+  const log = join(dir, 'modules.log')
+  const run = await runNode(join(repoRoot, 'test/fixtures/lazy-modules/load-entries.ts'), [log, join(dir, 'out')], {
+    nodeArgs: ['--import', 'tsx'],
+  })
+  expect(run.output).toBe('')
+  expect(run.code).toBe(0)
+  const [offline = '', modelCall = ''] = readFileSync(log, 'utf8').split('--- model call\n')
+  const loaded = new Set(offline.split('\n').filter(Boolean).map(owner))
+  // What an offline run with a module adapter and the heuristic judge uses is loaded...
+  for (const used of [
+    'vitest/main/plugin',
+    'vitest/main/global-setup',
+    'evaluation/create-runtime',
+    'system/adapter/function-adapter',
+    'grading/judge/heuristic-judge',
+    'zod',
+  ])
+    expect(loaded).toContain(used)
+  // ...and what it does not use is not.
+  for (const unused of [
+    'openai',
+    'tinypool',
+    'flexsearch',
+    'llm/chat-client',
+    'llm/chain',
+    'grading/judge/model-judge',
+    'search/index',
+    'search/pool/search-pool',
+    'system/reference/pipeline',
+    'system/adapter/http-adapter',
+    'evaluation/estimate',
+  ]) {
+    expect(loaded).not.toContain(unused)
+  }
+  expect(new Set(modelCall.split('\n').filter(Boolean).map(owner))).toContain('openai')
+}, 60_000)

@@ -1,0 +1,231 @@
+/**
+ * End to end: the Vitest spine as users drive it: listing cases with their golden lines, running one case by
+ * `file:line`, a golden set that must stop the run before any case, sharded runs merged into the same
+ * scorecard, and watch mode rerunning cases when a golden line or a prompt template changes.
+ */
+import { spawn } from 'node:child_process'
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { repoRoot, runVitest, stripAnsi, tempDir } from '../../helpers/run-vitest.ts'
+
+const fixtureDir = join(repoRoot, 'test/fixtures/e2e')
+
+function goldenLines(file: string): Map<string, number> {
+  const lines = readFileSync(join(fixtureDir, file), 'utf8').split('\n')
+  const out = new Map<string, number>()
+  lines.forEach((line, i) => {
+    if (line.trim()) out.set((JSON.parse(line) as { case_id: string }).case_id, i + 1)
+  })
+  return out
+}
+
+describe('listing and filtering cases', () => {
+  test('vitest list --json lists every case with its golden file and line', async () => {
+    const out = tempDir()
+    const listed = await runVitest('e2e', ['list', '--json'], { FIXTURE_OUT: out })
+    expect(listed.code, listed.output).toBe(0)
+    const entries = JSON.parse(listed.stdout.slice(listed.stdout.indexOf('['))) as Array<{
+      name: string
+      file: string
+      location: { line: number }
+    }>
+    expect(entries).toHaveLength(20)
+    const expected = new Map<string, readonly [string, number]>(
+      [...goldenLines('golden/a.golden.jsonl')].map(([id, line]) => [id, ['a.golden.jsonl', line] as const]),
+    )
+    for (const [id, line] of goldenLines('golden/b.golden.jsonl')) expected.set(id, ['b.golden.jsonl', line])
+    for (const entry of entries) {
+      const [file, line] = expected.get(entry.name) ?? []
+      expect(entry.file.endsWith(`golden/${file}`), entry.name).toBe(true)
+      expect(entry.location.line, entry.name).toBe(line)
+    }
+  }, 60_000)
+
+  test('file:line runs exactly that case, and the gate skips the baseline comparison for a filtered run', async () => {
+    const out = tempDir()
+    // Line 3 of a.golden.jsonl is E2E-003.
+    const run = await runVitest('e2e', ['run', `${join(fixtureDir, 'golden/a.golden.jsonl')}:3`], {
+      FIXTURE_OUT: out,
+      FIXTURE_BASELINE: 'none',
+    })
+    expect(run.code, run.output).toBe(0)
+    // Only a.golden.jsonl is collected; of its 10 cases, 9 are skipped by the line filter.
+    expect(run.output).toMatch(/Tests\s+1 passed \| 9 skipped \(10\)/)
+    expect(run.output).toContain('filtered run')
+    const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+    expect(Object.keys(scorecard.cases)).toEqual(['E2E-003'])
+  }, 60_000)
+})
+
+describe('a golden set that cannot run stops before any case executes', () => {
+  test('an invalid golden file lists every problem with file:line and field, and no case runs', async () => {
+    const run = await runVitest('e2e-invalid', ['run'], { FIXTURE_OUT: tempDir() })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('the golden set has 4 problems; no case was run')
+    expect(run.output).toContain('golden/bad.golden.jsonl:1: case_type: "faq" is not allowed')
+    expect(run.output).toContain('golden/bad.golden.jsonl:2: expected_sources[0].grade: 7 is out of range')
+    expect(run.output).toContain('golden/bad.golden.jsonl:3: forbidden_text')
+    expect(run.output).toContain('golden/bad.golden.jsonl:4: not valid JSON')
+    expect(run.output).not.toMatch(/Tests\s+\d+ (passed|failed)/)
+    // Printed once, as the list: no Vitest "Unhandled Error", no stack frame, no "No test files found".
+    expect(run.output.split('the golden set has 4 problems').length - 1).toBe(1)
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |at .*global-setup\.ts/)
+    expect(run.output).toContain('vitest-rag: stopped before any case ran (exit code 1).')
+  }, 60_000)
+
+  test('bad ragEval options are listed once, with exit code 1 and no stack trace', async () => {
+    const run = await runVitest('e2e-bad-config', ['run'], { FIXTURE_OUT: tempDir() })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain(
+      'vitest-rag: invalid ragEval options:\n  ragEval options: mode: Invalid option: expected one of "retrieval"|"system"\n  ragEval options: ks.0:',
+    )
+    expect(run.output.split('invalid ragEval options').length - 1).toBe(1)
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |    at /)
+  }, 60_000)
+
+  test('resume with the response cache off is refused at startup, saying why', async () => {
+    const run = await runVitest('e2e-model', ['run'], {
+      FIXTURE_OUT: tempDir(),
+      FIXTURE_BASELINE: 'none',
+      FIXTURE_CACHE_MODE: 'off',
+      VITEST_RAG_RESUME: '1',
+    })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain(
+      'vitest-rag: VITEST_RAG_RESUME=1 (or resume: true) needs the response cache, and models.cacheMode is "off"',
+    )
+    expect(run.output).not.toMatch(/Unhandled Error|No test files found/)
+  }, 60_000)
+
+  test('a dry run always prints a cost figure, $0 when no model is configured', async () => {
+    const run = await runVitest('e2e', ['run'], { FIXTURE_OUT: tempDir(), VITEST_RAG_DRY_RUN: '1' })
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain(
+      'vitest-rag: estimated worst-case cost of this run: $0.0000 over 0 model calls (no model is configured: the run is offline)',
+    )
+  }, 60_000)
+
+  test('unresolved locators are all reported with case, line and a fix before any retrieval', async () => {
+    const run = await runVitest('e2e-stale', ['run'], { FIXTURE_OUT: tempDir() })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('golden/stale.golden.jsonl:1')
+    expect(run.output).toContain('has no heading "Configuration"')
+    expect(run.output).toContain('golden/stale.golden.jsonl:2')
+    expect(run.output).toContain('did you mean "birch-n"?')
+    expect(run.output).not.toMatch(/Tests\s+\d+ (passed|failed)/)
+  }, 60_000)
+})
+
+describe('sharding', () => {
+  test('two shards merged with --merge-reports give the same scorecard and gate as one run', async () => {
+    const single = tempDir()
+    const whole = await runVitest('e2e', ['run'], { FIXTURE_OUT: single, FIXTURE_BASELINE: 'none' })
+    expect(whole.code, whole.output).toBe(0)
+
+    const merged = tempDir()
+    const env = { FIXTURE_OUT: merged, FIXTURE_BASELINE: 'none' }
+    for (const shard of ['1/2', '2/2']) {
+      const part = await runVitest(
+        'e2e',
+        [
+          'run',
+          `--shard=${shard}`,
+          '--reporter=blob',
+          `--outputFile=${join(merged, 'blobs', `blob-${shard[0]}.json`)}`,
+        ],
+        env,
+      )
+      expect(part.code, part.output).toBe(0)
+      // The blob reporter replaces ours: shards are gated after the merge, not one by one.
+      expect(part.output).not.toContain('vitest-rag: scorecard written')
+    }
+    const merge = await runVitest('e2e', ['--merge-reports', join(merged, 'blobs')], env)
+    expect(merge.code, merge.output).toBe(0)
+
+    const strip = (path: string) => {
+      const card = JSON.parse(readFileSync(path, 'utf8'))
+      delete card.startedAt
+      delete card.finishedAt
+      for (const c of Object.values(card.cases) as Array<Record<string, unknown>>) delete c.latencyMs
+      delete card.usage.latencyMsTotal
+      // The two runs wrote to different temporary folders; everything else must match.
+      delete card.configSnapshot.outDir
+      delete card.configSnapshot.baseline
+      return card
+    }
+    expect(strip(join(merged, 'scorecard.json'))).toEqual(strip(join(single, 'scorecard.json')))
+    expect(JSON.parse(readFileSync(join(merged, 'gate.json'), 'utf8')).pass).toBe(true)
+  }, 120_000)
+})
+
+describe('watch mode', () => {
+  const copy = join(repoRoot, `test/fixtures/watch-tmp-${process.pid}`)
+  afterAll(() => rmSync(copy, { recursive: true, force: true }))
+
+  test('editing a golden line, a prompt template or a corpus document reruns the affected cases', async () => {
+    cpSync(fixtureDir, copy, { recursive: true })
+    const out = tempDir()
+    const child = spawn(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'watch', '--root', copy], {
+      cwd: repoRoot,
+      env: { ...process.env, FIXTURE_OUT: out, FIXTURE_BASELINE: 'none', FORCE_COLOR: '0', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let log = ''
+    child.stdout.on('data', (d: Buffer) => (log += stripAnsi(d.toString())))
+    child.stderr.on('data', (d: Buffer) => (log += stripAnsi(d.toString())))
+    const runsSoFar = () => log.split('vitest-rag: scorecard written').length - 1
+    const waitForRuns = async (n: number) => {
+      const deadline = Date.now() + 60_000
+      while (runsSoFar() < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      expect(runsSoFar(), log).toBeGreaterThanOrEqual(n)
+      // Let the rerun's file list settle.
+      await new Promise((r) => setTimeout(r, 300))
+    }
+    try {
+      await waitForRuns(1)
+      // Vitest's own summary says the tests passed; the gate's verdict is repeated after it.
+      const deadline = Date.now() + 10_000
+      while (!log.includes('vitest-rag gate:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      expect(log).toContain('vitest-rag gate: PASS')
+      const mark = log.length
+
+      // 1. Edit one golden line (E2E-013 in b.golden.jsonl): only that file reruns.
+      const bPath = join(copy, 'golden/b.golden.jsonl')
+      writeFileSync(
+        bPath,
+        readFileSync(bPath, 'utf8').replace(
+          'Which settings does the cedar module use?',
+          'Which settings does the cedar module use, please?',
+        ),
+      )
+      await waitForRuns(2)
+      const afterGolden = log.slice(mark)
+      expect(afterGolden).toContain('golden/b.golden.jsonl')
+      expect(afterGolden).not.toContain('golden/a.golden.jsonl')
+
+      // 2. Edit the prompt template: every golden file depends on it, so both rerun.
+      const mark2 = log.length
+      writeFileSync(join(copy, 'prompts/answer.md'), '---\nversion: 2\n---\nEdited.\n')
+      await waitForRuns(3)
+      const afterPrompt = log.slice(mark2)
+      expect(afterPrompt).toContain('golden/a.golden.jsonl')
+      expect(afterPrompt).toContain('golden/b.golden.jsonl')
+      // The suite-level numbers stay whole: the scorecard still counts all 20 cases.
+      expect(afterPrompt).toContain('20 of 20 cases')
+
+      // 3. Edit a corpus document: every case reruns against the reloaded corpus (new fingerprint).
+      const before = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8')).corpusFingerprint
+      const mark3 = log.length
+      const doc = join(copy, 'kb/tenants/north/docs/amber-n.md')
+      writeFileSync(doc, `${readFileSync(doc, 'utf8')}\nA new closing sentence about the amber module.\n`)
+      await waitForRuns(4)
+      const afterCorpus = log.slice(mark3)
+      expect(afterCorpus).toContain('golden/a.golden.jsonl')
+      expect(afterCorpus).toContain('golden/b.golden.jsonl')
+      expect(JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8')).corpusFingerprint).not.toBe(before)
+    } finally {
+      child.kill('SIGTERM')
+    }
+  }, 120_000)
+})

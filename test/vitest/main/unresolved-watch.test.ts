@@ -1,0 +1,41 @@
+/**
+ * The unresolved-sources stop is judged on the cases finished in golden order, so a run stops after the same
+ * cases with the same message however its workers interleave.
+ */
+import { describe, expect, test } from 'vitest'
+import { UnresolvedSourcesWatch } from '../../../src/vitest/main/unresolved-watch.ts'
+import { buildRecord } from '../../report/scorecard/build-records.ts'
+
+// Golden order C1..C8: C1-C5 name 10 references with 3 unresolved each, C6-C8 10 with none.
+const ids = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8']
+const recordOf = (id: string) => {
+  const bad = ids.indexOf(id) < 5
+  return buildRecord(id, {
+    sources: { references: 10, unresolvedCount: bad ? 3 : 0, unresolved: bad ? [`docId "${id}-x"`] : [], via: {} },
+  })
+}
+
+function stopAfter(arrival: readonly string[]): { message: string | undefined; at: string | undefined } {
+  const watch = new UnresolvedSourcesWatch({ afterCases: 5, maxUnresolvedShare: 0.2 })
+  for (const id of arrival) {
+    const message = watch.add(id, recordOf(id), 'golden/a.golden.jsonl', ids)
+    if (message !== undefined) return { message, at: id }
+  }
+  return { message: watch.stopMessage, at: undefined }
+}
+
+describe('the unresolved-sources watch', () => {
+  test('in order, the run stops at the fifth case: 15 of 50 references (30%) in the first 5 cases', () => {
+    const inOrder = stopAfter(ids)
+    expect(inOrder.at).toBe('C5')
+    expect(inOrder.message).toContain('15 of 50 source references (30%) in the first 5 cases (in golden order)')
+  })
+
+  test('finished out of order, it stops on the same cases with the same message', () => {
+    // Counted as they arrived, C8, C7, C6, C2, C3 would be 6 of 50 (12%) and C4, C5, C1 never reach 20%
+    // (15 of 80 = 18.75% at the end): the run went on. In golden order nothing counts until C1 arrives.
+    const shuffled = stopAfter(['C8', 'C7', 'C6', 'C2', 'C3', 'C4', 'C5', 'C1'])
+    expect(shuffled.at).toBe('C1')
+    expect(shuffled.message).toBe(stopAfter(ids).message)
+  })
+})
