@@ -114,6 +114,7 @@ function compareMetrics(a: Scorecard, b: Scorecard, options: CompareOptions): Me
           family,
           group,
           n: c.n,
+          clusters: c.clusters,
           meanA: c.meanA,
           meanB: c.meanB,
           meanDiff: c.meanDiff,
