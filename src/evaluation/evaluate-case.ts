@@ -7,7 +7,8 @@
 import { SystemThrewError } from '../system/adapter/errors.ts'
 import type { SystemInput, SystemOutput } from '../system/adapter/types.ts'
 import { validateSystemOutput } from '../system/adapter/validate-output.ts'
-import { mustAbstain } from '../cases/schema.ts'
+import { caseCluster, mustAbstain } from '../cases/schema.ts'
+import { docIdOfChunkId } from '../corpus/chunk.ts'
 import { runHardChecks } from '../grading/checks/hard-checks.ts'
 import { resolveOutput, type ResolvedOutput } from '../system/resolved-output.ts'
 import { hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
@@ -241,6 +242,7 @@ function recordedHits(resolved: ResolvedOutput): RecordedHit[] {
 /** The record a case starts with (set before the system runs, so even a timed-out case reports its facets). */
 export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecord['mode']): CaseRecord {
   const c = moduleCase.case
+  const cluster = caseCluster(c, moduleCase.expected, docIdOfChunkId)
   return {
     version: CASE_RECORD_VERSION,
     caseId: c.case_id,
@@ -262,5 +264,6 @@ export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecor
     usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
     latencyMs: 0,
     ...(c.synthetic ? { synthetic: true } : {}),
+    ...(cluster !== undefined ? { cluster } : {}),
   }
 }

@@ -25,10 +25,25 @@ function meanOf(values: Record<string, number>): number {
   return sum / sorted.length
 }
 
+/** One metric's per-case values, baseline (`a`) and current (`b`), and the paired cases' clusters. */
+interface PairedValues {
+  a: Record<string, number>
+  b: Record<string, number>
+  /** Case id -> cluster (from the current run: a paired case has the same golden line, so the same cluster). */
+  clusters: Record<string, string>
+}
+
 /** Per-case values of one metric for the cases paired by id AND case hash, in one group. */
-function pairedValues(current: Scorecard, baseline: Baseline, family: Family, metric: string, group: string) {
+function pairedValues(
+  current: Scorecard,
+  baseline: Baseline,
+  family: Family,
+  metric: string,
+  group: string,
+): PairedValues {
   const a: Record<string, number> = {}
   const b: Record<string, number> = {}
+  const clusters: Record<string, string> = {}
   for (const [id, base] of Object.entries(baseline.cases)) {
     const cur = current.cases[id]
     if (!cur || cur.caseHash !== base.caseHash) continue
@@ -38,8 +53,9 @@ function pairedValues(current: Scorecard, baseline: Baseline, family: Family, me
     if (before === undefined || after === undefined) continue
     a[id] = before
     b[id] = after
+    if (cur.cluster !== undefined) clusters[id] = cur.cluster
   }
-  return { a, b }
+  return { a, b, clusters }
 }
 
 function groupsOf(
@@ -57,20 +73,23 @@ function label(metric: string, group: string): string {
 }
 
 /** The paired test of one metric's per-case values, its summary, and the sentence quoting it. */
-function pairedTest(paired: { a: Record<string, number>; b: Record<string, number> }, policy: GatePolicy) {
+function pairedTest(paired: PairedValues, policy: GatePolicy) {
   const result = compareRuns(paired.a, paired.b, {
     alpha: policy.alpha,
     seed: policy.seed,
     resamples: policy.resamples,
+    clusters: paired.clusters,
   })
   const significance: SignificanceSummary = {
     n: result.n,
+    clusters: result.clusters,
     meanDiff: result.meanDiff,
     ci: [result.ci[0], result.ci[1]],
     pValue: result.pValue,
     significant: result.significant,
   }
-  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
+  const units = result.clusters < result.n ? `${result.n} cases in ${result.clusters} clusters` : `${result.n} cases`
+  const test = `paired test over ${units}: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
   return { result, significance, test }
 }
 
@@ -146,8 +165,12 @@ function compareDrop(
     return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` }
   }
   const { result, significance, test } = pairedTest(paired, policy)
-  if (result.n < policy.minPairedCases) {
-    const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
+  if (result.clusters < policy.minPairedCases) {
+    const units =
+      result.clusters < result.n
+        ? `${result.n} paired cases in ${result.clusters} clusters`
+        : `${result.n} paired cases`
+    const note = `only ${units} (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
     return {
       comparison: { ...base, verdict: 'regression', significance, note },
       message: `${transition}, ${limit}; ${note}`,
@@ -172,7 +195,7 @@ function compareDrop(
  * detectable change", with the test's figures. Never fails.
  */
 function compareImprovement(
-  paired: { a: Record<string, number>; b: Record<string, number> },
+  paired: PairedValues,
   policy: GatePolicy,
   base: Omit<MetricComparison, 'verdict'>,
   name: string,

@@ -190,6 +190,42 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
     )
   })
 
+  test("a drop carried by one document's 8 cases is confirmed case by case but not once they form one cluster", () => {
+    // C-12..C-19 (0.74..0.88, sum 6.48) drop by 0.2 each: mean 0.69 -> (13.8 - 1.6) / 20 = 0.61 (-11.6%).
+    // Unclustered: 8 non-zero diffs, all negative: exact p = 2 / 2^8 = 0.0078, a regression.
+    const dropped = (i: number) => (i >= 12 ? baseValue(i) - 0.2 : baseValue(i))
+    const plain = evaluateGate(scorecardOf(uniformRun(20, dropped)), baseline)
+    expect(plain.comparisons[0]).toMatchObject({
+      metric: 'recall@5',
+      group: 'overall',
+      verdict: 'regression',
+      significance: { n: 20, clusters: 20 },
+    })
+    expect(plain.comparisons[0]?.significance?.pValue).toBeCloseTo(2 / 2 ** 8, 12)
+    // Clustered: the 8 share doc-A, the other 12 are one document each -> 13 clusters, one non-zero sum: p = 1.
+    const clustered = uniformRun(20, dropped).map((r, i) => ({ ...r, cluster: i >= 12 ? 'doc-A' : `doc-${i}` }))
+    const result = evaluateGate(scorecardOf(clustered), baseline)
+    expect(result.pass).toBe(true)
+    expect(result.comparisons[0]).toMatchObject({
+      verdict: 'not_significant',
+      significance: { n: 20, clusters: 13, pValue: 1 },
+    })
+    expect(result.messages[0]).toMatch(
+      /^recall@5 \(overall\) dropped from 0\.690 to 0\.610 \(-11\.6%, more than the allowed 5\.0%\), but the paired test over 20 cases in 13 clusters: p = 1\.0, /,
+    )
+  })
+
+  test('with fewer clusters than the test can ever confirm, the drop alone fails, saying so', () => {
+    // 20 cases over 3 documents: 3 sign patterns' worth of evidence at most (smallest p = 2 / 2^3 = 0.25)
+    const clustered = uniformRun(20, (i) => baseValue(i) * 0.9).map((r, i) => ({ ...r, cluster: `doc-${i % 3}` }))
+    const result = evaluateGate(scorecardOf(clustered), baseline)
+    expect(result.pass).toBe(false)
+    expect(result.comparisons[0]).toMatchObject({ verdict: 'regression', significance: { n: 20, clusters: 3 } })
+    expect(result.reasons[0]?.message).toContain(
+      'only 20 paired cases in 3 clusters (fewer than 6): the significance test cannot confirm a drop, so the drop alone fails',
+    )
+  })
+
   test('with minPairedCases 0 the test decides at any n, so a 3-case drop it cannot confirm passes', () => {
     const small = createBaseline(scorecardOf(uniformRun(3, () => 1)), CREATED_AT)
     const result = evaluateGate(scorecardOf(uniformRun(3, () => 0.9)), small, {
