@@ -109,6 +109,22 @@ describe('vitest-rag score-run on a hand-made run', () => {
     expect(out.conventions.ties).toMatch(/strictly decreasing/)
   })
 
+  test("trec_eval's file rules: a 9-field run line and a -1 grade are read, the note and the conventions say how", async () => {
+    // q1 ranks d2 then d9 (judged -1: non-relevant); d4 (1) is not retrieved -> recall@2 = 1/2 as with grade 0
+    writeFileSync(join(dir, 'web.run'), 'q1 Q0 d2 1 2.0 hand more junk\nq1 Q0 d9 2 1.0 hand\n')
+    writeFileSync(join(dir, 'web.qrels'), 'q1 0 d2 2\nq1 0 d4 1\nq1 0 d9 -1\n')
+    const { code, stdout, stderr } = await cli(['score-run', 'web.run', 'web.qrels', '--k', '2', '--json'])
+    expect(code).toBe(0)
+    const out = JSON.parse(stdout) as {
+      per_query: Record<string, Record<string, number>>
+      conventions: Record<string, string>
+    }
+    expect(out.per_query.q1).toMatchObject({ 'recall@2': 0.5, 'precision@2': 0.5, mrr: 1 })
+    expect(stderr).toContain('1 judgment has a negative grade, read as judged non-relevant (grade 0)')
+    expect(out.conventions.runFields).toMatch(/after the sixth are ignored/)
+    expect(out.conventions.negativeGrades).toMatch(/judged non-relevant/)
+  })
+
   test('the text view prints a table with a mean row and the notes', async () => {
     const { code, stdout } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '2'])
     expect(code).toBe(0)

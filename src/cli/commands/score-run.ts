@@ -88,7 +88,7 @@ export function renderScoreTable(scores: TrecScores): string {
   return `${lines.join('\n')}\n`
 }
 
-function renderNotes(scores: TrecScores): string {
+function renderNotes(scores: TrecScores, negativeGrades: number): string {
   const notes: string[] = []
   const list = (ids: string[]): string => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')}, ...` : ids.join(', '))
   const n = Object.keys(scores.perQuery).length
@@ -104,6 +104,10 @@ function renderNotes(scores: TrecScores): string {
   if (scores.nothingRelevant.length > 0)
     notes.push(
       `${scores.nothingRelevant.length} quer${scores.nothingRelevant.length === 1 ? 'y has' : 'ies have'} no relevant document and score 1.0 on recall, hit, mrr and ndcg (trec_eval scores them 0): ${list(scores.nothingRelevant)}`,
+    )
+  if (negativeGrades > 0)
+    notes.push(
+      `${negativeGrades} judgment${negativeGrades === 1 ? ' has a negative grade, read' : 's have a negative grade, read'} as judged non-relevant (grade 0)`,
     )
   return `${notes.join('\n')}\n`
 }
@@ -134,10 +138,10 @@ export const scoreRunCommand: CliCommand = {
       io.stdout(
         `${JSON.stringify({ per_query: scores.perQuery, mean: scores.mean, conventions: retrievalConventions() }, null, 2)}\n`,
       )
-      io.stderr(renderNotes(scores))
+      io.stderr(renderNotes(scores, qrels.negativeGrades))
     } else {
       io.stdout(renderScoreTable(scores))
-      io.stdout(renderNotes(scores))
+      io.stdout(renderNotes(scores, qrels.negativeGrades))
     }
     return 0
   },

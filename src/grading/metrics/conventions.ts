@@ -20,6 +20,10 @@ export interface RetrievalConventions {
   ties: string
   /** How a document retrieved twice counts. */
   repeats: string
+  /** Fields of a run line after the sixth (`qid Q0 docid rank score tag`): ignored, as trec_eval ignores them. */
+  runFields: string
+  /** What a negative qrels grade means (TREC Web-track style -1 / -2). */
+  negativeGrades: string
 }
 
 /**
@@ -41,5 +45,10 @@ export function retrievalConventions(ndcgDiscount: NdcgDiscount = DEFAULT_NDCG_D
       `runs we write carry strictly decreasing scores: a score tied with (or above) the one before it is lowered to that score minus ${TIE_DECREMENT}, so every tool sees our order`,
     repeats:
       'a document retrieved twice counts at its first rank; the repeat keeps its slot and gains nothing (exported runs drop it)',
+    runFields:
+      'a run line needs 6 fields "qid Q0 docid rank score tag"; fields after the sixth are ignored, as trec_eval ignores them',
+    negativeGrades:
+      'a negative qrels grade is read as judged non-relevant (grade 0): not relevant and no gain; ' +
+      'trec_eval reads it as "in the pool, not judged", which gives the same value on every measure both compute (it differs only where judged documents are counted)',
   }
 }
