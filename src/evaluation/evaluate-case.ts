@@ -186,7 +186,10 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
   const scored = base.retrieval.scored
   const { graded, sources: gradeSources } = caseGrades(runtime, moduleCase)
-  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
+  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored, {
+    judgedAtK: runtime.qrels !== undefined,
+    judgedOnly: config.judgedOnly,
+  })
   const hard = runHardChecks(resolved, c, config.mode)
 
   const { answerStep, claimMetrics } = await evaluateAnswerStep(runtime, resolved, moduleCase, hard, checkpointed)

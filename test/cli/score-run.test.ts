@@ -72,8 +72,10 @@ describe('vitest-rag score-run on a hand-made run', () => {
       mrr: 0.5,
     })
     expect(out.per_query.q2!['ndcg@2']).toBeCloseTo(1 / L3, 12)
-    // q3 has no run line: every metric 0.
-    expect(Object.values(out.per_query.q3!).every((v) => v === 0)).toBe(true)
+    // q3 has no run line: every metric 0 (and judged@k 1: nothing unjudged was ranked).
+    expect(Object.entries(out.per_query.q3!).every(([name, v]) => v === (name.startsWith('judged@') ? 1 : 0))).toBe(
+      true,
+    )
     // means over the 3 judged queries: recall@2 (0.5 + 1 + 0) / 3 = 0.5, P@2 (0.5 + 0.5) / 3 = 1/3,
     // hit@2 2/3, mrr (0.5 + 0.5) / 3 = 1/3, ndcg@2 (0.47963 + 0.63093) / 3 = 0.370185
     expect(out.mean['recall@2']).toBeCloseTo(0.5, 12)
@@ -125,13 +127,44 @@ describe('vitest-rag score-run on a hand-made run', () => {
     expect(out.conventions.negativeGrades).toMatch(/judged non-relevant/)
   })
 
+  test('judged@k sits beside the metrics when a top k holds unjudged documents; --judged-only scores the condensed list', async () => {
+    const plain = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '1,2', '--json'])
+    const before = JSON.parse(plain.stdout) as {
+      per_query: Record<string, Record<string, number>>
+      conventions: Record<string, string>
+    }
+    // q1 [d1, d2, d3]: d1 unjudged -> judged@1 = 0, judged@2 = 1/2; q2 [d5, d6]: d5 unjudged -> 0, 1/2
+    expect(before.per_query.q1).toMatchObject({ 'judged@1': 0, 'judged@2': 0.5, 'recall@1': 0, mrr: 0.5 })
+    expect(before.per_query.q2).toMatchObject({ 'judged@1': 0, 'judged@2': 0.5 })
+    expect(plain.stderr).toContain('2 queries have an unjudged document in the top k')
+    expect(before.conventions.unjudged).toMatch(/^an unjudged document counts as non-relevant in its slot/)
+    const condensed = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '1,2', '--json', '--judged-only'])
+    const after = JSON.parse(condensed.stdout) as {
+      per_query: Record<string, Record<string, number>>
+      conventions: Record<string, string>
+    }
+    // condensed q1 [d2] (d1, d3 unjudged): recall@1 = 1/2 (of d2, d4), precision@1 = 1, mrr = 1;
+    // condensed q2 [d6]: recall@1 = 1, mrr = 1, ndcg@1 = 1. judged@k still describes the run as returned.
+    expect(after.per_query.q1).toMatchObject({
+      'recall@1': 0.5,
+      'precision@1': 1,
+      'hit@1': 1,
+      mrr: 1,
+      'judged@1': 0,
+      'judged@2': 0.5,
+    })
+    expect(after.per_query.q2).toMatchObject({ 'recall@1': 1, 'ndcg@1': 1, mrr: 1 })
+    expect(after.conventions.unjudged).toMatch(/^removed before scoring: the condensed list/)
+  })
+
   test('the text view prints a table with a mean row and the notes', async () => {
     const { code, stdout } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '2'])
     expect(code).toBe(0)
     const lines = stdout.split('\n')
-    expect(lines[0]).toMatch(/^qid\s+recall@2\s+precision@2\s+hit@2\s+ndcg@2\s+mrr$/)
-    expect(lines[1]).toMatch(/^q1\s+0\.5000\s+0\.5000\s+1\.0000\s+0\.4796\s+0\.5000$/)
-    expect(lines[4]).toMatch(/^mean\s+0\.5000\s+0\.3333\s+0\.6667\s+0\.3702\s+0\.3333$/)
+    // judged@2: q1 [d1, d2] 1/2 (d1 unjudged), q2 [d5, d6] 1/2 (d5 unjudged), q3 nothing ranked 1 -> mean 2/3
+    expect(lines[0]).toMatch(/^qid\s+recall@2\s+precision@2\s+hit@2\s+ndcg@2\s+mrr\s+judged@2$/)
+    expect(lines[1]).toMatch(/^q1\s+0\.5000\s+0\.5000\s+1\.0000\s+0\.4796\s+0\.5000\s+0\.5000$/)
+    expect(lines[4]).toMatch(/^mean\s+0\.5000\s+0\.3333\s+0\.6667\s+0\.3702\s+0\.3333\s+0\.6667$/)
     expect(stdout).toContain('3 judged queries scored.')
   })
 

@@ -24,14 +24,23 @@ export interface RetrievalConventions {
   runFields: string
   /** What a negative qrels grade means (TREC Web-track style -1 / -2). */
   negativeGrades: string
+  /**
+   * How an unjudged document in a ranking was scored: `non-relevant in its slot` (default) or `removed: the
+   * condensed list` (judged documents only, trec_eval `-J`), and when judged@k is reported.
+   */
+  unjudged: string
 }
 
 /**
- * The conventions of our retrieval metrics, with the nDCG discount actually used.
+ * The conventions of our retrieval metrics, with the nDCG discount actually used and whether unjudged
+ * documents were removed (`judgedOnly`, default false).
  * Example: `retrievalConventions().precisionDenominator` is `'min(k, retrieved)'`, so ranked [a, x] with a
  * relevant gives precision@5 = 1/2 (trec_eval: 1/5).
  */
-export function retrievalConventions(ndcgDiscount: NdcgDiscount = DEFAULT_NDCG_DISCOUNT): RetrievalConventions {
+export function retrievalConventions(
+  ndcgDiscount: NdcgDiscount = DEFAULT_NDCG_DISCOUNT,
+  judgedOnly = false,
+): RetrievalConventions {
   return {
     precisionDenominator: 'min(k, retrieved)',
     nothingRelevant: {
@@ -50,5 +59,10 @@ export function retrievalConventions(ndcgDiscount: NdcgDiscount = DEFAULT_NDCG_D
     negativeGrades:
       'a negative qrels grade is read as judged non-relevant (grade 0): not relevant and no gain; ' +
       'trec_eval reads it as "in the pool, not judged", which gives the same value on every measure both compute (it differs only where judged documents are counted)',
+    unjudged:
+      (judgedOnly
+        ? 'removed before scoring: the condensed list of judged documents only (trec_eval -J); '
+        : 'an unjudged document counts as non-relevant in its slot (trec_eval default); ') +
+      'judged@k (judged share of the top min(k, retrieved), of the ranking as returned) is reported beside the metrics whenever a top k holds an unjudged document',
   }
 }

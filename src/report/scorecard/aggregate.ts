@@ -162,7 +162,13 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
       ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}),
       ...spendLimitStop(records),
     },
-    conventions: { retrieval: retrievalConventions() },
+    // The condensed-list option travels in the config snapshot (`judgedOnly`), the one record of how the run was scored.
+    conventions: {
+      retrieval: retrievalConventions(
+        undefined,
+        (context.configSnapshot as { judgedOnly?: unknown } | null | undefined)?.judgedOnly === true,
+      ),
+    },
     sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
     ...(origins ? { origins } : {}),

@@ -3,9 +3,11 @@
  * NIST notice) scored by our parsers and metrics, against the outputs trec_eval's test script checks: every
  * value both programs compute must agree to trec_eval's 4 printed decimals.
  *
- * Shared measures: recall_k = recall@k, ndcg_cut_k = ndcg@k, recip_rank = mrr, success_k = hit@k, and P_k =
+ * Shared measures: recall_k = recall@k, ndcg_cut_k = ndcg@k, recip_rank = mrr, success_k = hit@k, P_k =
  * precision@k x min(k, retrieved) / k (we divide by min(k, retrieved), trec_eval by k: a documented difference,
- * converted here, not skipped). A query with nothing relevant scores 1.0 with us and 0 with trec_eval; none of
+ * converted here, not skipped), and unj_k = (1 - judged@k) x min(k, retrieved) / k, the same conversion.
+ * trec_eval counts a negative grade as unjudged in unj_k and we read it as judged non-relevant, so unj_k is not
+ * compared on qrels.rel_level: the one place where the two readings of a negative grade differ. A query with nothing relevant scores 1.0 with us and 0 with trec_eval; none of
  * these queries has nothing relevant (checked).
  */
 import { readFileSync } from 'node:fs'
@@ -37,11 +39,11 @@ const KS = [1, ...CUTOFFS]
 /** Our metric for trec_eval's measure name, or undefined when we do not compute it. */
 function oursFor(measure: string): { metric: string; k?: number } | undefined {
   if (measure === 'recip_rank') return { metric: 'mrr' }
-  const match = /^(recall|P|ndcg_cut|success)_(\d+)$/.exec(measure)
+  const match = /^(recall|P|ndcg_cut|success|unj)_(\d+)$/.exec(measure)
   if (!match) return undefined
   const k = Number(match[2])
-  const metric = { recall: 'recall', P: 'precision', ndcg_cut: 'ndcg', success: 'hit' }[
-    match[1] as 'recall' | 'P' | 'ndcg_cut' | 'success'
+  const metric = { recall: 'recall', P: 'precision', ndcg_cut: 'ndcg', success: 'hit', unj: 'judged' }[
+    match[1] as 'recall' | 'P' | 'ndcg_cut' | 'success' | 'unj'
   ]
   return { metric: `${metric}@${k}`, k }
 }
@@ -63,10 +65,10 @@ function compareWith(
     if (ours === undefined || !pick(measure)) continue
     const perQuery = (qid: string): number => {
       const value = scores.perQuery[qid]?.[ours.metric] ?? Number.NaN
-      // precision@k -> P_k: ours x min(k, retrieved) / k
-      return ours.metric.startsWith('precision@')
-        ? (value * Math.min(ours.k!, retrieved.get(qid) ?? 0)) / ours.k!
-        : value
+      const shown = Math.min(ours.k ?? 0, retrieved.get(qid) ?? 0)
+      // precision@k -> P_k: ours x min(k, retrieved) / k; judged@k -> unj_k: (1 - ours) x min(k, retrieved) / k
+      if (ours.metric.startsWith('precision@')) return (value * shown) / ours.k!
+      return ours.metric.startsWith('judged@') ? ((1 - value) * shown) / ours.k! : value
     }
     for (const [qid, theirs] of byQuery) {
       const qids = qid === 'all' ? Object.keys(scores.perQuery) : [qid]
@@ -94,14 +96,16 @@ describe("trec_eval's own test files", () => {
     expect(trunc.run.problems).toEqual([])
     expect(trunc.run.rows).toHaveLength(584)
     expect(trunc.scores.nothingRelevant).toEqual([])
+    // 301 has an unjudged document in its top 20 (unj_20 = 0.1), 303 further down its top 1000: judged@k is reported
+    expect(trunc.scores.unjudgedInTopK).toEqual(['301', '303'])
     const aqc = compareWith(readTrecEvalOutput('out.test.aqc'), trunc.scores, trunc.retrieved, () => true)
     expect(aqc.mismatches).toEqual([])
-    // 31 measures (recall, P, ndcg_cut x 9 cutoffs, success x 3, recip_rank) x (3 queries + all) = 124
-    expect(aqc.compared).toBe(124)
+    // 34 measures (recall, P, ndcg_cut x 9 cutoffs, success x 3, unj x 3, recip_rank) x (3 queries + all) = 136
+    expect(aqc.compared).toBe(136)
     const full = scoreFiles('results.test', qrels.qrels)
     const aq = compareWith(readTrecEvalOutput('out.test.aq'), full.scores, full.retrieved, () => true)
     expect(aq.mismatches).toEqual([])
-    expect(aq.compared).toBe(124)
+    expect(aq.compared).toBe(136)
   })
 
   test('qrels.rel_level, with 304 grades of -1, scores as trec_eval -l2 scores it (out.test.aql)', () => {
@@ -127,7 +131,7 @@ describe("trec_eval's own test files", () => {
       readTrecEvalOutput('out.test.aql'),
       atLevel.scores,
       atLevel.retrieved,
-      (m) => !m.startsWith('ndcg_cut_'),
+      (m) => !m.startsWith('ndcg_cut_') && !m.startsWith('unj_'),
     )
     expect(byLevel.mismatches).toEqual([])
     // (9 ndcg_cut + 22 others) x (3 queries + all) = 124
