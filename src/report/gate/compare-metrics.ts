@@ -13,7 +13,8 @@ import { levelSkipReason } from './retrieval-level.ts'
 import { claimSkipReason, judgeSkipReason } from './skip-reasons.ts'
 import type { MetricComparison, SignificanceSummary } from './gate-result.ts'
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
-import { DETECTION_POWER, minimumDetectableDrop, type GroupPower } from './power.ts'
+import { familySize, holmStepDown } from './family.ts'
+import { DETECTION_POWER, groupPower, type GroupPower } from './power.ts'
 
 type Family = 'retrieval' | 'answer'
 
@@ -212,28 +213,6 @@ function compareImprovement(
   return { comparison: { ...base, verdict: 'no_detectable_change', significance, note } }
 }
 
-/** Baseline per-case values of one metric in one group (`overall` or a case type). */
-function baselineValues(baseline: Baseline, family: Family, metric: string, group: string): number[] {
-  const values: number[] = []
-  for (const c of Object.values(baseline.cases)) {
-    if (group !== 'overall' && c.caseType !== group) continue
-    const v = c[family]?.[metric]
-    if (v !== undefined) values.push(v)
-  }
-  return values
-}
-
-/** The power of one gated metric in one group: how large a drop the gate can confirm there. */
-function groupPower(baseline: Baseline, family: Family, metric: string, group: string, policy: GatePolicy): GroupPower {
-  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(
-    baselineValues(baseline, family, metric, group),
-    policy.alpha,
-    metricDirection(metric),
-  )
-  const tooSmall = (policy.requireSignificance && n < policy.minPairedCases) || relativeDrop > policy.maxDetectableDrop
-  return { metric, family, group, n, mean, absoluteDrop, relativeDrop, tooSmall }
-}
-
 /** One note naming the groups too small to gate, with the smallest drop each can confirm, or undefined. */
 export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): string | undefined {
   const byGroup = new Map<string, GroupPower[]>()
@@ -266,6 +245,7 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   const failures: Array<{ comparison: MetricComparison; message: string }> = []
   const notes: string[] = []
   const power: GroupPower[] = []
+  const powerGroups: Array<{ family: Family; metric: string; group: string }> = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
   const levelSkip = levelSkipReason(current, baseline, policy.acceptCommand ?? 'npx vitest-rag baseline accept')
   if (levelSkip !== undefined) notes.push(levelSkip)
@@ -300,7 +280,7 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
     for (const [group, baseGroup] of groupsOf(baseline.metrics[family], policy.perCaseType)) {
       const before = baseGroup?.mean[metric]
       if (before === undefined) continue
-      power.push(groupPower(baseline, family, metric, group, policy))
+      powerGroups.push({ family, metric, group })
       const { comparison, message } = compareOne(current, baseline, family, metric, group, before, policy)
       if (comparison === undefined) {
         if (message !== undefined) notes.push(message)
@@ -313,7 +293,12 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
       else notes.push(message)
     }
   }
+  // Power at the level the family correction asks of a single comparison (see family.ts): Holm's first step.
+  const familyAlpha = policy.alpha / Math.max(1, familySize(comparisons, policy))
+  for (const { family, metric, group } of powerGroups)
+    power.push(groupPower(baseline, family, metric, group, policy, familyAlpha))
   const small = tooSmallNote(power, policy)
   if (small !== undefined) notes.push(small)
-  return { comparisons, failures, notes, power }
+  const family = holmStepDown(comparisons, failures, policy)
+  return { comparisons, failures: family.failures, notes: [...family.notes, ...notes], power }
 }

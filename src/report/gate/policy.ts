@@ -81,6 +81,13 @@ export interface GatePolicy {
   seed: number
   /** Bootstrap resamples. Default 10000. */
   resamples: number
+  /**
+   * How the run-level false-alarm rate over all the metric x group comparisons is held at `alpha`: `holm`
+   * (default) confirms a drop only when its p passes Holm's step-down over the run's comparisons (see
+   * `gate/family.ts`); `none` tests each comparison at `alpha` alone (about 10% of no-change runs then fail on
+   * the simulated sample of `scripts/gate-simulation.ts`). Optional: absent means `holm`.
+   */
+  familyWise?: 'holm' | 'none'
 }
 
 /** The default gate policy. */

@@ -180,13 +180,15 @@ function renderGate(gate: GateView): string[] {
       fixed(c.current),
       Number.isFinite(c.relativeChange) ? `${c.relativeChange >= 0 ? '+' : ''}${percent(c.relativeChange)}` : '–',
       c.pValue,
+      c.confirmableDrop === undefined ? '' : Number.isFinite(c.confirmableDrop) ? percent(c.confirmableDrop) : 'none',
       VERDICT_ICON[c.verdict],
     ])
+    const header = ['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Confirmable drop (80% power)', 'Verdict']
     lines.push(
       '',
       '<details><summary>Metric comparisons against the baseline</summary>',
       '',
-      ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows, 2),
+      ...table(header, rows, 2),
       '',
       '</details>',
     )
