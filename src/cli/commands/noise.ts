@@ -78,6 +78,26 @@ function confirmableDropsOf(
   return confirmableDrops(records, context, policy)
 }
 
+/** Evaluates the cases `runs` times over one runtime (the trial index in each model call's cache key). */
+async function runTrials(
+  config: Parameters<typeof createRagRuntime>[0],
+  cases: Parameters<typeof evaluateCases>[1],
+  runs: number,
+  io: { stderr: (text: string) => void },
+): Promise<CaseRecord[][]> {
+  const runtime = await createRagRuntime(config)
+  const trials: CaseRecord[][] = []
+  try {
+    for (let trial = 0; trial < runs; trial++) {
+      const progress = createProgress(io.stderr, `noise: run ${trial + 1} of ${runs}`, cases.length)
+      trials.push(await evaluateCases(withTrial(runtime, trial), cases, progress))
+    }
+  } finally {
+    await runtime.close()
+  }
+  return trials
+}
+
 /** The `noise` command. */
 export const noiseCommand: CliCommand = {
   name: 'noise',
@@ -92,21 +112,7 @@ export const noiseCommand: CliCommand = {
     const { source, prepared, cases } = loaded
     const config = source.config
 
-    const runtime = await createRagRuntime(config)
-    const trials: CaseRecord[][] = []
-    try {
-      for (let trial = 0; trial < runs; trial++) {
-        trials.push(
-          await evaluateCases(
-            withTrial(runtime, trial),
-            cases,
-            createProgress(io.stderr, `noise: run ${trial + 1} of ${runs}`, cases.length),
-          ),
-        )
-      }
-    } finally {
-      await runtime.close()
-    }
+    const trials = await runTrials(config, cases, runs, io)
     const metrics = noiseReport(trials, config.gate.maxRelativeDrop)
     const tooNoisy = metrics.filter((m) => m.tooNoisy).map((m) => m.metric)
     const underpowered = metrics.filter((m) => m.underpowered && !m.tooNoisy).map((m) => m.metric)

@@ -3,7 +3,6 @@
  * with the paired significance test confirming a drop. Pure.
  */
 import { improvementOf, metricDirection } from '../../grading/metrics/direction.ts'
-import { compareRuns } from '../../shared/stats/compare.ts'
 import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
@@ -11,12 +10,11 @@ import type { Baseline } from './baseline.ts'
 import { formatChange, formatPValue, formatValue, relativeChange } from './format-values.ts'
 import { levelSkipReason } from './retrieval-level.ts'
 import { claimSkipReason, judgeSkipReason } from './skip-reasons.ts'
-import type { MetricComparison, SignificanceSummary } from './gate-result.ts'
+import type { MetricComparison } from './gate-result.ts'
+import { pairedTest, pairedValues, type Family, type PairedValues } from './paired-test.ts'
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
 import { familySize, holmStepDown } from './family.ts'
 import { DETECTION_POWER, groupPower, type GroupPower } from './power.ts'
-
-type Family = 'retrieval' | 'answer'
 
 /** Mean of a record's values, summed in sorted order (bit-identical whatever the case order). */
 function meanOf(values: Record<string, number>): number {
@@ -24,39 +22,6 @@ function meanOf(values: Record<string, number>): number {
   let sum = 0
   for (const v of sorted) sum += v
   return sum / sorted.length
-}
-
-/** One metric's per-case values, baseline (`a`) and current (`b`), and the paired cases' clusters. */
-interface PairedValues {
-  a: Record<string, number>
-  b: Record<string, number>
-  /** Case id -> cluster (from the current run: a paired case has the same golden line, so the same cluster). */
-  clusters: Record<string, string>
-}
-
-/** Per-case values of one metric for the cases paired by id AND case hash, in one group. */
-function pairedValues(
-  current: Scorecard,
-  baseline: Baseline,
-  family: Family,
-  metric: string,
-  group: string,
-): PairedValues {
-  const a: Record<string, number> = {}
-  const b: Record<string, number> = {}
-  const clusters: Record<string, string> = {}
-  for (const [id, base] of Object.entries(baseline.cases)) {
-    const cur = current.cases[id]
-    if (!cur || cur.caseHash !== base.caseHash) continue
-    if (group !== 'overall' && base.caseType !== group) continue
-    const before = base[family]?.[metric]
-    const after = cur[family]?.[metric]
-    if (before === undefined || after === undefined) continue
-    a[id] = before
-    b[id] = after
-    if (cur.cluster !== undefined) clusters[id] = cur.cluster
-  }
-  return { a, b, clusters }
 }
 
 function groupsOf(
@@ -71,27 +36,6 @@ function groupsOf(
 
 function label(metric: string, group: string): string {
   return group === 'overall' ? `${metric} (overall)` : `${metric} (case type ${group})`
-}
-
-/** The paired test of one metric's per-case values, its summary, and the sentence quoting it. */
-function pairedTest(paired: PairedValues, policy: GatePolicy) {
-  const result = compareRuns(paired.a, paired.b, {
-    alpha: policy.alpha,
-    seed: policy.seed,
-    resamples: policy.resamples,
-    clusters: paired.clusters,
-  })
-  const significance: SignificanceSummary = {
-    n: result.n,
-    clusters: result.clusters,
-    meanDiff: result.meanDiff,
-    ci: [result.ci[0], result.ci[1]],
-    pValue: result.pValue,
-    significant: result.significant,
-  }
-  const units = result.clusters < result.n ? `${result.n} cases in ${result.clusters} clusters` : `${result.n} cases`
-  const test = `paired test over ${units}: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
-  return { result, significance, test }
 }
 
 /** The current run's aggregate group for one family: `overall` or a case type. */
@@ -150,7 +94,7 @@ function compareMissing(
  * (confirmed by the paired test when the policy requires significance), or not significant.
  */
 function compareDrop(
-  paired: { a: Record<string, number>; b: Record<string, number> },
+  paired: PairedValues,
   policy: GatePolicy,
   base: Omit<MetricComparison, 'verdict'>,
   name: string,
@@ -236,6 +180,25 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
 }
 
 /**
+ * Why an answer metric is not compared on this run, or undefined when it is: a retrieval-mode run has no answers
+ * (its answer metrics are absent, not lost); a changed judge or claim checker makes its metrics incomparable.
+ */
+function answerSkipReason(
+  metric: string,
+  family: Family,
+  current: Scorecard,
+  judgeSkip: string | undefined,
+  claimSkip: string | undefined,
+): string | undefined {
+  if (family !== 'answer') return undefined
+  if (current.mode === 'retrieval')
+    return 'answer metrics not compared: this run is in retrieval mode (no answers were generated)'
+  if (JUDGE_METRICS.includes(metric)) return judgeSkip
+  if (CLAIM_METRICS.includes(metric)) return claimSkip
+  return undefined
+}
+
+/**
  * Compares every gated metric the baseline has, overall and (by policy) per case type. Returns the
  * comparisons, the failing messages (regressions and missing metrics), the notes (skips, unconfirmed drops
  * and rises, the groups too small to gate) and each group's power.
@@ -250,9 +213,8 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   const levelSkip = levelSkipReason(current, baseline, policy.acceptCommand ?? 'npx vitest-rag baseline accept')
   if (levelSkip !== undefined) notes.push(levelSkip)
   const claimSkip = claimSkipReason(current, baseline)
-  let judgeSkipNoted = false
-  let claimSkipNoted = false
-  let answerSkipNoted = false
+  // Each reason a metric is not compared is noted once, however many metrics it covers.
+  const skipped = new Set<string>()
   for (const metric of policy.gatedMetrics) {
     const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
     if (
@@ -260,21 +222,10 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
       (family === 'retrieval' && levelSkip !== undefined)
     )
       continue
-    if (family === 'answer' && current.mode === 'retrieval') {
-      // A retrieval-mode run produces no answers: its answer metrics are absent, not lost.
-      if (!answerSkipNoted)
-        notes.push('answer metrics not compared: this run is in retrieval mode (no answers were generated)')
-      answerSkipNoted = true
-      continue
-    }
-    if (family === 'answer' && JUDGE_METRICS.includes(metric) && judgeSkip !== undefined) {
-      if (!judgeSkipNoted) notes.push(judgeSkip)
-      judgeSkipNoted = true
-      continue
-    }
-    if (family === 'answer' && CLAIM_METRICS.includes(metric) && claimSkip !== undefined) {
-      if (!claimSkipNoted) notes.push(claimSkip)
-      claimSkipNoted = true
+    const skip = answerSkipReason(metric, family, current, judgeSkip, claimSkip)
+    if (skip !== undefined) {
+      if (!skipped.has(skip)) notes.push(skip)
+      skipped.add(skip)
       continue
     }
     for (const [group, baseGroup] of groupsOf(baseline.metrics[family], policy.perCaseType)) {
