@@ -194,6 +194,12 @@ export const RagEvalOptionsSchema = z
      */
     qrels: z.string().min(1).optional(),
     /**
+     * Score retrieval on the condensed list: documents without a judgment are removed from each ranking
+     * before scoring (trec_eval `-J`), instead of counting as non-relevant in their slot. Meant for pooled
+     * qrels (`qrels`), where `judged@k` beside the metrics says how much of each top k was judged. Default false.
+     */
+    judgedOnly: z.boolean().default(false),
+    /**
      * How the system's own source references (document ids, URLs, ...) map to the corpus, when no exact id,
      * key or locator finds them: a table `{ "<your id>": "<harness chunk id, document id or key>" | locator }`,
      * or the path of a module whose default export is `(ref, tenant) => id | locator | undefined`.

@@ -37,6 +37,12 @@ export function chunkId(docId: string, config: ChunkerConfig, start: number, end
   return `${docId}#${sha256(canonicalJson([docId, config, start, end])).slice(0, 16)}`
 }
 
+/** The document id of a chunk id made by {@link chunkId} (everything before its last `#`). Example: `billing/plans#0123456789abcdef` -> `billing/plans`. */
+export function docIdOfChunkId(id: string): string {
+  const hash = id.lastIndexOf('#')
+  return hash < 0 ? id : id.slice(0, hash)
+}
+
 /** The heading path of the innermost section containing `offset`, if any. */
 function headingPathAt(sections: readonly HeadingSection[] | undefined, offset: number): string[] | undefined {
   let best: HeadingSection | undefined

@@ -123,4 +123,9 @@ export interface CaseRecord {
   error?: string
   /** True for a synthetic (model-written) case: the scorecard reports these apart from human-written ones. */
   synthetic?: boolean
+  /**
+   * The case's cluster for the paired test (`caseCluster`: the golden `cluster`, else the document of its
+   * best-graded expected chunk); absent: a cluster of its own.
+   */
+  cluster?: string
 }

@@ -7,7 +7,8 @@
 import { SystemThrewError } from '../system/adapter/errors.ts'
 import type { SystemInput, SystemOutput } from '../system/adapter/types.ts'
 import { validateSystemOutput } from '../system/adapter/validate-output.ts'
-import { mustAbstain } from '../cases/schema.ts'
+import { caseCluster, mustAbstain } from '../cases/schema.ts'
+import { docIdOfChunkId } from '../corpus/chunk.ts'
 import { runHardChecks } from '../grading/checks/hard-checks.ts'
 import { resolveOutput, type ResolvedOutput } from '../system/resolved-output.ts'
 import { hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
@@ -185,7 +186,10 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   const resolved = resolveOutput(runtime.resolveSource ?? defaultResolver(runtime.prepared), output, c.tenant_id)
   const scored = base.retrieval.scored
   const { graded, sources: gradeSources } = caseGrades(runtime, moduleCase)
-  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored)
+  const retrieval = scoreCaseRetrieval(resolved.retrieved, graded, runtime.prepared, config.ks, scored, {
+    judgedAtK: runtime.qrels !== undefined,
+    judgedOnly: config.judgedOnly,
+  })
   const hard = runHardChecks(resolved, c, config.mode)
 
   const { answerStep, claimMetrics } = await evaluateAnswerStep(runtime, resolved, moduleCase, hard, checkpointed)
@@ -241,6 +245,7 @@ function recordedHits(resolved: ResolvedOutput): RecordedHit[] {
 /** The record a case starts with (set before the system runs, so even a timed-out case reports its facets). */
 export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecord['mode']): CaseRecord {
   const c = moduleCase.case
+  const cluster = caseCluster(c, moduleCase.expected, docIdOfChunkId)
   return {
     version: CASE_RECORD_VERSION,
     caseId: c.case_id,
@@ -262,5 +267,6 @@ export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecor
     usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
     latencyMs: 0,
     ...(c.synthetic ? { synthetic: true } : {}),
+    ...(cluster !== undefined ? { cluster } : {}),
   }
 }

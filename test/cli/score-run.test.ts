@@ -72,8 +72,10 @@ describe('vitest-rag score-run on a hand-made run', () => {
       mrr: 0.5,
     })
     expect(out.per_query.q2!['ndcg@2']).toBeCloseTo(1 / L3, 12)
-    // q3 has no run line: every metric 0.
-    expect(Object.values(out.per_query.q3!).every((v) => v === 0)).toBe(true)
+    // q3 has no run line: every metric 0 (and judged@k 1: nothing unjudged was ranked).
+    expect(Object.entries(out.per_query.q3!).every(([name, v]) => v === (name.startsWith('judged@') ? 1 : 0))).toBe(
+      true,
+    )
     // means over the 3 judged queries: recall@2 (0.5 + 1 + 0) / 3 = 0.5, P@2 (0.5 + 0.5) / 3 = 1/3,
     // hit@2 2/3, mrr (0.5 + 0.5) / 3 = 1/3, ndcg@2 (0.47963 + 0.63093) / 3 = 0.370185
     expect(out.mean['recall@2']).toBeCloseTo(0.5, 12)
@@ -109,13 +111,60 @@ describe('vitest-rag score-run on a hand-made run', () => {
     expect(out.conventions.ties).toMatch(/strictly decreasing/)
   })
 
+  test("trec_eval's file rules: a 9-field run line and a -1 grade are read, the note and the conventions say how", async () => {
+    // q1 ranks d2 then d9 (judged -1: non-relevant); d4 (1) is not retrieved -> recall@2 = 1/2 as with grade 0
+    writeFileSync(join(dir, 'web.run'), 'q1 Q0 d2 1 2.0 hand more junk\nq1 Q0 d9 2 1.0 hand\n')
+    writeFileSync(join(dir, 'web.qrels'), 'q1 0 d2 2\nq1 0 d4 1\nq1 0 d9 -1\n')
+    const { code, stdout, stderr } = await cli(['score-run', 'web.run', 'web.qrels', '--k', '2', '--json'])
+    expect(code).toBe(0)
+    const out = JSON.parse(stdout) as {
+      per_query: Record<string, Record<string, number>>
+      conventions: Record<string, string>
+    }
+    expect(out.per_query.q1).toMatchObject({ 'recall@2': 0.5, 'precision@2': 0.5, mrr: 1 })
+    expect(stderr).toContain('1 judgment has a negative grade, read as judged non-relevant (grade 0)')
+    expect(out.conventions.runFields).toMatch(/after the sixth are ignored/)
+    expect(out.conventions.negativeGrades).toMatch(/judged non-relevant/)
+  })
+
+  test('judged@k sits beside the metrics when a top k holds unjudged documents; --judged-only scores the condensed list', async () => {
+    const plain = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '1,2', '--json'])
+    const before = JSON.parse(plain.stdout) as {
+      per_query: Record<string, Record<string, number>>
+      conventions: Record<string, string>
+    }
+    // q1 [d1, d2, d3]: d1 unjudged -> judged@1 = 0, judged@2 = 1/2; q2 [d5, d6]: d5 unjudged -> 0, 1/2
+    expect(before.per_query.q1).toMatchObject({ 'judged@1': 0, 'judged@2': 0.5, 'recall@1': 0, mrr: 0.5 })
+    expect(before.per_query.q2).toMatchObject({ 'judged@1': 0, 'judged@2': 0.5 })
+    expect(plain.stderr).toContain('2 queries have an unjudged document in the top k')
+    expect(before.conventions.unjudged).toMatch(/^an unjudged document counts as non-relevant in its slot/)
+    const condensed = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '1,2', '--json', '--judged-only'])
+    const after = JSON.parse(condensed.stdout) as {
+      per_query: Record<string, Record<string, number>>
+      conventions: Record<string, string>
+    }
+    // condensed q1 [d2] (d1, d3 unjudged): recall@1 = 1/2 (of d2, d4), precision@1 = 1, mrr = 1;
+    // condensed q2 [d6]: recall@1 = 1, mrr = 1, ndcg@1 = 1. judged@k still describes the run as returned.
+    expect(after.per_query.q1).toMatchObject({
+      'recall@1': 0.5,
+      'precision@1': 1,
+      'hit@1': 1,
+      mrr: 1,
+      'judged@1': 0,
+      'judged@2': 0.5,
+    })
+    expect(after.per_query.q2).toMatchObject({ 'recall@1': 1, 'ndcg@1': 1, mrr: 1 })
+    expect(after.conventions.unjudged).toMatch(/^removed before scoring: the condensed list/)
+  })
+
   test('the text view prints a table with a mean row and the notes', async () => {
     const { code, stdout } = await cli(['score-run', 'hand.run', 'hand.qrels', '--k', '2'])
     expect(code).toBe(0)
     const lines = stdout.split('\n')
-    expect(lines[0]).toMatch(/^qid\s+recall@2\s+precision@2\s+hit@2\s+ndcg@2\s+mrr$/)
-    expect(lines[1]).toMatch(/^q1\s+0\.5000\s+0\.5000\s+1\.0000\s+0\.4796\s+0\.5000$/)
-    expect(lines[4]).toMatch(/^mean\s+0\.5000\s+0\.3333\s+0\.6667\s+0\.3702\s+0\.3333$/)
+    // judged@2: q1 [d1, d2] 1/2 (d1 unjudged), q2 [d5, d6] 1/2 (d5 unjudged), q3 nothing ranked 1 -> mean 2/3
+    expect(lines[0]).toMatch(/^qid\s+recall@2\s+precision@2\s+hit@2\s+ndcg@2\s+mrr\s+judged@2$/)
+    expect(lines[1]).toMatch(/^q1\s+0\.5000\s+0\.5000\s+1\.0000\s+0\.4796\s+0\.5000\s+0\.5000$/)
+    expect(lines[4]).toMatch(/^mean\s+0\.5000\s+0\.3333\s+0\.6667\s+0\.3702\s+0\.3333\s+0\.6667$/)
     expect(stdout).toContain('3 judged queries scored.')
   })
 

@@ -151,11 +151,23 @@ export function renderAgreement(name: string, a: CriterionAgreement): string {
     (l, i) => `${l.padEnd(12)}${(a.confusion[i] ?? []).map((c) => String(c).padStart(width)).join('')}`,
   )
   const ci = a.kappaCi ? ` (95% CI ${a.kappaCi[0].toFixed(3)} to ${a.kappaCi[1].toFixed(3)})` : ''
+  const auc =
+    a.rocAuc === undefined
+      ? []
+      : [
+          `  ROC AUC ${a.rocAuc.toFixed(3)}; unigram-precision baseline ${a.unigramRocAuc === undefined ? 'n/a' : a.unigramRocAuc.toFixed(3)}${beatsBaseline(a) ? '' : ' (the judge does not beat it here: a lexical smoke test, not evidence)'}`,
+        ]
   return [
     `${name}: n=${a.n}${a.skipped > 0 ? ` (skipped ${a.skipped})` : ''}  accuracy ${fmt(a.accuracy)}  kappa ${fmt(a.kappa)}${ci}`,
+    ...auc,
     `  ${header}`,
     ...rows.map((r) => `  ${r}`),
   ].join('\n')
+}
+
+/** Whether the judge's ROC AUC is above the unigram baseline's on the same rows (false when either is missing). */
+function beatsBaseline(a: CriterionAgreement): boolean {
+  return a.rocAuc !== undefined && a.unigramRocAuc !== undefined && a.rocAuc > a.unigramRocAuc
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {

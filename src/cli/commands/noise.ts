@@ -5,7 +5,16 @@
  * gate on. Offline (the default) the pipeline is deterministic and the spread is zero by construction.
  */
 import { snapshotConfig } from '../../config/resolve.ts'
-import { noiseReport, noiseTable, type MetricNoise } from '../../lab/experiments/noise-report.ts'
+import type { RagEvalConfig } from '../../config/schema.ts'
+import {
+  confirmableDrops,
+  confirmableDropTable,
+  noiseReport,
+  noiseTable,
+  type MetricNoise,
+} from '../../lab/experiments/noise-report.ts'
+import { defaultGatePolicy } from '../../report/gate/policy.ts'
+import type { GroupPower } from '../../report/gate/power.ts'
 import { createProgress } from '../../lab/experiments/progress.ts'
 import { COMPARE_HEADLINE_METRICS } from '../../lab/experiments/run-comparison.ts'
 import { evaluateCases, withTrial } from '../../lab/experiments/run-cases.ts'
@@ -38,6 +47,55 @@ export interface NoiseData {
   metrics: MetricNoise[]
   tooNoisy: string[]
   underpowered: string[]
+  /** Per gated metric and group, the smallest drop the gate confirms at 80% power. */
+  confirmable: GroupPower[]
+}
+
+/** The gate's confirmable drops on one run of the golden set, with the gate options the config sets. */
+function confirmableDropsOf(
+  records: readonly CaseRecord[],
+  config: RagEvalConfig,
+  goldenSetHash: string,
+  corpusFingerprint: string,
+): GroupPower[] {
+  const policy = {
+    ...defaultGatePolicy,
+    maxRelativeDrop: config.gate.maxRelativeDrop,
+    ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),
+  }
+  const at = new Date().toISOString()
+  const context = {
+    harnessVersion: 'noise',
+    goldenSetHash,
+    goldenFiles: [],
+    corpusFingerprint,
+    configSnapshot: snapshotConfig(config),
+    models: {},
+    mode: config.mode,
+    startedAt: at,
+    finishedAt: at,
+  }
+  return confirmableDrops(records, context, policy)
+}
+
+/** Evaluates the cases `runs` times over one runtime (the trial index in each model call's cache key). */
+async function runTrials(
+  config: Parameters<typeof createRagRuntime>[0],
+  cases: Parameters<typeof evaluateCases>[1],
+  runs: number,
+  io: { stderr: (text: string) => void },
+): Promise<CaseRecord[][]> {
+  const runtime = await createRagRuntime(config)
+  const trials: CaseRecord[][] = []
+  try {
+    for (let trial = 0; trial < runs; trial++) {
+      const progress = createProgress(io.stderr, `noise: run ${trial + 1} of ${runs}`, cases.length)
+      trials.push(await evaluateCases(withTrial(runtime, trial), cases, progress))
+    }
+  } finally {
+    await runtime.close()
+  }
+  return trials
 }
 
 /** The `noise` command. */
@@ -54,21 +112,7 @@ export const noiseCommand: CliCommand = {
     const { source, prepared, cases } = loaded
     const config = source.config
 
-    const runtime = await createRagRuntime(config)
-    const trials: CaseRecord[][] = []
-    try {
-      for (let trial = 0; trial < runs; trial++) {
-        trials.push(
-          await evaluateCases(
-            withTrial(runtime, trial),
-            cases,
-            createProgress(io.stderr, `noise: run ${trial + 1} of ${runs}`, cases.length),
-          ),
-        )
-      }
-    } finally {
-      await runtime.close()
-    }
+    const trials = await runTrials(config, cases, runs, io)
     const metrics = noiseReport(trials, config.gate.maxRelativeDrop)
     const tooNoisy = metrics.filter((m) => m.tooNoisy).map((m) => m.metric)
     const underpowered = metrics.filter((m) => m.underpowered && !m.tooNoisy).map((m) => m.metric)
@@ -85,6 +129,10 @@ export const noiseCommand: CliCommand = {
     io.stdout(
       `golden set too small to detect a drop of the gate's tolerance: ${underpowered.length === 0 ? 'none' : underpowered.join(', ')}\n`,
     )
+    const confirmable = confirmableDropsOf(trials[0] ?? [], config, source.goldenSetHash, prepared.corpus.fingerprint)
+    io.stdout(
+      `\nthe smallest drop the gate confirms at 80% power, per gated metric and group (after its family correction):\n${formatTextTable(confirmableDropTable(confirmable))}`,
+    )
 
     const path = await saveExperimentResult<NoiseData>(
       {
@@ -98,7 +146,7 @@ export const noiseCommand: CliCommand = {
         corpusFingerprint: prepared.corpus.fingerprint,
         cases: cases.length,
         table,
-        data: { runs, maxRelativeDrop: config.gate.maxRelativeDrop, metrics, tooNoisy, underpowered },
+        data: { runs, maxRelativeDrop: config.gate.maxRelativeDrop, metrics, tooNoisy, underpowered, confirmable },
       },
       { outDir: config.outDir, cwd: io.cwd, out: stringFlag(values, 'out') },
     )

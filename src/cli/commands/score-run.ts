@@ -12,7 +12,7 @@ import { retrievalConventions } from '../../grading/metrics/conventions.ts'
 import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
 
-const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json]
+const usage = `Usage: vitest-rag score-run RUN QRELS [--k 5,10,20] [--json] [--judged-only]
 
 Scores a TREC run ("qid Q0 docid rank score tag") against qrels ("qid 0 docid grade", or a BEIR
 qrels TSV "query-id<TAB>corpus-id<TAB>score" with header) with recall@k, precision@k, hit@k, ndcg@k and mrr.
@@ -21,6 +21,12 @@ qrels TSV "query-id<TAB>corpus-id<TAB>score" with header) with recall@k, precisi
                instead of a table; "conventions" says how each figure was computed
   --trec-ndcg  accepted for old scripts and changes nothing: nDCG already discounts by 1/log2(rank + 1),
                as trec_eval's ndcg_cut does since 9.0.4 (10.0 included)
+  --judged-only  score the condensed list: unjudged documents are removed from each ranking before scoring
+               (trec_eval -J), instead of counting as non-relevant in their slot
+
+When a top k holds an unjudged document (pooled or BEIR qrels), judged@k (the judged share of the top k)
+is printed beside the metrics for every query. Fields after the sixth of a run line are ignored, and a
+negative qrels grade is judged non-relevant, as trec_eval reads them.
 
 Every query of the qrels is scored; one without any run line scores 0. Run queries without judgments are
 ignored. A run is ranked by score, ties by rank (trec_eval: by docid descending; runs vitest-rag writes
@@ -34,6 +40,7 @@ interface ScoreRunArgs {
   qrels: string
   ks: number[]
   json: boolean
+  judgedOnly: boolean
 }
 
 function parseKs(text: string): number[] {
@@ -49,7 +56,12 @@ function parseKs(text: string): number[] {
 function parseArgs(argv: string[]): ScoreRunArgs {
   const { values, positionals } = parseCliArgs(
     argv,
-    { k: { type: 'string' }, json: { type: 'boolean' }, 'trec-ndcg': { type: 'boolean' } },
+    {
+      k: { type: 'string' },
+      json: { type: 'boolean' },
+      'trec-ndcg': { type: 'boolean' },
+      'judged-only': { type: 'boolean' },
+    },
     true,
   )
   if (positionals.length !== 2) {
@@ -63,6 +75,7 @@ function parseArgs(argv: string[]): ScoreRunArgs {
     qrels: positionals[1]!,
     ks: k === undefined ? [...DEFAULT_KS] : parseKs(k),
     json: values.json === true,
+    judgedOnly: values['judged-only'] === true,
   }
 }
 
@@ -88,7 +101,7 @@ export function renderScoreTable(scores: TrecScores): string {
   return `${lines.join('\n')}\n`
 }
 
-function renderNotes(scores: TrecScores): string {
+function renderNotes(scores: TrecScores, negativeGrades: number): string {
   const notes: string[] = []
   const list = (ids: string[]): string => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')}, ...` : ids.join(', '))
   const n = Object.keys(scores.perQuery).length
@@ -104,6 +117,14 @@ function renderNotes(scores: TrecScores): string {
   if (scores.nothingRelevant.length > 0)
     notes.push(
       `${scores.nothingRelevant.length} quer${scores.nothingRelevant.length === 1 ? 'y has' : 'ies have'} no relevant document and score 1.0 on recall, hit, mrr and ndcg (trec_eval scores them 0): ${list(scores.nothingRelevant)}`,
+    )
+  if (scores.unjudgedInTopK.length > 0)
+    notes.push(
+      `${scores.unjudgedInTopK.length} quer${scores.unjudgedInTopK.length === 1 ? 'y has' : 'ies have'} an unjudged document in the top k: judged@k says how much of each top k was judged; the metrics count unjudged documents as non-relevant unless --judged-only: ${list(scores.unjudgedInTopK)}`,
+    )
+  if (negativeGrades > 0)
+    notes.push(
+      `${negativeGrades} judgment${negativeGrades === 1 ? ' has a negative grade, read' : 's have a negative grade, read'} as judged non-relevant (grade 0)`,
     )
   return `${notes.join('\n')}\n`
 }
@@ -129,15 +150,15 @@ export const scoreRunCommand: CliCommand = {
       )
       return 1
     }
-    const scores = scoreTrecRun(run.rows, qrels.qrels, { ks: args.ks })
+    const scores = scoreTrecRun(run.rows, qrels.qrels, { ks: args.ks, judgedOnly: args.judgedOnly })
     if (args.json) {
       io.stdout(
-        `${JSON.stringify({ per_query: scores.perQuery, mean: scores.mean, conventions: retrievalConventions() }, null, 2)}\n`,
+        `${JSON.stringify({ per_query: scores.perQuery, mean: scores.mean, conventions: retrievalConventions(undefined, args.judgedOnly) }, null, 2)}\n`,
       )
-      io.stderr(renderNotes(scores))
+      io.stderr(renderNotes(scores, qrels.negativeGrades))
     } else {
       io.stdout(renderScoreTable(scores))
-      io.stdout(renderNotes(scores))
+      io.stdout(renderNotes(scores, qrels.negativeGrades))
     }
     return 0
   },

@@ -26,6 +26,8 @@ const CriterionAgreementSchema = z.object({
   labels: z.array(z.string()),
   confusion: z.array(z.array(z.number().int().nonnegative())),
   kappaCi: z.tuple([z.number(), z.number()]).optional(),
+  rocAuc: z.number().min(0).max(1).optional(),
+  unigramRocAuc: z.number().min(0).max(1).optional(),
 })
 
 /** The calibration record's schema (also used by the scorecard to read it). */

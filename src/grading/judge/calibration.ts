@@ -23,6 +23,7 @@
  *
  * Accuracy 0.7 looks good, but half of it is what two coin-flippers with these label rates would reach.
  */
+import { rocAuc } from '../../shared/stats/roc.ts'
 import { quantileSorted } from '../../shared/stats/bootstrap.ts'
 import { mulberry32 } from '../../shared/stats/prng.ts'
 import type { CragGrade } from '../metrics/crag.ts'
@@ -53,6 +54,13 @@ export interface CriterionAgreement {
   confusion: number[][]
   /** 95% percentile-bootstrap interval of kappa over the items ({@link kappaInterval}); absent when kappa is. */
   kappaCi?: [number, number]
+  /**
+   * Faithfulness only: ROC AUC of the judge's score against the human "faithful" label (human 1 vs the rest),
+   * ties counted half (`rocAuc`); a 0 / 0.5 / 1 score ranks with many ties. Absent when not computable.
+   */
+  rocAuc?: number
+  /** Faithfulness only: ROC AUC of unigram precision (`unigramPrecision`) on the same rows, the baseline to beat. */
+  unigramRocAuc?: number
 }
 
 /** Resamples and seed of the kappa interval: fixed, so the same labels always give the same interval. */
@@ -158,6 +166,29 @@ export function judgeLabelOf(verdict: JudgeVerdict, criterion: CalibrationCriter
 export interface JudgedLabelRow {
   human: Partial<Record<CalibrationCriterion, number | string>>
   verdict: JudgeVerdict
+  /** Unigram precision of the row's answer against its context (the baseline), when measured. */
+  unigram?: number
+}
+
+/** The faithfulness AUCs of the judge and of the unigram baseline over the rows that have both (see {@link CriterionAgreement}). */
+function faithfulnessAucs(rows: readonly JudgedLabelRow[]): Pick<CriterionAgreement, 'rocAuc' | 'unigramRocAuc'> {
+  const usable = rows.filter(
+    (r) => r.human.faithfulness !== undefined && typeof r.verdict.faithfulness === 'number' && !r.verdict.failed,
+  )
+  const positive = usable.map((r) => Number(r.human.faithfulness) === 1)
+  const judge = rocAuc(
+    usable.map((r) => r.verdict.faithfulness!),
+    positive,
+  )
+  const withBaseline = usable.filter((r) => r.unigram !== undefined)
+  const baseline =
+    withBaseline.length === usable.length
+      ? rocAuc(
+          withBaseline.map((r) => r.unigram!),
+          positive,
+        )
+      : null
+  return { ...(judge === null ? {} : { rocAuc: judge }), ...(baseline === null ? {} : { unigramRocAuc: baseline }) }
 }
 
 /** Agreement per criterion that at least one row labels. */
@@ -176,6 +207,7 @@ export function measureCalibration(
       else pairs.push({ human: String(row.human[criterion]), judge })
     }
     out[criterion] = measureAgreement(pairs, CRITERION_LABELS[criterion], skipped)
+    if (criterion === 'faithfulness') Object.assign(out[criterion]!, faithfulnessAucs(labelled))
   }
   return out
 }

@@ -20,14 +20,27 @@ export interface RetrievalConventions {
   ties: string
   /** How a document retrieved twice counts. */
   repeats: string
+  /** Fields of a run line after the sixth (`qid Q0 docid rank score tag`): ignored, as trec_eval ignores them. */
+  runFields: string
+  /** What a negative qrels grade means (TREC Web-track style -1 / -2). */
+  negativeGrades: string
+  /**
+   * How an unjudged document in a ranking was scored: `non-relevant in its slot` (default) or `removed: the
+   * condensed list` (judged documents only, trec_eval `-J`), and when judged@k is reported.
+   */
+  unjudged: string
 }
 
 /**
- * The conventions of our retrieval metrics, with the nDCG discount actually used.
+ * The conventions of our retrieval metrics, with the nDCG discount actually used and whether unjudged
+ * documents were removed (`judgedOnly`, default false).
  * Example: `retrievalConventions().precisionDenominator` is `'min(k, retrieved)'`, so ranked [a, x] with a
  * relevant gives precision@5 = 1/2 (trec_eval: 1/5).
  */
-export function retrievalConventions(ndcgDiscount: NdcgDiscount = DEFAULT_NDCG_DISCOUNT): RetrievalConventions {
+export function retrievalConventions(
+  ndcgDiscount: NdcgDiscount = DEFAULT_NDCG_DISCOUNT,
+  judgedOnly = false,
+): RetrievalConventions {
   return {
     precisionDenominator: 'min(k, retrieved)',
     nothingRelevant: {
@@ -41,5 +54,15 @@ export function retrievalConventions(ndcgDiscount: NdcgDiscount = DEFAULT_NDCG_D
       `runs we write carry strictly decreasing scores: a score tied with (or above) the one before it is lowered to that score minus ${TIE_DECREMENT}, so every tool sees our order`,
     repeats:
       'a document retrieved twice counts at its first rank; the repeat keeps its slot and gains nothing (exported runs drop it)',
+    runFields:
+      'a run line needs 6 fields "qid Q0 docid rank score tag"; fields after the sixth are ignored, as trec_eval ignores them',
+    negativeGrades:
+      'a negative qrels grade is read as judged non-relevant (grade 0): not relevant and no gain; ' +
+      'trec_eval reads it as "in the pool, not judged", which gives the same value on every measure both compute (it differs only where judged documents are counted)',
+    unjudged:
+      (judgedOnly
+        ? 'removed before scoring: the condensed list of judged documents only (trec_eval -J); '
+        : 'an unjudged document counts as non-relevant in its slot (trec_eval default); ') +
+      'judged@k (judged share of the top min(k, retrieved), of the ranking as returned) is reported beside the metrics whenever a top k holds an unjudged document',
   }
 }

@@ -20,6 +20,7 @@
  */
 
 import { MetricsError } from './errors.ts'
+import { condenseRanking } from './judged.ts'
 import { metricRecord } from './metric-record.ts'
 
 /** Cutoffs scored by default: `recall@1` ... `ndcg@20`. */
@@ -168,6 +169,12 @@ export interface ScoreRetrievalOptions {
   ks?: readonly number[]
   /** nDCG discount; default {@link DEFAULT_NDCG_DISCOUNT}. */
   ndcgDiscount?: NdcgDiscount
+  /**
+   * Score the condensed list: unjudged ids are removed from the ranking before scoring (trec_eval `-J`), so an
+   * unjudged document neither counts as non-relevant nor takes a rank. Default false: an unjudged id is
+   * non-relevant in its slot.
+   */
+  judgedOnly?: boolean
 }
 
 /** The metric names of one cutoff. */
@@ -267,7 +274,7 @@ export function writeRetrievalMetrics(
     checkK(k, 'recallAtK')
     maxK = Math.max(maxK, k)
   }
-  const gains = gainsByPosition(ranked, judged)
+  const gains = gainsByPosition(options.judgedOnly === true ? condenseRanking(ranked, judged) : ranked, judged)
   const relevant = countRelevant(judged)
   const idealGains =
     relevant === 0 ? [] : [...judged.values()].filter((grade) => grade >= MIN_RELEVANT_GRADE).sort((x, y) => y - x)

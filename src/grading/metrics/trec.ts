@@ -2,9 +2,12 @@
  * TREC run and qrels files as pure string functions, so runs can be scored by our metrics and by
  * trec_eval alike. Problems in the text come back as a list (one per bad line), never thrown.
  *
- * - run: `qid Q0 docid rank score tag`, whitespace separated;
+ * - run: `qid Q0 docid rank score tag`, whitespace separated; fields after the sixth are ignored, as trec_eval
+ *   ignores them;
  * - qrels: `qid 0 docid grade` (TREC), or the BEIR qrels TSV `query-id<TAB>corpus-id<TAB>score` with an
- *   optional header line.
+ *   optional header line. A negative grade (TREC Web track style: -1, -2 for junk) is read as judged
+ *   non-relevant, grade 0 (trec_eval reads it as "in the pool, not judged": neither counts as relevant nor adds
+ *   gain, so every measure we share gives the same value).
  * Blank lines and lines starting with `#` are skipped.
  */
 import type { Problem } from '../../shared/problems/problems.ts'
@@ -33,6 +36,8 @@ export interface ParsedQrels {
   qrels: Qrels
   /** `trec` (4 columns) or `beir` (3 columns, optional header). */
   format: 'trec' | 'beir'
+  /** Judgments with a negative grade, read as judged non-relevant (grade 0). */
+  negativeGrades: number
   problems: Problem[]
 }
 
@@ -47,26 +52,36 @@ function contentLines(text: string): Array<{ line: number; fields: string[] }> {
 }
 
 /**
- * Parses a TREC run. Each line must have 6 fields with a numeric rank and score; bad lines become
- * problems (`trec_run_columns`, `trec_run_number`) and are skipped. `file` labels the problems.
+ * Parses a TREC run. Each line must have at least 6 fields with a numeric rank and score; fields after the
+ * sixth are ignored (trec_eval reads six and skips the rest of the line). Bad lines become problems
+ * (`trec_run_columns`, `trec_run_number`) and are skipped. `file` labels the problems.
+ * Example: `q1 Q0 d7 1 2.5 bm25 extra notes` -> { qid: q1, docid: d7, rank: 1, score: 2.5, tag: bm25 }.
  */
 export function parseTrecRun(text: string, file = '<run>'): ParsedRun {
   const rows: TrecRunRow[] = []
   const problems: Problem[] = []
   for (const { line, fields } of contentLines(text)) {
-    if (fields.length !== 6) {
+    if (fields.length < 6) {
       problems.push({
         code: 'trec_run_columns',
         file,
         line,
         path: '',
         value: fields.join(' '),
-        message: `expected 6 fields "qid Q0 docid rank score tag", found ${fields.length}`,
+        message: `expected at least 6 fields "qid Q0 docid rank score tag", found ${fields.length}`,
         fix: 'write one retrieved document per line as "qid Q0 docid rank score tag"',
       })
       continue
     }
-    const [qid, , docid, rankText, scoreText, tag] = fields as [string, string, string, string, string, string]
+    const [qid, , docid, rankText, scoreText, tag] = fields as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      ...string[],
+    ]
     const rank = Number(rankText)
     const score = Number(scoreText)
     if (!Number.isFinite(rank) || !Number.isFinite(score)) {
@@ -150,8 +165,10 @@ export function formatTrecRun(rows: readonly TrecRunRow[], tag: string): string 
 /**
  * Parses qrels: TREC `qid 0 docid grade` or BEIR TSV `query-id corpus-id score` (a first line whose score
  * column is not a number is taken as the BEIR header). The format is decided by the first content line.
- * Problems: `qrels_columns`, `qrels_grade` (not an integer or negative), `qrels_duplicate` (the same
- * query-doc pair judged twice; the first judgment is kept).
+ * A negative whole grade is read as 0, judged non-relevant, and counted in `negativeGrades`.
+ * Problems: `qrels_columns`, `qrels_grade` (not a whole number), `qrels_duplicate` (the same query-doc pair
+ * judged twice; the first judgment is kept).
+ * Example: `q1 0 d3 -1` -> q1 judges d3 with grade 0; negativeGrades 1.
  */
 export function parseTrecQrels(text: string, file = '<qrels>'): ParsedQrels {
   const lines = contentLines(text)
@@ -159,6 +176,7 @@ export function parseTrecQrels(text: string, file = '<qrels>'): ParsedQrels {
   const width = format === 'beir' ? 3 : 4
   const qrels: Qrels = new Map()
   const problems: Problem[] = []
+  let negativeGrades = 0
   lines.forEach(({ line, fields }, index) => {
     if (format === 'beir' && index === 0 && !Number.isFinite(Number(fields[2]))) return // header
     if (fields.length !== width) {
@@ -176,19 +194,21 @@ export function parseTrecQrels(text: string, file = '<qrels>'): ParsedQrels {
     const qid = fields[0]!
     const docid = fields[format === 'beir' ? 1 : 2]!
     const gradeText = fields[width - 1]!
-    const grade = Number(gradeText)
-    if (!Number.isInteger(grade) || grade < 0) {
+    const read = Number(gradeText)
+    if (!Number.isInteger(read)) {
       problems.push({
         code: 'qrels_grade',
         file,
         line,
         path: 'grade',
         value: gradeText,
-        message: `grade "${gradeText}" is not a whole number >= 0`,
-        fix: 'grades are 0 (judged not relevant) or a positive integer (higher = more relevant)',
+        message: `grade "${gradeText}" is not a whole number`,
+        fix: 'grades are 0 or negative (judged not relevant) or a positive integer (higher = more relevant)',
       })
       return
     }
+    if (read < 0) negativeGrades++
+    const grade = Math.max(0, read)
     const judged = qrels.get(qid) ?? new Map<string, number>()
     if (judged.has(docid)) {
       problems.push({
@@ -205,7 +225,7 @@ export function parseTrecQrels(text: string, file = '<qrels>'): ParsedQrels {
     judged.set(docid, grade)
     qrels.set(qid, judged)
   })
-  return { qrels, format, problems }
+  return { qrels, format, negativeGrades, problems }
 }
 
 /** Formats qrels as TREC `qid 0 docid grade` lines, queries and documents in map order. */

@@ -9,6 +9,7 @@ import { CALIBRATION_RECORD_VERSION, type CalibrationRecord } from '../../gradin
 import type { JudgeDataProblem } from '../../grading/judge/errors.ts'
 import { labelRowToJudgeInput, parseLabelsFile } from './labels-file.ts'
 import type { Judge } from '../../grading/judge/types.ts'
+import { unigramPrecision } from '../../grading/judge/unigram-baseline.ts'
 
 /** The outcome of a calibration run: a record, or the labels file's problems. */
 export type CalibrationRun =
@@ -38,7 +39,11 @@ export async function runCalibrationOnText(
   if (problems.length > 0) return { ok: false, problems }
   const judged: JudgedLabelRow[] = []
   for (const row of rows) {
-    judged.push({ human: row.labels, verdict: await judge.judge(labelRowToJudgeInput(row)) })
+    judged.push({
+      human: row.labels,
+      verdict: await judge.judge(labelRowToJudgeInput(row)),
+      unigram: unigramPrecision(row.answer, row.context.map((c) => c.text).join('\n')),
+    })
   }
   const record: CalibrationRecord = {
     version: CALIBRATION_RECORD_VERSION,

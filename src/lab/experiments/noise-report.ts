@@ -3,8 +3,14 @@
  * (from `stats/noise.ts`), the smallest change a paired test can detect at this golden-set size, and whether
  * the metric is too noisy (or the set too small) for the baseline gate's tolerance.
  */
+import { createBaseline } from '../../report/gate/baseline.ts'
+import { evaluateGate } from '../../report/gate/evaluate.ts'
+import type { GatePolicy } from '../../report/gate/policy.ts'
+import type { GroupPower } from '../../report/gate/power.ts'
+import { buildScorecard } from '../../report/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { DETECTION_POWER } from '../../report/gate/power.ts'
+import type { ScorecardContext } from '../../report/scorecard/scorecard.ts'
 import { inverseNormalCdf } from '../../shared/stats/normal.ts'
 import { estimateNoise, type NoiseSummary } from '../../shared/stats/noise.ts'
 import { fixed3, type TextTable } from './text-table.ts'
@@ -102,6 +108,35 @@ export function noiseTable(rows: readonly MetricNoise[]): TextTable {
       fixed3(r.smallestDetectableChange),
       fixed3(r.gateTolerance),
       r.tooNoisy ? 'too noisy to gate' : r.underpowered ? 'set too small for the gate' : 'ok to gate',
+    ]),
+  }
+}
+
+/**
+ * Per gated metric and group (overall included), the smallest drop the gate can confirm at 80% power on this
+ * golden set: exactly the figures the gate reports (its `power`), taken by gating one run's scorecard against
+ * itself as the baseline, so the family correction counts the same comparisons a real run makes.
+ */
+export function confirmableDrops(
+  records: readonly CaseRecord[],
+  context: ScorecardContext,
+  policy: GatePolicy,
+): GroupPower[] {
+  const scorecard = buildScorecard(records, context)
+  return evaluateGate(scorecard, createBaseline(scorecard, context.finishedAt), policy).power ?? []
+}
+
+/** The printed table of {@link confirmableDrops}: metric, group, n, baseline mean, smallest confirmable drop. */
+export function confirmableDropTable(rows: readonly GroupPower[]): TextTable {
+  return {
+    header: ['metric', 'group', 'n', 'mean', 'confirmable drop (80% power)', ''],
+    rows: rows.map((r) => [
+      r.metric,
+      r.group,
+      String(r.n),
+      fixed3(r.mean),
+      Number.isFinite(r.relativeDrop) ? `${(r.relativeDrop * 100).toFixed(1)}%` : 'none',
+      r.tooSmall ? 'too small to gate' : '',
     ]),
   }
 }

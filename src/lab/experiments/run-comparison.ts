@@ -6,6 +6,7 @@
  * than one section (then no difference can be pinned on one change).
  */
 import type { CaseSummary, Scorecard } from '../../report/scorecard/scorecard.ts'
+import { clusterLabels } from '../../shared/stats/clusters.ts'
 import { compareRuns, type CompareOptions, type RunComparison } from '../../shared/stats/compare.ts'
 import { verdictOf, type Verdict } from './metric-summary.ts'
 import { differingSections, NON_RESULT_SECTIONS } from './presets.ts'
@@ -104,16 +105,22 @@ export function compareScorecards(a: Scorecard, b: Scorecard, options: CompareOp
 function compareMetrics(a: Scorecard, b: Scorecard, options: CompareOptions): MetricDelta[] {
   const groups = ['overall', ...[...new Set(Object.values(b.cases).map((c) => c.caseType))].sort()]
   const deltas: MetricDelta[] = []
+  // A case's cluster follows from its golden line, so a case paired by id has it in both runs; b's is used.
+  const clusters = clusterLabels(b.cases)
   for (const family of ['retrieval', 'answer'] as const) {
     for (const metric of metricNames(a, b, family)) {
       for (const group of groups) {
-        const c = compareRuns(valuesOf(a, family, metric, group), valuesOf(b, family, metric, group), options)
+        const c = compareRuns(valuesOf(a, family, metric, group), valuesOf(b, family, metric, group), {
+          clusters,
+          ...options,
+        })
         if (c.n === 0) continue
         deltas.push({
           metric,
           family,
           group,
           n: c.n,
+          clusters: c.clusters,
           meanA: c.meanA,
           meanB: c.meanB,
           meanDiff: c.meanDiff,

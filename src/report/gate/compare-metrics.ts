@@ -3,7 +3,6 @@
  * with the paired significance test confirming a drop. Pure.
  */
 import { improvementOf, metricDirection } from '../../grading/metrics/direction.ts'
-import { compareRuns } from '../../shared/stats/compare.ts'
 import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
@@ -11,11 +10,11 @@ import type { Baseline } from './baseline.ts'
 import { formatChange, formatPValue, formatValue, relativeChange } from './format-values.ts'
 import { levelSkipReason } from './retrieval-level.ts'
 import { claimSkipReason, judgeSkipReason } from './skip-reasons.ts'
-import type { MetricComparison, SignificanceSummary } from './gate-result.ts'
+import type { MetricComparison } from './gate-result.ts'
+import { pairedTest, pairedValues, type Family, type PairedValues } from './paired-test.ts'
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
-import { DETECTION_POWER, minimumDetectableDrop, type GroupPower } from './power.ts'
-
-type Family = 'retrieval' | 'answer'
+import { familySize, holmStepDown } from './family.ts'
+import { DETECTION_POWER, groupPower, type GroupPower } from './power.ts'
 
 /** Mean of a record's values, summed in sorted order (bit-identical whatever the case order). */
 function meanOf(values: Record<string, number>): number {
@@ -23,23 +22,6 @@ function meanOf(values: Record<string, number>): number {
   let sum = 0
   for (const v of sorted) sum += v
   return sum / sorted.length
-}
-
-/** Per-case values of one metric for the cases paired by id AND case hash, in one group. */
-function pairedValues(current: Scorecard, baseline: Baseline, family: Family, metric: string, group: string) {
-  const a: Record<string, number> = {}
-  const b: Record<string, number> = {}
-  for (const [id, base] of Object.entries(baseline.cases)) {
-    const cur = current.cases[id]
-    if (!cur || cur.caseHash !== base.caseHash) continue
-    if (group !== 'overall' && base.caseType !== group) continue
-    const before = base[family]?.[metric]
-    const after = cur[family]?.[metric]
-    if (before === undefined || after === undefined) continue
-    a[id] = before
-    b[id] = after
-  }
-  return { a, b }
 }
 
 function groupsOf(
@@ -54,24 +36,6 @@ function groupsOf(
 
 function label(metric: string, group: string): string {
   return group === 'overall' ? `${metric} (overall)` : `${metric} (case type ${group})`
-}
-
-/** The paired test of one metric's per-case values, its summary, and the sentence quoting it. */
-function pairedTest(paired: { a: Record<string, number>; b: Record<string, number> }, policy: GatePolicy) {
-  const result = compareRuns(paired.a, paired.b, {
-    alpha: policy.alpha,
-    seed: policy.seed,
-    resamples: policy.resamples,
-  })
-  const significance: SignificanceSummary = {
-    n: result.n,
-    meanDiff: result.meanDiff,
-    ci: [result.ci[0], result.ci[1]],
-    pValue: result.pValue,
-    significant: result.significant,
-  }
-  const test = `paired test over ${result.n} cases: p = ${formatPValue(result.pValue)}, ${Math.round((1 - policy.alpha) * 100)}% CI of the change [${formatValue(result.ci[0])}, ${formatValue(result.ci[1])}]`
-  return { result, significance, test }
 }
 
 /** The current run's aggregate group for one family: `overall` or a case type. */
@@ -130,7 +94,7 @@ function compareMissing(
  * (confirmed by the paired test when the policy requires significance), or not significant.
  */
 function compareDrop(
-  paired: { a: Record<string, number>; b: Record<string, number> },
+  paired: PairedValues,
   policy: GatePolicy,
   base: Omit<MetricComparison, 'verdict'>,
   name: string,
@@ -146,8 +110,12 @@ function compareDrop(
     return { comparison: { ...base, verdict: 'regression' }, message: `${transition}, ${limit}` }
   }
   const { result, significance, test } = pairedTest(paired, policy)
-  if (result.n < policy.minPairedCases) {
-    const note = `only ${result.n} paired cases (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
+  if (result.clusters < policy.minPairedCases) {
+    const units =
+      result.clusters < result.n
+        ? `${result.n} paired cases in ${result.clusters} clusters`
+        : `${result.n} paired cases`
+    const note = `only ${units} (fewer than ${policy.minPairedCases}): the significance test cannot confirm a drop, so the drop alone fails`
     return {
       comparison: { ...base, verdict: 'regression', significance, note },
       message: `${transition}, ${limit}; ${note}`,
@@ -172,7 +140,7 @@ function compareDrop(
  * detectable change", with the test's figures. Never fails.
  */
 function compareImprovement(
-  paired: { a: Record<string, number>; b: Record<string, number> },
+  paired: PairedValues,
   policy: GatePolicy,
   base: Omit<MetricComparison, 'verdict'>,
   name: string,
@@ -187,28 +155,6 @@ function compareImprovement(
     return { comparison: { ...base, verdict: 'improvement', significance, note: `confirmed by the ${test}` } }
   const note = `no detectable change: the ${test} does not confirm the improvement of ${name}`
   return { comparison: { ...base, verdict: 'no_detectable_change', significance, note } }
-}
-
-/** Baseline per-case values of one metric in one group (`overall` or a case type). */
-function baselineValues(baseline: Baseline, family: Family, metric: string, group: string): number[] {
-  const values: number[] = []
-  for (const c of Object.values(baseline.cases)) {
-    if (group !== 'overall' && c.caseType !== group) continue
-    const v = c[family]?.[metric]
-    if (v !== undefined) values.push(v)
-  }
-  return values
-}
-
-/** The power of one gated metric in one group: how large a drop the gate can confirm there. */
-function groupPower(baseline: Baseline, family: Family, metric: string, group: string, policy: GatePolicy): GroupPower {
-  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(
-    baselineValues(baseline, family, metric, group),
-    policy.alpha,
-    metricDirection(metric),
-  )
-  const tooSmall = (policy.requireSignificance && n < policy.minPairedCases) || relativeDrop > policy.maxDetectableDrop
-  return { metric, family, group, n, mean, absoluteDrop, relativeDrop, tooSmall }
 }
 
 /** One note naming the groups too small to gate, with the smallest drop each can confirm, or undefined. */
@@ -234,6 +180,25 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
 }
 
 /**
+ * Why an answer metric is not compared on this run, or undefined when it is: a retrieval-mode run has no answers
+ * (its answer metrics are absent, not lost); a changed judge or claim checker makes its metrics incomparable.
+ */
+function answerSkipReason(
+  metric: string,
+  family: Family,
+  current: Scorecard,
+  judgeSkip: string | undefined,
+  claimSkip: string | undefined,
+): string | undefined {
+  if (family !== 'answer') return undefined
+  if (current.mode === 'retrieval')
+    return 'answer metrics not compared: this run is in retrieval mode (no answers were generated)'
+  if (JUDGE_METRICS.includes(metric)) return judgeSkip
+  if (CLAIM_METRICS.includes(metric)) return claimSkip
+  return undefined
+}
+
+/**
  * Compares every gated metric the baseline has, overall and (by policy) per case type. Returns the
  * comparisons, the failing messages (regressions and missing metrics), the notes (skips, unconfirmed drops
  * and rises, the groups too small to gate) and each group's power.
@@ -243,13 +208,13 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   const failures: Array<{ comparison: MetricComparison; message: string }> = []
   const notes: string[] = []
   const power: GroupPower[] = []
+  const powerGroups: Array<{ family: Family; metric: string; group: string }> = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
   const levelSkip = levelSkipReason(current, baseline, policy.acceptCommand ?? 'npx vitest-rag baseline accept')
   if (levelSkip !== undefined) notes.push(levelSkip)
   const claimSkip = claimSkipReason(current, baseline)
-  let judgeSkipNoted = false
-  let claimSkipNoted = false
-  let answerSkipNoted = false
+  // Each reason a metric is not compared is noted once, however many metrics it covers.
+  const skipped = new Set<string>()
   for (const metric of policy.gatedMetrics) {
     const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
     if (
@@ -257,27 +222,16 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
       (family === 'retrieval' && levelSkip !== undefined)
     )
       continue
-    if (family === 'answer' && current.mode === 'retrieval') {
-      // A retrieval-mode run produces no answers: its answer metrics are absent, not lost.
-      if (!answerSkipNoted)
-        notes.push('answer metrics not compared: this run is in retrieval mode (no answers were generated)')
-      answerSkipNoted = true
-      continue
-    }
-    if (family === 'answer' && JUDGE_METRICS.includes(metric) && judgeSkip !== undefined) {
-      if (!judgeSkipNoted) notes.push(judgeSkip)
-      judgeSkipNoted = true
-      continue
-    }
-    if (family === 'answer' && CLAIM_METRICS.includes(metric) && claimSkip !== undefined) {
-      if (!claimSkipNoted) notes.push(claimSkip)
-      claimSkipNoted = true
+    const skip = answerSkipReason(metric, family, current, judgeSkip, claimSkip)
+    if (skip !== undefined) {
+      if (!skipped.has(skip)) notes.push(skip)
+      skipped.add(skip)
       continue
     }
     for (const [group, baseGroup] of groupsOf(baseline.metrics[family], policy.perCaseType)) {
       const before = baseGroup?.mean[metric]
       if (before === undefined) continue
-      power.push(groupPower(baseline, family, metric, group, policy))
+      powerGroups.push({ family, metric, group })
       const { comparison, message } = compareOne(current, baseline, family, metric, group, before, policy)
       if (comparison === undefined) {
         if (message !== undefined) notes.push(message)
@@ -290,7 +244,12 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
       else notes.push(message)
     }
   }
+  // Power at the level the family correction asks of a single comparison (see family.ts): Holm's first step.
+  const familyAlpha = policy.alpha / Math.max(1, familySize(comparisons, policy))
+  for (const { family, metric, group } of powerGroups)
+    power.push(groupPower(baseline, family, metric, group, policy, familyAlpha))
   const small = tooSmallNote(power, policy)
   if (small !== undefined) notes.push(small)
-  return { comparisons, failures, notes, power }
+  const family = holmStepDown(comparisons, failures, policy)
+  return { comparisons, failures: family.failures, notes: [...family.notes, ...notes], power }
 }

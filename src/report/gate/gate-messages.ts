@@ -51,6 +51,12 @@ export function gateView(gate: GateResult): GateView {
       relativeChange: c.relativeChange,
       pValue: c.significance ? formatPValue(c.significance.pValue) : '',
       verdict: c.verdict,
+      ...confirmable(gate, c.metric, c.group),
     })),
   }
+}
+
+function confirmable(gate: GateResult, metric: string, group: string): { confirmableDrop?: number } {
+  const power = gate.power?.find((p) => p.metric === metric && p.group === group)
+  return power === undefined ? {} : { confirmableDrop: power.relativeDrop }
 }

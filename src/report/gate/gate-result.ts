@@ -40,6 +40,8 @@ export interface GateReason {
 export interface SignificanceSummary {
   /** Paired cases (same id and case hash in both runs). */
   n: number
+  /** Clusters the paired cases form: the units the bootstrap resamples and the permutation test flips. */
+  clusters?: number
   /** Mean of current - baseline over the pairs. */
   meanDiff: number
   ci: [number, number]

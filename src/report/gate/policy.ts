@@ -17,6 +17,9 @@ import { CLAIM_METRICS, JUDGE_METRICS } from '../scorecard/answer-quality.ts'
  *    Small n: the exact two-sided sign-flip test can never reach p < 0.05 with fewer than 6 pairs (its smallest
  *    p is 2 / 2^n: 0.0625 at n = 5, 0.031 at n = 6). Below `minPairedCases` pairs the test cannot confirm
  *    anything, so the drop alone decides (fail closed) and the message says the test was underpowered.
+ *    Clusters: cases that share a cluster (`CaseSummary.cluster`: an expected source document, or the golden
+ *    `cluster`) are resampled and flipped together, so the test's n is the number of clusters, and fewer than
+ *    `minPairedCases` clusters is underpowered in the same way.
  *    A consistent drop on every case of ~20 (all paired differences negative) is significant: p = 2 / 2^20.
  *    A drop carried by one or two cases out of 20 is not (its p is at least 2 / 2^2 = 0.5): that is the point,
  *    a single flaky case does not fail CI; its hard assertions and error class still show it.
@@ -36,7 +39,7 @@ export interface GatePolicy {
   /** Significance level of the paired test, in (0, 1). Default 0.05. */
   alpha: number
   /**
-   * Below this many paired cases the test is underpowered and a drop fails on its own. Default 6. Set 0 to
+   * Below this many paired cases (clusters, when cases share one) the test is underpowered and a drop fails on its own. Default 6. Set 0 to
    * let the test decide at any n (then small groups never fail on metrics: a noisy model judge on a case type
    * with 4 cases would otherwise fail the gate on one flipped verdict).
    */
@@ -78,6 +81,13 @@ export interface GatePolicy {
   seed: number
   /** Bootstrap resamples. Default 10000. */
   resamples: number
+  /**
+   * How the run-level false-alarm rate over all the metric x group comparisons is held at `alpha`: `holm`
+   * (default) confirms a drop only when its p passes Holm's step-down over the run's comparisons (see
+   * `gate/family.ts`); `none` tests each comparison at `alpha` alone (about 10% of no-change runs then fail on
+   * the simulated sample of `scripts/gate-simulation.ts`). Optional: absent means `holm`.
+   */
+  familyWise?: 'holm' | 'none'
 }
 
 /** The default gate policy. */

@@ -2,7 +2,9 @@
  * How large a drop the gate can confirm in a group of n paired cases: the "minimum detectable drop", so a
  * small case type whose drops can never be confirmed is named instead of silently passing. Pure.
  */
-import type { MetricDirection } from '../../grading/metrics/direction.ts'
+import { metricDirection, type MetricDirection } from '../../grading/metrics/direction.ts'
+import type { Baseline } from './baseline.ts'
+import type { GatePolicy } from './policy.ts'
 import { inverseNormalCdf } from '../../shared/stats/normal.ts'
 
 /** Power at which the detectable drop is quoted: the test confirms a drop of that size 80% of the time. */
@@ -65,4 +67,36 @@ export function minimumDetectableDrop(
   const signTerm = (minConsistentCases(alpha) * (direction === 'lower' ? Math.max(0, 1 - mean) : Math.abs(mean))) / n
   const absoluteDrop = Math.max(normalTerm, signTerm)
   return { n, mean, absoluteDrop, relativeDrop: mean === 0 ? Number.POSITIVE_INFINITY : absoluteDrop / Math.abs(mean) }
+}
+
+/** Baseline per-case values of one metric in one group (`overall` or a case type). */
+function baselineValues(baseline: Baseline, family: 'retrieval' | 'answer', metric: string, group: string): number[] {
+  const values: number[] = []
+  for (const c of Object.values(baseline.cases)) {
+    if (group !== 'overall' && c.caseType !== group) continue
+    const v = c[family]?.[metric]
+    if (v !== undefined) values.push(v)
+  }
+  return values
+}
+
+/**
+ * The power of one gated metric in one group: how large a drop the gate can confirm there, at `alpha` (the
+ * level one comparison is held to after the family correction; default `policy.alpha`).
+ */
+export function groupPower(
+  baseline: Baseline,
+  family: 'retrieval' | 'answer',
+  metric: string,
+  group: string,
+  policy: GatePolicy,
+  alpha = policy.alpha,
+): GroupPower {
+  const { n, mean, absoluteDrop, relativeDrop } = minimumDetectableDrop(
+    baselineValues(baseline, family, metric, group),
+    alpha,
+    metricDirection(metric),
+  )
+  const tooSmall = (policy.requireSignificance && n < policy.minPairedCases) || relativeDrop > policy.maxDetectableDrop
+  return { metric, family, group, n, mean, absoluteDrop, relativeDrop, tooSmall }
 }

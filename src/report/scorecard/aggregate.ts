@@ -16,6 +16,7 @@ import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardCont
 import type { ProviderUsage } from '../../evaluation/provider-usage.ts'
 import type { UsageSection } from './usage.ts'
 import { byCaseId } from './case-order.ts'
+import { countClusters } from '../../shared/stats/clusters.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
   const usage: UsageSection = { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0, latencyMsTotal: 0 }
@@ -85,6 +86,7 @@ function summarizeCases(
     if (a?.scored && a.metrics) entry.answer = a.metrics
     entry.hard = hard
     if (record.retrieval.level !== undefined && r?.scored) entry.retrievalLevel = record.retrieval.level
+    if (record.cluster !== undefined) entry.cluster = record.cluster
     if (record.sources && record.sources.unresolved.length > 0) entry.unresolvedSources = [...record.sources.unresolved]
     if (record.errorClass !== undefined) entry.errorClass = record.errorClass
     if (record.error !== undefined) entry.error = record.error
@@ -136,6 +138,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     configSnapshot: context.configSnapshot,
     run: {
       cases: records.length,
+      clusters: countClusters(records.map((r) => r.cluster)),
       ...(context.expectedCases !== undefined ? { expectedCases: context.expectedCases } : {}),
       partial: context.expectedCases !== undefined && records.length < context.expectedCases,
       errored: errored.length,
@@ -159,7 +162,13 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
       ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}),
       ...spendLimitStop(records),
     },
-    conventions: { retrieval: retrievalConventions() },
+    // The condensed-list option travels in the config snapshot (`judgedOnly`), the one record of how the run was scored.
+    conventions: {
+      retrieval: retrievalConventions(
+        undefined,
+        (context.configSnapshot as { judgedOnly?: unknown } | null | undefined)?.judgedOnly === true,
+      ),
+    },
     sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
     ...(origins ? { origins } : {}),

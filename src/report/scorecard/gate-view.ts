@@ -40,6 +40,11 @@ export interface GateComparisonRow {
   /** The paired test's p-value as printed (`0.031`, `2.0e-4`), `''` when no test ran. */
   pValue: string
   verdict: ComparisonVerdict
+  /**
+   * The smallest relative drop (a rise, for a lower-is-better metric) the gate can confirm in this group at
+   * 80% power, after the family correction, in [0, +inf); absent when not computed.
+   */
+  confirmableDrop?: number
 }
 
 /** What a view needs of the gate: the verdict, its lines (failures first) and the comparisons it made. */

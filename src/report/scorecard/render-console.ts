@@ -8,7 +8,7 @@ import type { GateView } from './gate-view.ts'
 import { describeGaps } from './origins.ts'
 import { describeGradeSources } from './grade-sources.ts'
 import type { Scorecard } from './scorecard.ts'
-import { levelLine } from './source-summary.ts'
+import { clusterNote, levelLine } from './source-summary.ts'
 
 /** Retrieval metrics shown on the console line (others are in the Markdown and JSON). */
 export const CONSOLE_RETRIEVAL_METRICS: readonly string[] = ['recall@5', 'recall@20', 'mrr', 'ndcg@10']
@@ -43,8 +43,9 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
 
 /** Lists the run's size and its hard assertions, with the first failures. */
 function describeRun(s: Scorecard): string[] {
-  const cases =
+  const cases = `${
     s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases} cases` : `${s.run.cases} cases`
+  }${clusterNote(s.run)}`
   const errored = s.run.errored > 0 ? `, ${s.run.errored} errored` : ''
   const lines = [`vitest-rag: ${cases} (${s.mode} mode${errored})`]
   const h = s.hard

@@ -17,7 +17,7 @@ import {
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
 import { describeGradeSources } from './grade-sources.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
-import { levelLine } from './source-summary.ts'
+import { clusterNote, levelLine } from './source-summary.ts'
 import { renderAbstention, renderErrorClasses, renderUsage } from './markdown-run-sections.ts'
 
 function byTypeGroups(metrics: GroupedMetrics): Array<[string, MetricGroup | undefined]> {
@@ -50,7 +50,7 @@ function calibrationCell(figure: CalibrationFigure | 'uncalibrated' | undefined)
 
 function renderHeader(s: Scorecard, gate: GateView | undefined): string[] {
   const verdict = gate ? (gate.pass ? ' — ✅ PASS' : ' — ❌ FAIL') : ''
-  const cases = s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases}` : `${s.run.cases}`
+  const cases = `${s.run.expectedCases !== undefined ? `${s.run.cases} of ${s.run.expectedCases}` : `${s.run.cases}`}${clusterNote(s.run)}`
   const models = Object.entries(s.models)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `**${k}** \`${escapeMarkdown(String(v))}\``)
@@ -180,13 +180,15 @@ function renderGate(gate: GateView): string[] {
       fixed(c.current),
       Number.isFinite(c.relativeChange) ? `${c.relativeChange >= 0 ? '+' : ''}${percent(c.relativeChange)}` : '–',
       c.pValue,
+      c.confirmableDrop === undefined ? '' : Number.isFinite(c.confirmableDrop) ? percent(c.confirmableDrop) : 'none',
       VERDICT_ICON[c.verdict],
     ])
+    const header = ['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Confirmable drop (80% power)', 'Verdict']
     lines.push(
       '',
       '<details><summary>Metric comparisons against the baseline</summary>',
       '',
-      ...table(['Metric', 'Group', 'Baseline', 'Current', 'Change', 'p', 'Verdict'], rows, 2),
+      ...table(header, rows, 2),
       '',
       '</details>',
     )

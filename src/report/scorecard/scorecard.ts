@@ -175,6 +175,8 @@ export interface CaseSummary {
   hard: Partial<Record<HardCheckName, boolean>>
   /** The level the retrieval values were computed at. */
   retrievalLevel?: RetrievalLevel
+  /** The case's cluster in the gate's paired test (see `CaseRecord.cluster`); absent: a cluster of its own. */
+  cluster?: string
   /** References the system named that resolve to nothing in the corpus. */
   unresolvedSources?: string[]
   errorClass?: ErrorClass
@@ -199,6 +201,11 @@ export interface RunSelection {
 /** Run-level facts: how many cases ran and whether the run is complete. */
 export interface RunSection {
   cases: number
+  /**
+   * Clusters the run's cases form (cases sharing a golden `cluster` or, by default, an expected source document
+   * count once; a case with neither counts alone): the units the gate's paired test resamples and flips.
+   */
+  clusters?: number
   expectedCases?: number
   /** True when fewer cases ran than the golden set holds. */
   partial: boolean

@@ -68,3 +68,8 @@ export function levelLine(section: SourcesSection): string {
     : ''
   return levels + ambiguous + labelled
 }
+
+/** ` (41 clusters)` when the run's cases form fewer clusters than cases, else nothing. */
+export function clusterNote(run: { cases: number; clusters?: number }): string {
+  return run.clusters !== undefined && run.clusters < run.cases ? ` (${run.clusters} clusters)` : ''
+}

@@ -3,6 +3,7 @@
  * permutation p-value. The baseline gate calls exactly this.
  */
 import { DEFAULT_BOOTSTRAP_OPTIONS, pairedBootstrapBca } from './bootstrap.ts'
+import { countClusters } from './clusters.ts'
 import { DEFAULT_PERMUTATION_OPTIONS, pairedPermutationTest } from './permutation.ts'
 import { DEFAULT_SEED } from './prng.ts'
 
@@ -14,8 +15,13 @@ export interface CompareOptions {
   resamples?: number
   /** PRNG seed for both; default {@link DEFAULT_SEED}. */
   seed?: number
-  /** Exact permutation test up to this many pairs; default 20. */
+  /** Exact permutation test up to this many pairs (clusters, when clustered); default 20. */
   exactUpTo?: number
+  /**
+   * Case id -> cluster label: paired cases with the same label are resampled and sign-flipped together (a
+   * case without a label is a cluster of its own). Default: none, every case is its own cluster.
+   */
+  clusters?: Readonly<Record<string, string | undefined>>
 }
 
 /** Defaults of {@link compareRuns}. */
@@ -30,6 +36,8 @@ export const DEFAULT_COMPARE_OPTIONS = {
 export interface RunComparison {
   /** Cases present in both runs (the pairs). */
   n: number
+  /** Clusters the pairs form (= `n` when unclustered): the units the tests resample and flip. */
+  clusters: number
   /** Mean of `a` over the paired cases only. */
   meanA: number
   /** Mean of `b` over the paired cases only. */
@@ -54,6 +62,7 @@ export interface RunComparison {
  * significant (the gate must fail closed on n = 0 itself).
  * Example: a {x: 0.5, y: 0.5}, b {x: 1, y: 1} -> meanDiff 0.5, ci [0.5, 0.5], p = 0.5 (2 of 4 sign patterns),
  * not significant with only two cases.
+ * With `options.clusters` both tests work on clusters (see {@link pairedBootstrapBca}, {@link pairedPermutationTest}).
  */
 export function compareRuns(
   a: Record<string, number>,
@@ -71,7 +80,18 @@ export function compareRuns(
     .filter((id) => !Object.hasOwn(a, id))
     .sort()
   if (paired.length === 0) {
-    return { n: 0, meanA: 0, meanB: 0, meanDiff: 0, ci: [0, 0], pValue: 1, significant: false, onlyInA, onlyInB }
+    return {
+      n: 0,
+      clusters: 0,
+      meanA: 0,
+      meanB: 0,
+      meanDiff: 0,
+      ci: [0, 0],
+      pValue: 1,
+      significant: false,
+      onlyInA,
+      onlyInB,
+    }
   }
   let sumA = 0
   let sumB = 0
@@ -80,11 +100,18 @@ export function compareRuns(
     sumB += b[id]!
     return b[id]! - a[id]!
   })
-  const interval = pairedBootstrapBca(diffs, { resamples, alpha, seed })
-  const { pValue } = pairedPermutationTest(diffs, { resamples, seed, exactUpTo })
+  const labels = options.clusters === undefined ? undefined : paired.map((id) => options.clusters?.[id])
+  const interval = pairedBootstrapBca(diffs, { resamples, alpha, seed, ...(labels ? { clusters: labels } : {}) })
+  const { pValue } = pairedPermutationTest(diffs, {
+    resamples,
+    seed,
+    exactUpTo,
+    ...(labels ? { clusters: labels } : {}),
+  })
   const excludesZero = interval.lo > 0 || interval.hi < 0
   return {
     n: paired.length,
+    clusters: labels === undefined ? paired.length : countClusters(labels),
     meanA: sumA / paired.length,
     meanB: sumB / paired.length,
     meanDiff: interval.mean,

@@ -2,6 +2,7 @@
  * Paired permutation (sign-flip) test of a mean difference: under the null hypothesis that the two runs are
  * exchangeable within each case, each per-case difference is equally likely to have either sign.
  */
+import { groupByCluster } from './clusters.ts'
 import { StatsError } from './errors.ts'
 import { DEFAULT_SEED, mulberry32 } from './prng.ts'
 
@@ -19,6 +20,11 @@ export interface PermutationOptions {
   seed?: number
   /** Enumerate all 2^n sign patterns when n <= exactUpTo; default 20 (about a million patterns). */
   exactUpTo?: number
+  /**
+   * Cluster label of each difference (`undefined` = a cluster of its own): differences that share a label are
+   * flipped together. Default: every difference flips alone.
+   */
+  clusters?: ReadonlyArray<string | undefined>
 }
 
 /** The test's result. */
@@ -37,12 +43,15 @@ export interface PermutationResult {
  *   step flips one sign: O(2^n). Example: diffs [1, 2, 3] -> sums of ±1±2±3 are ±6, ±4, ±2, ±0 (twice);
  *   |sum| >= 6 in 2 of 8 patterns -> p = 0.25.
  * - otherwise Monte Carlo: p = (count + 1) / (resamples + 1), which never returns 0 and is a valid p-value.
+ * - clustered (`options.clusters`): the sign of a whole cluster flips at once, i.e. the test above runs on the
+ *   clusters' sums, n being the number of clusters. Example: diffs [1, 1, 1, 1] in clusters {x, x, y, y} ->
+ *   sums [2, 2], sums of ±2±2 are ±4, ±0 (twice); |sum| >= 4 in 2 of 4 patterns -> p = 0.5 (unclustered: 2 of
+ *   16 -> 0.125).
  * All differences zero -> p = 1.
  */
 export function pairedPermutationTest(diffs: readonly number[], options: PermutationOptions = {}): PermutationResult {
   const { resamples, seed, exactUpTo } = { ...DEFAULT_PERMUTATION_OPTIONS, ...options }
-  const n = diffs.length
-  if (n === 0) {
+  if (diffs.length === 0) {
     throw new StatsError(
       'VITEST_RAG_STATS_EMPTY',
       'pairedPermutationTest got no differences (fix: pair at least one case)',
@@ -60,7 +69,8 @@ export function pairedPermutationTest(diffs: readonly number[], options: Permuta
       `permutation exactUpTo ${JSON.stringify(exactUpTo)} is not a whole number in 0..${MAX_EXACT} (fix: e.g. 20; 2^n patterns are enumerated)`,
     )
   }
-  const data = Float64Array.from(diffs)
+  const data = Float64Array.from(options.clusters === undefined ? diffs : groupByCluster(diffs, options.clusters).sums)
+  const n = data.length
   let observed = 0
   let scale = 0
   for (const d of data) {

@@ -190,6 +190,11 @@ describe('vitest-rag calibrate', () => {
     // Sanity floor, not a target: the lexical judge agrees with the construction labels on most rows.
     expect(record.criteria.faithfulness?.accuracy).toBeGreaterThanOrEqual(0.8)
     expect(record.criteria.faithfulness?.kappa).toBeGreaterThanOrEqual(0.6)
+    // Beside agreement, the ranking figures: ROC AUC of the judge's 0 / 0.5 / 1 faithfulness against the human
+    // "faithful" label, and of unigram precision (the baseline to beat) on the same 54 rows.
+    expect(record.criteria.faithfulness?.rocAuc).toBeCloseTo(0.9375, 4)
+    expect(record.criteria.faithfulness?.unigramRocAuc).toBeCloseTo(0.7674, 4)
+    expect(result.stdout).toContain('  ROC AUC 0.938; unigram-precision baseline 0.767\n')
   })
 
   test('a labels file with problems exits 1 and names each problem', async () => {

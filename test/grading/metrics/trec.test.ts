@@ -133,6 +133,14 @@ describe('run files', () => {
     expect(problems[1]!.message).toContain('"x"')
   })
 
+  test('fields after the sixth are ignored, as trec_eval ignores them; fewer than six are a problem', () => {
+    const { rows, problems } = parseTrecRun('q1 Q0 d1 1 0.9 bm25 more junk at\nq1 Q0 d2 2 0.5\n', 'run.txt')
+    expect(rows).toEqual([{ qid: 'q1', docid: 'd1', rank: 1, score: 0.9, tag: 'bm25' }])
+    expect(problems.map((p) => [p.code, p.line, p.message])).toEqual([
+      ['trec_run_columns', 2, 'expected at least 6 fields "qid Q0 docid rank score tag", found 5'],
+    ])
+  })
+
   test('rows written from a ranking drop repeats and carry strictly decreasing scores', () => {
     expect(trecRunRowsFromRanking('q', ['a', 'b', 'a', 'c'])).toEqual([
       { qid: 'q', docid: 'a', rank: 1, score: 3 },
@@ -194,12 +202,26 @@ describe('qrels files', () => {
   })
 
   test('bad grades, wrong widths and duplicate judgments are problems, first judgment kept', () => {
-    const { qrels, problems } = parseTrecQrels('1 0 a 2\n1 0 b -1\n1 0 c\n1 0 a 3\n', 'q.trec')
+    const { qrels, problems } = parseTrecQrels('1 0 a 2\n1 0 b 1.5\n1 0 c\n1 0 a 3\n', 'q.trec')
     expect(problems.map((p) => [p.code, p.line])).toEqual([
       ['qrels_grade', 2],
       ['qrels_columns', 3],
       ['qrels_duplicate', 4],
     ])
+    expect(problems[0]?.message).toBe('grade "1.5" is not a whole number')
     expect(qrels.get('1')).toEqual(new Map([['a', 2]]))
+  })
+
+  test('a negative grade (TREC Web track: -1, -2 for junk) is read as judged non-relevant, grade 0, and counted', () => {
+    const { qrels, problems, negativeGrades } = parseTrecQrels('1 0 a 2\n1 0 b -1\n1 0 c -2\n', 'web.qrels')
+    expect(problems).toEqual([])
+    expect(negativeGrades).toBe(2)
+    expect(qrels.get('1')).toEqual(
+      new Map([
+        ['a', 2],
+        ['b', 0],
+        ['c', 0],
+      ]),
+    )
   })
 })

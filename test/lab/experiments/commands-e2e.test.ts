@@ -171,6 +171,15 @@ describe('experiment commands on the fixture golden set', () => {
       configSnapshot: { experiment: { trials: [0, 1] } },
     })
     expect(result.data.metrics.every((m: any) => m.sd === 0)).toBe(true)
+    // Per gated metric and group, overall included, the drop the gate can confirm at 80% power on these cases.
+    expect(lines).toContain(
+      'the smallest drop the gate confirms at 80% power, per gated metric and group (after its family correction):',
+    )
+    expect(result.data.confirmable.find((p: any) => p.metric === 'recall@5' && p.group === 'overall')).toMatchObject({
+      n: 7,
+      mean: 1,
+    })
+    expect(lines.some((l) => /^recall@5\s+overall\s+7\s+1\.000\s+\d+\.\d%/.test(l))).toBe(true)
   })
 
   test('compare pairs two runs, names the one changed section, prints verdicts and writes JSON and HTML', async () => {

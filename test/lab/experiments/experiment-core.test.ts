@@ -4,7 +4,8 @@
 import { describe, expect, test } from 'vitest'
 import { beirGoldenSet, caseIdFor } from '../../../src/lab/experiments/beir-golden.ts'
 import { chunkerOutcome, describeSizeTrend } from '../../../src/lab/experiments/chunking-experiment.ts'
-import { noiseReport } from '../../../src/lab/experiments/noise-report.ts'
+import { confirmableDrops, confirmableDropTable, noiseReport } from '../../../src/lab/experiments/noise-report.ts'
+import { defaultGatePolicy } from '../../../src/report/gate/policy.ts'
 import { createProgress } from '../../../src/lab/experiments/progress.ts'
 import { verdictOf } from '../../../src/lab/experiments/metric-summary.ts'
 import { compareScorecards } from '../../../src/lab/experiments/run-comparison.ts'
@@ -197,6 +198,30 @@ test('noise: spread of run means, the detectable change at this size, and the ga
   expect(recall?.smallestDetectableChange).toBeCloseTo(0.7249, 3)
   expect(recall?.gateTolerance).toBeCloseTo(0.03125, 12)
   expect(recall?.tooNoisy).toBe(true)
+})
+
+test('noise: per gated metric and group, overall included, the smallest drop the gate confirms at 80% power', () => {
+  // 20 normal cases at 0.50, 0.52, ..., 0.88 on recall@5, mrr and ndcg@10 (mean 0.69): 6 comparisons, Holm's
+  // first level 0.05 / 6 = 0.0083 needs 8 whole cases (2 / 2^8 = 0.0078): 8 x 0.69 / 20 = 0.276 = 40% of the mean.
+  const records = Array.from({ length: 20 }, (_, i) => {
+    const v = 0.5 + 0.02 * i
+    return buildRecord(`C-${String(i).padStart(2, '0')}`, {
+      retrieval: { metrics: { 'recall@5': v, mrr: v, 'ndcg@10': v } },
+    })
+  })
+  const rows = confirmableDrops(records, buildContext({ expectedCases: 20 }), defaultGatePolicy)
+  expect(rows.map((r) => [r.metric, r.group, r.n])).toEqual([
+    ['recall@5', 'overall', 20],
+    ['recall@5', 'normal', 20],
+    ['mrr', 'overall', 20],
+    ['mrr', 'normal', 20],
+    ['ndcg@10', 'overall', 20],
+    ['ndcg@10', 'normal', 20],
+  ])
+  expect(rows[0]?.relativeDrop).toBeCloseTo(0.4, 12)
+  expect(formatTextTable(confirmableDropTable(rows))).toMatch(
+    /recall@5\s+overall\s+20\s+0\.690\s+40\.0%\s+too small to gate/,
+  )
 })
 
 test('a BEIR dataset joined by title: paragraphs become span locators, impossible questions must abstain', () => {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { parseGoldenText } from '../../../src/cases/parse-golden.ts'
+import { condenseRanking } from '../../../src/grading/metrics/judged.ts'
+import { scoreRetrieval } from '../../../src/grading/metrics/retrieval.ts'
 import { resolveLocators } from '../../../src/cases/resolve-locators.ts'
 import { resolveConfig } from '../../../src/config/resolve.ts'
 import { pooledCaseGrades } from '../../../src/grading/qrels/pooled-grades.ts'
@@ -150,9 +152,15 @@ describe('qrels override and the run that uses pooled grades', () => {
     expect(grades.sources).toEqual({ provenance: 1, human: 1 })
     expect(grades.grades.get(invoices?.id ?? '')).toBe(3)
 
-    const runOf = async (qrels?: string) => {
+    const runOf = async (qrels?: string, judgedOnly = false) => {
       const config = resolveConfig(
-        { corpus: { kind: 'kb', root: kb }, mode: 'retrieval', outDir: join(root, 'out'), ...(qrels ? { qrels } : {}) },
+        {
+          corpus: { kind: 'kb', root: kb },
+          mode: 'retrieval',
+          outDir: join(root, 'out'),
+          judgedOnly,
+          ...(qrels ? { qrels } : {}),
+        },
         root,
         {},
       )
@@ -177,6 +185,26 @@ describe('qrels override and the run that uses pooled grades', () => {
       { provenance: 2 },
     ])
     expect(goldenOnly[0]?.record.retrieval.gradeSources).toBeUndefined()
+    // Pooled qrels are incomplete: each case reports judged@k beside its metrics, the share of its top k with a
+    // grade in its qrels; the golden-only run does not (its judgments are the golden file's, complete by design).
+    for (const { record } of withPooled) {
+      const judgedIds = new Set((record.retrieval.judged ?? record.retrieval.expected).map((e) => e.chunkId))
+      const ranked = record.retrieval.ranked ?? record.retrieval.retrieved.map((h) => h.chunkId)
+      const top5 = ranked.slice(0, 5)
+      expect(record.retrieval.metrics['judged@5']).toBe(top5.filter((id) => judgedIds.has(id)).length / top5.length)
+    }
+    expect(withPooled[0]?.record.retrieval.metrics['judged@1']).toBeDefined()
+    expect(Object.keys(goldenOnly[0]?.record.retrieval.metrics ?? {}).some((name) => name.startsWith('judged@'))).toBe(
+      false,
+    )
+    // judgedOnly scores the condensed list: the metrics of the ranking without its unjudged ids
+    const condensed = await runOf('golden/override.jsonl', true)
+    condensed.forEach(({ record }, i) => {
+      const grades = new Map((record.retrieval.judged ?? record.retrieval.expected).map((e) => [e.chunkId, e.grade]))
+      const ranked = record.retrieval.ranked ?? record.retrieval.retrieved.map((h) => h.chunkId)
+      expect(record.retrieval.metrics.mrr).toBe(scoreRetrieval(condenseRanking(ranked, grades), grades).mrr)
+      expect(record.retrieval.metrics['judged@5']).toBe(withPooled[i]?.record.retrieval.metrics['judged@5'])
+    })
     const summary = renderConsoleSummary(
       buildScorecard(
         withPooled.map((e) => e.record),

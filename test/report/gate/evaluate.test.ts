@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { createBaseline } from '../../../src/report/gate/baseline.ts'
 import { evaluateGate, failClosed } from '../../../src/report/gate/evaluate.ts'
+import { gateView } from '../../../src/report/gate/gate-messages.ts'
 import { defaultGatePolicy } from '../../../src/report/gate/policy.ts'
+import { renderMarkdown } from '../../../src/report/scorecard/render-markdown.ts'
 import { buildScorecard } from '../../../src/report/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../../src/evaluation/case-record.ts'
 import { buildContext, buildRecord, uniformRun } from '../scorecard/build-records.ts'
@@ -190,6 +192,76 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
     )
   })
 
+  test("a drop carried by one document's 8 cases is confirmed case by case but not once they form one cluster", () => {
+    // C-12..C-19 (0.74..0.88, sum 6.48) drop by 0.2 each: mean 0.69 -> (13.8 - 1.6) / 20 = 0.61 (-11.6%).
+    // Unclustered: 8 non-zero diffs, all negative: exact p = 2 / 2^8 = 0.0078, a regression.
+    const dropped = (i: number) => (i >= 12 ? baseValue(i) - 0.2 : baseValue(i))
+    const plain = evaluateGate(scorecardOf(uniformRun(20, dropped)), baseline)
+    expect(plain.comparisons[0]).toMatchObject({
+      metric: 'recall@5',
+      group: 'overall',
+      verdict: 'regression',
+      significance: { n: 20, clusters: 20 },
+    })
+    expect(plain.comparisons[0]?.significance?.pValue).toBeCloseTo(2 / 2 ** 8, 12)
+    // Clustered: the 8 share doc-A, the other 12 are one document each -> 13 clusters, one non-zero sum: p = 1.
+    const clustered = uniformRun(20, dropped).map((r, i) => ({ ...r, cluster: i >= 12 ? 'doc-A' : `doc-${i}` }))
+    const result = evaluateGate(scorecardOf(clustered), baseline)
+    expect(result.pass).toBe(true)
+    expect(result.comparisons[0]).toMatchObject({
+      verdict: 'not_significant',
+      significance: { n: 20, clusters: 13, pValue: 1 },
+    })
+    expect(result.messages[0]).toMatch(
+      /^recall@5 \(overall\) dropped from 0\.690 to 0\.610 \(-11\.6%, more than the allowed 5\.0%\), but the paired test over 20 cases in 13 clusters: p = 1\.0, /,
+    )
+  })
+
+  test('with fewer clusters than the test can ever confirm, the drop alone fails, saying so', () => {
+    // 20 cases over 3 documents: 3 sign patterns' worth of evidence at most (smallest p = 2 / 2^3 = 0.25)
+    const clustered = uniformRun(20, (i) => baseValue(i) * 0.9).map((r, i) => ({ ...r, cluster: `doc-${i % 3}` }))
+    const result = evaluateGate(scorecardOf(clustered), baseline)
+    expect(result.pass).toBe(false)
+    expect(result.comparisons[0]).toMatchObject({ verdict: 'regression', significance: { n: 20, clusters: 3 } })
+    expect(result.reasons[0]?.message).toContain(
+      'only 20 paired cases in 3 clusters (fewer than 6): the significance test cannot confirm a drop, so the drop alone fails',
+    )
+  })
+
+  test("a drop the test confirms alone is not confirmed across the run's comparisons (Holm), and passes saying so", () => {
+    // 20 normal cases at 0.8 unchanged; 10 exact_identifier cases, 6 of them 0.8 -> 0.6: that group 0.8 -> 0.68
+    // (-15%), 6 negative diffs: exact p = 2 / 2^6 = 0.031 < 0.05, but the run compares 3 metrics x 3 groups
+    // (overall 0.8 -> 0.76 is -5.0%, at the limit): Holm's first step needs p <= 0.05 / 9 = 0.0056.
+    const run = (drop: boolean) => [
+      ...uniformRun(20, () => 0.8),
+      ...uniformRun(10, (i) => (drop && i < 6 ? 0.6 : 0.8)).map((r) => ({
+        ...r,
+        caseId: `X-${r.caseId}`,
+        caseType: 'exact_identifier' as const,
+      })),
+    ]
+    const before = createBaseline(scorecardOf(run(false)), CREATED_AT)
+    const result = evaluateGate(scorecardOf(run(true)), before)
+    expect(result.pass).toBe(true)
+    const exact = result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'exact_identifier')
+    expect(exact).toMatchObject({ verdict: 'not_significant', significance: { pValue: 2 / 2 ** 6, significant: true } })
+    expect(exact?.note).toBe("but across the run's 9 comparisons Holm's step-down needs p <= 0.0056 here: not failing")
+    // Each comparison alone at 0.05 (familyWise 'none') fails the same run.
+    expect(evaluateGate(scorecardOf(run(true)), before, { ...defaultGatePolicy, familyWise: 'none' }).pass).toBe(false)
+  })
+
+  test('each comparison carries the smallest drop confirmable at 80% power after the family correction', () => {
+    // 6 comparisons (3 metrics x overall, normal): level 0.05 / 6 = 0.0083; the sign-flip floor needs 8 cases
+    // (2 / 2^8 = 0.0078 < 0.0083; 2 / 2^7 = 0.0156 is not): 8 x 0.69 / 20 = 0.276, i.e. 40% of the mean, above
+    // the normal term (2.638 + 0.842) x 0.1183 / sqrt(20) = 0.092.
+    const view = gateView(evaluateGate(scorecardOf(uniformRun(20, baseValue)), baseline))
+    expect(view.comparisons[0]).toMatchObject({ metric: 'recall@5', group: 'overall' })
+    expect(view.comparisons[0]?.confirmableDrop).toBeCloseTo(0.4, 12)
+    expect(renderMarkdown(scorecardOf(uniformRun(20, baseValue)), view)).toContain(
+      '| recall@5 | overall | 0.690 | 0.690 | +0.0% |  | 40.0% |',
+    )
+  })
+
   test('with minPairedCases 0 the test decides at any n, so a 3-case drop it cannot confirm passes', () => {
     const small = createBaseline(scorecardOf(uniformRun(3, () => 1)), CREATED_AT)
     const result = evaluateGate(scorecardOf(uniformRun(3, () => 0.9)), small, {
@@ -320,9 +392,10 @@ describe('evaluateGate: comparability and judges', () => {
     expect(result.messages).toEqual([
       'mode differs: baseline system, this run retrieval; only metrics both runs have are compared',
       'answer metrics not compared: this run is in retrieval mode (no answers were generated)',
-      // 8 cases of recall@5 = 1: six whole cases must fail to confirm a drop, 6 x 1 / 8 = 75% of the mean.
-      'too small to gate (a regression under 25.0% cannot be confirmed at 80% power): overall (n=8: the smallest recall@5 drop it can confirm is 75.0%); ' +
-        'normal (n=8: the smallest recall@5 drop it can confirm is 75.0%); add cases to these groups or set absolute floors (gate.floors)',
+      // 8 cases of recall@5 = 1, 2 comparisons (overall, normal): Holm's level 0.05 / 2 = 0.025 needs seven whole
+      // cases to fail (2 / 2^7 = 0.016; 2 / 2^6 = 0.031 is not enough), 7 x 1 / 8 = 87.5% of the mean.
+      'too small to gate (a regression under 25.0% cannot be confirmed at 80% power): overall (n=8: the smallest recall@5 drop it can confirm is 87.5%); ' +
+        'normal (n=8: the smallest recall@5 drop it can confirm is 87.5%); add cases to these groups or set absolute floors (gate.floors)',
     ])
   })
 

@@ -97,7 +97,24 @@ describe('buildScorecard: retrieval means', () => {
   })
 
   test('the run section lists the errored cases and is not partial without an expected count', () => {
-    expect(scorecard.run).toEqual({ cases: 5, partial: false, errored: 1, erroredCaseIds: ['D'] })
+    expect(scorecard.run).toEqual({ cases: 5, clusters: 5, partial: false, errored: 1, erroredCaseIds: ['D'] })
+  })
+
+  test('the run says how many clusters its cases form, each case keeps its cluster, and the views print the count', () => {
+    // A and B share doc-1, C is on doc-2, D and E name none (one cluster each): 4 clusters of 5 cases
+    const clusters: Record<string, string> = { A: 'doc-1', B: 'doc-1', C: 'doc-2' }
+    const records = retrievalRecords.map((r) => (clusters[r.caseId] ? { ...r, cluster: clusters[r.caseId] } : r))
+    const clustered = buildScorecard(records, buildContext())
+    expect(clustered.run.clusters).toBe(4)
+    expect([clustered.cases.A?.cluster, clustered.cases.C?.cluster, clustered.cases.D?.cluster]).toEqual([
+      'doc-1',
+      'doc-2',
+      undefined,
+    ])
+    expect(renderMarkdown(clustered)).toContain('**cases** 5 (4 clusters)')
+    expect(renderConsoleSummary(clustered).split('\n')[0]).toBe(
+      'vitest-rag: 5 cases (4 clusters) (retrieval mode, 1 errored)',
+    )
   })
 
   test('a run with fewer cases than the golden set holds is marked partial', () => {

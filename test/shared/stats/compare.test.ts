@@ -5,6 +5,7 @@ test('two cases that both improve by 0.5 are not significant: p = 2 of 4 sign pa
   const result = compareRuns({ x: 0.5, y: 0.5 }, { x: 1, y: 1 })
   expect(result).toEqual({
     n: 2,
+    clusters: 2,
     meanA: 0.5,
     meanB: 1,
     meanDiff: 0.5,

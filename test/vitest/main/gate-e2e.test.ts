@@ -119,7 +119,7 @@ describe('the gate, end to end over real Vitest runs', () => {
     expect(better.code, better.output).toBe(0)
     // The job summary carries the before/after table: baseline and current value of every compared metric.
     expect(readFileSync(summary, 'utf8')).toMatch(
-      /\| Metric \| Group \| Baseline \| Current \| Change \| p \| Verdict \|[\s\S]*\| should_contain \| overall \| 0\.9\d+ \| 1\.000/,
+      /\| Metric \| Group \| Baseline \| Current \| Change \| p \| Confirmable drop \(80% power\) \| Verdict \|[\s\S]*\| should_contain \| overall \| 0\.9\d+ \| 1\.000/,
     )
     const gate = readJson(join(out.dir, 'gate.json'))
     expect(gate.pass).toBe(true)
