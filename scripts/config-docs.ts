@@ -17,6 +17,7 @@ const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)))
 /** Source files whose schema constants make up the options (the schema itself and the models config). */
 const SCHEMA_FILES = [
   'src/config/schema.ts',
+  'src/config/gate-options.ts',
   'src/corpus/source.ts',
   'src/llm/config.ts',
   'src/llm/providers.ts',

@@ -131,6 +131,30 @@ export const CaseIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'case_id must be letters, digits, "-", "_" or "." (e.g. GC-0041)')
 
+/**
+ * The hard checks a case may mark as known failing, by their golden names (or their matcher names): a failure
+ * of a marked check is expected (the test passes, the scorecard counts it apart), the way `test.fails` marks a
+ * known bug.
+ */
+export const MARKABLE_CHECKS = {
+  must_contain: 'toContainAll',
+  must_abstain: 'toAbstain',
+  toContainAll: 'toContainAll',
+  toAbstain: 'toAbstain',
+} as const
+
+/** Checks no mark can silence: zero tolerance stays zero (a leak or a fabricated citation is never "known"). */
+export const ZERO_TOLERANCE_CHECKS: readonly string[] = [
+  'tenant_leak',
+  'forbidden_text',
+  'fabricated_citation',
+  'toNotLeakAcrossTenants',
+  'toHaveNoFabricatedCitations',
+]
+
+/** A hard check marked as known failing, with the reason (a ticket, a sentence) it is tolerated. */
+export const KnownFailureSchema = z.strictObject({ check: nonEmpty, reason: nonEmpty })
+
 const GoldenCaseObject = z.object({
   case_id: CaseIdSchema,
   case_type: CaseTypeSchema,
@@ -151,6 +175,8 @@ const GoldenCaseObject = z.object({
   synthetic: z.boolean().optional(),
   status: CaseStatusSchema.optional(),
   cluster: nonEmpty.optional(),
+  /** Hard checks known to fail on this case (see {@link MARKABLE_CHECKS}); absent when none. */
+  known_failures: z.array(KnownFailureSchema).optional(),
 })
 
 /**
@@ -205,6 +231,7 @@ export const GoldenCaseSchema = GoldenCaseObject.strict()
         message: 'a multi_turn case needs history: the prior turns as [{ "role": "user", "content": "..." }, ...]',
       })
     }
+    for (const issue of knownFailureIssues(c)) ctx.addIssue({ code: 'custom', ...issue })
     if (answerable && !c.expected_sources.some((s) => s.grade > 0)) {
       ctx.addIssue({
         code: 'custom',
@@ -227,6 +254,37 @@ export type GoldenCase = z.infer<typeof GoldenCaseSchema>
 /** A golden case as written in the file, before defaults. */
 export type GoldenCaseInput = z.input<typeof GoldenCaseSchema>
 
+/**
+ * What is wrong with a case's `known_failures`, each with its field path: a zero-tolerance check (a leak, a
+ * fabricated citation) can never be marked; an unknown name; a check that does not apply to the case (a
+ * `must_contain` mark without `must_contain`, a `must_abstain` mark on a case that need not abstain); a check
+ * marked twice.
+ */
+function knownFailureIssues(c: z.infer<typeof GoldenCaseObject>): Array<{ path: PropertyKey[]; message: string }> {
+  const issues: Array<{ path: PropertyKey[]; message: string }> = []
+  const seen = new Set<string>()
+  ;(c.known_failures ?? []).forEach(({ check }, i) => {
+    const path = ['known_failures', i, 'check']
+    const target = (MARKABLE_CHECKS as Record<string, string>)[check]
+    if (ZERO_TOLERANCE_CHECKS.includes(check)) {
+      issues.push({
+        path,
+        message: `can never be marked as a known failure: tenant leaks and fabricated citations have zero tolerance; fix the system, and remove this entry`,
+      })
+    } else if (target === undefined) {
+      issues.push({ path, message: 'not a check a known failure can mark: use must_contain or must_abstain' })
+    } else if (target === 'toContainAll' && c.must_contain.length === 0) {
+      issues.push({ path, message: 'the case has no must_contain, so nothing can fail: remove this entry' })
+    } else if (target === 'toAbstain' && !ABSTAIN_CASE_TYPES.has(c.case_type)) {
+      issues.push({ path, message: `a ${c.case_type} case need not abstain, so nothing can fail: remove this entry` })
+    } else if (seen.has(target)) {
+      issues.push({ path, message: 'this check is marked twice: keep one entry' })
+    }
+    if (target !== undefined) seen.add(target)
+  })
+  return issues
+}
+
 /** Whether a case is a draft (written by `promote`, not yet reviewed into the run). */
 export function isDraft(c: Pick<GoldenCase, 'status'>): boolean {
   return c.status === 'draft'
@@ -235,21 +293,4 @@ export function isDraft(c: Pick<GoldenCase, 'status'>): boolean {
 /** Whether a case must abstain (its hard assertion `toAbstain` applies). */
 export function mustAbstain(c: Pick<GoldenCase, 'case_type'>): boolean {
   return ABSTAIN_CASE_TYPES.has(c.case_type)
-}
-
-/**
- * The cluster a case is resampled and sign-flipped with in the gate's paired test (cases that share a cluster
- * move together): the golden `cluster` field when set, else the document of the case's best-graded expected
- * chunk (the first such chunk in resolved order), else none (a case expecting nothing is a cluster of its own).
- * `docOf` maps a chunk id to its document id. Example: expected [{a#1, grade 1}, {b#2, grade 3}] -> `b`.
- */
-export function caseCluster(
-  c: Pick<GoldenCase, 'cluster'>,
-  expected: ReadonlyArray<{ chunkId: string; grade: number }>,
-  docOf: (chunkId: string) => string,
-): string | undefined {
-  if (c.cluster !== undefined) return c.cluster
-  let best: { chunkId: string; grade: number } | undefined
-  for (const e of expected) if (e.grade > 0 && (best === undefined || e.grade > best.grade)) best = e
-  return best === undefined ? undefined : docOf(best.chunkId)
 }

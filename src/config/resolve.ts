@@ -141,7 +141,10 @@ export function resolveConfig(
   const defaults = projectDefaults(project)
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(root, p))
   const corpus = o.corpus ? { ...o.corpus, root: abs(o.corpus.root) } : { kind: 'kb' as const, root: SAMPLE_KB_ROOT }
-  const adapter = o.adapter.kind === 'module' ? { ...o.adapter, path: abs(o.adapter.path) } : o.adapter
+  const adapter =
+    o.adapter.kind === 'module' || o.adapter.kind === 'recorded'
+      ? { ...o.adapter, path: abs(o.adapter.path) }
+      : o.adapter
   const sourceMap = typeof o.sourceMap === 'string' ? abs(o.sourceMap) : o.sourceMap
   return {
     ...o,

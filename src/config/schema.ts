@@ -6,13 +6,16 @@ import { z } from 'zod'
 import { LocatorSchema } from '../cases/schema.ts'
 import { ModelConfigSchema } from '../llm/config.ts'
 import { CorpusSourceSchema, type CorpusSource } from '../corpus/source.ts'
+import { GateOptionsSchema } from './gate-options.ts'
 
 /**
  * The system under test:
  * - `reference`: the bundled pipeline (exact search + extractive or model generator);
  * - `module`: a TS/JS module whose default export is a `RagAdapter`, a function `(input) => output`, or a
  *   factory `() => RagAdapter` (see `docs/adapters.md`);
- * - `http`: a JSON endpoint that takes `SystemInput` and returns `SystemOutput`.
+ * - `http`: a JSON endpoint that takes `SystemInput` and returns `SystemOutput`;
+ * - `recorded`: outputs captured elsewhere, one `{ "case_id", "output": SystemOutput }` per line of a JSONL file
+ *   (scored without calling the system; a case with no recorded output errors).
  */
 export const AdapterSpecSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reference') }).strict(),
@@ -36,37 +39,16 @@ export const AdapterSpecSchema = z.discriminatedUnion('kind', [
       timeoutMs: z.number().int().positive().default(60_000),
     })
     .strict(),
+  z
+    .object({
+      kind: z.literal('recorded'),
+      /** The recorded-outputs JSONL file, relative to the project root. */
+      path: z.string().min(1),
+    })
+    .strict(),
 ])
 /** The system under test. */
 export type AdapterSpec = z.infer<typeof AdapterSpecSchema>
-
-/**
- * Absolute floors: metric name to the lowest mean allowed (the highest, for a lower-is-better metric such as
- * `noise_sensitivity`), overall (`'*'`) or per case type. Checked on every run without a significance test and
- * without a baseline, e.g. `{ 'recall@5': { '*': 0.8, multi_turn: 0.6 } }`.
- */
-export const FloorsSchema = z.record(z.string(), z.record(z.string(), z.number().min(-1).max(1)))
-
-/** Gate policy as configuration (ratios in [0, 1]). */
-export const GateOptionsSchema = z
-  .object({
-    /** A gated metric fails the run when it drops by more than this, relative to the baseline. Default 0.05. */
-    maxRelativeDrop: z.number().min(0).max(1).default(0.05),
-    /** Metrics the gate compares; `undefined` keeps the gate's own default list. */
-    gatedMetrics: z.array(z.string()).optional(),
-    /** Judge metrics are gated only when the judge scored at least this share of cases. Default 0.25. */
-    minJudgeCoverage: z.number().min(0).max(1).default(0.25),
-    /** A drop must also be confirmed by the paired significance test. Default true. */
-    requireSignificance: z.boolean().default(true),
-    /** Absolute floors per metric and case type, checked without a significance test (see {@link FloorsSchema}). */
-    floors: FloorsSchema.optional(),
-    /**
-     * Judge metrics are required: a run whose configured judge covered fewer than `minJudgeCoverage` of the
-     * cases fails instead of passing with a warning. Default false.
-     */
-    requireJudge: z.boolean().default(false),
-  })
-  .strict()
 
 /** Size limits on golden input (see `InputLimits` in src/cases/parse-golden.ts); each defaults on its own. */
 export const InputLimitsSchema = z
@@ -230,6 +212,7 @@ export const RagEvalOptionsSchema = z
       minJudgeCoverage: 0.25,
       requireSignificance: true,
       requireJudge: false,
+      minPairedShare: 0.5,
     }),
     /** Size limits on golden input; a case over one is a problem naming file, line, field and the option. */
     limits: InputLimitsSchema.default({

@@ -3,8 +3,8 @@
  * model clients (only when configured: the default runs offline), the system under test behind its adapter,
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
-import { join, resolve } from 'node:path'
-import type { RagAdapter } from '../system/adapter/types.ts'
+import { join, relative, resolve } from 'node:path'
+import type { RagAdapter, SystemOutput } from '../system/adapter/types.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import type { Judge } from '../grading/judge/types.ts'
 import type { ClaimChecker } from '../grading/judge/claim-check.ts'
@@ -89,6 +89,12 @@ async function createAdapter(
   if (spec.kind === 'module')
     return {
       adapter: await (await import('../system/adapter/function-adapter.ts')).loadModuleAdapter(spec.path, spec.options),
+    }
+  if (spec.kind === 'recorded')
+    return {
+      adapter: await (
+        await import('../system/adapter/recorded-adapter.ts')
+      ).loadRecordedAdapter(spec.path, relative(config.root, spec.path)),
     }
   if (spec.kind === 'http') {
     const { httpAdapter } = await import('../system/adapter/http-adapter.ts')

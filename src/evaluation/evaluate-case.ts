@@ -7,10 +7,12 @@
 import { SystemThrewError } from '../system/adapter/errors.ts'
 import type { SystemInput, SystemOutput } from '../system/adapter/types.ts'
 import { validateSystemOutput } from '../system/adapter/validate-output.ts'
-import { caseCluster, mustAbstain } from '../cases/schema.ts'
+import { mustAbstain } from '../cases/schema.ts'
+import { caseCluster } from '../cases/cluster.ts'
 import { docIdOfChunkId } from '../corpus/chunk.ts'
 import { runHardChecks } from '../grading/checks/hard-checks.ts'
 import { resolveOutput, type ResolvedOutput } from '../system/resolved-output.ts'
+import { markKnownFailures } from './known-failures.ts'
 import { hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
 import {
   CASE_RECORD_VERSION,
@@ -190,7 +192,7 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
     judgedAtK: runtime.qrels !== undefined,
     judgedOnly: config.judgedOnly,
   })
-  const hard = runHardChecks(resolved, c, config.mode)
+  const hard = markKnownFailures(runHardChecks(resolved, c, config.mode), c)
 
   const { answerStep, claimMetrics } = await evaluateAnswerStep(runtime, resolved, moduleCase, hard, checkpointed)
   const errorClass =

@@ -218,3 +218,44 @@ describe('GoldenFileError', () => {
     expect(error.message).toContain('bad.golden.jsonl:1: case_type: "faq" is not allowed')
   })
 })
+
+describe('known_failures', () => {
+  test('a mark on a leak or fabricated-citation check is a golden-file error with file, line, field and fix; every problem at once', () => {
+    const text = [
+      line({ must_contain: ['seats'], known_failures: [{ check: 'must_contain', reason: 'TICKET-123' }] }),
+      line({
+        case_id: 'GC-2',
+        known_failures: [
+          { check: 'tenant_leak', reason: 'later' },
+          { check: 'toHaveNoFabricatedCitations', reason: 'later' },
+        ],
+      }),
+      line({
+        case_id: 'GC-3',
+        known_failures: [
+          { check: 'must_contain', reason: 'x' },
+          { check: 'must_abstain', reason: 'y' },
+          { check: 'speed', reason: 'z' },
+        ],
+      }),
+    ].join('\n')
+    const result = parseGoldenText(text, FILE)
+    // The first case's mark is valid: it parses, mark and all.
+    expect(result.cases.map((c) => [c.case.case_id, c.case.known_failures])).toEqual([
+      ['GC-1', [{ check: 'must_contain', reason: 'TICKET-123' }]],
+    ])
+    expect(formatProblems(result.problems).split('\n')).toEqual([
+      'golden/support.golden.jsonl:2: known_failures[0].check: "tenant_leak": can never be marked as a known failure: tenant leaks and fabricated citations have zero tolerance; fix the system, and remove this entry',
+      'golden/support.golden.jsonl:2: known_failures[1].check: "toHaveNoFabricatedCitations": can never be marked as a known failure: tenant leaks and fabricated citations have zero tolerance; fix the system, and remove this entry',
+      'golden/support.golden.jsonl:3: known_failures[0].check: "must_contain": the case has no must_contain, so nothing can fail: remove this entry',
+      'golden/support.golden.jsonl:3: known_failures[1].check: "must_abstain": a normal case need not abstain, so nothing can fail: remove this entry',
+      'golden/support.golden.jsonl:3: known_failures[2].check: "speed": not a check a known failure can mark: use must_contain or must_abstain',
+    ])
+  })
+
+  test('a case without known_failures hashes as before the field existed', () => {
+    // The case hash pairs a case with its baseline entry: an optional field that is absent changes no hash.
+    const parsed = parseGoldenText(line({}), FILE).cases[0]!
+    expect('known_failures' in parsed.case).toBe(false)
+  })
+})

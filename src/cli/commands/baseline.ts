@@ -10,8 +10,8 @@ import { diffString } from 'json-diff'
 import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../report/gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../report/files/baseline-file.ts'
-import { checkRun } from '../../report/gate/evaluate.ts'
 import { BASELINE_ACCEPT_COMMAND } from '../../shared/text/commands.ts'
+import { acceptRefusals, listHardFailures } from '../../report/gate/accept.ts'
 import { VersionedFileError } from '../../shared/problems/versioned-file-error.ts'
 import { sortCaseTypes, sortMetricNames } from '../../report/scorecard/metric-order.ts'
 import { readScorecardFile } from '../../report/files/scorecard-file.ts'
@@ -45,39 +45,16 @@ function isKnownError(error: unknown): error is Error {
 
 /**
  * Why a scorecard must not become a baseline, every reason at once: `fatal` ones (no cases) always refuse;
- * the others (a partial, sampled, filtered, unmerged-shard, interrupted or failed run, or a scorecard older
- * than an unfinished run) refuse unless `--allow-partial`.
+ * the others ({@link acceptRefusals}: a partial, sampled, filtered, unmerged-shard, interrupted or errored run,
+ * or a scorecard older than an unfinished run) refuse unless `--allow-partial`. Failed hard checks refuse
+ * nothing: they are listed on accept and keep failing every run until fixed.
  */
 export function refusalReasons(
   scorecard: Scorecard,
   lastRunUnfinished = false,
 ): { fatal: string[]; partial: string[] } {
-  const run = scorecard.run
-  if (run.cases === 0) return { fatal: ['the scorecard has no cases'], partial: [] }
-  const partial: string[] = []
-  if (lastRunUnfinished)
-    partial.push('the last run started but never reported (gate.json is stale): this scorecard is from an earlier run')
-  // The gate's own run rules in its own wording (run failures, a partial run, errored cases); hard assertions are counted below.
-  partial.push(
-    ...checkRun(scorecard)
-      .filter((r) => r.code !== 'hard_assertion_failed' && r.code !== 'empty_run')
-      .map((r) => r.message),
-  )
-  if (run.selection?.filtered)
-    partial.push(`it is from a filtered run (${run.cases} cases selected by a file filter, -t or .only)`)
-  if (run.selection?.sample)
-    partial.push(`it is from a sampled run (${run.selection.sample.size} of ${run.selection.sample.of} cases)`)
-  if (run.selection?.shard)
-    partial.push(
-      `it is from shard ${run.selection.shard.index}/${run.selection.shard.count} alone (merge the shards with vitest --merge-reports first)`,
-    )
-  // The run's failures (above) already name an interruption and unhandled errors when the reporter recorded them.
-  const failures = run.failures ?? []
-  if (run.interrupted && !failures.some((f) => f.includes('interrupted'))) partial.push('the run was interrupted')
-  if ((run.unhandledErrors ?? 0) > 0 && !failures.some((f) => f.includes('unhandled')))
-    partial.push(`${run.unhandledErrors} unhandled error(s) in that run`)
-  if (scorecard.hard.failed > 0) partial.push(`${scorecard.hard.failed} hard assertion(s) failed in that run`)
-  return { fatal: [], partial }
+  if (scorecard.run.cases === 0) return { fatal: ['the scorecard has no cases'], partial: [] }
+  return { fatal: [], partial: acceptRefusals(scorecard, lastRunUnfinished) }
 }
 
 /** Whether the `gate.json` beside a scorecard says a later run started and never reported. */
@@ -148,6 +125,12 @@ async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () =>
   }
   await writeBaseline(baselinePath, next)
   io.stdout(`Wrote ${baselinePath} (${Object.keys(next.cases).length} cases). Commit it with the change it reflects.\n`)
+  const failed = scorecard.hard.failures
+  if (failed.length > 0) {
+    io.stdout(
+      `It was taken from a run with ${failed.length} failed hard check(s); the gate never compares hard checks with a baseline: they still fail every run until fixed:\n${listHardFailures(failed).join('\n')}\n`,
+    )
+  }
   return 0
 }
 
@@ -239,14 +222,15 @@ export function createBaselineAcceptCommand(
       'Shows the diff of the aggregate metrics between the current baseline and the last run, then writes the',
       'new baseline after an interactive "y", or at once with --yes. Without a terminal and without --yes it',
       'prints the diff and exits 1. An empty run is always refused; a partial, filtered, sampled or unmerged-shard',
-      'run, an interrupted run, a run with errored cases, unhandled errors or failed hard assertions, and a',
-      'scorecard older than an unfinished run are refused unless --allow-partial.',
+      'run, an interrupted run, a run with errored cases or unhandled errors, and a scorecard older than an',
+      'unfinished run are refused unless --allow-partial. A complete run whose only failures are hard checks is',
+      'accepted and its failed checks are listed: they still fail every run until fixed.',
       '',
       `  --project NAME    the Vitest project whose run to accept (default ${DEFAULT_PROJECT})`,
       `  --scorecard FILE  the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})`,
       '  --baseline FILE   the baseline to write (default baselines/<project>.baseline.json)',
       '  --yes, -y         write without asking',
-      '  --allow-partial   accept a partial, sampled, sharded or failed run anyway (says what it accepts)',
+      '  --allow-partial   accept a partial, sampled, sharded or errored run anyway (says what it accepts)',
     ].join('\n'),
     run: withKnownErrors((argv, io) => runAccept(argv, io, confirm, now)),
   }

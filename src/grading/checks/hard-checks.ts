@@ -25,6 +25,11 @@ export interface HardCheckResult {
   passed: boolean
   /** Why it failed (or a short note when it passed). */
   message?: string
+  /**
+   * The reason the golden case marks this check as known failing (`known_failures`): a failure is expected
+   * (the test passes, the scorecard counts it apart); a pass means the mark should go. Absent when unmarked.
+   */
+  known?: string
 }
 
 export { didAbstain } from './abstention.ts'

@@ -24,6 +24,13 @@ export interface BaselineMetricFamily {
 /** One case's values as they entered the baseline's averages. */
 export interface BaselineCase {
   caseHash: string
+  /** Hash of the resolved expected sources (see `CaseSummary.expectedHash`); absent in older baselines. */
+  expectedHash?: string
+  /** The case's top-ranked ids and answer digest when the baseline was taken (see `CaseSummary`); absent in older baselines. */
+  topK?: string[]
+  answerDigest?: string
+  /** The hard checks that failed on the case (known failures included), so a later run sees which flipped; absent in older baselines. */
+  failedChecks?: string[]
   caseType: CaseType
   retrieval?: Record<string, number>
   answer?: Record<string, number>
@@ -86,6 +93,10 @@ export const BaselineSchema = z.object({
     z.string(),
     z.object({
       caseHash: z.string(),
+      expectedHash: z.string().optional(),
+      topK: z.array(z.string()).optional(),
+      answerDigest: z.string().optional(),
+      failedChecks: z.array(z.string()).optional(),
       caseType: z.string(),
       retrieval: ValuesSchema.optional(),
       answer: ValuesSchema.optional(),
@@ -108,6 +119,10 @@ export function createBaseline(scorecard: Scorecard, createdAt: string = new Dat
     if (!c) continue
     cases[id] = {
       caseHash: c.caseHash,
+      ...(c.expectedHash !== undefined ? { expectedHash: c.expectedHash } : {}),
+      ...(c.topK !== undefined ? { topK: [...c.topK] } : {}),
+      ...(c.answerDigest !== undefined ? { answerDigest: c.answerDigest } : {}),
+      failedChecks: Object.keys(c.hard).filter((name) => c.hard[name as keyof typeof c.hard] === false),
       caseType: c.caseType,
       ...(c.retrieval ? { retrieval: { ...c.retrieval } } : {}),
       ...(c.answer ? { answer: { ...c.answer } } : {}),
@@ -133,9 +148,20 @@ export function createBaseline(scorecard: Scorecard, createdAt: string = new Dat
   }
 }
 
-/** The baseline as pretty JSON (2-space indent, trailing newline), so its git diff reads well. */
+/**
+ * The baseline as pretty JSON (2-space indent, trailing newline), so its git diff reads well; each case's
+ * `topK` and `failedChecks` stay on one line (one line a case rather than one line an id).
+ */
 export function serializeBaseline(baseline: Baseline): string {
-  return `${JSON.stringify(baseline, null, 2)}\n`
+  const pretty = JSON.stringify(baseline, null, 2)
+  return `${pretty.replace(
+    /"(topK|failedChecks)": \[((?:\s*"(?:[^"\\]|\\.)*",?)*)\s*\]/g,
+    (_all, key: string, ids: string) =>
+      `"${key}": [${ids
+        .trim()
+        .split(/,\s*\n\s*/)
+        .join(', ')}]`,
+  )}\n`
 }
 
 /**

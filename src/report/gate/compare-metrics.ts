@@ -54,6 +54,7 @@ function compareOne(
   group: string,
   baselineMean: number,
   policy: GatePolicy,
+  subset: boolean,
 ): { comparison?: MetricComparison; message?: string } {
   const name = label(metric, group)
   // Compare the same cases on both sides: the means over the cases paired by id and case hash. When the run
@@ -61,9 +62,8 @@ function compareOne(
   // when it holds a subset (a sampled run) the baseline's full-set mean would compare different cases.
   const paired = pairedValues(current, baseline, family, metric, group)
   const pairedIds = Object.keys(paired.a)
-  // Paired means only: a subset run, or a watch-mode run after an edit (only unchanged cases are comparable).
-  const subsetRun = policy.pairedOnly === true || Object.keys(current.cases).length < Object.keys(baseline.cases).length
-  if (subsetRun && pairedIds.length === 0) {
+  // Paired means only when some cases do not pair (a sample, or new, edited or removed cases).
+  if (subset && pairedIds.length === 0) {
     return { message: `${name}: no unchanged case of this group is in this run; not compared` }
   }
   const before = pairedIds.length > 0 ? meanOf(paired.a) : baselineMean
@@ -199,11 +199,12 @@ function answerSkipReason(
 }
 
 /**
- * Compares every gated metric the baseline has, overall and (by policy) per case type. Returns the
+ * Compares every gated metric the baseline has, overall and (by policy) per case type; `subset` says that some
+ * cases of either side do not pair (then a group without a paired case is not compared). Returns the
  * comparisons, the failing messages (regressions and missing metrics), the notes (skips, unconfirmed drops
  * and rises, the groups too small to gate) and each group's power.
  */
-export function compareGatedMetrics(current: Scorecard, baseline: Baseline, policy: GatePolicy) {
+export function compareGatedMetrics(current: Scorecard, baseline: Baseline, policy: GatePolicy, subset = false) {
   const comparisons: MetricComparison[] = []
   const failures: Array<{ comparison: MetricComparison; message: string }> = []
   const notes: string[] = []
@@ -232,7 +233,7 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
       const before = baseGroup?.mean[metric]
       if (before === undefined) continue
       powerGroups.push({ family, metric, group })
-      const { comparison, message } = compareOne(current, baseline, family, metric, group, before, policy)
+      const { comparison, message } = compareOne(current, baseline, family, metric, group, before, policy, subset)
       if (comparison === undefined) {
         if (message !== undefined) notes.push(message)
         continue

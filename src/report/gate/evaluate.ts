@@ -4,54 +4,38 @@
 import type { Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
 import { compareGatedMetrics } from './compare-metrics.ts'
+import { acceptRefusals, checkRun } from './accept.ts'
 import type { GateReason, GateResult, MetricComparison } from './gate-result.ts'
-import { defaultGatePolicy, type GatePolicy } from './policy.ts'
+import { defaultGatePolicy, RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
 import type { GroupPower } from './power.ts'
 import { checkFloors, checkJudgeCoverage } from './threshold-checks.ts'
 import { metricDirection } from '../../grading/metrics/direction.ts'
+import { diffCases } from './case-diff.ts'
+import { pairCases, pairingNotes, scoringChanges, type CaseChanges } from './pairing.ts'
 
 import { BASELINE_ACCEPT_COMMAND } from '../../shared/text/commands.ts'
 
-function shortHash(hash: string): string {
-  return hash.length > 12 ? hash.slice(0, 12) : hash
+/** The run's own fail-closed checks, re-exported where the gate's callers have always found them (defined in accept.ts). */
+export { checkRun }
+
+/** The accept command as the gate prints it: with `--yes`, so it runs as printed (the diff is still shown). */
+function acceptNow(command: string): string {
+  return /(^| )(--yes|-y)( |$)/.test(command) ? command : `${command} --yes`
 }
 
 /**
- * Fail-closed checks on the run itself: failures outside any case, empty, partial, errored cases, failed hard
- * assertions. The one
- * statement of these rules: the gate applies them, and `baseline accept` refuses a run they fail (hard
- * assertions aside: a baseline may record them).
+ * The no-baseline hint: the accept command when this run may become the baseline (a run whose only failures are
+ * hard checks may: they are listed on accept), else why it may not ({@link acceptRefusals}) and what to run.
  */
-export function checkRun(current: Scorecard): GateReason[] {
-  const run = current.run
-  const reasons: GateReason[] = (run.failures ?? []).map((message) => ({ code: 'run_failed', message }))
-  if (run.cases === 0) {
-    reasons.push({
-      code: 'empty_run',
-      message: 'no cases ran: an empty run never passes (check the golden files and the test filter)',
-    })
-  } else if (run.partial || (run.expectedCases !== undefined && run.cases < run.expectedCases)) {
-    reasons.push({
-      code: 'partial_run',
-      message: `partial run: ${run.cases} of ${run.expectedCases ?? '?'} golden cases ran; a partial run never passes (run the whole golden set)`,
-    })
+function noBaselineNote(current: Scorecard, accept: string): string {
+  const refused = acceptRefusals(current)
+  if (refused.length > 0) {
+    return `no baseline: metrics were not compared, and this run cannot become one (${refused.join('; ')}); run the whole golden set, then create one with \`${accept}\``
   }
-  if (run.errored > 0) {
-    const listed = run.erroredCaseIds.slice(0, 10).join(', ')
-    const more = run.erroredCaseIds.length > 10 ? ` and ${run.erroredCaseIds.length - 10} more` : ''
-    reasons.push({
-      code: 'errored_cases',
-      message: `${run.errored} case(s) errored before producing results: ${listed}${more}`,
-    })
-  }
-  for (const failure of current.hard.failures) {
-    reasons.push({
-      code: 'hard_assertion_failed',
-      caseId: failure.caseId,
-      message: `hard assertion ${failure.check} failed for ${failure.caseId} (${failure.file}:${failure.line}): ${failure.message}`,
-    })
-  }
-  return reasons
+  const failed = current.hard.failed
+  const hard =
+    failed > 0 ? ` (its ${failed} failed hard check(s) are listed on accept and still fail every run until fixed)` : ''
+  return `no baseline: metrics were not compared; after reviewing this scorecard, create one with \`${accept}\` and commit it${hard}`
 }
 
 /**
@@ -68,28 +52,13 @@ export function failClosed(gate: GateResult, reason: GateReason): GateResult {
   }
 }
 
-/** Why a baseline is not comparable with the run (golden set or corpus changed), or an empty list. */
-function comparabilityProblems(current: Scorecard, baseline: Baseline): string[] {
-  const problems: string[] = []
-  if (current.goldenSetHash !== baseline.goldenSetHash) {
-    problems.push(
-      `golden set hash ${shortHash(baseline.goldenSetHash)} (baseline) != ${shortHash(current.goldenSetHash)} (this run)`,
-    )
-  }
-  if (current.corpusFingerprint !== baseline.corpusFingerprint) {
-    problems.push(
-      `corpus fingerprint ${shortHash(baseline.corpusFingerprint)} (baseline) != ${shortHash(current.corpusFingerprint)} (this run)`,
-    )
-  }
-  return problems
-}
-
 function finish(
   reasons: GateReason[],
   comparisons: MetricComparison[],
   notes: string[],
   compared: boolean,
   power?: GroupPower[],
+  cases?: CaseChanges,
 ): GateResult {
   const pass = reasons.length === 0
   return {
@@ -100,7 +69,29 @@ function finish(
     messages: [...reasons.map((r) => r.message), ...notes],
     compared,
     ...(power ? { power } : {}),
+    ...(cases ? { cases } : {}),
   }
+}
+
+/**
+ * Why no metric of the run compares with the baseline, or undefined: the scoring changed (judge; see
+ * {@link scoringChanges}), or under `policy.minPairedShare` of the cases pair by id and content (never in
+ * watch mode, `policy.pairedOnly`, which compares whatever pairs).
+ */
+function notComparableReason(
+  current: Scorecard,
+  baseline: Baseline,
+  changes: CaseChanges,
+  policy: GatePolicy,
+): string | undefined {
+  const scoring = scoringChanges(current, baseline, policy)
+  if (scoring.length > 0) return `scoring changed: ${scoring.join('; ')}`
+  if (policy.pairedOnly || changes.pairedShare + RELATIVE_DROP_EPSILON >= policy.minPairedShare) return undefined
+  const percent = (x: number) => `${(x * 100).toFixed(0)}%`
+  return (
+    `only ${changes.paired} of the baseline's ${changes.baselineCases} cases pair with this run by id and content (${percent(changes.pairedShare)}, ` +
+    `under the ${percent(policy.minPairedShare)} minimum, gate.minPairedShare): ${changes.added.length} new, ${changes.edited.length} edited, ${changes.removed.length} removed`
+  )
 }
 
 /**
@@ -136,7 +127,7 @@ export function withMissingBaseline(
 ): GateResult {
   const reason: GateReason = {
     code: 'baseline_missing',
-    message: `the baseline ${path} (named by ${namedBy}) does not exist: check the path, or create it with \`${acceptCommand}\``,
+    message: `the baseline ${path} (named by ${namedBy}) does not exist: check the path, or create it with \`${acceptNow(acceptCommand)}\``,
   }
   const messages = gate.messages.filter((m) => !m.startsWith('no baseline:'))
   return {
@@ -155,8 +146,11 @@ export function withMissingBaseline(
  * - a gated metric dropped by more than `policy.maxRelativeDrop`, overall or per case type, confirmed by the
  *   paired significance test when `policy.requireSignificance` (see {@link GatePolicy} for the exact rule);
  * - a gated metric of the baseline is missing from the run;
- * - the baseline is NOT COMPARABLE (other golden set hash or corpus fingerprint) and `policy.onNotComparable`
- *   is `fail` (the default); with `warn` it passes with the warning and compares nothing.
+ * - the baseline is NOT COMPARABLE and `policy.onNotComparable` is `fail` (the default; with `warn` it passes
+ *   with the warning and compares nothing): the scoring changed (another judge kind or judge model for a gated
+ *   judge metric), or under `policy.minPairedShare` of the baseline's cases pair with the run by id and content.
+ *   Otherwise the cases are paired ({@link pairCases}): new, edited and removed cases are listed by id and not
+ *   compared (their hard assertions still count), and a corpus change is compared as a change of the system.
  * - a mean is under its absolute floor (`policy.floors`), with or without a baseline;
  * - the configured judge covered under `policy.minJudgeCoverage` and `policy.requireJudge` (else a warning).
  * Without a baseline, metric rules are skipped (the run checks still apply) and a message says how to create
@@ -169,46 +163,37 @@ export function evaluateGate(
   baseline: Baseline | undefined,
   policy: GatePolicy = defaultGatePolicy,
 ): GateResult {
-  const reasons = checkRun(current)
-  const floors = current.run.cases === 0 ? { reasons: [], notes: [] } : checkFloors(current, policy)
-  const judge = checkJudgeCoverage(current, policy)
-  reasons.push(...floors.reasons, ...judge.reasons)
-  const runNotes = [...judge.notes, ...floors.notes]
-  const accept = policy.acceptCommand ?? BASELINE_ACCEPT_COMMAND
-  if (baseline === undefined) {
-    const note = `no baseline: metrics were not compared; after reviewing this scorecard, create one with \`${accept}\` and commit it`
-    return finish(reasons, [], [note, ...runNotes], false)
-  }
+  const { reasons, notes: runNotes } = checkRunAndThresholds(current, policy)
+  const accept = acceptNow(policy.acceptCommand ?? BASELINE_ACCEPT_COMMAND)
+  if (baseline === undefined) return finish(reasons, [], [noBaselineNote(current, accept), ...runNotes], false)
   // An empty run has nothing to compare; its own reason says everything.
   if (current.run.cases === 0) return finish(reasons, [], [], false)
-  const problems = comparabilityProblems(current, baseline)
+  const changes = pairCases(current, baseline)
   const notes: string[] = [...runNotes]
-  if (problems.length > 0 && policy.pairedOnly) {
-    // Watch mode: an edit to the golden set or corpus should not blind the gate; compare what is comparable.
-    const paired = Object.entries(baseline.cases).filter(([id, c]) => current.cases[id]?.caseHash === c.caseHash).length
-    notes.push(
-      `the baseline was taken on other inputs (${problems.join('; ')}): compared only the ${paired} case(s) with the same id and content ` +
-        `(${Object.keys(current.cases).length - paired} new or edited case(s) not compared); CI fails such a run as NOT COMPARABLE until \`${accept}\``,
-    )
-  } else if (problems.length > 0) {
-    const message =
-      `NOT COMPARABLE: the baseline was taken on other inputs (${problems.join('; ')}); no metric was compared. ` +
-      `Review this scorecard and accept it as the new baseline with \`${accept}\``
+  const refused = notComparableReason(current, baseline, changes, policy)
+  if (refused !== undefined) {
+    const message = `NOT COMPARABLE: ${refused}; no metric was compared. Review this scorecard and accept it as the new baseline with \`${accept}\``
     if (policy.onNotComparable === 'fail')
-      return finish([...reasons, { code: 'not_comparable', message }], [], runNotes, false)
-    return finish(reasons, [], [`WARNING ${message}`, ...runNotes], false)
+      return finish([...reasons, { code: 'not_comparable', message }], [], runNotes, false, undefined, changes)
+    return finish(reasons, [], [`WARNING ${message}`, ...runNotes], false, undefined, changes)
   }
+  notes.push(...pairingNotes(changes, accept))
   if (current.mode !== baseline.mode)
     notes.push(
       `mode differs: baseline ${baseline.mode}, this run ${current.mode}; only metrics both runs have are compared`,
     )
   let compared: ReturnType<typeof compareGatedMetrics>
   try {
-    compared = compareGatedMetrics(current, baseline, policy)
+    compared = compareGatedMetrics(
+      current,
+      baseline,
+      policy,
+      changes.paired < Object.keys(current.cases).length || changes.paired < changes.baselineCases,
+    )
   } catch (error) {
     // The gate returns data, never throws: a broken comparison fails closed with its reason.
     const message = `the metric comparison failed: ${error instanceof Error ? error.message : String(error)}`
-    return finish([...reasons, { code: 'gate_error', message }], [], notes, false)
+    return finish([...reasons, { code: 'gate_error', message }], [], notes, false, undefined, changes)
   }
   const { comparisons, failures, notes: metricNotes, power } = compared
   for (const { comparison, message } of failures) {
@@ -220,5 +205,30 @@ export function evaluateGate(
     })
   }
   const rises = risesNote(comparisons)
-  return finish(reasons, comparisons, [...notes, ...metricNotes, ...(rises ? [rises] : [])], true, power)
+  const result = finish(
+    reasons,
+    comparisons,
+    [...notes, ...metricNotes, ...(rises ? [rises] : [])],
+    true,
+    power,
+    changes,
+  )
+  return withCaseDiffs(result, current, baseline, policy)
+}
+
+/** The checks that need no baseline: the run's own (fail closed), its floors and the judge's coverage. */
+function checkRunAndThresholds(current: Scorecard, policy: GatePolicy): { reasons: GateReason[]; notes: string[] } {
+  const reasons = checkRun(current)
+  const floors = current.run.cases === 0 ? { reasons: [], notes: [] } : checkFloors(current, policy)
+  const judge = checkJudgeCoverage(current, policy)
+  reasons.push(...floors.reasons, ...judge.reasons)
+  return { reasons, notes: [...judge.notes, ...floors.notes] }
+}
+
+/** The gate's result with what changed per case (sources in and out of the top k, the answer) for each regressed or flipped case. */
+function withCaseDiffs(result: GateResult, current: Scorecard, baseline: Baseline, policy: GatePolicy): GateResult {
+  const diffs = diffCases(current, baseline, policy)
+  return diffs.rows.length === 0
+    ? result
+    : { ...result, caseDiffs: diffs.rows, ...(diffs.more > 0 ? { moreCaseDiffs: diffs.more } : {}) }
 }

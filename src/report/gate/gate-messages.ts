@@ -53,6 +53,8 @@ export function gateView(gate: GateResult): GateView {
       verdict: c.verdict,
       ...confirmable(gate, c.metric, c.group),
     })),
+    ...(gate.caseDiffs ? { caseDiffs: gate.caseDiffs } : {}),
+    ...(gate.moreCaseDiffs ? { moreCaseDiffs: gate.moreCaseDiffs } : {}),
   }
 }
 

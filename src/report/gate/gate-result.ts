@@ -4,7 +4,8 @@
  */
 
 import type { GroupPower } from './power.ts'
-import type { ComparisonVerdict } from '../scorecard/gate-view.ts'
+import type { CaseChanges } from './pairing.ts'
+import type { CaseDiffRow, ComparisonVerdict } from '../scorecard/gate-view.ts'
 
 /** Why a gate failed. */
 export type GateReasonCode =
@@ -14,6 +15,8 @@ export type GateReasonCode =
   | 'partial_run'
   | 'errored_cases'
   | 'hard_assertion_failed'
+  /** A hard check marked known failing (`known_failures`) passed: remove the mark (as `test.fails` fails on a pass). */
+  | 'known_failure_passed'
   | 'metric_regression'
   | 'metric_missing'
   | 'not_comparable'
@@ -81,4 +84,10 @@ export interface GateResult {
   compared: boolean
   /** Per gated metric and group: its size and the smallest drop the gate can confirm there (when compared). */
   power?: GroupPower[]
+  /** How the run's cases paired with the baseline's (new, edited, removed ids); absent without a baseline. */
+  cases?: CaseChanges
+  /** What changed on each paired case whose gated metric fell (see `diffCases`); absent when none fell. */
+  caseDiffs?: CaseDiffRow[]
+  /** How many more cases fell than `caseDiffs` lists. */
+  moreCaseDiffs?: number
 }

@@ -8,6 +8,7 @@ import type { Baseline } from './baseline.ts'
 import { formatPValue, formatValue } from './format-values.ts'
 import type { SignificanceSummary } from './gate-result.ts'
 import type { GatePolicy } from './policy.ts'
+import { sameCaseContent } from './pairing.ts'
 
 /** A metric family of the scorecard: retrieval metrics or answer metrics. */
 export type Family = 'retrieval' | 'answer'
@@ -20,7 +21,7 @@ export interface PairedValues {
   clusters: Record<string, string>
 }
 
-/** Per-case values of one metric for the cases paired by id AND case hash, in one group. */
+/** Per-case values of one metric for the cases paired by id AND content (see `sameCaseContent`), in one group. */
 export function pairedValues(
   current: Scorecard,
   baseline: Baseline,
@@ -33,7 +34,7 @@ export function pairedValues(
   const clusters: Record<string, string> = {}
   for (const [id, base] of Object.entries(baseline.cases)) {
     const cur = current.cases[id]
-    if (!cur || cur.caseHash !== base.caseHash) continue
+    if (!cur || !sameCaseContent(cur, base)) continue
     if (group !== 'overall' && base.caseType !== group) continue
     const before = base[family]?.[metric]
     const after = cur[family]?.[metric]

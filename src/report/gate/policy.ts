@@ -47,12 +47,18 @@ export interface GatePolicy {
   /** Judge metrics are not gated when the judge scored under this fraction of the scorable cases. Default 0.25. */
   minJudgeCoverage: number
   /**
-   * What a baseline from another golden set or corpus does. `fail` (default): the gate fails with NOT
-   * COMPARABLE, because the change that alters the corpus or the golden set is the one most likely to alter
-   * quality, and one deliberate `npx vitest-rag baseline accept` (which shows the metric diff) fixes it.
-   * `warn`: the gate passes with a loud NOT COMPARABLE warning and compares nothing.
+   * What a NOT COMPARABLE baseline does (scoring changed, or under `minPairedShare` of its cases pair with the
+   * run). `fail` (default): the gate fails, and one deliberate `npx vitest-rag baseline accept` (which shows the
+   * metric diff) fixes it. `warn`: the gate passes with a loud NOT COMPARABLE warning and compares nothing.
    */
   onNotComparable: 'fail' | 'warn'
+  /**
+   * The smallest share of the baseline's cases (of the run's own, for a sampled or sharded run) that must pair
+   * with the run by case id and content for the metrics to be compared, in [0, 1]; under it the baseline is
+   * NOT COMPARABLE. Default 0.5: a pull request that adds, edits or removes under half of the cases is gated
+   * on the cases it left alone. Example: 9 of 20 cases edited -> 11 / 20 = 0.55 paired, compared.
+   */
+  minPairedShare: number
   /**
    * A group whose minimum detectable drop (see `minimumDetectableDrop`) is above this relative drop is named
    * "too small to gate" in the gate's notes, so nobody mistakes its passing for a checked quality. Default 0.25.
@@ -66,8 +72,8 @@ export interface GatePolicy {
   /** The judge the run was configured with; a configured judge under `minJudgeCoverage` is reported. */
   configuredJudge?: 'heuristic' | 'model' | 'off'
   /**
-   * Compare only cases paired by id and case content (watch mode): a baseline from another golden set or
-   * corpus is then compared on the cases it shares with the run, instead of being NOT COMPARABLE. Default false.
+   * Watch mode: compare whatever cases pair by id and content, however few (`minPairedShare` is not applied:
+   * an edit in the editor should not blind the gate). Default false.
    */
   pairedOnly?: boolean
   /**
@@ -102,6 +108,7 @@ export const defaultGatePolicy: Readonly<GatePolicy> = Object.freeze({
   minPairedCases: 6,
   minJudgeCoverage: 0.25,
   onNotComparable: 'fail',
+  minPairedShare: 0.5,
   maxDetectableDrop: 0.25,
   requireJudge: false,
   seed: DEFAULT_COMPARE_OPTIONS.seed,

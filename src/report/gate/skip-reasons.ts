@@ -15,12 +15,8 @@ export function judgeSkipReason(current: Scorecard, baseline: Baseline, policy: 
     return `judge metrics not compared: ${now === 'none' ? 'this run' : 'the baseline'} has no judge verdicts`
   if (now === 'mixed' || then === 'mixed')
     return `judge metrics not compared: ${now === 'mixed' ? 'this run' : 'the baseline'} mixes heuristic and model verdicts`
-  if (now !== then) {
-    return `judge metrics not compared: the baseline was judged by the ${then} judge and this run by the ${now} judge (heuristic and model scores are never compared; accept a new baseline with the same judge)`
-  }
-  if (now === 'model' && current.answer.judgeModel !== baseline.judgeModel) {
-    return `judge metrics not compared: the baseline was judged by ${baseline.judgeModel ?? 'an unnamed model'} and this run by ${current.answer.judgeModel ?? 'an unnamed model'} (scores of different judge models are not comparable; accept a new baseline)`
-  }
+  // Another judge kind or model is a change of scoring: the gate calls the baseline NOT COMPARABLE before any
+  // metric is compared (scoringChanges in pairing.ts).
   if (current.answer.coverage < policy.minJudgeCoverage || baseline.judgeCoverage < policy.minJudgeCoverage) {
     return (
       `judge metrics not compared: judge coverage ${formatChange(current.answer.coverage).replace('+', '')} (this run) / ` +

@@ -12,11 +12,12 @@ import { summarizeHardChecks } from './hard-checks.ts'
 import { splitByOrigin } from './origins.ts'
 import { summarizeGradeSources } from './grade-sources.ts'
 import { summarizeSources } from './source-summary.ts'
-import { SCORECARD_VERSION, type CaseSummary, type Scorecard, type ScorecardContext } from './scorecard.ts'
+import { SCORECARD_VERSION, TOP_K_KEPT, type CaseSummary, type Scorecard, type ScorecardContext } from './scorecard.ts'
 import type { ProviderUsage } from '../../evaluation/provider-usage.ts'
 import type { UsageSection } from './usage.ts'
 import { byCaseId } from './case-order.ts'
 import { countClusters } from '../../shared/stats/clusters.ts'
+import { sha256 } from '../../shared/util/hash.ts'
 
 function sumUsage(records: readonly CaseRecord[]): UsageSection {
   const usage: UsageSection = { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0, latencyMsTotal: 0 }
@@ -78,6 +79,8 @@ function summarizeCases(
     // the scorecard is a value, never mutated).
     const entry = {
       caseHash: record.caseHash,
+      expectedHash: expectedHashOf(record),
+      ...rankingOf(record),
       caseType: record.caseType,
       file: record.file,
       line: record.line,
@@ -94,6 +97,27 @@ function summarizeCases(
     cases[record.caseId] = entry
   }
   return cases
+}
+
+/** 16 hex digits of sha256 over the case's expected chunks (`id:grade`, sorted): what its ground truth resolved to. */
+export function expectedHashOf(record: Pick<CaseRecord, 'retrieval'>): string {
+  return sha256(
+    record.retrieval.expected
+      .map((e) => `${e.chunkId}:${e.grade}`)
+      .sort()
+      .join('\n'),
+  ).slice(0, 16)
+}
+
+/** What a later run diffs a case against: its top {@link TOP_K_KEPT} ids and its answer's digest (each when present). */
+export function rankingOf(
+  record: Pick<CaseRecord, 'retrieval' | 'answer'>,
+): Pick<CaseSummary, 'topK' | 'answerDigest'> {
+  const ranked = record.retrieval.ranked ?? record.retrieval.retrieved.map((h) => h.chunkId)
+  return {
+    ...(ranked.length > 0 ? { topK: ranked.slice(0, TOP_K_KEPT) } : {}),
+    ...(record.answer !== undefined ? { answerDigest: sha256(record.answer.text).slice(0, 16) } : {}),
+  }
 }
 
 /** The records sorted by case id; the input itself when it already is (a golden file is usually in id order). */

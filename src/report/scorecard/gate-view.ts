@@ -47,9 +47,28 @@ export interface GateComparisonRow {
   confirmableDrop?: number
 }
 
+/** One paired case whose hard check flipped or gated metric fell: what, and what changed in its top k and its answer. */
+export interface CaseDiffRow {
+  caseId: string
+  /** Each gated metric that fell on this case, baseline and current value. */
+  fell: Array<{ metric: string; baseline: number; current: number }>
+  /** Hard checks that fail now and did not when the baseline was taken; absent when none flipped. */
+  flipped?: string[]
+  /** Ids of the baseline's top k no longer in it, with their baseline ranks (1-based); absent without a kept ranking. */
+  left?: Array<{ id: string; rank: number }>
+  /** Ids new to the top k, with their current ranks (1-based); absent without a kept ranking. */
+  entered?: Array<{ id: string; rank: number }>
+  /** Whether the answer text changed (by digest); absent when either run has no answer. */
+  answerChanged?: boolean
+}
+
 /** What a view needs of the gate: the verdict, its lines (failures first) and the comparisons it made. */
 export interface GateView {
   pass: boolean
   lines: GateLine[]
   comparisons: GateComparisonRow[]
+  /** The cases whose gated metrics fell, largest fall first (absent when nothing was compared or nothing fell). */
+  caseDiffs?: CaseDiffRow[]
+  /** How many more fell than `caseDiffs` lists. */
+  moreCaseDiffs?: number
 }

@@ -4,6 +4,7 @@
  */
 import { ERROR_CLASSES } from './error-classes.ts'
 import { sortMetricNames } from './metric-order.ts'
+import { consoleCaseDiffs } from './case-diff-view.ts'
 import type { GateView } from './gate-view.ts'
 import { describeGaps } from './origins.ts'
 import { describeGradeSources } from './grade-sources.ts'
@@ -37,6 +38,7 @@ export function renderConsoleSummary(scorecard: Scorecard, gateResult?: GateView
   if (gateResult) {
     lines.push(`  gate: ${gateResult.pass ? 'PASS' : 'FAIL'}`)
     for (const line of gateResult.lines) lines.push(`    ${line.kind === 'failure' ? 'x' : '-'} ${line.text}`)
+    lines.push(...consoleCaseDiffs(gateResult))
   }
   return `${lines.join('\n')}\n`
 }
@@ -56,6 +58,14 @@ function describeRun(s: Scorecard): string[] {
     lines.push(`    x ${f.caseId} ${f.check} (${f.file}:${f.line}): ${f.message}`)
   if (h.failures.length > CONSOLE_MAX_FAILURES)
     lines.push(`    ... and ${h.failures.length - CONSOLE_MAX_FAILURES} more`)
+  if ((h.known ?? 0) > 0)
+    lines.push(`  known failures: ${h.known} (marked known_failures; expected, not counted as failed)`)
+  for (const k of (h.knownFailures ?? []).slice(0, CONSOLE_MAX_FAILURES))
+    lines.push(`    ~ ${k.caseId} ${k.check} (${k.file}:${k.line}): known (${k.reason}): ${k.message}`)
+  for (const k of h.markedPassing ?? [])
+    lines.push(
+      `    x ${k.caseId} ${k.check} (${k.file}:${k.line}) is marked known failing (${k.reason}) but passed: remove the mark`,
+    )
   return lines
 }
 

@@ -6,8 +6,10 @@
  * the case details come in as data.
  */
 import type { GateComparisonRow, GateView } from './gate-view.ts'
+import { htmlCaseDiffs } from './case-diff-view.ts'
 import type { CaseDetail } from './html-case-details.ts'
 import { casesSection, metricCell as f3 } from './html-case-list.ts'
+import { hardSection, table } from './html-hard-checks.ts'
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
 import type { GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
 import { barChart, divergingBarChart, escapeHtml as esc, stepLineChart } from './svg-charts.ts'
@@ -64,10 +66,6 @@ export function deltasFromGate(gate: GateView | undefined): HtmlDelta[] {
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`
 
-function table(header: string[], rows: string[][], cls = ''): string {
-  return `<table class="${cls}"><thead><tr>${header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
-}
-
 function tile(label: string, value: string, tone = ''): string {
   return `<div class="tile ${tone}"><div class="v">${esc(value)}</div><div class="l">${esc(label)}</div></div>`
 }
@@ -85,37 +83,6 @@ function glance(s: Scorecard): string {
     tile('cases with an error class', String(wrong), wrong > 0 ? 'bad' : 'good'),
   ]
   return `<div class="tiles">${tiles.join('')}</div>`
-}
-
-function hardSection(s: Scorecard): string {
-  const h = s.hard
-  const status =
-    h.failed === 0
-      ? `<span class="pill ok">${h.passed} of ${h.ran} passed</span>`
-      : `<span class="pill bad">${h.failed} of ${h.ran} failed</span>`
-  const checks = table(
-    ['assertion', 'ran', 'passed', 'failed'],
-    h.checks.map((c) => [
-      esc(c.name),
-      String(c.ran),
-      String(c.passed),
-      c.failed > 0 ? `<b class="neg">${c.failed}</b>` : '0',
-    ]),
-  )
-  const failures =
-    h.failures.length === 0
-      ? ''
-      : table(
-          ['case', 'where', 'assertion', 'message'],
-          h.failures.map((f) => [
-            `<a href="#case-${esc(f.caseId)}">${esc(f.caseId)}</a>`,
-            esc(`${f.file}:${f.line}`),
-            esc(f.check),
-            esc(f.message),
-          ]),
-          'failures',
-        )
-  return `<section id="hard"><h2>Hard assertions ${status}</h2>${checks}${failures}</section>`
 }
 
 function deltaSection(deltas: readonly HtmlDelta[], against: string): string {
@@ -271,6 +238,7 @@ export function renderHtmlScorecard(input: HtmlScorecardInput): string {
     glance(s),
     hardSection(s),
     deltaSection(input.deltas ?? deltasFromGate(gate), input.deltasAgainst ?? 'the baseline'),
+    htmlCaseDiffs(gate),
     `<section id="retrieval"><h2>Retrieval per case type</h2>${groupsTable(s.retrieval, TABLE_RETRIEVAL)}</section>`,
     `<section id="answers"><h2>Answers per case type <span class="muted">${esc(judge)}</span></h2>${groupsTable(s.answer)}</section>`,
     abstentionSection(s),

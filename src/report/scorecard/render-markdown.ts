@@ -3,6 +3,7 @@
  * first, then the quality tables, then the gate outcome. A view only: every figure comes from the scorecard.
  */
 import type { ComparisonVerdict, GateView } from './gate-view.ts'
+import { markdownCaseDiffs } from './case-diff-view.ts'
 import {
   escapeMarkdown,
   facetTable,
@@ -92,6 +93,30 @@ function renderHard(s: Scorecard): string[] {
           `${escapeMarkdown(f.file)}:${f.line}`,
           f.check,
           escapeMarkdown(f.message),
+        ]),
+        4,
+      ),
+    )
+  }
+  const known = [
+    ...(h.knownFailures ?? []).map((k) => ({ ...k, state: 'fails as expected' })),
+    ...(h.markedPassing ?? []).map((k) => ({ ...k, state: '❌ passed: remove the mark' })),
+  ]
+  if (known.length > 0) {
+    lines.push(
+      '',
+      `**Known failures** (marked \`known_failures\` in the golden set; expected, not counted as failed): ${h.known ?? 0}`,
+      '',
+    )
+    lines.push(
+      ...table(
+        ['Case', 'Where', 'Check', 'Reason', 'Now'],
+        known.map((k) => [
+          `\`${escapeMarkdown(k.caseId)}\``,
+          `${escapeMarkdown(k.file)}:${k.line}`,
+          k.check,
+          escapeMarkdown(k.reason),
+          k.state,
         ]),
         4,
       ),
@@ -193,6 +218,7 @@ function renderGate(gate: GateView): string[] {
       '</details>',
     )
   }
+  lines.push(...markdownCaseDiffs(gate))
   return lines
 }
 

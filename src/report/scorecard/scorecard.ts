@@ -24,6 +24,9 @@ export type { GroupedMetrics, MetricGroup } from './grouped-metrics.ts'
  */
 export const SCORECARD_VERSION = 1
 
+/** Top-ranked ids each case keeps in scorecard and baseline: the recall@5 cutoff (a chunk id is ~45 characters). */
+export const TOP_K_KEPT = 5
+
 /** One golden file that fed the run. */
 export interface GoldenFileInfo {
   /** Path relative to the project root. */
@@ -78,7 +81,10 @@ export interface HardCheckSummary {
   name: HardCheckName
   ran: number
   passed: number
+  /** Failures that fail the run (known failures not included). */
   failed: number
+  /** Failures of this check the golden set marks as known (`known_failures`); absent when none. */
+  known?: number
 }
 
 /** One failed hard assertion, pointing at the golden case. */
@@ -90,13 +96,26 @@ export interface HardFailure {
   message: string
 }
 
-/** Hard assertions (zero tolerance), shown first everywhere. */
+/** A hard check the golden case marks as known failing (`known_failures`), with the mark's reason. */
+export interface KnownFailure extends HardFailure {
+  reason: string
+}
+
+/**
+ * Hard assertions (zero tolerance), shown first everywhere. `ran = passed + failed + known`: a failure of a
+ * check marked known failing counts in `known`, never in `failed`.
+ */
 export interface HardSection {
   ran: number
   passed: number
   failed: number
   checks: HardCheckSummary[]
   failures: HardFailure[]
+  /** Expected failures (marked `known_failures` in the golden set); absent when none. */
+  known?: number
+  knownFailures?: KnownFailure[]
+  /** Marked checks that passed: the mark should be removed, and the run fails until it is (as `test.fails`). */
+  markedPassing?: KnownFailure[]
 }
 
 /** Judge kind of a run: `mixed` when records disagree (judge metrics are then never gated), `none` unjudged. */
@@ -164,6 +183,12 @@ export interface ErrorClassSection {
 /** One case's values as they entered the averages, so a later run can pair cases by id. */
 export interface CaseSummary {
   caseHash: string
+  /** 16 hex digits of sha256 over its resolved expected chunks and grades: other chunks make it an edited case. */
+  expectedHash?: string
+  /** The first {@link TOP_K_KEPT} ids its retrieval was scored on, in rank order; absent when none was retrieved. */
+  topK?: string[]
+  /** 16 hex digits of sha256 over the answer text (system mode): whether the answer changed, without keeping it. */
+  answerDigest?: string
   caseType: CaseType
   file: string
   line: number

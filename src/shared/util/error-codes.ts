@@ -190,6 +190,11 @@ export const ERROR_CODES = {
     meaning:
       'The system under test returned an output that does not match the RagOutput shape; every problem is listed.',
   },
+  VITEST_RAG_RECORDED_OUTPUTS: {
+    errorClass: 'RecordedOutputsError',
+    meaning:
+      'A recorded-outputs file cannot be read, has bad lines (every one listed with file:line and field), or holds no output for a case.',
+  },
   VITEST_RAG_SYSTEM_THREW: {
     errorClass: 'SystemThrewError',
     meaning: 'The system under test threw a value that is not an Error; the case is recorded as errored.',

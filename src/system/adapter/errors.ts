@@ -19,6 +19,13 @@ export class InvalidSystemOutputError extends VitestRagError<CodeOf<'InvalidSyst
   }
 }
 
+/** A recorded-outputs file cannot be read or has bad lines (every one listed), or holds no output for a case. */
+export class RecordedOutputsError extends VitestRagError<CodeOf<'RecordedOutputsError'>> {
+  constructor(message: string) {
+    super('VITEST_RAG_RECORDED_OUTPUTS', message)
+  }
+}
+
 /** An adapter module exports nothing the harness can run. */
 export class AdapterModuleError extends VitestRagError<CodeOf<'AdapterModuleError'>> {
   constructor(message: string) {

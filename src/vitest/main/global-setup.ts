@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../../shared/problems/problems.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { ResumeNeedsCacheError } from '../../llm/errors.ts'
 import { checkGoldenSet, type GoldenSet } from '../../evaluation/golden-set/golden-set.ts'
 import { checkRunPrompts } from '../../evaluation/run-prompts.ts'
@@ -106,6 +106,11 @@ async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
     const { missingHeaderEnv } = await import('../../system/adapter/http-adapter.ts')
     const missing = missingHeaderEnv(config.adapter.headersFromEnv)
     if (missing) throw new GoldenSetError(missing)
+  }
+  if (config.adapter.kind === 'recorded' && !config.dryRun) {
+    // Once, here: a bad line would otherwise fail every case with the same list.
+    const { loadRecordedAdapter } = await import('../../system/adapter/recorded-adapter.ts')
+    await loadRecordedAdapter(config.adapter.path, relative(config.root, config.adapter.path))
   }
   checkRunPrompts(config)
   if (set.files.length === 0) {

@@ -27,6 +27,7 @@ import { prepareCorpus } from '../../corpus/prepare-corpus.ts'
 import { readProviderStats } from '../../evaluation/provider-stats.ts'
 import { buildScorecard } from '../../report/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
+import { failsCase } from '../../report/scorecard/hard-checks.ts'
 import { renderConsoleSummary } from '../../report/scorecard/render-console.ts'
 import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
@@ -147,8 +148,11 @@ export class RagReporter implements Reporter {
         const meta = test.meta().rag
         const firstError = result.errors?.[0]?.message
         if (meta) {
+          // A failed test that no hard check explains (neither a failure nor a marked known failure that passed).
           const failedOtherwise =
-            result.state === 'failed' && meta.error === undefined && meta.hard.every((h) => h.passed)
+            result.state === 'failed' &&
+            meta.error === undefined &&
+            meta.hard.every((h) => h.passed && h.known === undefined)
           this.records.set(key, failedOtherwise ? { ...meta, error: firstError ?? 'the test failed' } : meta)
         } else {
           // No record: the case never reached its evaluation. No placeholder with made-up facets enters the

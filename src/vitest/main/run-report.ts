@@ -20,6 +20,7 @@ import { exportTrec } from '../../report/scorecard/trec-export.ts'
 import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
 import { writeRunHtml } from '../../report/files/html-report.ts'
+import { failsCase } from '../../report/scorecard/hard-checks.ts'
 
 /** The gate policy a config asks for. */
 export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
@@ -27,6 +28,7 @@ export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
     ...defaultGatePolicy,
     maxRelativeDrop: config.gate.maxRelativeDrop,
     minJudgeCoverage: config.gate.minJudgeCoverage,
+    minPairedShare: config.gate.minPairedShare,
     requireSignificance: config.gate.requireSignificance,
     requireJudge: config.gate.requireJudge,
     ...(config.mode === 'system' ? { configuredJudge: config.judge } : {}),
@@ -39,8 +41,8 @@ export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
 /**
  * The gate decides, against the baseline: none for a filtered run or with `baseline: 'none'`; a named
  * baseline that is missing fails; an unreadable one fails closed with its reason. The run's own failures are
- * in the scorecard, so the gate fails closed on them with its reasons. Watch mode compares what is comparable
- * after an edit (cases with the same id and content); CI does not.
+ * in the scorecard, so the gate fails closed on them with its reasons. Both compare the cases with the same id
+ * and content; watch mode does so however few they are (no `minPairedShare`).
  */
 export async function decideGate(
   config: RagEvalConfig,
@@ -86,9 +88,17 @@ export async function writeReportFiles(
 /** Prints a GitHub Actions error annotation for each case that failed a hard check or errored. */
 function printAnnotations(records: CaseRecord[]): void {
   for (const r of records) {
-    const failed = r.hard.filter((h) => !h.passed)
-    if (failed.length === 0 && r.error === undefined) continue
-    const message = r.error ?? failed.map((h) => `${h.name}: ${h.message ?? 'failed'}`).join('; ')
+    const failed = r.hard.filter(failsCase)
+    const marked = r.hard.filter((h) => h.passed && h.known !== undefined)
+    if (failed.length + marked.length === 0 && r.error === undefined) continue
+    const message =
+      r.error ??
+      [
+        ...failed.map((h) => `${h.name}: ${h.message ?? 'failed'}`),
+        ...marked.map(
+          (h) => `${h.name} is marked as a known failure (${h.known}) but passed: remove its known_failures entry`,
+        ),
+      ].join('; ')
     const escaped = message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
     process.stdout.write(`::error file=${r.file},line=${r.line},title=vitest-rag ${r.caseId}::${escaped}\n`)
   }

@@ -34,8 +34,11 @@ describe('baseline file', () => {
   test('a baseline keeps aggregates and per-case values with their hashes, and round-trips through its file', async () => {
     const baseline = createBaseline(scorecardOf(uniformRun(3, (i) => i / 2)), CREATED_AT)
     expect(baseline.metrics.retrieval.overall.mean).toEqual({ 'recall@5': 0.5, mrr: 0.5, 'ndcg@10': 0.5 })
+    // expectedHash: no expected chunks, so the first 16 hex digits of sha256('').
     expect(baseline.cases['C-02']).toEqual({
       caseHash: 'hash-C-02',
+      expectedHash: 'e3b0c44298fc1c14',
+      failedChecks: [],
       caseType: 'normal',
       retrieval: { 'recall@5': 1, mrr: 1, 'ndcg@10': 1 },
     })
@@ -219,18 +222,48 @@ describe('vitest-rag baseline accept', () => {
     )
   })
 
-  test('a failed run (hard assertion, interrupted, unhandled errors) is refused unless --allow-partial', async () => {
+  test('an interrupted run with unhandled errors is refused unless --allow-partial; its hard failure is not a reason', async () => {
     const records = uniformRun(20, () => 0.8)
     records[0] = { ...records[0]!, hard: [{ name: 'toAbstain', passed: false, message: 'answered' }] }
     const dir = await setup(records, undefined, { interrupted: true, unhandledErrors: 2 })
     const refused = await cli(['baseline', 'accept', '--yes'], dir)
     expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('not accepting')
     expect(refused.stderr).toContain(
-      'the run was interrupted; 2 unhandled error(s) in that run; 1 hard assertion(s) failed in that run',
+      'the run was interrupted; 2 unhandled error(s) in that run; re-run the whole golden set first',
     )
     const allowed = await cli(['baseline', 'accept', '--yes', '--allow-partial'], dir)
     expect(allowed.code, allowed.stderr).toBe(0)
-    expect(allowed.stdout).toContain('Accepting with --allow-partial although the run was interrupted;')
+    expect(allowed.stdout).toContain(
+      'Accepting with --allow-partial although the run was interrupted; 2 unhandled error(s) in that run.\n',
+    )
+  })
+
+  test('a complete run whose only failures are hard checks becomes the first baseline, listing every failed check', async () => {
+    const records = uniformRun(20, () => 0.8)
+    records[3] = {
+      ...records[3]!,
+      line: 4,
+      hard: [{ name: 'toAbstain', passed: false, message: 'answered instead of abstaining' }],
+    }
+    records[7] = {
+      ...records[7]!,
+      line: 8,
+      hard: [{ name: 'toContainAll', passed: false, message: 'missing "seven"' }],
+    }
+    const dir = await setup(records)
+    const result = await cli(['baseline', 'accept', '--yes'], dir)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain(
+      'It was taken from a run with 2 failed hard check(s); the gate never compares hard checks with a baseline: they still fail every run until fixed:\n' +
+        '  x C-03 toAbstain (golden/support.golden.jsonl:4): answered instead of abstaining\n' +
+        '  x C-07 toContainAll (golden/support.golden.jsonl:8): missing "seven"\n',
+    )
+    expect((await loadBaseline(join(dir, 'baselines', 'evals.baseline.json')))?.hard).toEqual({
+      ran: 2,
+      passed: 0,
+      failed: 2,
+    })
   })
 
   test('a scorecard older than a run that started and never reported is refused', async () => {

@@ -79,14 +79,27 @@ describe('evaluateGate: the run itself', () => {
     const result = evaluateGate(scorecardOf(uniformRun(20, baseValue)), undefined)
     expect(result).toMatchObject({ pass: true, comparisons: [], compared: false })
     expect(result.messages).toEqual([
-      'no baseline: metrics were not compared; after reviewing this scorecard, create one with `npx vitest-rag baseline accept` and commit it',
+      'no baseline: metrics were not compared; after reviewing this scorecard, create one with `npx vitest-rag baseline accept --yes` and commit it',
     ])
   })
 
   test("the hint quotes the policy's accept command (the reporter names a non-default project)", () => {
     const policy = { ...defaultGatePolicy, acceptCommand: 'npx vitest-rag baseline accept --project squad' }
     expect(evaluateGate(scorecardOf(uniformRun(20, baseValue)), undefined, policy).messages).toEqual([
-      'no baseline: metrics were not compared; after reviewing this scorecard, create one with `npx vitest-rag baseline accept --project squad` and commit it',
+      'no baseline: metrics were not compared; after reviewing this scorecard, create one with `npx vitest-rag baseline accept --project squad --yes` and commit it',
+    ])
+  })
+
+  test('without a baseline, a run with hard failures is told to accept (they are listed on accept); a sampled run is told why it cannot', () => {
+    const records = uniformRun(20, baseValue)
+    records[3] = { ...records[3]!, hard: [{ name: 'toAbstain', passed: false, message: 'answered' }] }
+    expect(evaluateGate(scorecardOf(records), undefined).messages.at(-1)).toBe(
+      'no baseline: metrics were not compared; after reviewing this scorecard, create one with `npx vitest-rag baseline accept --yes` and commit it ' +
+        '(its 1 failed hard check(s) are listed on accept and still fail every run until fixed)',
+    )
+    const sampled = scorecardOf(uniformRun(5, baseValue), { selection: { sample: { size: 5, of: 20 } } })
+    expect(evaluateGate(sampled, undefined).messages).toEqual([
+      'no baseline: metrics were not compared, and this run cannot become one (it is from a sampled run (5 of 20 cases)); run the whole golden set, then create one with `npx vitest-rag baseline accept --yes`',
     ])
   })
 
@@ -312,7 +325,8 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
     const records = uniformRun(20, (i) => baseValue(i) * 0.94).map((r, i) =>
       i < 16 ? { ...r, caseHash: `changed-${r.caseId}` } : r,
     )
-    const result = evaluateGate(scorecardOf(records), baseline)
+    // minPairedShare 0: 4 of 20 paired would otherwise make the baseline NOT COMPARABLE (under half)
+    const result = evaluateGate(scorecardOf(records), baseline, { ...defaultGatePolicy, minPairedShare: 0 })
     // only 4 cases pair (< 6): the drop alone fails, and the comparison says n = 4
     expect(result.comparisons[0]?.significance?.n).toBe(4)
   })
@@ -328,27 +342,83 @@ describe('evaluateGate: relative drops confirmed by the paired test', () => {
 })
 
 describe('evaluateGate: comparability and judges', () => {
-  test('a baseline from another golden set is NOT COMPARABLE and fails by default', () => {
-    const result = evaluateGate(
-      scorecardOf(uniformRun(20, baseValue), { goldenSetHash: 'golden-other-hash-000' }),
-      baseline,
+  test('a golden set that grew by one case compares the 20 cases both runs share and lists the new one by id', () => {
+    const grown = [
+      ...uniformRun(20, baseValue),
+      buildRecord('C-20', { line: 21, retrieval: { metrics: { 'recall@5': 0, mrr: 0, 'ndcg@10': 0 } } }),
+    ]
+    const result = evaluateGate(scorecardOf(grown, { goldenSetHash: 'golden-other-hash-000' }), baseline)
+    // C-20 scores 0 on every metric: compared against the full-run mean it would be a drop of 0.69 -> 0.657
+    // (-4.8%); paired, the 20 shared cases are unchanged.
+    expect(result).toMatchObject({
+      pass: true,
+      compared: true,
+      cases: { paired: 20, baselineCases: 20, pairedShare: 1, added: ['C-20'], edited: [], removed: [] },
+    })
+    expect(result.comparisons.find((c) => c.metric === 'recall@5' && c.group === 'overall')).toMatchObject({
+      verdict: 'unchanged',
+      baseline: expect.closeTo(0.69, 12),
+    })
+    expect(result.messages).toContain(
+      "cases not compared with the baseline: 1 new (C-20); their hard assertions ran. Compared the 20 of the baseline's 20 cases with the same id and content",
     )
-    expect(result).toMatchObject({ pass: false, comparisons: [], compared: false })
-    expect(result.reasons[0]?.code).toBe('not_comparable')
-    expect(result.reasons[0]?.message).toMatch(
-      /^NOT COMPARABLE: .*golden set hash golden-aaaaa \(baseline\) != golden-other \(this run\).*npx vitest-rag baseline accept/,
+    expect(result.messages).toContain(
+      'after this change is merged, accept the new baseline on the main branch with `npx vitest-rag baseline accept --yes` and commit it',
     )
   })
 
-  test('with onNotComparable "warn", another corpus passes with a loud warning and compares nothing', () => {
-    const result = evaluateGate(scorecardOf(uniformRun(20, baseValue), { corpusFingerprint: 'corpus-zzz' }), baseline, {
-      ...defaultGatePolicy,
-      onNotComparable: 'warn',
+  test("under half of the baseline's cases paired is NOT COMPARABLE and fails by default, with the counts", () => {
+    // 11 of 20 edited: 9 / 20 = 45% paired, under the 50% default
+    const edited = uniformRun(20, baseValue).map((r, i) => (i < 11 ? { ...r, caseHash: `edited-${r.caseId}` } : r))
+    const result = evaluateGate(scorecardOf(edited, { goldenSetHash: 'golden-other-hash-000' }), baseline)
+    expect(result).toMatchObject({ pass: false, comparisons: [], compared: false })
+    expect(result.reasons.map((r) => r.code)).toEqual(['not_comparable'])
+    expect(result.reasons[0]?.message).toBe(
+      "NOT COMPARABLE: only 9 of the baseline's 20 cases pair with this run by id and content (45%, under the 50% minimum, gate.minPairedShare): 0 new, 11 edited, 0 removed; " +
+        'no metric was compared. Review this scorecard and accept it as the new baseline with `npx vitest-rag baseline accept --yes`',
+    )
+    // 10 of 20 edited: 10 / 20 = 50%, at the minimum: compared
+    const half = uniformRun(20, baseValue).map((r, i) => (i < 10 ? { ...r, caseHash: `edited-${r.caseId}` } : r))
+    expect(evaluateGate(scorecardOf(half), baseline)).toMatchObject({
+      pass: true,
+      compared: true,
+      cases: { paired: 10, pairedShare: 0.5 },
     })
+  })
+
+  test('with onNotComparable "warn", too few paired cases pass with a loud warning and compare nothing', () => {
+    const removed = uniformRun(20, baseValue).slice(0, 3)
+    const result = evaluateGate(scorecardOf(removed), baseline, { ...defaultGatePolicy, onNotComparable: 'warn' })
     expect(result).toMatchObject({ pass: true, comparisons: [], compared: false })
     expect(result.messages[0]).toMatch(
-      /^WARNING NOT COMPARABLE: .*corpus fingerprint corpus-bbbbb \(baseline\) != corpus-zzz \(this run\)/,
+      /^WARNING NOT COMPARABLE: only 3 of the baseline's 20 cases pair with this run by id and content \(15%.*0 new, 0 edited, 17 removed/,
     )
+  })
+
+  test('a corpus change is compared as a change of the system: a 10% drop on every case fails, and the corpus is named', () => {
+    const result = evaluateGate(
+      scorecardOf(
+        uniformRun(20, (i) => baseValue(i) * 0.9),
+        { corpusFingerprint: 'corpus-zzz' },
+      ),
+      baseline,
+    )
+    expect(result).toMatchObject({ pass: false, compared: true, cases: { corpusChanged: true, paired: 20 } })
+    expect(result.reasons.map((r) => r.code)).toContain('metric_regression')
+    expect(result.messages).toContain(
+      "the corpus differs from the baseline's (another corpus fingerprint): compared as a change of the system",
+    )
+  })
+
+  test('a case whose expected sources resolve to other chunks is an edited case, not compared', () => {
+    const withExpected = (chunkId: string) =>
+      uniformRun(20, baseValue).map((r) => ({
+        ...r,
+        retrieval: { ...r.retrieval, expected: [{ chunkId: r.caseId === 'C-00' ? chunkId : 'x', grade: 1 }] },
+      }))
+    const before = createBaseline(scorecardOf(withExpected('doc-a#0')), CREATED_AT)
+    const result = evaluateGate(scorecardOf(withExpected('doc-a#1')), before)
+    expect(result.cases).toMatchObject({ paired: 19, edited: ['C-00'] })
   })
 
   // System-mode runs of 8 cases with retrieval metrics and judge metrics.
@@ -399,7 +469,7 @@ describe('evaluateGate: comparability and judges', () => {
     ])
   })
 
-  test('scores of two different judge models are not compared', () => {
+  test('scores of two different judge models are NOT COMPARABLE: the scoring changed', () => {
     const byModel = (model: string, faithfulness: number) =>
       judgedRun(faithfulness, 8, 'model').map((r) => ({
         ...r,
@@ -408,19 +478,31 @@ describe('evaluateGate: comparability and judges', () => {
     const modelBaseline = createBaseline(scorecardOf(byModel('judge-a', 1), { mode: 'system' }), CREATED_AT)
     expect(modelBaseline.judgeModel).toBe('judge-a')
     expect(evaluateGate(scorecardOf(byModel('judge-a', 0.5), { mode: 'system' }), modelBaseline).pass).toBe(false)
-    const other = evaluateGate(scorecardOf(byModel('judge-b', 0.5), { mode: 'system' }), modelBaseline)
-    expect(other.pass).toBe(true)
+    const other = evaluateGate(scorecardOf(byModel('judge-b', 1), { mode: 'system' }), modelBaseline)
+    expect(other).toMatchObject({ pass: false, compared: false, comparisons: [] })
+    expect(other.reasons.map((r) => r.code)).toEqual(['not_comparable'])
     expect(other.messages[0]).toBe(
-      'judge metrics not compared: the baseline was judged by judge-a and this run by judge-b (scores of different judge models are not comparable; accept a new baseline)',
+      'NOT COMPARABLE: scoring changed: the baseline was judged by judge-a and this run by judge-b (scores of different judge models are not comparable); ' +
+        'no metric was compared. Review this scorecard and accept it as the new baseline with `npx vitest-rag baseline accept --yes`',
     )
   })
 
-  test('heuristic and model judge metrics are never compared with each other', () => {
-    const result = evaluateGate(scorecardOf(judgedRun(0.5, 8, 'model'), { mode: 'system' }), judgedBaseline)
-    expect(result.pass).toBe(true)
+  test('heuristic and model judge metrics are never compared with each other: NOT COMPARABLE', () => {
+    const result = evaluateGate(scorecardOf(judgedRun(1, 8, 'model'), { mode: 'system' }), judgedBaseline)
+    expect(result.pass).toBe(false)
     expect(result.messages[0]).toMatch(
-      /^judge metrics not compared: the baseline was judged by the heuristic judge and this run by the model judge/,
+      /^NOT COMPARABLE: scoring changed: the baseline was judged by the heuristic judge and this run by the model judge/,
     )
+    // A gate that gates no judge metric is not blinded by a judge change: recall@5 is still compared.
+    const retrievalOnly = evaluateGate(scorecardOf(judgedRun(1, 8, 'model'), { mode: 'system' }), judgedBaseline, {
+      ...defaultGatePolicy,
+      gatedMetrics: ['recall@5'],
+    })
+    expect(retrievalOnly).toMatchObject({ pass: true, compared: true })
+    expect(retrievalOnly.comparisons.map((c) => `${c.metric}/${c.verdict}`)).toEqual([
+      'recall@5/unchanged',
+      'recall@5/unchanged',
+    ])
   })
 })
 

@@ -168,12 +168,12 @@ describe('a named baseline that does not exist', () => {
     )
     expect(gate.pass).toBe(false)
     expect(gate.messages).toEqual([
-      'the baseline /p/nope.json (named by VITEST_RAG_BASELINE) does not exist: check the path, or create it with `npx vitest-rag baseline accept`',
+      'the baseline /p/nope.json (named by VITEST_RAG_BASELINE) does not exist: check the path, or create it with `npx vitest-rag baseline accept --yes`',
     ])
   })
 })
 
-describe('watch mode: compare what is comparable', () => {
+describe('an edited golden set: compare what is comparable, in CI and in watch mode', () => {
   // The golden set was edited: C-00 and C-01 changed content (new hashes), the other 18 cases are unchanged but
   // dropped 10% each; the golden-set hash differs.
   const edited = uniformRun(20, (i) => baseValue(i) * 0.9).map((r, i) =>
@@ -181,21 +181,29 @@ describe('watch mode: compare what is comparable', () => {
   )
   const current = scorecardOf(edited, { goldenSetHash: 'golden-edited' })
 
-  test('in CI the edited golden set is NOT COMPARABLE and fails', () => {
+  test('in CI the unchanged cases are compared by id and content, so their drop still fails, and the edited ones are listed', () => {
     const result = evaluateGate(current, baseline)
-    expect(result.reasons.map((r) => r.code)).toEqual(['not_comparable'])
-  })
-
-  test('in watch mode the unchanged cases are compared by id and content, so their drop still fails', () => {
-    const result = evaluateGate(current, baseline, { ...defaultGatePolicy, pairedOnly: true })
     expect(result.pass).toBe(false)
-    // Hashes are shortened to 12 characters in messages. Paired means over C-02..C-19: baseline (0.54 + 0.88) / 2 = 0.71, current 0.639.
+    expect(new Set(result.reasons.map((r) => r.code))).toEqual(new Set(['metric_regression']))
+    // Paired means over C-02..C-19: baseline (0.54 + 0.88) / 2 = 0.71, current 0.71 * 0.9 = 0.639.
     expect(recallOverall(result)).toMatchObject({ verdict: 'regression' })
     expect(recallOverall(result)?.baseline).toBeCloseTo(0.71, 12)
     expect(recallOverall(result)?.current).toBeCloseTo(0.639, 12)
     expect(result.messages).toContain(
-      'the baseline was taken on other inputs (golden set hash golden-aaaaa (baseline) != golden-edite (this run)): compared only the 18 case(s) with the same id and content ' +
-        '(2 new or edited case(s) not compared); CI fails such a run as NOT COMPARABLE until `npx vitest-rag baseline accept`',
+      "cases not compared with the baseline: 2 edited (C-00, C-01); their hard assertions ran. Compared the 18 of the baseline's 20 cases with the same id and content",
     )
+  })
+
+  test('in watch mode whatever pairs is compared, however few: 3 of 20 cases still fail on their drop', () => {
+    const few = scorecardOf(
+      edited.map((r, i) => (i < 17 ? { ...r, caseHash: `edited-${r.caseId}` } : r)),
+      { goldenSetHash: 'golden-edited' },
+    )
+    // In CI 3 / 20 = 15% paired is NOT COMPARABLE ...
+    expect(evaluateGate(few, baseline).reasons.map((r) => r.code)).toEqual(['not_comparable'])
+    // ... in watch mode the 3 unchanged cases are compared: under 6 pairs the 10% drop alone fails.
+    const watch = evaluateGate(few, baseline, { ...defaultGatePolicy, pairedOnly: true })
+    expect(watch.pass).toBe(false)
+    expect(recallOverall(watch)).toMatchObject({ verdict: 'regression', significance: { n: 3 } })
   })
 })

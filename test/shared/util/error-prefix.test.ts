@@ -3,6 +3,7 @@ import {
   AdapterModuleError,
   HttpAdapterError,
   InvalidSystemOutputError,
+  RecordedOutputsError,
   SystemThrewError,
 } from '../../../src/system/adapter/errors.ts'
 import { GoldenFileError, UnresolvedLocatorsError } from '../../../src/cases/errors.ts'
@@ -98,6 +99,7 @@ const samples = {
     new InvalidSystemOutputError('vitest-rag: adapter "a" returned an invalid output'),
     new InvalidSystemOutputError('invalid'),
   ],
+  RecordedOutputsError: () => [new RecordedOutputsError('no recorded output for case "c1"')],
   SystemThrewError: () => [new SystemThrewError('boom'), new SystemThrewError({ toString: () => 'vitest-rag: odd' })],
   ClaimCheckError: () => [new ClaimCheckError('t for case c: unparseable reply')],
   CalibrationRecordError: () => [new CalibrationRecordError('c.json', 'bad')],

@@ -53,8 +53,8 @@ describe('two eval projects in one workspace', () => {
     // The "no baseline" hint names the project when it is not the default one, and works as printed.
     const printed = (project: string) =>
       /^no baseline: .*`npx vitest-rag (baseline accept[^`]*)`/.exec(gateOf(dir, project).messages.join('\n'))?.[1]
-    expect(printed('evals')).toBe('baseline accept')
-    expect(printed('squad')).toBe('baseline accept --project squad')
+    expect(printed('evals')).toBe('baseline accept --yes')
+    expect(printed('squad')).toBe('baseline accept --project squad --yes')
 
     const accepted = await runCliBin([...(printed('squad') ?? '').split(' '), '--yes'], { cwd: dir })
     expect(accepted.code, accepted.output).toBe(0)

@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest'
+import { parseRecordedOutputs } from '../../../src/system/adapter/recorded-adapter.ts'
+import { formatProblems } from '../../../src/shared/problems/problems.ts'
+
+const FILE = 'recorded/outputs.jsonl'
+
+describe('parseRecordedOutputs', () => {
+  test('reads one output per case id and lists every bad line with its line and field', () => {
+    const text = [
+      JSON.stringify({ case_id: 'GC-1', output: { retrieved: [{ chunkId: 'a#0' }], answer: 'Five seats.' } }),
+      '{oops',
+      JSON.stringify({ case_id: 'GC-2', output: { retrieved: [{ score: 1 }] } }),
+      JSON.stringify({ case_id: 'GC-1', output: { retrieved: [] } }),
+      JSON.stringify({ caseId: 'GC-3', output: { retrieved: [] } }),
+    ].join('\n')
+    const { outputs, problems } = parseRecordedOutputs(text, FILE)
+    expect([...outputs.keys()]).toEqual(['GC-1'])
+    expect(outputs.get('GC-1')).toEqual({ retrieved: [{ chunkId: 'a#0' }], answer: 'Five seats.' })
+    const rendered = formatProblems(problems).split('\n')
+    expect(rendered.map((l) => l.split(': ').slice(0, 2).join(': '))).toEqual([
+      'recorded/outputs.jsonl:2: not valid JSON',
+      'recorded/outputs.jsonl:3: output.retrieved[0]',
+      'recorded/outputs.jsonl:4: case_id',
+      'recorded/outputs.jsonl:5: case_id',
+      'recorded/outputs.jsonl:5: caseId',
+    ])
+    expect(rendered[2]).toContain('case_id "GC-1" is already recorded at recorded/outputs.jsonl:1')
+  })
+})
