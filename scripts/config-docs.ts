@@ -18,6 +18,7 @@ const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const SCHEMA_FILES = [
   'src/config/schema.ts',
   'src/config/gate-options.ts',
+  'src/config/pipeline-options.ts',
   'src/corpus/source.ts',
   'src/llm/config.ts',
   'src/llm/providers.ts',

@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url'
 import { BUNDLED_PROMPTS_DIR } from '../llm/prompts/load.ts'
 import { RagEvalOptionsSchema, type RagEvalConfig, type RagEvalOptions } from './schema.ts'
 import { ConfigError } from './errors.ts'
-import { describeIssue } from '../shared/problems/zod-problems.ts'
 import { BASELINE_ACCEPT_COMMAND } from '../shared/text/commands.ts'
+import { parseChunkerSpec } from '../corpus/chunk.ts'
+import { ChunkerSpecError } from '../corpus/errors.ts'
+import { formatProblems, type Problem } from '../shared/problems/problems.ts'
+import { problemsFromZod } from '../shared/problems/zod-problems.ts'
 
 /** The bundled sample knowledge base, used when no corpus is configured. */
 export const SAMPLE_KB_ROOT = fileURLToPath(new URL('../../evals/sample-kb', import.meta.url))
@@ -118,6 +121,36 @@ function baselineOf(
   return { baseline: abs(value), baselineNamedBy: namedBy }
 }
 
+/** How problems name the options of `project`: `ragEval options of project "evals"`. */
+export function optionsLabel(project: string): string {
+  return `ragEval options of project "${project}"`
+}
+
+/** The problem of a chunker spec that does not parse (`fixed-800`), with the spelling it probably meant. */
+function chunkerProblems(spec: unknown, label: string): Problem[] {
+  if (typeof spec !== 'string') return []
+  try {
+    parseChunkerSpec(spec)
+    return []
+  } catch (error) {
+    if (!(error instanceof ChunkerSpecError)) throw error
+    const near = /^(fixed|structural)[^:/\d]+(\d.*)$/.exec(spec.trim())
+    const fix = near
+      ? `did you mean "${near[1]}:${near[2]}"?`
+      : '"fixed", "fixed:800/100", "structural" or "structural:1500/100"'
+    return [
+      {
+        code: 'invalid_value',
+        file: label,
+        path: 'chunker',
+        value: spec,
+        message: error.message.replace(/^vitest-rag: chunker spec /, '').replace(/ \(expected .*\)$/, ''),
+        fix,
+      },
+    ]
+  }
+}
+
 /**
  * Validates `options` (plus environment overrides), applies defaults and resolves paths against `root`.
  * `project` is the Vitest project's name: it names the default baseline and output folder. Throws
@@ -131,9 +164,16 @@ export function resolveConfig(
 ): RagEvalConfig {
   const merged = { ...options, ...envOverrides(env) }
   const parsed = RagEvalOptionsSchema.safeParse(merged)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ragEval options: ${describeIssue(issue, '(options)')}`)
-    throw new ConfigError(`invalid ragEval options:\n${lines.join('\n')}`)
+  // Every problem at once: the schema's (an unknown key with the closest known one) and the chunker spec's.
+  const label = optionsLabel(project)
+  const problems = [
+    ...(parsed.success ? [] : problemsFromZod(parsed.error.issues, merged, RagEvalOptionsSchema, label)),
+    ...chunkerProblems(merged.chunker, label),
+  ]
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(
+      `${problems.length} problem${problems.length === 1 ? '' : 's'} in the ${label} (root ${root}):\n${formatProblems(problems)}`,
+    )
   }
   // `models` is part of the schema, so a bad provider fails the run here, once, at startup, with every problem
   // listed, instead of once per test file inside the workers.

@@ -7,6 +7,7 @@ import { LocatorSchema } from '../cases/schema.ts'
 import { ModelConfigSchema } from '../llm/config.ts'
 import { CorpusSourceSchema, type CorpusSource } from '../corpus/source.ts'
 import { GateOptionsSchema } from './gate-options.ts'
+import { PipelineOptionsSchema } from './pipeline-options.ts'
 
 /**
  * The system under test:
@@ -63,51 +64,6 @@ export const InputLimitsSchema = z
     maxLiteralChars: z.number().int().positive().default(1_000),
   })
   .strict()
-
-/**
- * Options of the reference pipeline (used when `adapter` is `reference`). Its retrieval depth is `search.k`;
- * its prompt templates come from `prompts`.
- */
-export const PipelineOptionsSchema = z
-  .object({
-    /** Name shown in reports. Default `reference` (`reference-extractive` without a generator model). */
-    name: z.string().min(1).optional(),
-    /** How many top chunks are shown to the generator as sources `[1]..[n]`. Default 3. */
-    maxSources: z.number().int().positive().optional(),
-    /** Output token cap of the answer call. Default 400. */
-    maxTokens: z.number().int().positive().optional(),
-    /** The confidence gate that decides to abstain; every score is a ratio in [0, 1]. */
-    gate: z
-      .object({
-        /** Abstain when the best chunk's query-term coverage is below this. Default 0.55. */
-        minTopScore: z.number().min(0).max(1).optional(),
-        /** Abstain when the best coverage beats the runner-up's by less than this. Default 0 (off). */
-        minMargin: z.number().min(0).max(1).optional(),
-        /** How many top retrieved chunks the gate looks at. Default 5. */
-        lookahead: z.number().int().positive().optional(),
-      })
-      .strict()
-      .optional(),
-    /** The offline extractive generator (used when no generator model is configured). */
-    extractive: z
-      .object({
-        /** Most sentences in an answer (before the conflict note). Default 2. */
-        maxSentences: z.number().int().positive().optional(),
-        /** A sentence needs at least this score (in [0, 1]) to be used; none reaching it -> abstain. Default 0.4. */
-        minSentenceScore: z.number().min(0).max(1).optional(),
-        /** Extra sentences need at least this fraction of the best sentence's score. Default 0.75. */
-        relativeFloor: z.number().min(0).max(1).optional(),
-        /** Credit in [0, 1] for a query term found only in the source's title or heading path. Default 0.5. */
-        headingCredit: z.number().min(0).max(1).optional(),
-        /** A sentence at least this relevant takes part in the conflict check. Default 0.3. */
-        minConflictScore: z.number().min(0).max(1).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict()
-/** Options of the reference pipeline. */
-export type PipelineOptions = z.infer<typeof PipelineOptionsSchema>
 
 /** Whether `pattern` compiles as a regular expression. */
 function compilesAsRegExp(pattern: string): boolean {
@@ -205,6 +161,21 @@ export const RagEvalOptionsSchema = z
       })
       .strict()
       .default({ afterCases: 5, maxUnresolvedShare: 0.2 }),
+    /**
+     * Stop the run when this many cases reported first all failed in the system under test (an HTTP endpoint
+     * that does not answer or answers an error, a module adapter that throws, a malformed output): one message
+     * names the first failure (URL and cause) instead of one failure per case. `0` never stops. Default 3.
+     */
+    stopAfterSystemFailures: z.number().int().min(0).default(3),
+    /**
+     * Your system's own ways of declining, read as abstentions beside the default phrasings (docs/adapters.md):
+     * `phrases` match as case-insensitive substrings of the answer's first sentence (or second, without a
+     * citation); `replaceDefaults: true` keeps only yours. Default: the defaults alone.
+     */
+    abstention: z
+      .object({ phrases: z.array(z.string().min(1)).default([]), replaceDefaults: z.boolean().default(false) })
+      .strict()
+      .optional(),
     /** Retrieval metric cutoffs. */
     ks: z.array(z.number().int().positive()).default([1, 3, 5, 10, 20]),
     gate: GateOptionsSchema.default({

@@ -121,6 +121,8 @@ export interface CaseRecord {
   latencyMs: number
   /** Set when the case errored before producing results (it scores zero, never leaves the average). */
   error?: string
+  /** True when `error` came from the system under test (it threw, failed over HTTP, or returned a malformed output). */
+  systemFailed?: true
   /** True for a synthetic (model-written) case: the scorecard reports these apart from human-written ones. */
   synthetic?: boolean
   /**

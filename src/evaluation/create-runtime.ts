@@ -3,6 +3,7 @@
  * model clients (only when configured: the default runs offline), the system under test behind its adapter,
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
+import { useAbstentionPhrases } from '../shared/text/abstention.ts'
 import { join, relative, resolve } from 'node:path'
 import type { RagAdapter, SystemOutput } from '../system/adapter/types.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
@@ -208,6 +209,7 @@ async function createModels(config: RagEvalConfig): Promise<ModelClients | undef
 
 /** Builds the runtime for `config`: the one runtime builder, for Vitest runs and experiments alike (see {@link RuntimeOptions}). */
 export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOptions = {}): Promise<RagRuntime> {
+  useAbstentionPhrases(config.abstention)
   const prepared = options.prepared ?? (await prepareCorpus(config.corpus, config.chunker))
   // A retrieval-only arm uses the model clients for its embedder alone: a keyword arm builds none.
   const models = options.retrievalOnly && !usesEmbeddings(config) ? undefined : await createModels(config)

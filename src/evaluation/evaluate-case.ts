@@ -180,7 +180,11 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   const run = await runSystem(runtime, input, checkpointed)
   if (run.output === undefined) {
     const error = run.error as Error
-    return { record: { ...base, latencyMs: run.latencyMs, error: error.message }, output: { retrieved: [] }, error }
+    return {
+      record: { ...base, latencyMs: run.latencyMs, error: error.message, systemFailed: true },
+      output: { retrieved: [] },
+      error,
+    }
   }
   const output = run.output
 

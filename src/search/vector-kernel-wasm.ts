@@ -154,9 +154,7 @@ function bindBlocks<Q extends Float32Array | Int16Array, O extends Float32Array 
       const span = rowTo - rowFrom
       const outPtr = block.pointer + padded * b.length * b.elementBytes
       if (span > rowLimit)
-        throw new RangeError(
-          `vitest-rag: ${b.name} block of ${span} rows exceeds the ${rowLimit} announced to setQueries`,
-        )
+        throw new RangeError(`${b.name} block of ${span} rows exceeds the ${rowLimit} announced to setQueries`)
       if (queryCount === 1) b.one(block.pointer, outPtr, rowFrom, rowTo)
       else b.four(block.pointer, padded, outPtr, rowFrom, rowTo)
       return out.subarray(outPtr >> 2, (outPtr >> 2) + queryCount * span) as O

@@ -98,9 +98,17 @@ describe('parseGoldenText', () => {
       `${FILE}:3: case_type: "faq" is not allowed (fix: one of "normal", "out_of_scope", "exact_identifier", "multi_turn", "stale_conflict", "cross_tenant")`,
     )
     expect(rendered[2]).toBe(
-      `${FILE}:3: expected_sources[0].locator.kind: "docs" is not allowed (fix: one of "doc", "changelog", "ticket", "document")`,
+      `${FILE}:3: expected_sources[0].locator.kind: "docs" is not allowed (fix: did you mean "doc"? one of "doc", "changelog", "ticket", "document")`,
     )
     expect(rendered[3]).toBe(`${FILE}:3: expected_sources[0].grade: 7 is out of range (fix: a whole number 0-3)`)
+    // #24: a misspelt enum value gets the closest allowed one before the list.
+    const misspelt = parseGoldenText(
+      JSON.stringify({ case_id: 'X-1', case_type: 'exact-identifier', tenant_id: 't', query: 'q' }),
+      FILE,
+    )
+    expect(formatProblems(misspelt.problems)).toBe(
+      `${FILE}:1: case_type: "exact-identifier" is not allowed (fix: did you mean "exact_identifier"? one of "normal", "out_of_scope", "exact_identifier", "multi_turn", "stale_conflict", "cross_tenant")`,
+    )
     expect(rendered[4]).toBe(
       `${FILE}:4: expected_source: unknown field "expected_source" (fix: did you mean "expected_sources"?)`,
     )

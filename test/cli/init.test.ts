@@ -9,6 +9,7 @@ import {
   manualConfigLines,
   planConfigEdit,
   RAGEVAL_IMPORT,
+  UNIT_PROJECT_ENTRY,
 } from '../../src/cli/commands/init-config.ts'
 import { parseGoldenText } from '../../src/cases/parse-golden.ts'
 
@@ -60,11 +61,42 @@ describe('planning the Vitest config change', () => {
     })
   })
 
+  test('a config without a projects list gets one: its own tests as a unit project extending its options, then the evals project', () => {
+    const text = [
+      "import { defineConfig } from 'vitest/config'",
+      'export default defineConfig({',
+      '  test: {',
+      "    include: ['src/**/*.test.ts'],",
+      '  },',
+      '})',
+      '',
+    ].join('\n')
+    expect(planConfigEdit(text)).toEqual({
+      kind: 'edit',
+      addedList: true,
+      text: [
+        "import { defineConfig } from 'vitest/config'",
+        RAGEVAL_IMPORT,
+        'export default defineConfig({',
+        '  test: {',
+        '    projects: [',
+        "      // your tests, with this file's test options (include, environment, ...): `extends: true` keeps them",
+        `      ${UNIT_PROJECT_ENTRY}`,
+        `      ${EVALS_PROJECT_ENTRY}`,
+        '    ],',
+        "    include: ['src/**/*.test.ts'],",
+        '  },',
+        '})',
+        '',
+      ].join('\n'),
+    })
+  })
+
   test('a config too custom to edit gets the exact lines to add, with the reason', () => {
     expect(planConfigEdit("export default { test: { include: ['x'] } }")).toEqual({
       kind: 'manual',
-      reason: 'it has no `projects` list to add an evals project to',
-      lines: manualConfigLines(),
+      reason: 'it has no multi-line `test: {` object to add a `projects` list to',
+      lines: manualConfigLines(false),
     })
     expect(planConfigEdit('export default { test: { projects: [a, b] } }')).toMatchObject({
       kind: 'manual',
@@ -131,8 +163,9 @@ describe('vitest-rag init', () => {
     const { stdout } = await init(dir)
     expect(readFileSync(join(dir, 'vitest.config.js'), 'utf8')).toBe(config)
     expect(stdout).toContain(
-      'not edited   vitest.config.js: it has no `projects` list to add an evals project to. Add these lines by hand:',
+      'not edited   vitest.config.js: it has no multi-line `test: {` object to add a `projects` list to. Add these lines by hand:',
     )
-    expect(stdout).toContain(`    ${EVALS_PROJECT_ENTRY}`)
+    // The printed list keeps the config's own tests as a project beside the evals one (#24: they used to vanish).
+    expect(stdout).toContain(`      ${UNIT_PROJECT_ENTRY}\n      ${EVALS_PROJECT_ENTRY}\n    ],`)
   })
 })

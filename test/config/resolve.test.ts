@@ -82,9 +82,12 @@ describe('resolveConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError)
     const message = (error as Error).message
-    expect(message).toContain('mode:')
-    expect(message).toContain('ks.0:')
-    expect(message).toContain('gate.maxRelativeDrop:')
+    expect(message.split('\n')).toEqual([
+      'vitest-rag: 3 problems in the ragEval options of project "evals" (root /p):',
+      'ragEval options of project "evals": mode: "full" is not allowed (fix: one of "retrieval", "system")',
+      'ragEval options of project "evals": ks[0]: 0 is out of range (fix: Too small: expected number to be >0)',
+      'ragEval options of project "evals": gate.maxRelativeDrop: 5 is out of range (fix: Too big: expected number to be <=1)',
+    ])
   })
 
   test('an HTTP adapter URL must use the http or https scheme (file and ftp are refused at resolution)', () => {
@@ -93,7 +96,7 @@ describe('resolveConfig', () => {
     ).toMatchObject({ url: 'https://bot.example/rag' })
     for (const url of ['file:///etc/passwd', 'ftp://bot.example/rag']) {
       expect(() => resolveConfig({ adapter: { kind: 'http', url } }, '/p', {}), url).toThrow(
-        /adapter\.url: must be an http:\/\/ or https:\/\/ URL/,
+        /adapter\.url: .* is malformed \(fix: must be an http:\/\/ or https:\/\/ URL\)/,
       )
     }
   })
@@ -104,7 +107,27 @@ describe('resolveConfig', () => {
       generator: { chain: [{ name: 'x', baseURL: 'nope', model: 'm' }] },
     } as unknown as RagEvalOptions['models']
     expect(() => resolveConfig({ models }, '/p', {})).toThrow(
-      /models\.generator\.chain\.0\.baseURL: .*Invalid URL[\s\S]*models\.generator\.chain\.0\.apiKeyEnv: /,
+      /models\.generator\.chain\[0\]\.baseURL: .*Invalid URL[\s\S]*models\.generator\.chain\[0\]\.apiKeyEnv: /,
+    )
+  })
+
+  test('an unknown option gets the closest known name, a missing field says what to add, a bad chunker the spelling meant', () => {
+    // Before, these read "(options): Unrecognized key", "Invalid input: expected string, received undefined",
+    // and the chunker passed resolution to fail in every worker.
+    expect(() =>
+      resolveConfig(
+        { adaptor: { kind: 'reference' }, corpus: { kind: 'kb' }, chunker: 'structural-1500' } as never,
+        '/p',
+        {},
+        'squad',
+      ),
+    ).toThrow(
+      [
+        'vitest-rag: 3 problems in the ragEval options of project "squad" (root /p):',
+        'ragEval options of project "squad": corpus.root: is missing (fix: add "root": <string>)',
+        'ragEval options of project "squad": adaptor: unknown field "adaptor" (fix: did you mean "adapter"?)',
+        'ragEval options of project "squad": chunker: "structural-1500" is invalid: unknown chunker "structural-1500" (fix: did you mean "structural:1500"?)',
+      ].join('\n'),
     )
   })
 
@@ -115,7 +138,7 @@ describe('resolveConfig', () => {
     // Tenancy is strict unless asked; a tenantPattern that does not compile is refused at the edge.
     expect(resolveConfig({}, '/p', {}).tenancy).toBe('strict')
     expect(() => resolveConfig({ tenantPattern: 'tenants/([^/]+' }, '/p', {})).toThrow(
-      /tenantPattern: not a valid regular expression/,
+      /tenantPattern: .*not a valid regular expression/,
     )
   })
 

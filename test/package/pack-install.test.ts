@@ -2,7 +2,8 @@
  * The package as a team installs it: `npm pack`, then two fresh projects (npm's default, no "type"; and
  * "type": "module") install the tarball with the tested vite and vitest, run `npx vitest-rag init`, run the
  * example evals (exit 0, scorecard written), break a golden case (exit 1, the case named), and type-check a
- * file that uses the public API with the consumer's own `tsc --noEmit`.
+ * file that uses the public API with the consumer's own `tsc --noEmit`. Issue #24: init keeps a config's own
+ * unit test running, the CLI reads the TypeScript Vitest config, and startup problems are listed once.
  *
  * It installs from the npm registry (the only host it reaches; one shared npm cache, --prefer-offline), so it
  * runs only when VITEST_RAG_PACKAGE_TEST=1, which `.ci/run` sets.
@@ -170,9 +171,23 @@ describe.skipIf(!enabled)(
           expect(installed.code, installed.output).toBe(0)
           expect((await run('npx', ['--no-install', 'vitest-rag', '--version'], dir)).output.trim()).toBe(pkg.version)
 
+          // The default project has its own config and unit test before init (#24: init must keep them running).
+          const configPath = join(dir, type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts')
+          if (type === undefined) {
+            mkdirSync(join(dir, 'src'))
+            writeFileSync(join(dir, 'src/a.test.ts'), "import { test } from 'vitest'\ntest('a unit test', () => {})\n")
+            writeFileSync(
+              configPath,
+              "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n  test: {\n    include: ['src/**/*.test.ts'],\n  },\n})\n",
+            )
+          }
           const init = await run('npx', ['--no-install', 'vitest-rag', 'init'], dir)
           expect(init.code, init.output).toBe(0)
-          const configPath = join(dir, type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts')
+          if (type === undefined) {
+            const unit = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'unit'], dir)
+            expect(unit.code, `${init.output}\n${readFileSync(configPath, 'utf8')}\n${unit.output}`).toBe(0)
+            expect(unit.output).toMatch(/src\/a\.test\.ts/)
+          }
           // Searches in tinypool worker threads: the installed package must load its compiled worker, without tsx.
           writeFileSync(
             configPath,
@@ -191,6 +206,20 @@ describe.skipIf(!enabled)(
           }
           expect(scorecard.run.cases).toBe(6)
           expect(scorecard.hard.failed).toBe(0)
+
+          // The CLI reads the project's config (a TypeScript file, loaded by Vitest), with and without --config.
+          for (const args of [[], ['--config', configPath]]) {
+            const retrieval = await run(
+              'npx',
+              ['--no-install', 'vitest-rag', 'eval-retrieval', '--arms', 'bm25', '--resamples', '200', ...args],
+              dir,
+            )
+            expect(retrieval.code, retrieval.output).toBe(0)
+            // The config is named relative to the project, whether found or given by its absolute path.
+            expect(retrieval.output).toContain(
+              `vitest-rag eval-retrieval: ${configPath.split('/').pop()}, project "evals": corpus evals/kb (kb), golden golden/**/*.golden.jsonl, out .vitest-rag/evals`,
+            )
+          }
 
           // Break one case: a literal the answer cannot contain.
           const goldenPath = join(dir, 'golden/example.golden.jsonl')
@@ -230,6 +259,25 @@ describe.skipIf(!enabled)(
 
           const tsc = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], dir)
           expect(tsc.code, tsc.output).toBe(0)
+
+          // Startup problems, before any case, once: a misspelt option and a wrong adapter path, with the names meant.
+          const good = readFileSync(configPath, 'utf8')
+          writeFileSync(
+            configPath,
+            good.replace('search: { workers: true }', "search: { workers: true }, chunker: 'fixed-800'"),
+          )
+          const badOption = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          expect(badOption.code).toBe(1)
+          expect(badOption.output).toContain(
+            'ragEval options of project "evals": chunker: "fixed-800" is invalid: unknown chunker "fixed-800" (fix: did you mean "fixed:800"?)',
+          )
+          expect(badOption.output).not.toMatch(/Unhandled Error|No test files found|    at /)
+          writeFileSync(configPath, good.replace("path: 'evals/bot.ts'", "path: 'evals/bott.ts'"))
+          const badPath = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          expect(badPath.code).toBe(1)
+          expect(badPath.output).toContain('adapter.path: "evals/bott.ts" does not exist')
+          expect(badPath.output).toContain('(fix: did you mean "evals/bot.ts"?)')
+          expect(badPath.output).not.toMatch(/Cannot find module|    at /)
         },
         600_000,
       )

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline/promises'
 import { dirname, join } from 'node:path'
 import { readTextIfExists } from '../../shared/util/read-if-exists.ts'
 import { diffString } from 'json-diff'
-import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
+import { ConfigError, DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import { createBaseline, summarizeBaselineForDiff, type Baseline } from '../../report/gate/baseline.ts'
 import { loadBaseline, writeBaseline } from '../../report/files/baseline-file.ts'
 import { BASELINE_ACCEPT_COMMAND } from '../../shared/text/commands.ts'
@@ -40,7 +40,7 @@ function parse(argv: string[], options: CliOptions) {
 }
 
 function isKnownError(error: unknown): error is Error {
-  return error instanceof VersionedFileError
+  return error instanceof VersionedFileError || error instanceof ConfigError
 }
 
 /**
@@ -85,7 +85,7 @@ async function runAccept(argv: string[], io: CliIo, confirm: Confirm, now: () =>
     yes: { type: 'boolean', short: 'y' },
     'allow-partial': { type: 'boolean' },
   })
-  const { scorecard: scorecardPath, baseline: baselinePath } = projectPaths(io.cwd, args)
+  const { scorecard: scorecardPath, baseline: baselinePath } = await projectPaths(io, args, 'baseline accept')
   const scorecard = await readScorecardFile(scorecardPath)
   const { fatal, partial } = refusalReasons(scorecard, await lastRunUnfinished(scorecardPath))
   const allowPartial = args['allow-partial'] === true
@@ -175,7 +175,7 @@ function renderBaseline(baseline: Baseline, path: string): string {
 
 async function runShow(argv: string[], io: CliIo): Promise<number> {
   const args = parse(argv, { ...projectOption, baseline: { type: 'string' }, json: { type: 'boolean' } })
-  const baselinePath = projectPaths(io.cwd, args).baseline
+  const baselinePath = (await projectPaths(io, args, 'baseline show')).baseline
   const baseline = await loadBaseline(baselinePath)
   if (!baseline) {
     // The same --project / --baseline this command was given, so the suggested accept writes what show reads.
@@ -217,7 +217,7 @@ export function createBaselineAcceptCommand(
     name: 'baseline accept',
     summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',
     usage: [
-      'Usage: vitest-rag baseline accept [--project NAME] [--scorecard FILE] [--baseline FILE] [--yes] [--allow-partial]',
+      'Usage: vitest-rag baseline accept [--project NAME] [--config FILE] [--scorecard FILE] [--baseline FILE] [--yes] [--allow-partial]',
       '',
       'Shows the diff of the aggregate metrics between the current baseline and the last run, then writes the',
       'new baseline after an interactive "y", or at once with --yes. Without a terminal and without --yes it',
@@ -227,8 +227,9 @@ export function createBaselineAcceptCommand(
       'accepted and its failed checks are listed: they still fail every run until fixed.',
       '',
       `  --project NAME    the Vitest project whose run to accept (default ${DEFAULT_PROJECT})`,
-      `  --scorecard FILE  the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})`,
-      '  --baseline FILE   the baseline to write (default baselines/<project>.baseline.json)',
+      '  --config FILE     the Vitest config (default: vitest.config.* or vite.config.* here) or a ragEval options file',
+      `  --scorecard FILE  the run's scorecard (default <outDir>/${REPORT_FILES.scorecard}: the project's outDir, or VITEST_RAG_OUT_DIR)`,
+      "  --baseline FILE   the baseline to write (default: the project's baseline option, else baselines/<project>.baseline.json)",
       '  --yes, -y         write without asking',
       '  --allow-partial   accept a partial, sampled, sharded or errored run anyway (says what it accepts)',
     ].join('\n'),
@@ -241,9 +242,10 @@ export const baselineShowCommand: CliCommand = {
   name: 'baseline show',
   summary: 'print the committed baseline: identity and aggregate metrics',
   usage: [
-    'Usage: vitest-rag baseline show [--project NAME] [--baseline FILE] [--json]',
+    'Usage: vitest-rag baseline show [--project NAME] [--config FILE] [--baseline FILE] [--json]',
     '',
     `  --project NAME   the Vitest project whose baseline to show (default ${DEFAULT_PROJECT})`,
+    '  --config FILE    the Vitest config (default: vitest.config.* or vite.config.* here) or a ragEval options file',
     '  --baseline FILE  the baseline to show (default baselines/<project>.baseline.json)',
     '  --json           print the aggregate summary as JSON',
   ].join('\n'),

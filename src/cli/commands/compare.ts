@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { resolveOptionsFile } from '../../lab/experiments/experiment-source.ts'
+import { describeProjectConfig, loadProjectConfig } from '../../vitest/main/project-config.ts'
 import { writeHtmlFile } from '../../report/files/html-report.ts'
 import {
   COMPARE_HEADLINE_METRICS,
@@ -26,14 +26,16 @@ import { parseCliArgs, stringFlag } from './args.ts'
 import { intFlag, isInputError } from './experiment-args.ts'
 import { withoutPrefix } from '../../shared/util/errors.ts'
 
-const usage = `Usage: vitest-rag compare RUN_A RUN_B [--config FILE] [--html FILE] [--out FILE] [--seed N] [--resamples N]
+const usage = `Usage: vitest-rag compare RUN_A RUN_B [--project NAME] [--config FILE] [--html FILE] [--out FILE] [--seed N] [--resamples N]
 
 Pairs two runs' scorecards case by case (RUN_x: a scorecard.json, or the folder holding one) and prints, per
 metric overall and per case type, B - A with its 95% BCa interval, the permutation p and a verdict (improved,
 regressed, no detectable change); the cases that flipped between passing and failing; a gaming alarm when a
 metric rose while its partner fell (recall vs precision, faithfulness vs answer relevance); and a warning when
 the two configurations differ in more than one section.
-  --config FILE    ragEval options (.json or a module) whose outDir and seed to use (default: the defaults)
+  --project NAME   the Vitest project whose ragEval outDir and seed to use (default evals)
+  --config FILE    the Vitest config (default: vitest.config.* or vite.config.* here), or a ragEval options
+                   file (.json, or a module whose default export is the options object)
   --html FILE      the HTML page (default <outDir>/compare.html)
   --out FILE       the result JSON (default <outDir>/experiments/compare.json)
   --seed N         resampling seed (default the config's seed)
@@ -138,6 +140,7 @@ export const compareCommand: CliCommand = {
       argv,
       {
         config: { type: 'string' },
+        project: { type: 'string' },
         html: { type: 'string' },
         out: { type: 'string' },
         seed: { type: 'string' },
@@ -153,7 +156,12 @@ export const compareCommand: CliCommand = {
     const [a, b] = runs
     let config
     try {
-      config = await resolveOptionsFile(stringFlag(values, 'config'), io.cwd)
+      const loaded = await loadProjectConfig(io.cwd, {
+        config: stringFlag(values, 'config'),
+        project: stringFlag(values, 'project'),
+      })
+      io.stderr(`vitest-rag compare: ${describeProjectConfig(loaded)}\n`)
+      config = loaded.config
     } catch (error) {
       if (!isInputError(error)) throw error
       io.stderr(`vitest-rag compare: ${withoutPrefix(error.message)}\n`)

@@ -12,12 +12,15 @@ import {
 import type { ModuleCase } from '../../cases/prepared-case.ts'
 import type { PreparedCorpus } from '../../corpus/prepare-corpus.ts'
 import { VitestRagError, withoutPrefix } from '../../shared/util/errors.ts'
+import { DEFAULT_PROJECT } from '../../config/resolve.ts'
+import { describeProjectConfig, loadProjectConfig } from '../../vitest/main/project-config.ts'
 import { CliUsageError, type CliIo } from './command.ts'
 import { stringFlag, type CliOptions, type ParsedCliArgs } from './args.ts'
 
 /** Options of every experiment command. */
 export const SOURCE_OPTIONS: CliOptions = {
   config: { type: 'string' },
+  project: { type: 'string' },
   beir: { type: 'string' },
   'join-by-title': { type: 'boolean' },
   limit: { type: 'string' },
@@ -28,8 +31,10 @@ export const SOURCE_OPTIONS: CliOptions = {
 }
 
 /** Usage lines of {@link SOURCE_OPTIONS}. */
-export const SOURCE_USAGE = `Inputs (default: this project's golden set and corpus with default ragEval options):
-  --config FILE      ragEval options: a .json file, or a module whose default export is the options object
+export const SOURCE_USAGE = `Inputs (default: the ragEval options of the project's Vitest config, as \`vitest run\` reads them):
+  --project NAME     the Vitest project whose ragEval options to use (default ${DEFAULT_PROJECT})
+  --config FILE      the Vitest config (default: vitest.config.* or vite.config.* here), or a file of ragEval
+                     options: .json, or a module (.ts, .js) whose default export is the options object
   --beir DIR         a BEIR dataset instead: judged queries become cases with document locators,
                      queries with metadata.is_impossible become must-abstain (out_of_scope) cases
   --join-by-title    BEIR: join documents that share a title; judged documents become span locators
@@ -70,8 +75,12 @@ export function sourceArgs(values: ParsedCliArgs['values']): SourceArgs {
   if (values['join-by-title'] === true && beir === undefined)
     throw new CliUsageError('--join-by-title applies to --beir datasets only')
   const limit = intFlag(values, 'limit', 1)
+  const project = stringFlag(values, 'project')
+  if (project !== undefined && beir !== undefined)
+    throw new CliUsageError('--project names a Vitest project: it does not apply to --beir datasets')
   return {
     ...(config ? { config } : {}),
+    ...(project ? { project } : {}),
     ...(beir ? { beir } : {}),
     joinByTitle: values['join-by-title'] === true,
     models: values.models === true,
@@ -94,7 +103,10 @@ export async function loadSourceOrReport(
   io: CliIo,
 ): Promise<ExperimentSource | undefined> {
   try {
-    return await loadExperimentSource(args, io.cwd)
+    if (args.beir !== undefined) return await loadExperimentSource(args, io.cwd)
+    const loaded = await loadProjectConfig(io.cwd, { config: args.config, project: args.project })
+    io.stderr(`vitest-rag ${command}: ${describeProjectConfig(loaded)}\n`)
+    return await loadExperimentSource({ ...args, projectConfig: loaded.config }, io.cwd)
   } catch (error) {
     if (!isInputError(error)) throw error
     io.stderr(`vitest-rag ${command}: ${withoutPrefix(error.message)}\n`)

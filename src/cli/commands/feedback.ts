@@ -27,6 +27,7 @@ const common = `  --run ID            the run reviewed: its scorecard's "started
   --reviewer NAME     who reviewed it
   --note TEXT         why
   --project NAME      the Vitest project whose run it was (default ${DEFAULT_PROJECT})
+  --config FILE       the Vitest config (default: vitest.config.* or vite.config.* here) or a ragEval options file
   --scorecard FILE    the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})
   --feedback FILE     the append-only feedback file (default ${DEFAULT_FEEDBACK_PATH})`
 
@@ -62,7 +63,12 @@ const options = {
   drafts: { type: 'string' },
 } as const
 
-function parseReview(argv: string[], io: CliIo, needsCorrection: boolean): { review: Review; paths: FeedbackPaths } {
+async function parseReview(
+  argv: string[],
+  io: CliIo,
+  needsCorrection: boolean,
+  command: string,
+): Promise<{ review: Review; paths: FeedbackPaths }> {
   const { values } = parseCliArgs(argv, options)
   const errorClass = requiredFlag(values, 'error-class', `C (one of ${ERROR_CLASSES.join(', ')})`)
   if (!(ERROR_CLASSES as readonly string[]).includes(errorClass))
@@ -94,7 +100,7 @@ function parseReview(argv: string[], io: CliIo, needsCorrection: boolean): { rev
     },
     paths: {
       root: io.cwd,
-      scorecard: projectPaths(io.cwd, values).scorecard,
+      scorecard: (await projectPaths(io, values, command)).scorecard,
       feedback: resolve(io.cwd, stringFlag(values, 'feedback') ?? DEFAULT_FEEDBACK_PATH),
       drafts: resolve(io.cwd, stringFlag(values, 'drafts') ?? DEFAULT_DRAFTS_PATH),
     },
@@ -120,8 +126,8 @@ export const feedbackAddCommand: CliCommand = {
   name: 'feedback add',
   summary: 'append a reviewed mistake (run, case, error class, corrected assertions) to the feedback file',
   usage: addUsage,
-  run: (argv, io) => {
-    const { review, paths } = parseReview(argv, io, false)
+  run: async (argv, io) => {
+    const { review, paths } = await parseReview(argv, io, false, 'feedback add')
     return reporting(io, 'feedback add', async () => {
       await recordFeedback(review, paths)
       return `vitest-rag feedback add: recorded ${review.errorClass} on ${review.caseId} (run ${review.runId}) in ${paths.feedback}\n`
@@ -134,8 +140,8 @@ export const promoteCommand: CliCommand = {
   name: 'promote',
   summary: 'turn a reviewed correction into a draft golden case and a linked feedback record, atomically',
   usage: promoteUsage,
-  run: (argv, io) => {
-    const { review, paths } = parseReview(argv, io, true)
+  run: async (argv, io) => {
+    const { review, paths } = await parseReview(argv, io, true, 'promote')
     return reporting(io, 'promote', async () => {
       const { record } = await promoteReview(review, paths)
       return `vitest-rag promote: draft ${record.promoted?.case_id} appended to ${paths.drafts} (status "draft": set it to "active" after review); feedback recorded in ${paths.feedback}\n`

@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path'
 import { CliUsageError } from './command.ts'
 import { stringFlag, type ParsedCliArgs } from './args.ts'
 import type { CorpusSource } from '../../corpus/source.ts'
-import { DEFAULT_PROJECT, projectDefaults, REPORT_FILES } from '../../config/resolve.ts'
+import { REPORT_FILES } from '../../config/resolve.ts'
+import { describeProjectConfig, loadProjectConfig } from '../../vitest/main/project-config.ts'
+import type { CliIo } from './command.ts'
 import { prepareCorpus, type PreparedCorpus } from '../../corpus/prepare-corpus.ts'
 import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
 import { LlmError, createModelClients, defaultCacheDir, type ModelClients } from '../../llm/index.ts'
@@ -91,18 +93,32 @@ export async function corpusFromFlags(values: ParsedCliArgs['values'], cwd: stri
 /** Option declarations of {@link corpusFromFlags}. */
 export const corpusOptions = { kb: { type: 'string' }, beir: { type: 'string' }, chunker: { type: 'string' } } as const
 
-/** `--project NAME`: whose scorecard and baseline (default `evals`); explicit file flags win. */
-export const projectOption = { project: { type: 'string' } } as const
+/** `--project NAME` and `--config FILE`: whose scorecard and baseline (default `evals`); explicit file flags win. */
+export const projectOption = { project: { type: 'string' }, config: { type: 'string' } } as const
 
 /**
- * The scorecard and baseline paths of a command line: `--scorecard` / `--baseline`, else the defaults of
- * `--project` (`.vitest-rag/<project>/scorecard.json`, `baselines/<project>.baseline.json`), where the
- * reporter writes them.
+ * The scorecard and baseline paths of a command line: `--scorecard` / `--baseline`, else where the reporter
+ * writes them for `--project` (default `evals`): the project's `outDir` and `baseline` from its Vitest config
+ * (or `--config`), with `VITEST_RAG_OUT_DIR` / `VITEST_RAG_BASELINE` applied as in the run. When the config is
+ * read, its one-line description goes to stderr first.
  */
-export function projectPaths(cwd: string, values: ParsedCliArgs['values']): { scorecard: string; baseline: string } {
-  const defaults = projectDefaults(stringFlag(values, 'project') ?? DEFAULT_PROJECT)
+export async function projectPaths(
+  io: CliIo,
+  values: ParsedCliArgs['values'],
+  command: string,
+): Promise<{ scorecard: string; baseline: string }> {
+  const scorecard = stringFlag(values, 'scorecard')
+  const baseline = stringFlag(values, 'baseline')
+  if (scorecard !== undefined && baseline !== undefined)
+    return { scorecard: resolve(io.cwd, scorecard), baseline: resolve(io.cwd, baseline) }
+  const loaded = await loadProjectConfig(io.cwd, {
+    config: stringFlag(values, 'config'),
+    project: stringFlag(values, 'project'),
+  })
+  io.stderr(`vitest-rag ${command}: ${describeProjectConfig(loaded)}\n`)
   return {
-    scorecard: resolve(cwd, stringFlag(values, 'scorecard') ?? join(defaults.outDir, REPORT_FILES.scorecard)),
-    baseline: resolve(cwd, stringFlag(values, 'baseline') ?? defaults.baseline),
+    scorecard:
+      scorecard === undefined ? join(loaded.config.outDir, REPORT_FILES.scorecard) : resolve(io.cwd, scorecard),
+    baseline: baseline === undefined ? loaded.config.baseline : resolve(io.cwd, baseline),
   }
 }

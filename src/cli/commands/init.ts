@@ -76,7 +76,9 @@ function setUpVitestConfig(cwd: string, io: CliIo): void {
   if (plan.kind === 'present') io.stdout(`  kept         ${existing} (it already uses ragEval)\n`)
   else if (plan.kind === 'edit') {
     writeFileAtomicSync(join(cwd, existing), plan.text)
-    io.stdout(`  edited       ${existing} (added the evals project)\n`)
+    io.stdout(
+      `  edited       ${existing} (added the evals project${plan.addedList ? "; your tests run as before, as the project 'unit' with the same test options" : ''})\n`,
+    )
   } else {
     io.stdout(
       `  not edited   ${existing}: ${plan.reason}. Add these lines by hand:\n\n${plan.lines.replace(/^/gm, '    ')}\n\n`,

@@ -267,13 +267,13 @@ export async function checkGoldenSet(
   const set = readGoldenSet(config)
   const problems = [...set.problems]
   const warnings: Problem[] = []
-  if (problems.length === 0) {
-    const prepared = await prepareCorpus(config.corpus, config.chunker)
-    for (const f of set.files) {
-      const resolved = resolveFile(prepared, f.file, f.parsed)
-      problems.push(...resolved.problems)
-      warnings.push(...resolved.warnings)
-    }
+  // The cases that parsed are resolved even beside schema problems: a tenant or slug typo is listed with them,
+  // not after they are fixed.
+  const prepared = await prepareCorpus(config.corpus, config.chunker)
+  for (const f of set.files) {
+    const resolved = resolveFile(prepared, f.file, f.parsed)
+    problems.push(...resolved.problems)
+    warnings.push(...resolved.warnings)
   }
   return { set, problems, warnings }
 }

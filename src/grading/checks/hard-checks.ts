@@ -50,9 +50,13 @@ export function checkAbstains(output: SystemOutput, c: GoldenCase, mode: EvalMod
   const reading = readAbstention(output)
   const quoted = JSON.stringify(truncate(output.answer ?? '', 200))
   let message = `abstained as a ${c.case_type} case must`
+  // How to teach the detector a phrasing it does not know (the flag alone is never trusted).
+  const teach =
+    'if this is how your system declines, add the phrase to ragEval({ abstention: { phrases: [...] } }) (docs/adapters.md lists the default phrasings)'
   if (reading.flagContradicted)
-    message = `the system marked the answer abstained: true, but it states content: ${quoted}`
-  else if (!reading.abstained) message = `a ${c.case_type} case must abstain, but the system answered: ${quoted}`
+    message = `the system marked the answer abstained: true, but it states content: ${quoted}; ${teach}`
+  else if (!reading.abstained)
+    message = `a ${c.case_type} case must abstain, but the system answered: ${quoted}; ${teach}`
   return { applies: true, passed: reading.abstained, message }
 }
 

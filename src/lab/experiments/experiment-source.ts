@@ -7,15 +7,14 @@
  * Either way the golden locators are resolved afresh against each chunking of the corpus.
  * Model calls are stripped from the configuration unless the user asked for them (`--models`).
  */
-import { readFile } from 'node:fs/promises'
-import { dirname, extname, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { relative, resolve } from 'node:path'
 import { GoldenFileError } from '../../cases/errors.ts'
 import type { Problem } from '../../shared/problems/problems.ts'
 import { resolveLocators } from '../../cases/resolve-locators.ts'
 import type { GoldenCase } from '../../cases/schema.ts'
+import { resolveOptionsFile } from '../../config/options-file.ts'
 import { resolveConfig } from '../../config/resolve.ts'
-import type { RagEvalConfig, RagEvalOptions } from '../../config/schema.ts'
+import type { RagEvalConfig } from '../../config/schema.ts'
 import { chunkDocuments, parseChunkerSpec } from '../../corpus/chunk.ts'
 import { defaultBeirLoadOptions, loadBeir } from '../../corpus/load-beir.ts'
 import { readGoldenSet } from '../../evaluation/golden-set/golden-set.ts'
@@ -37,6 +36,10 @@ export interface SourceArgs {
   limit?: number
   /** Keep the configured model clients (generator, judge, embedder); default: everything offline. */
   models?: boolean
+  /** The Vitest project whose ragEval options to use (the CLI's `--project`; default `evals`). */
+  project?: string
+  /** The configuration already loaded (the CLI loads the project's Vitest config); wins over `config`. */
+  projectConfig?: RagEvalConfig
 }
 
 /** A golden case with where it came from. */
@@ -57,22 +60,6 @@ export interface ExperimentSource {
   notes: string[]
   /** The corpus chunked with `chunkerSpec` (cached per spec). */
   prepare(chunkerSpec: string): Promise<PreparedCorpus>
-}
-
-async function readOptions(path: string): Promise<RagEvalOptions> {
-  if (extname(path) === '.json') {
-    try {
-      return JSON.parse(await readFile(path, 'utf8')) as RagEvalOptions
-    } catch (error) {
-      throw new ExperimentInputError(
-        `cannot read the options file ${path}: ${(error as Error).message} (fix: a JSON object of ragEval options)`,
-      )
-    }
-  }
-  const mod = (await import(pathToFileURL(path).href)) as { default?: unknown }
-  if (mod.default === null || typeof mod.default !== 'object')
-    throw new ExperimentInputError(`${path} must export default the ragEval options object`)
-  return mod.default as RagEvalOptions
 }
 
 function offline(config: RagEvalConfig, keepModels: boolean, notes: string[]): RagEvalConfig {
@@ -121,21 +108,15 @@ async function fromBeir(args: SourceArgs & { beir: string }, cwd: string): Promi
   }
 }
 
-/**
- * The resolved configuration of a ragEval options file (relative paths against the file's folder), or of the
- * default options (against `cwd`) when there is no file. Throws `ConfigError` listing every bad option.
- */
-export async function resolveOptionsFile(file: string | undefined, cwd: string): Promise<RagEvalConfig> {
-  const path = file === undefined ? undefined : resolve(cwd, file)
-  const options = path === undefined ? {} : await readOptions(path)
-  return resolveConfig(options, path === undefined ? cwd : dirname(path))
-}
-
 /** Loads the experiment's inputs (see the module doc). Throws `GoldenFileError` listing every golden-file problem. */
 export async function loadExperimentSource(args: SourceArgs, cwd: string): Promise<ExperimentSource> {
   if (args.beir !== undefined) return fromBeir({ ...args, beir: args.beir }, cwd)
   const notes: string[] = []
-  const config = offline(await resolveOptionsFile(args.config, cwd), args.models === true, notes)
+  const config = offline(
+    args.projectConfig ?? (await resolveOptionsFile(args.config, cwd, undefined, (m) => new ExperimentInputError(m))),
+    args.models === true,
+    notes,
+  )
   const set = readGoldenSet(config)
   if (set.problems.length > 0) throw new GoldenFileError(set.problems)
   const all = set.files.flatMap((f) =>
@@ -146,7 +127,7 @@ export async function loadExperimentSource(args: SourceArgs, cwd: string): Promi
   const cases = args.limit === undefined ? all : all.slice(0, args.limit)
   return {
     config,
-    description: `${config.golden} (${cases.length} cases)`,
+    description: `${config.golden} over ${relative(config.root, config.corpus.root) || '.'} (${cases.length} cases)`,
     goldenSetHash: set.hash,
     cases,
     notes,

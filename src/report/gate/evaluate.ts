@@ -140,6 +140,15 @@ export function withMissingBaseline(
 }
 
 /**
+ * The gate of a run whose metrics were deliberately not compared with the baseline (`why`, e.g. a filtered
+ * run): its "no baseline: ... create one" note would send the user to create a baseline that may well exist.
+ */
+export function withBaselineSkipped(gate: GateResult, why: string): GateResult {
+  const messages = gate.messages.map((m) => (m.startsWith('no baseline:') ? `baseline not compared: ${why}` : m))
+  return { ...gate, messages }
+}
+
+/**
  * Decides whether a run passes. It fails when:
  * - the run is empty, partial (fewer cases than the golden set holds) or has errored cases (fail closed);
  * - any hard assertion failed (each one is listed);

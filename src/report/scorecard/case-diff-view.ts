@@ -75,5 +75,5 @@ export function htmlCaseDiffs(gate: GateView | undefined): string {
         `<tr><td><a href="#case-${escapeHtml(r.caseId)}">${escapeHtml(r.caseId)}</a></td><td>${escapeHtml(fellText(r))}</td><td>${escapeHtml(ranksText(r.left, 'was'))}</td><td>${escapeHtml(ranksText(r.entered, 'now'))}</td><td>${answerText(r)}</td></tr>`,
     )
     .join('')
-  return `<section id="case-diffs"><h2>What changed, per case</h2><table class="diffs"><thead><tr><th>case</th><th>fell</th><th>left the top k</th><th>entered the top k</th><th>answer</th></tr></thead><tbody>${body}</tbody></table></section>`
+  return `<section id="case-diffs"><h2>What changed, per case</h2><div class="table-box"><table class="diffs"><thead><tr><th>case</th><th>fell</th><th>left the top k</th><th>entered the top k</th><th>answer</th></tr></thead><tbody>${body}</tbody></table></div></section>`
 }

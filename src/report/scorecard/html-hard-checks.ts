@@ -7,7 +7,8 @@ import { escapeHtml as esc } from './svg-charts.ts'
 
 /** An HTML table: escaped header cells, body cells as given (already HTML), an optional class. */
 export function table(header: string[], rows: string[][], cls = ''): string {
-  return `<table class="${cls}"><thead><tr>${header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
+  // In its own scroll box: a table wider than its card (many answer metrics) scrolls inside the card.
+  return `<div class="table-box"><table class="${cls}"><thead><tr>${header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`
 }
 
 /** The hard assertions section: each check's tally, the failing cases, the known failures and stale marks. */

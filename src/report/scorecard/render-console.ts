@@ -74,8 +74,10 @@ function describeQuality(s: Scorecard): string[] {
   const lines: string[] = []
   const r = s.retrieval.overall
   const level = s.sources && Object.keys(s.sources.levels).length > 0 ? `; ${levelLine(s.sources)}` : ''
+  // Scored cases without a metric errored before retrieval: "no scored cases" beside "4 scored" contradicted itself.
+  const none = r.n === 0 ? 'no scored cases' : 'no metric (every scored case errored)'
   lines.push(
-    `  retrieval: ${values(r.mean, CONSOLE_RETRIEVAL_METRICS) || 'no scored cases'} (${r.n} scored, ${r.unscored} unscored${level})`,
+    `  retrieval: ${values(r.mean, CONSOLE_RETRIEVAL_METRICS) || none} (${r.n} scored, ${r.unscored} unscored${level})`,
   )
   if (s.sources && s.sources.unresolved > 0) {
     lines.push(

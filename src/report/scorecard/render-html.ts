@@ -200,14 +200,17 @@ function errorSection(s: Scorecard): string {
   return `<section id="errors"><h2>Error classes</h2><p>fix retrieval: <b>${e.fix.retrieval}</b> · fix generation: <b>${e.fix.generation}</b></p><div class="split"><div class="chart-box">${chart}</div>${table(['case type', ...classes], rows)}</div></section>`
 }
 
+/** Most gate lines the page's header lists before "… and N more". */
+export const HTML_MAX_GATE_LINES = 8
+
 const CSS = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f5f6f8}
 main{max-width:1100px;margin:0 auto;padding:24px}header{background:#1d2330;color:#fff;padding:20px 24px}header h1{margin:0 0 6px;font-size:22px}
 header .meta{color:#c5cbd6;font-size:13px}section{background:#fff;border:1px solid #e1e4ea;border-radius:8px;padding:16px 20px;margin:0 0 18px}
 h2{font-size:17px;margin:0 0 12px}h3{font-size:15px;margin:16px 0 8px}table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}
-th,td{border-bottom:1px solid #eceef2;padding:4px 10px;text-align:right}th:first-child,td:first-child{text-align:left}th{background:#f0f2f5;font-weight:600}
+th,td{border-bottom:1px solid #eceef2;padding:4px 10px;text-align:right}table{max-width:100%}th{overflow-wrap:anywhere}td{overflow-wrap:anywhere}th:first-child,td:first-child{text-align:left}th{background:#f0f2f5;font-weight:600}
 table.failures td{text-align:left}.pill{display:inline-block;border-radius:10px;padding:1px 9px;font-size:12px;background:#e8eaee;color:#1d2330;vertical-align:middle}
 .pill.ok{background:#d7f0e1;color:#1e6b41}.pill.bad{background:#f8d7d3;color:#8e2418}.pos{color:#1e6b41}.neg{color:#b03a2e}.muted{color:#6b7385;font-size:12px}
-.chart-box{overflow-x:auto;margin:8px 0}svg.chart .lbl,svg.chart .tick{font-size:12px;fill:#39404d}svg.chart .val{font-size:11px;fill:#39404d}
+.chart-box{overflow-x:auto;margin:8px 0;max-width:100%}.table-box{overflow-x:auto;max-width:100%;min-width:0}.split>*{min-width:0;max-width:100%}svg.chart .lbl,svg.chart .tick{font-size:12px;fill:#39404d}svg.chart .val{font-size:11px;fill:#39404d}
 svg.chart .axis{stroke:#39404d}svg.chart .grid{stroke:#e6e8ec}svg.chart .curve{fill:none;stroke:#4f7cac;stroke-width:2}svg.chart .dot{fill:#4f7cac}
 svg.chart .marker{fill:none;stroke:#c0392b;stroke-width:2}svg.chart .axis-label{font-size:12px;fill:#6b7385}
 details{border-bottom:1px solid #eceef2;padding:6px 0}details.failed summary code{color:#b03a2e}summary{cursor:pointer}summary .cls{float:right;font-size:12px}
@@ -224,13 +227,13 @@ export function renderHtmlScorecard(input: HtmlScorecardInput): string {
   const verdict = gate
     ? `<span class="pill ${gate.pass ? 'ok' : 'bad'}">gate ${gate.pass ? 'PASS' : 'FAIL'}</span>`
     : ''
-  const messages =
-    gate && gate.lines.length > 0
-      ? `<ul class="gate">${gate.lines
-          .slice(0, 8)
-          .map((l) => `<li>${esc(l.text)}</li>`)
-          .join('')}</ul>`
+  const shown = gate ? gate.lines.slice(0, HTML_MAX_GATE_LINES) : []
+  const more =
+    gate && gate.lines.length > shown.length
+      ? `<li>… and ${gate.lines.length - shown.length} more (every one in gate.json and scorecard.md)</li>`
       : ''
+  const messages =
+    shown.length > 0 ? `<ul class="gate">${shown.map((l) => `<li>${esc(l.text)}</li>`).join('')}${more}</ul>` : ''
   const notes = (input.notes ?? []).map((n) => `<p>${esc(n)}</p>`).join('')
   const judge =
     s.answer.judgeKind === 'none' ? 'unjudged' : `${s.answer.judgeKind} judge, coverage ${pct(s.answer.coverage)}`

@@ -30,7 +30,7 @@ export function readSearchIndexFile(path: string, expectedKey: string): SearchIn
       read(target, position) {
         for (let done = 0; done < target.length;) {
           const n = readSync(fd, target, done, Math.min(readChunk, target.length - done), position + done)
-          if (n === 0) throw new RangeError(`vitest-rag: ${path} ended early at byte ${position + done}`)
+          if (n === 0) throw new RangeError(`${path} ended early at byte ${position + done}`)
           done += n
         }
       },

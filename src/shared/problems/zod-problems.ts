@@ -138,6 +138,18 @@ function allowedList(values: ReadonlyArray<unknown>): string {
   return `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`
 }
 
+/** The allowed values, after the one a misspelt string is closest to: `"exact-identifier"` -> `did you mean "exact_identifier"? one of ...`. */
+function allowedFix(value: unknown, values: ReadonlyArray<unknown>): string {
+  const near =
+    typeof value === 'string'
+      ? closestMatch(
+          value,
+          values.filter((v): v is string => typeof v === 'string'),
+        )
+      : undefined
+  return `${near === undefined ? '' : `did you mean "${near}"? `}${allowedList(values)}`
+}
+
 type Locate = (path: ReadonlyArray<PropertyKey>) => Pick<Problem, 'file' | 'line' | 'path'>
 
 /** One problem per unknown key, with the closest known field as the fix. */
@@ -196,13 +208,12 @@ function issueProblem(issue: z.core.$ZodIssue, input: unknown, at: Locate): Prob
   const hint = hintFor(path)
   switch (issue.code) {
     case 'invalid_value':
-      return { ...at(path), ...notAllowedProblem(value, allowedList(issue.values)) }
+      return { ...at(path), ...notAllowedProblem(value, allowedFix(value, issue.values)) }
     case 'invalid_union': {
       // A discriminated union with an unknown tag: zod points the path at the discriminator itself.
       const options = (issue as { options?: unknown[] }).options
-      const problem = notAllowedProblem(value, options ? allowedList(options) : issue.message)
       // A missing tag is fixed by choosing a variant, so the fix lists the options as they are.
-      return { ...at(path), ...problem, fix: options ? allowedList(options) : issue.message }
+      return { ...at(path), ...notAllowedProblem(value, ''), fix: options ? allowedFix(value, options) : issue.message }
     }
     case 'invalid_type':
       return { ...at(path), ...invalidTypeProblem(issue.expected, path, value, hint) }

@@ -12,11 +12,11 @@ const SENTENCE_END = /(?<=[.!?])\s+/
 const CITATION = /\[\d+\]/
 
 /**
- * Phrasings of "the sources do not hold the answer". Each names the missing thing (the sources, the
- * context, the information, the documentation) so an answer that merely contains "cannot" ("You cannot
- * delete an owner account [1].") is not taken for an abstention.
+ * Phrasings of "the sources do not hold the answer" (the default phrases, listed in docs/adapters.md). Each
+ * names the missing thing (the sources, the context, the information, the documentation) so an answer that
+ * merely contains "cannot" ("You cannot delete an owner account [1].") is not taken for an abstention.
  */
-const ABSTENTION_PATTERNS: readonly RegExp[] = [
+export const ABSTENTION_PATTERNS: readonly RegExp[] = [
   /\b(?:can ?not|can't|could not|couldn't|unable to|not able to)\s+(?:answer|find|locate|determine|tell|say|help with|confirm)\b[^.?!]{0,80}\b(?:sources?|context|documentation|docs|information|knowledge base|provided|available)\b/,
   /\b(?:sources?|context|documentation|docs|knowledge base)\s+(?:provided\s+)?(?:do(?:es)?n't|do(?:es)? not|don't)\s+(?:contain|mention|cover|include|say|provide|answer|address|specify|have)\b/,
   /\b(?:no|not enough|insufficient|no relevant)\s+(?:relevant\s+)?information\b[^.?!]{0,60}\b(?:sources?|context|documentation|about|on|to answer)\b/,
@@ -32,14 +32,59 @@ function foldDecline(text: string): string {
 }
 
 /**
+ * A team's own decline phrasings (the `abstention` option): `phrases` are matched as folded substrings of a
+ * sentence ("cannot answer that from the help center" matches "Sorry, I cannot answer that from the Help
+ * Center."); `replaceDefaults` drops {@link ABSTENTION_PATTERNS}. Default: no phrases, the defaults kept.
+ */
+export interface AbstentionPhrases {
+  phrases?: readonly string[] | undefined
+  replaceDefaults?: boolean | undefined
+}
+
+/** Whether one folded sentence declines, under `phrases`. */
+function declines(folded: string, phrases: readonly string[], replaceDefaults: boolean): boolean {
+  return (
+    phrases.some((p) => folded.includes(p)) || (!replaceDefaults && ABSTENTION_PATTERNS.some((p) => p.test(folded)))
+  )
+}
+
+/** The detector for one set of phrases, memoised by text: one case reads its answer in several stages. */
+function createReader(options: AbstentionPhrases = {}): {
+  sentence: (text: string) => boolean
+  text: (text: string) => boolean
+} {
+  const phrases = (options.phrases ?? []).map(foldDecline).filter((p) => p !== '')
+  const replaceDefaults = options.replaceDefaults === true
+  return {
+    sentence: (sentence) => declines(foldDecline(sentence), phrases, replaceDefaults),
+    text: memoByText((text: string): boolean => {
+      const normalised = foldDecline(text)
+      if (normalised === '') return true
+      const sentences = normalised.split(SENTENCE_END, CITATION.test(normalised) ? 1 : 2)
+      return sentences.some((sentence) => declines(sentence, phrases, replaceDefaults))
+    }),
+  }
+}
+
+// The process's detector: the checks, the judge and the reference pipeline read answers through it.
+let reader = createReader()
+
+/**
+ * Sets the decline phrasings every later reading uses (the runtime does, from the `abstention` option, once
+ * per worker before any case); no argument restores the defaults.
+ */
+export function useAbstentionPhrases(options?: AbstentionPhrases): void {
+  reader = createReader(options)
+}
+
+/**
  * Whether ONE sentence declines to answer (matches one of the decline phrasings). The judge drops such a
  * sentence from an otherwise factual answer ("The docs do not say when. Seats cost $12 [1].") before it
  * splits claims, because it asserts nothing about the world. "You cannot delete an owner account." is not
  * one: it names no missing source.
  */
 export function isAbstentionSentence(sentence: string): boolean {
-  const folded = foldDecline(sentence)
-  return ABSTENTION_PATTERNS.some((p) => p.test(folded))
+  return reader.sentence(sentence)
 }
 
 /**
@@ -49,13 +94,5 @@ export function isAbstentionSentence(sentence: string): boolean {
  * "the sources do not cover X" is an answer, not an abstention.
  */
 export function isAbstention(text: string | undefined): boolean {
-  return text === undefined || readsAsAbstention(text)
+  return text === undefined || reader.text(text)
 }
-
-// One case reads its answer for an abstention in the hard checks, the answer step and the judge: once per text.
-const readsAsAbstention = memoByText((text: string): boolean => {
-  const normalised = foldDecline(text)
-  if (normalised === '') return true
-  const sentences = normalised.split(SENTENCE_END, CITATION.test(normalised) ? 1 : 2)
-  return sentences.some((sentence) => ABSTENTION_PATTERNS.some((p) => p.test(sentence)))
-})

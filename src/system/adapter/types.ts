@@ -53,7 +53,10 @@ const namesSource = (r: SourceReference) =>
   r.path !== undefined ||
   r.locator !== undefined ||
   (r.text ?? '').trim() !== ''
-const NAME_ONE = { message: 'names no source: set one of chunkId, docId, url, path, locator or text' }
+/** The message of an output item that names no source (the validator adds the field it meant, if misspelt). */
+export const NAMES_NO_SOURCE = 'names no source: set one of chunkId, docId, url, path, locator or text'
+// A fresh object per refine: zod rewrites the params object it is given (a shared one lost its `message`).
+const NAME_ONE = () => ({ message: NAMES_NO_SOURCE })
 
 /** The zod form of {@link RetrievedChunk}. */
 export const RetrievedChunkSchema = z
@@ -62,7 +65,7 @@ export const RetrievedChunkSchema = z
     /** The system's score (any scale; only reported). */
     score: z.number().finite().optional(),
   })
-  .refine(namesSource, NAME_ONE)
+  .refine(namesSource, NAME_ONE())
 
 /**
  * One retrieved item as the system ranked it (rank 1 first): any {@link SourceReference} the system knows (a
@@ -82,7 +85,7 @@ export const ShownSourceSchema = z
     /** Version of the source, when known (conflict rule). */
     version: z.string().optional(),
   })
-  .refine(namesSource, NAME_ONE)
+  .refine(namesSource, NAME_ONE())
 
 /**
  * A source shown to the generator under the marker `[marker]`: any {@link SourceReference}, resolved like a

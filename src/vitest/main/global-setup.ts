@@ -17,6 +17,7 @@ import { prepareCorpus } from '../../corpus/prepare-corpus.ts'
 import type { CodeOf } from '../../shared/util/error-code-types.ts'
 import { VitestRagError } from '../../shared/util/errors.ts'
 import { isStartupProblem, stopAtStartup } from './startup-error.ts'
+import { userModuleProblems } from './user-modules-check.ts'
 
 /** The golden set has problems; the run stops before any case executes. */
 export class GoldenSetError extends VitestRagError<CodeOf<'GoldenSetError'>> {
@@ -30,7 +31,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const config = project.config.environmentOptions?.rag
   if (!config) return
   try {
-    await checkBeforeRun(config)
+    await checkBeforeRun(config, project)
   } catch (error) {
     if (isStartupProblem(error)) stopAtStartup(error)
     throw error
@@ -90,15 +91,19 @@ async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<b
   return true
 }
 
-async function checkBeforeRun(config: RagEvalConfig): Promise<void> {
-  const { set, problems, warnings } = await checkGoldenSet(config)
+async function checkBeforeRun(config: RagEvalConfig, project: TestProject): Promise<void> {
+  const { set, problems: goldenProblems, warnings } = await checkGoldenSet(config)
   if (warnings.length > 0)
     console.warn(
       `vitest-rag: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} in the golden set:\n${formatProblems(warnings)}`,
     )
+  // The team's own modules are imported here, as the cases will import them, so a wrong path or export is one
+  // line of this list instead of one failure per case.
+  const problems = [...goldenProblems, ...(await userModuleProblems(config, (path) => project.import(path)))]
   if (problems.length > 0) {
+    const what = problems.length === goldenProblems.length ? 'the golden set has' : 'found'
     throw new GoldenSetError(
-      `the golden set has ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
+      `${what} ${problems.length} problem${problems.length === 1 ? '' : 's'}; no case was run:\n${formatProblems(problems)}`,
     )
   }
   if (config.adapter.kind === 'http' && !config.dryRun) {

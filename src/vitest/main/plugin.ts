@@ -3,8 +3,8 @@
  * (a) turn each `*.golden.jsonl` file into a test module, one `test(case_id)` per case, located at the
  * case's line (its resolved cases go to the worker in a prepared-cases file); (b) set project defaults (the `rag` environment, task locations, timeouts, concurrency, the
  * golden-set check that runs before any case); (c) register the scorecard reporter once (not under the blob
- * reporter, whose shards are gated after the merge); (d) watch prompt templates and corpus files, so editing
- * one reruns the cases that depend on it.
+ * reporter, whose shards are gated after the merge); (d) watch prompt templates, corpus files, the adapter
+ * module and a sourceMap module, so editing one reruns the cases that depend on it.
  */
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
@@ -21,7 +21,7 @@ import { GOLDEN_FILE } from './golden-modules.ts'
 import { replaceGithubActionsReporter } from './github-actions.ts'
 import { ProgressReporter } from './progress.ts'
 import { RagReporter } from './reporter.ts'
-import { isStartupProblem, stopAtStartup } from './startup-error.ts'
+import { isCliConfigLoad, isStartupProblem, stopAtStartup } from './startup-error.ts'
 
 const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, '../worker/environment')
 const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
@@ -59,6 +59,19 @@ function registerReporters(vitest: Vitest, cfg: RagEvalConfig): void {
   replaceGithubActionsReporter(reporters)
 }
 
+/** The name of the plugin {@link ragEval} returns; the CLI finds a project's options by it. */
+export const RAG_EVAL_PLUGIN_NAME = 'vitest-rag:golden'
+
+/**
+ * What the plugin exposes on its `api` field so the CLI reads a project's options from the project's own Vitest
+ * config: `options` as passed to `ragEval()`, and `config()`, the resolved config once Vite has configured
+ * the project (undefined before).
+ */
+export interface RagEvalPluginApi {
+  options: RagEvalOptions
+  config(): RagEvalConfig | undefined
+}
+
 /** The Vite plugins of a vitest-rag `evals` project. */
 export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
@@ -66,15 +79,18 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
     try {
       config ??= resolveConfig(options, root ?? process.cwd(), process.env, project)
     } catch (error) {
-      // A bad option is a startup problem: its list, once, and exit 1 (not a stack trace from Vite's config loader).
-      if (isStartupProblem(error)) stopAtStartup(error)
+      // A bad option is a startup problem: its list, once, and exit 1 (not a stack trace from Vite's config
+      // loader). The CLI loading the config reports it itself, so there it is thrown.
+      if (isStartupProblem(error) && !isCliConfigLoad()) stopAtStartup(error)
       throw error
     }
     return config
   }
+  const api: RagEvalPluginApi = { options, config: () => config }
 
   const plugin: Plugin = {
-    name: 'vitest-rag:golden',
+    name: RAG_EVAL_PLUGIN_NAME,
+    api,
     enforce: 'pre',
     config(userConfig) {
       const resolved = getConfig(userConfig.root, projectName(userConfig.test?.name))
@@ -103,6 +119,10 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       // Prompt templates and corpus files are read with fs, outside the module graph: watch them here so an
       // edit reruns this file's cases.
       for (const path of [...walkFiles(cfg.prompts), ...walkFiles(cfg.corpus.root)]) this.addWatchFile(path)
+      // The adapter and a sourceMap module load through a dynamic import the module graph cannot see: named
+      // here, they become this file's dependencies, and so do their own imports once loaded.
+      if (cfg.adapter.kind === 'module') this.addWatchFile(cfg.adapter.path)
+      if (typeof cfg.sourceMap === 'string') this.addWatchFile(cfg.sourceMap)
       // The cases go to the worker in a prepared-cases file, not inside the module (see golden-module.ts).
       const casesPath = writePreparedCases(cfg.outDir, data)
       const module = buildGoldenModule(data.cases[0]?.line ?? 1, RUNTIME_PATH, casesPath, file, source)

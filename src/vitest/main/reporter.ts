@@ -32,7 +32,7 @@ import { renderConsoleSummary } from '../../report/scorecard/render-console.ts'
 import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
-import { UnresolvedSourcesWatch } from './unresolved-watch.ts'
+import { RunStopWatch } from './run-stop.ts'
 import { decideGate, describeUnhandled, writeReportFiles } from './run-report.ts'
 import '../task-meta.ts'
 
@@ -56,16 +56,16 @@ export class RagReporter implements Reporter {
   private startedAt = new Date().toISOString()
   /** The last run's outcome. */
   last: ReportedRun | undefined
-  private readonly unresolved: UnresolvedSourcesWatch
+  private readonly stops: RunStopWatch
 
   constructor(private readonly config: RagEvalConfig) {
-    this.unresolved = new UnresolvedSourcesWatch(config.unresolvedSources)
+    this.stops = new RunStopWatch(config)
   }
 
   onTestCaseResult(testCase: TestCase): void {
     // Each eval project's reporter watches only its own cases.
     if (!isGoldenModuleOf(testCase.module, this.config.project)) return
-    const message = this.unresolved.add(
+    const message = this.stops.add(
       testCase.name,
       testCase.meta().rag,
       testCase.module.moduleId,
@@ -82,7 +82,7 @@ export class RagReporter implements Reporter {
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
     this.startedAt = new Date().toISOString()
-    this.unresolved.reset()
+    this.stops.reset()
     // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
     // crashed run would otherwise leave a stale "pass" behind).
     if (
@@ -192,11 +192,8 @@ export class RagReporter implements Reporter {
     }
     const records = [...this.records.values()]
     const failures: string[] = [...moduleErrors]
-    const stopped = this.unresolved.stopMessage
-    if (stopped !== undefined)
-      failures.push(
-        'vitest-rag: the run was stopped because the sources the system names do not resolve (the message above shows examples and how to map them); the gate fails closed.',
-      )
+    const stopped = this.stops.stopFailure
+    if (stopped !== undefined) failures.push(stopped)
     else if (reason === 'interrupted')
       failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
     if (unhandledErrors.length > 0)
@@ -209,7 +206,7 @@ export class RagReporter implements Reporter {
     const gate = await decideGate(this.config, scorecard, filtered, Boolean(this.vitest?.config.watch))
     mark('gate')
     this.last = { scorecard, gate, filtered }
-    await writeReportFiles(this.config, scorecard, gate, records)
+    const htmlPath = await writeReportFiles(this.config, scorecard, gate, records)
     mark('files')
     // `npm run bench:scale` reads where the reporter's time goes.
     if (process.env.VITEST_RAG_TIMINGS === '1')
@@ -224,7 +221,7 @@ export class RagReporter implements Reporter {
       this.log(
         'vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.',
       )
-    this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)}`)
+    this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)} (HTML: ${htmlPath})`)
     if (!gate.pass) process.exitCode = 1
   }
 

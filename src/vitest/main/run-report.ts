@@ -9,7 +9,7 @@ import type { SerializedError } from 'vitest/node'
 import { baselineAcceptCommand, REPORT_FILES } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { loadBaseline } from '../../report/files/baseline-file.ts'
-import { evaluateGate, failClosed, withMissingBaseline } from '../../report/gate/evaluate.ts'
+import { evaluateGate, failClosed, withMissingBaseline, withBaselineSkipped } from '../../report/gate/evaluate.ts'
 import { gateView } from '../../report/gate/gate-messages.ts'
 import type { GateResult } from '../../report/gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../../report/gate/policy.ts'
@@ -51,7 +51,11 @@ export async function decideGate(
   watch: boolean,
 ): Promise<GateResult> {
   const policy: GatePolicy = { ...gatePolicyFor(config), ...(watch ? { pairedOnly: true } : {}) }
-  if (filtered) return evaluateGate(scorecard, undefined, policy)
+  if (filtered)
+    return withBaselineSkipped(
+      evaluateGate(scorecard, undefined, policy),
+      'a filtered run (a file filter, -t or .only) is not compared; run the whole golden set to compare',
+    )
   let baseline
   try {
     baseline = config.noBaseline ? undefined : await loadBaseline(config.baseline)
@@ -65,13 +69,13 @@ export async function decideGate(
   return gate
 }
 
-/** The report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically. */
+/** The report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically; resolves to the HTML's path. */
 export async function writeReportFiles(
   config: RagEvalConfig,
   scorecard: Scorecard,
   gate: GateResult,
   records: CaseRecord[],
-): Promise<void> {
+): Promise<string> {
   const outDir = config.outDir
   writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
   writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
@@ -80,9 +84,10 @@ export async function writeReportFiles(
   writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
   const markdown = renderMarkdown(scorecard, gateView(gate))
   writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
-  await writeRunHtml(config, scorecard, gate, records)
+  const htmlPath = await writeRunHtml(config, scorecard, gate, records)
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
   if (process.env.GITHUB_ACTIONS === 'true') printAnnotations(records)
+  return htmlPath
 }
 
 /** Prints a GitHub Actions error annotation for each case that failed a hard check or errored. */

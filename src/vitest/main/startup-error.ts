@@ -43,3 +43,20 @@ export function stopAtStartup(error: StartupProblem): never {
   process.stderr.write(formatStartupProblem(error))
   process.exit(1)
 }
+
+// On globalThis, not in a module variable: a config file may import its own copy of the plugin (Vite bundles a
+// relative import of the sources), and the flag must reach that copy too.
+const CLI_CONFIG_LOAD = Symbol.for('vitest-rag.cli-config-load')
+
+/**
+ * Marks (or unmarks) that the CLI is loading a Vitest config in this process: a bad option is then thrown to
+ * the CLI, which prints it, instead of ending the process as it does at the start of a run.
+ */
+export function setCliConfigLoad(active: boolean): void {
+  ;(globalThis as Record<symbol, unknown>)[CLI_CONFIG_LOAD] = active
+}
+
+/** Whether {@link setCliConfigLoad} is on. */
+export function isCliConfigLoad(): boolean {
+  return (globalThis as Record<symbol, unknown>)[CLI_CONFIG_LOAD] === true
+}

@@ -8,6 +8,7 @@
 import type { TestContext } from 'vitest'
 import { TestRunner } from 'vitest'
 import type { RagEvalConfig } from '../../config/schema.ts'
+import { useAbstentionPhrases } from '../../shared/text/abstention.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { baseRecord, evaluateCase } from '../../evaluation/evaluate-case.ts'
 import type { ModuleCase } from '../../cases/prepared-case.ts'
@@ -58,6 +59,7 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   ctx.task.meta.rag = { ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' }
   await yieldToEventLoop()
   const runtime = await handle.getRuntime()
+  applyAbstentionPhrases(runtime.config)
   let evaluation
   try {
     evaluation = await evaluateCase(runtime, moduleCase, file)
@@ -67,7 +69,7 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
     await runtime.saveProviderStats?.()
   }
   ctx.task.meta.rag = evaluation.record
-  if (evaluation.error) throw evaluation.error
+  if (evaluation.error) throw withoutHarnessFrames(evaluation.error)
   const c = moduleCase.case
   const failed = evaluation.record.hard.filter(failsCase)
   // A check marked known failing (known_failures): its failure is expected, as under test.fails, and its pass
@@ -96,6 +98,32 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   // test's location is its golden line), and the main process re-reads and scans such a file per error and frame
   // to source-map it: seconds for a few thousand failing cases. The failures carry no frames.
   if (failed.length + markedPassing.length > 0) for (const error of ctx.task.result?.errors ?? []) error.stacks ??= []
+}
+
+let abstentionConfig: RagEvalConfig | undefined
+
+/**
+ * The `abstention` option, set in this module graph: the environment built the runtime in its own copy of the
+ * modules, and the checks this file runs read the detector of this one. Once per config.
+ */
+function applyAbstentionPhrases(config: RagEvalConfig): void {
+  if (abstentionConfig === config) return
+  abstentionConfig = config
+  useAbstentionPhrases(config.abstention)
+}
+
+/**
+ * A system failure the harness itself raised (an HTTP endpoint down or answering an error, a malformed output)
+ * says everything in its message: its stack is the harness's own frames, which the package does not even ship
+ * as sources. The user's own errors (a module adapter that throws) keep their stack: it points into their code.
+ */
+function withoutHarnessFrames(error: Error): Error {
+  // Vitest parses `stack` into frames in the main process unless the error already carries `stacks`.
+  // By code, not class: the runtime and the adapter may load separate copies of the error module.
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && code.startsWith('VITEST_RAG_'))
+    Object.assign(error, { stack: `${error.name}: ${error.message}`, stacks: [] })
+  return error
 }
 
 /** How often, at least, a worker running cases lets its event loop turn, ms. */

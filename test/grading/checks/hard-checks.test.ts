@@ -3,7 +3,9 @@
  * corpus's own map, citations that must exist and have been retrieved, abstentions as the text reads.
  */
 import { join } from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
+import { resolveConfig } from '../../../src/config/resolve.ts'
+import { isAbstention, useAbstentionPhrases } from '../../../src/shared/text/abstention.ts'
 import type { SystemOutput } from '../../../src/system/adapter/types.ts'
 import { GoldenCaseSchema, type GoldenCaseInput } from '../../../src/cases/schema.ts'
 import { parseCitationMarkers } from '../../../src/grading/checks/citations.ts'
@@ -75,8 +77,43 @@ describe('toAbstain', () => {
       applies: true,
       passed: false,
       message:
-        'the system marked the answer abstained: true, but it states content: "Globex sells seats in packs of ten."',
+        'the system marked the answer abstained: true, but it states content: "Globex sells seats in packs of ten."; if this is how your system declines, add the phrase to ragEval({ abstention: { phrases: [...] } }) (docs/adapters.md lists the default phrasings)',
     })
+  })
+})
+
+describe('teaching the abstention detector a phrasing (the abstention option)', () => {
+  // The help-center bot: no default phrasing names "the help center", so it read as content.
+  const helpCenter = { retrieved: [], answer: 'Sorry, I cannot answer that from the help center.', abstained: true }
+  afterEach(() => useAbstentionPhrases())
+
+  test('a phrase of its own makes the decline an abstention; the failure before says how to add it', () => {
+    expect(checkAbstains(helpCenter, crossTenant, 'system')).toMatchObject({
+      passed: false,
+      message: expect.stringContaining('add the phrase to ragEval({ abstention: { phrases: [...] } })'),
+    })
+    useAbstentionPhrases({ phrases: ['Cannot answer that from the Help Center'] })
+    expect(checkAbstains(helpCenter, crossTenant, 'system')).toMatchObject({ passed: true })
+    // The defaults still hold beside it.
+    expect(isAbstention("I can't answer that from the available sources.")).toBe(true)
+  })
+
+  test("replaceDefaults keeps only the team's phrases", () => {
+    useAbstentionPhrases({ phrases: ['cannot answer that from the help center'], replaceDefaults: true })
+    expect(isAbstention("I can't answer that from the available sources.")).toBe(false)
+    expect(isAbstention('Sorry, I cannot answer that from the help center.')).toBe(true)
+    // Silence is an abstention whatever the phrases.
+    expect(isAbstention('')).toBe(true)
+  })
+
+  test('the option is validated with the other options', () => {
+    expect(resolveConfig({ abstention: { phrases: ['no lo sé'] } }, '/p', {}).abstention).toEqual({
+      phrases: ['no lo sé'],
+      replaceDefaults: false,
+    })
+    expect(() => resolveConfig({ abstention: { phrase: ['x'] } } as never, '/p', {})).toThrow(
+      'abstention.phrase: unknown field "phrase" (fix: did you mean "phrases"?)',
+    )
   })
 })
 

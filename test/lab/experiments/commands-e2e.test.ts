@@ -48,7 +48,7 @@ describe('experiment commands on the fixture golden set', () => {
     const lines = run.stdout.split('\n')
     // 10 cases: 7 answerable (scored), 3 out_of_scope (must abstain, unscored). 18 docs x 2 heading sections = 36 chunks.
     expect(lines[0]).toBe(
-      'vitest-rag eval-retrieval: golden/*.golden.jsonl (10 cases); chunker structural (36 chunks); 7 scored, 3 unscored (must abstain); reference bm25',
+      'vitest-rag eval-retrieval: golden/*.golden.jsonl over ../e2e/kb (10 cases); chunker structural (36 chunks); 7 scored, 3 unscored (must abstain); reference bm25',
     )
     // Every query names its module, so BM25 ranks the expected section first: 1.000 everywhere. The hash
     // embedder ranks one of FX-06's two expected chunks (the whole fjord doc) below 5: recall@5 (6 + 0.5) / 7 = 0.929.
@@ -122,7 +122,7 @@ describe('experiment commands on the fixture golden set', () => {
     expect(run.code, run.stderr).toBe(0)
     const lines = run.stdout.split('\n')
     expect(lines[0]).toBe(
-      'vitest-rag tune: golden/*.golden.jsonl (10 cases); 3 must-abstain cases; judge heuristic; gate threshold now 0.55',
+      'vitest-rag tune: golden/*.golden.jsonl over ../e2e/kb (10 cases); 3 must-abstain cases; judge heuristic; gate threshold now 0.55',
     )
     // The three out_of_scope cases are declined at any threshold; FX-10 (gate score 0.562) abstains from 0.6 on:
     // coverage 7/10 -> 6/10, abstention precision 3/3 -> 3/4, truthfulness 8/10 -> 7/10 (its 1 becomes 0).
@@ -153,7 +153,7 @@ describe('experiment commands on the fixture golden set', () => {
     expect(run.code, run.stderr).toBe(0)
     const lines = run.stdout.split('\n')
     expect(lines[0]).toBe(
-      'vitest-rag noise: golden/*.golden.jsonl (10 cases); 2 runs, system mode, offline (no model call: the spread is 0 by construction); gate tolerance 0.05 relative',
+      'vitest-rag noise: golden/*.golden.jsonl over ../e2e/kb (10 cases); 2 runs, system mode, offline (no model call: the spread is 0 by construction); gate tolerance 0.05 relative',
     )
     expect(lines).toContain(
       'recall@5            7  1.000       0.000  1.000  1.000        0.000       0.000           0.050                  ok to gate',

@@ -42,10 +42,14 @@ test.skipIf(CHROMIUM === undefined)(
     expect(run.code, run.output).toBe(1) // should_contain fell 6% on every answerable case: a confirmed regression
     const page = join(out, 'run', 'scorecard.html')
     expect(readFileSync(page, 'utf8')).toContain("default-src 'none'")
+    // The page is announced beside the JSON (#24: only the JSON was).
+    expect(run.output).toContain(
+      `vitest-rag: scorecard written to ${join(out, 'run', 'scorecard.json')} (HTML: ${page})`,
+    )
 
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
     try {
-      const tab = await browser.newPage({ viewport: { width: 1200, height: 900 } })
+      const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } })
       const url = pathToFileURL(page).href
       const requests: string[] = []
       tab.on('request', (request) => {
@@ -85,6 +89,21 @@ test.skipIf(CHROMIUM === undefined)(
         'cases',
       ])
       expect(await tab.locator('header h1').innerText()).toContain('gate FAIL')
+
+      // At 1280 px nothing is wider than the viewport and no card's content spills out of it: a wide table
+      // scrolls inside its own box (#24: the answers table ran past its card).
+      const overflow = {
+        page: await tab.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'),
+        wide: await tab.$$eval(
+          'body *',
+          (elements, max) => elements.filter((e) => e.getBoundingClientRect().width > max).map((e) => e.tagName),
+          1280,
+        ),
+        spilled: await tab.$$eval('main > section', (sections) =>
+          sections.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.id),
+        ),
+      }
+      expect(overflow).toEqual({ page: 0, wide: [], spilled: [] })
 
       const screenshot = join(out, 'run', 'scorecard.png')
       await tab.screenshot({ path: screenshot, fullPage: true })

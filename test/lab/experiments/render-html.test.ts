@@ -102,3 +102,15 @@ test('charts scale to their largest value and carry their name', () => {
     ),
   ).toContain('d="M52,126 L228,126 L404,126 L404,182"')
 })
+
+test('the header lists the first 8 gate lines and says how many more there are', () => {
+  const scorecard = buildScorecard([buildRecord('C-1', {})], buildContext())
+  // 13 reasons, as in the issue's run: 8 shown, then "and 5 more" (13 - 8).
+  const lines = Array.from({ length: 13 }, (_, i) => ({ kind: 'failure' as const, text: `reason ${i + 1}` }))
+  const html = renderHtmlScorecard({ title: 'run', scorecard, gate: { pass: false, lines, comparisons: [] } })
+  const header = html.slice(html.indexOf('<ul class="gate">'), html.indexOf('</ul>', html.indexOf('<ul class="gate">')))
+  expect([...header.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1])).toEqual([
+    ...lines.slice(0, 8).map((l) => l.text),
+    '… and 5 more (every one in gate.json and scorecard.md)',
+  ])
+})

@@ -150,4 +150,10 @@ describe('module adapters and output validation', () => {
       /adapter "my-bot" returned an invalid output:[\s\S]*retrieved\.0\.chunkId[\s\S]*retrieved\.0\.score[\s\S]*confidence/,
     )
   })
+
+  test('an item that names no source because a field is misspelt gets the field it meant (#24: doc_id)', () => {
+    expect(() => validateSystemOutput({ retrieved: [{ doc_id: 'billing/seats', score: 1 }] }, 'my-bot')).toThrow(
+      '  retrieved.0: names no source: set one of chunkId, docId, url, path, locator or text ("doc_id" is not a field: did you mean "docId"?)\n',
+    )
+  })
 })

@@ -144,7 +144,7 @@ describe('broken bots, one Vitest run', () => {
     for (const f of failed) {
       expect(f.name).toBe('toAbstain')
       expect(f.message).toBe(
-        'the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."',
+        'the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."; if this is how your system declines, add the phrase to ragEval({ abstention: { phrases: [...] } }) (docs/adapters.md lists the default phrasings)',
       )
     }
     // The test's failure says the case, the check and why, each once.
@@ -152,7 +152,7 @@ describe('broken bots, one Vitest run', () => {
     expect(lying).toHaveLength(MUST_ABSTAIN)
     for (const c of lying)
       expect(c.errors).toEqual([
-        `${c.caseId}: toAbstain: the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."`,
+        `${c.caseId}: toAbstain: the system marked the answer abstained: true, but it states content: "Yes: the Enterprise plan includes it, at $40 per member per month."; if this is how your system declines, add the phrase to ragEval({ abstention: { phrases: [...] } }) (docs/adapters.md lists the default phrasings)`,
       ])
   })
 

@@ -55,6 +55,12 @@ describe('listing and filtering cases', () => {
     expect(run.output).toContain('filtered run')
     const scorecard = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
     expect(Object.keys(scorecard.cases)).toEqual(['E2E-003'])
+    // #24: not "no baseline ... create one", which sent users to create a baseline they had.
+    const gate = JSON.parse(readFileSync(join(out, 'gate.json'), 'utf8'))
+    expect(gate.messages).toContain(
+      'baseline not compared: a filtered run (a file filter, -t or .only) is not compared; run the whole golden set to compare',
+    )
+    expect(run.output).not.toMatch(/no baseline/)
   }, 60_000)
 })
 
@@ -78,9 +84,9 @@ describe('a golden set that cannot run stops before any case executes', () => {
     const run = await runVitest('e2e-bad-config', ['run'], { FIXTURE_OUT: tempDir() })
     expect(run.code).toBe(1)
     expect(run.output).toContain(
-      'vitest-rag: invalid ragEval options:\n  ragEval options: mode: Invalid option: expected one of "retrieval"|"system"\n  ragEval options: ks.0:',
+      'ragEval options of project "evals": mode: "full" is not allowed (fix: one of "retrieval", "system")\nragEval options of project "evals": ks[0]: 0 is out of range',
     )
-    expect(run.output.split('invalid ragEval options').length - 1).toBe(1)
+    expect(run.output.split('2 problems in the ragEval options of project "evals"').length - 1).toBe(1)
     expect(run.output).not.toMatch(/Unhandled Error|No test files found|\s❯ |    at /)
   }, 60_000)
 
@@ -163,7 +169,7 @@ describe('watch mode', () => {
   const copy = join(repoRoot, `test/fixtures/watch-tmp-${process.pid}`)
   afterAll(() => rmSync(copy, { recursive: true, force: true }))
 
-  test('editing a golden line, a prompt template or a corpus document reruns the affected cases', async () => {
+  test('editing a golden line, a prompt template, a corpus document or the adapter module reruns the affected cases', async () => {
     cpSync(fixtureDir, copy, { recursive: true })
     const out = tempDir()
     const child = spawn(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'watch', '--root', copy], {
@@ -188,27 +194,26 @@ describe('watch mode', () => {
       const deadline = Date.now() + 10_000
       while (!log.includes('vitest-rag gate:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
       expect(log).toContain('vitest-rag gate: PASS')
-      const mark = log.length
+      // Edits one file of the copy and waits for run number `runs`; resolves to the log of that rerun.
+      const rerunAfter = async (path: string, edit: (text: string) => string, runs: number) => {
+        const mark = log.length
+        writeFileSync(join(copy, path), edit(readFileSync(join(copy, path), 'utf8')))
+        await waitForRuns(runs)
+        return log.slice(mark)
+      }
 
       // 1. Edit one golden line (E2E-013 in b.golden.jsonl): only that file reruns.
-      const bPath = join(copy, 'golden/b.golden.jsonl')
-      writeFileSync(
-        bPath,
-        readFileSync(bPath, 'utf8').replace(
-          'Which settings does the cedar module use?',
-          'Which settings does the cedar module use, please?',
-        ),
+      const afterGolden = await rerunAfter(
+        'golden/b.golden.jsonl',
+        (t) =>
+          t.replace('Which settings does the cedar module use?', 'Which settings does the cedar module use, please?'),
+        2,
       )
-      await waitForRuns(2)
-      const afterGolden = log.slice(mark)
       expect(afterGolden).toContain('golden/b.golden.jsonl')
       expect(afterGolden).not.toContain('golden/a.golden.jsonl')
 
       // 2. Edit the prompt template: every golden file depends on it, so both rerun.
-      const mark2 = log.length
-      writeFileSync(join(copy, 'prompts/answer.md'), '---\nversion: 2\n---\nEdited.\n')
-      await waitForRuns(3)
-      const afterPrompt = log.slice(mark2)
+      const afterPrompt = await rerunAfter('prompts/answer.md', () => '---\nversion: 2\n---\nEdited.\n', 3)
       expect(afterPrompt).toContain('golden/a.golden.jsonl')
       expect(afterPrompt).toContain('golden/b.golden.jsonl')
       // The suite-level numbers stay whole: the scorecard still counts all 20 cases.
@@ -216,14 +221,26 @@ describe('watch mode', () => {
 
       // 3. Edit a corpus document: every case reruns against the reloaded corpus (new fingerprint).
       const before = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8')).corpusFingerprint
-      const mark3 = log.length
-      const doc = join(copy, 'kb/tenants/north/docs/amber-n.md')
-      writeFileSync(doc, `${readFileSync(doc, 'utf8')}\nA new closing sentence about the amber module.\n`)
-      await waitForRuns(4)
-      const afterCorpus = log.slice(mark3)
+      const afterCorpus = await rerunAfter(
+        'kb/tenants/north/docs/amber-n.md',
+        (t) => `${t}\nA new closing sentence about the amber module.\n`,
+        4,
+      )
       expect(afterCorpus).toContain('golden/a.golden.jsonl')
       expect(afterCorpus).toContain('golden/b.golden.jsonl')
       expect(JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8')).corpusFingerprint).not.toBe(before)
+
+      // 4. Edit the adapter module (#24: it used to rerun nothing): every case reruns with the edited bot, whose
+      // answers now omit "six" (the drop6 variant): should_contain falls from 1.0 to 0.94 on answerable cases.
+      const afterAdapter = await rerunAfter(
+        'adapter.ts',
+        (t) => t.replace("process.env.FIXTURE_VARIANT ?? 'good'", "process.env.FIXTURE_VARIANT ?? 'drop6'"),
+        5,
+      )
+      expect(afterAdapter).toContain('golden/a.golden.jsonl')
+      expect(afterAdapter).toContain('golden/b.golden.jsonl')
+      const card = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
+      expect(card.answer.overall.mean.should_contain).toBeLessThan(1)
     } finally {
       child.kill('SIGTERM')
     }

@@ -1,0 +1,101 @@
+/**
+ * Startup problems are found before any case runs and printed once, together (issue #24, item 4): real Vitest
+ * over temporary projects with bad options (a misspelt key, a missing corpus root, a chunker spec that does not
+ * parse) and with a wrong adapter path beside a golden-file problem.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
+
+const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
+const kb = join(repoRoot, 'test/fixtures/e2e/kb')
+const goodCase = {
+  case_id: 'S-1',
+  case_type: 'normal',
+  tenant_id: 'north',
+  query: 'Which settings does the amber module use?',
+  expected_sources: [{ locator: { kind: 'doc', slug: 'amber-n' } }],
+}
+
+/** A project whose one eval project calls `ragEval(<options>)` (source text) over golden/a.golden.jsonl. */
+function project(options: string, golden: object[] = [goodCase]): string {
+  const dir = tempDir('vitest-rag-startup-')
+  mkdirSync(join(dir, 'golden'))
+  writeFileSync(join(dir, 'golden/a.golden.jsonl'), golden.map((c) => JSON.stringify(c)).join('\n') + '\n')
+  const plugin = pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href
+  writeFileSync(
+    join(dir, 'vitest.config.mjs'),
+    `import { ragEval } from ${JSON.stringify(plugin)}\nexport default { test: { projects: [{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
+  )
+  return dir
+}
+
+function run(dir: string) {
+  return runNode(vitestBin, ['run', '--root', dir], { cwd: dir, env: { VITEST_RAG_OUT_DIR: join(dir, 'out') } })
+}
+
+describe('startup problems, once and together', { timeout: 120_000 }, () => {
+  test('bad options: every one listed with its project, field, and the closest name or the spelling meant', async () => {
+    const result = await run(
+      project(`{ adaptor: { kind: 'reference' }, corpus: { kind: 'kb' }, chunker: 'fixed-800' }`),
+    )
+    expect(result.code).toBe(1)
+    expect(result.output).toContain(
+      [
+        `vitest-rag: 3 problems in the ragEval options of project "evals" (root ${result.output.match(/\(root ([^)]+)\)/)?.[1]}):`,
+        'ragEval options of project "evals": corpus.root: is missing (fix: add "root": <string>)',
+        'ragEval options of project "evals": adaptor: unknown field "adaptor" (fix: did you mean "adapter"?)',
+        'ragEval options of project "evals": chunker: "fixed-800" is invalid: unknown chunker "fixed-800" (fix: did you mean "fixed:800"?)',
+      ].join('\n'),
+    )
+    expect(result.output.split('problems in the ragEval options').length - 1).toBe(1)
+    expect(result.output).not.toMatch(/Unhandled Error|No test files found|Serialized Error|    at /)
+  })
+
+  test('a wrong adapter path is one line of the same list as a golden problem, with the file it probably meant', async () => {
+    const dir = project(
+      `{ corpus: { kind: 'kb', root: ${JSON.stringify(kb)} }, adapter: { kind: 'module', path: 'evals/mybot.ts' } }`,
+      [goodCase, { ...goodCase, case_id: 'S-2', tenant_id: 'nort' }],
+    )
+    mkdirSync(join(dir, 'evals'))
+    writeFileSync(
+      join(dir, 'evals/my-bot.ts'),
+      'export default (input: { query: string }) => ({ answer: input.query, retrieved: [] })\n',
+    )
+    const result = await run(dir)
+    expect(result.code).toBe(1)
+    expect(result.output).toContain('vitest-rag: found 2 problems; no case was run:')
+    expect(result.output).toMatch(/golden\/a\.golden\.jsonl:2: tenant_id: .*"nort"/)
+    expect(result.output).toContain(
+      `ragEval options of project "evals": adapter.path: "evals/mybot.ts" does not exist (looked at ${join(dir, 'evals/mybot.ts')}) (fix: did you mean "evals/my-bot.ts"?)`,
+    )
+    expect(result.output).not.toMatch(/Cannot find module|Unhandled Error|No test files found|    at /)
+  })
+
+  test('a schema problem and a tenant typo in another line are listed together (the typo used to wait for the fix)', async () => {
+    const dir = project(`{ corpus: { kind: 'kb', root: ${JSON.stringify(kb)} } }`, [
+      { ...goodCase, case_type: 'faq' },
+      { ...goodCase, case_id: 'S-2', tenant_id: 'nort' },
+    ])
+    const result = await run(dir)
+    expect(result.code).toBe(1)
+    expect(result.output).toContain('vitest-rag: the golden set has 2 problems; no case was run:')
+    expect(result.output).toContain('golden/a.golden.jsonl:1: case_type: "faq" is not allowed')
+    expect(result.output).toMatch(/golden\/a\.golden\.jsonl:2: tenant_id: .*"nort"/)
+  })
+
+  test('an adapter module that exports no adapter is reported at startup, imported through Vite (TypeScript)', async () => {
+    const dir = project(
+      `{ corpus: { kind: 'kb', root: ${JSON.stringify(kb)} }, adapter: { kind: 'module', path: 'bot.ts' } }`,
+    )
+    writeFileSync(join(dir, 'bot.ts'), 'export const answer: string = "no default export"\n')
+    const result = await run(dir)
+    expect(result.code).toBe(1)
+    expect(result.output).toContain(
+      'ragEval options of project "evals": adapter.path: bot.ts exports no adapter (fix: export default a RagAdapter ({ name, run(input) }) or a function (input) => output, or export createAdapter(options))',
+    )
+    expect(result.output).not.toMatch(/Tests\s+\d+ (passed|failed)/)
+  })
+})
