@@ -36,6 +36,21 @@ export function describeIssue(issue: Pick<z.core.$ZodIssue, 'path' | 'message'>,
 }
 
 /**
+ * {@link describeIssue}, with `hint(value)` appended when the issue's message is `message` (`value` is the data
+ * at the issue's path in `root`): a caller adds what it knows about one kind of issue, e.g. the field a misspelt
+ * key meant, without reading zod's issues itself.
+ */
+export function describeIssueWithHint(
+  issue: Pick<z.core.$ZodIssue, 'path' | 'message'>,
+  whole: string,
+  root: unknown,
+  message: string,
+  hint: (value: unknown) => string,
+): string {
+  return `${describeIssue(issue, whole)}${issue.message === message ? hint(valueAt(root, issue.path)) : ''}`
+}
+
+/**
  * Every zod issue on one line joined by `; `, each as {@link describeIssue} writes it.
  * Example: two issues -> `run.cases: Invalid input: expected number; mode: Invalid option`.
  */

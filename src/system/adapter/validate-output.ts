@@ -3,7 +3,7 @@
  * malformed output must fail its case with a message naming the field, not crash a metric later.
  */
 import { closestMatch } from '../../shared/problems/closest.ts'
-import { describeIssue, valueAt } from '../../shared/problems/zod-problems.ts'
+import { describeIssueWithHint } from '../../shared/problems/zod-problems.ts'
 import { InvalidSystemOutputError } from './errors.ts'
 import { NAMES_NO_SOURCE, SystemOutputSchema, type SystemOutput } from './types.ts'
 
@@ -25,8 +25,7 @@ export function validateSystemOutput(value: unknown, adapterName: string): Syste
   const parsed = SystemOutputSchema.safeParse(value)
   if (parsed.success) return parsed.data
   const lines = parsed.error.issues.map(
-    (issue) =>
-      `  ${describeIssue(issue, '(output)')}${issue.message === NAMES_NO_SOURCE ? misspeltNamingFields(valueAt(value, issue.path)) : ''}`,
+    (issue) => `  ${describeIssueWithHint(issue, '(output)', value, NAMES_NO_SOURCE, misspeltNamingFields)}`,
   )
   throw new InvalidSystemOutputError(
     `adapter "${adapterName}" returned an invalid output:\n${lines.join('\n')}\n` +
