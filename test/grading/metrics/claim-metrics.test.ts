@@ -244,7 +244,7 @@ describe('agreement with labelled HaluEval rows (published next to the rubric ju
     ])
   })
 
-  const halueval = resolve(import.meta.dirname, '../../../shared/datasets/halueval')
+  const halueval = resolve(import.meta.dirname, '../../../../shared/datasets/halueval')
   test.skipIf(!existsSync(halueval))(
     'on 200 HaluEval rows read from ../shared/datasets/halueval (skipped when absent): 0.86 accuracy, kappa 0.72',
     async () => {

@@ -135,7 +135,7 @@ describe('build-testset on the BEIR fixture', () => {
   })
 })
 
-const squad = resolve(import.meta.dirname, '../../../shared/datasets/squad2-dev-cs224n')
+const squad = resolve(import.meta.dirname, '../../../../shared/datasets/squad2-dev-cs224n')
 test.skipIf(!existsSync(squad))(
   'build-testset on ../shared/datasets/squad2-dev-cs224n reports its rejection counts (skipped when absent)',
   async () => {
