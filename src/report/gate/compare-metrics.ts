@@ -15,6 +15,7 @@ import { pairedTest, pairedValues, type Family, type PairedValues } from './pair
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
 import { familySize, holmStepDown } from './family.ts'
 import { DETECTION_POWER, groupPower, type GroupPower } from './power.ts'
+import { BASELINE_ACCEPT_COMMAND } from '../../shared/text/commands.ts'
 
 /** Mean of a record's values, summed in sorted order (bit-identical whatever the case order). */
 function meanOf(values: Record<string, number>): number {
@@ -211,7 +212,7 @@ export function compareGatedMetrics(current: Scorecard, baseline: Baseline, poli
   const power: GroupPower[] = []
   const powerGroups: Array<{ family: Family; metric: string; group: string }> = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
-  const levelSkip = levelSkipReason(current, baseline, policy.acceptCommand ?? 'npx vitest-rag baseline accept')
+  const levelSkip = levelSkipReason(current, baseline, policy.acceptCommand ?? BASELINE_ACCEPT_COMMAND)
   if (levelSkip !== undefined) notes.push(levelSkip)
   const claimSkip = claimSkipReason(current, baseline)
   // Each reason a metric is not compared is noted once, however many metrics it covers.

@@ -7,9 +7,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import { readJsonlLines } from '../../shared/problems/jsonl.ts'
+import { parseJsonlRecords } from '../../shared/problems/jsonl.ts'
 import { formatProblems, type Problem } from '../../shared/problems/problems.ts'
-import { problemsFromZod } from '../../shared/problems/zod-problems.ts'
 import { RecordedOutputsError } from './errors.ts'
 import type { RagAdapter, SystemOutput } from './types.ts'
 import { SystemOutputSchema } from './types.ts'
@@ -25,16 +24,11 @@ export function parseRecordedOutputs(
   text: string,
   file: string,
 ): { outputs: Map<string, SystemOutput>; problems: Problem[] } {
+  const { records, problems } = parseJsonlRecords(text, file, RecordedOutputSchema)
   const outputs = new Map<string, SystemOutput>()
   const lines = new Map<string, number>()
-  const problems: Problem[] = []
-  readJsonlLines(text, file, problems, (json, line) => {
-    const parsed = RecordedOutputSchema.safeParse(json)
-    if (!parsed.success) {
-      problems.push(...problemsFromZod(parsed.error.issues, json, RecordedOutputSchema, file, line))
-      return
-    }
-    const id = parsed.data.case_id
+  for (const { value, line } of records) {
+    const id = value.case_id
     const first = lines.get(id)
     if (first !== undefined) {
       problems.push({
@@ -46,11 +40,13 @@ export function parseRecordedOutputs(
         message: `case_id "${id}" is already recorded at ${file}:${first}`,
         fix: 'keep one output per case',
       })
-      return
+      continue
     }
     lines.set(id, line)
-    outputs.set(id, parsed.data.output as SystemOutput)
-  })
+    outputs.set(id, value.output)
+  }
+  // File order, as one pass would list them: a duplicate sits at its own line among the schema problems.
+  problems.sort((x, y) => (x.line ?? 0) - (y.line ?? 0))
   return { outputs, problems }
 }
 
@@ -64,13 +60,13 @@ export async function loadRecordedAdapter(path: string, label: string = path): P
     text = await readFile(path, 'utf8')
   } catch (error) {
     throw new RecordedOutputsError(
-      `vitest-rag: cannot read the recorded outputs ${label}: ${(error as Error).message} (check adapter.path)`,
+      `cannot read the recorded outputs ${label}: ${(error as Error).message} (check adapter.path)`,
     )
   }
   const { outputs, problems } = parseRecordedOutputs(text, label)
   if (problems.length > 0)
     throw new RecordedOutputsError(
-      `vitest-rag: the recorded outputs ${label} have ${problems.length} problem(s):\n${formatProblems(problems)}`,
+      `the recorded outputs ${label} have ${problems.length} problem(s):\n${formatProblems(problems)}`,
     )
   return {
     name: `recorded:${label}`,
@@ -78,7 +74,7 @@ export async function loadRecordedAdapter(path: string, label: string = path): P
       const output = outputs.get(input.caseId)
       if (output === undefined) {
         throw new RecordedOutputsError(
-          `vitest-rag: no output is recorded for case ${input.caseId} in ${label}: record one ({"case_id": "${input.caseId}", "output": {...}}) or remove the case`,
+          `no output is recorded for case ${input.caseId} in ${label}: record one ({"case_id": "${input.caseId}", "output": {...}}) or remove the case`,
         )
       }
       // A copy: the harness may annotate the output, and a record must score the same in every case that reads it.
