@@ -15,9 +15,6 @@ import { pairCases, pairingNotes, scoringChanges, type CaseChanges } from './pai
 
 import { BASELINE_ACCEPT_COMMAND } from '../../shared/text/commands.ts'
 
-/** The run's own fail-closed checks, re-exported where the gate's callers have always found them (defined in accept.ts). */
-export { checkRun }
-
 /** The accept command as the gate prints it: with `--yes`, so it runs as printed (the diff is still shown). */
 function acceptNow(command: string): string {
   return /(^| )(--yes|-y)( |$)/.test(command) ? command : `${command} --yes`
