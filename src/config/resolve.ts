@@ -34,6 +34,7 @@ export const ENV_OVERRIDES = {
   judge: 'VITEST_RAG_JUDGE',
   baseline: 'VITEST_RAG_BASELINE',
   outDir: 'VITEST_RAG_OUT_DIR',
+  recordOutputs: 'VITEST_RAG_RECORD_OUTPUTS',
 } as const
 
 function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
@@ -58,6 +59,8 @@ function envOverrides(env: NodeJS.ProcessEnv): Partial<RagEvalOptions> {
     throw new ConfigError(`${ENV_OVERRIDES.judge}="${judge}" is not a judge (expected heuristic, model or off)`)
   if (env[ENV_OVERRIDES.baseline]) out.baseline = env[ENV_OVERRIDES.baseline]
   if (env[ENV_OVERRIDES.outDir]) out.outDir = env[ENV_OVERRIDES.outDir]
+  const record = env[ENV_OVERRIDES.recordOutputs]
+  if (record) out.recordOutputs = record !== '0' && record !== 'false'
   return out
 }
 
@@ -76,6 +79,8 @@ export const REPORT_FILES = {
   gate: 'gate.json',
   trecRun: 'run.trec',
   trecQrels: 'qrels.trec',
+  /** The run's system outputs, written with the `recordOutputs` option (the recorded adapter's input). */
+  outputs: 'outputs.jsonl',
 } as const
 
 /** Per-project default paths, relative to the project root: `{ baseline, outDir }`. */

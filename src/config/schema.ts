@@ -222,6 +222,13 @@ export const RagEvalOptionsSchema = z
      * flushes Vitest's batched test updates, so `all` costs about a millisecond per case.
      */
     annotations: z.enum(['failed', 'all', 'none']).default('failed'),
+    /**
+     * Write every case's validated system output to `<outDir>/outputs.jsonl`, one
+     * `{ "case_id", "output" }` line per case in the recorded-outputs shape, so a live run can be replayed, scored
+     * and gated later with `adapter: { kind: 'recorded', path }` without calling the system again (also
+     * `VITEST_RAG_RECORD_OUTPUTS=1`). Cases that errored have no output and no line.
+     */
+    recordOutputs: z.boolean().default(false),
   })
   .strict()
 

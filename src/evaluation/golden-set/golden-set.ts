@@ -7,6 +7,7 @@
  * a parse is about a second). The full parse is held only until the file's prepared cases are built (the
  * transform); after that the process keeps, per file, a summary keyed by the text's hash.
  */
+import { inertKnownFailureMarks } from '../known-failures.ts'
 import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { GoldenFileError, UnresolvedLocatorsError } from '../../cases/errors.ts'
@@ -273,7 +274,7 @@ export async function checkGoldenSet(
   for (const f of set.files) {
     const resolved = resolveFile(prepared, f.file, f.parsed)
     problems.push(...resolved.problems)
-    warnings.push(...resolved.warnings)
+    warnings.push(...resolved.warnings, ...inertKnownFailureMarks(f.file, f.parsed.cases, config.mode))
   }
   return { set, problems, warnings }
 }

@@ -51,10 +51,10 @@ export function parseRecordedOutputs(
 }
 
 /**
- * Loads a recorded-outputs file as a {@link RagAdapter} named `recorded:<file>`; `label` is the path shown in
- * messages. Throws {@link RecordedOutputsError} listing every bad line; `run` throws it for a case with no record.
+ * Reads and parses a recorded-outputs file: case id to output. Throws {@link RecordedOutputsError} listing every
+ * bad line; `label` is the path shown in messages.
  */
-export async function loadRecordedAdapter(path: string, label: string = path): Promise<RagAdapter> {
+export async function loadRecordedOutputs(path: string, label: string = path): Promise<Map<string, SystemOutput>> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -68,6 +68,15 @@ export async function loadRecordedAdapter(path: string, label: string = path): P
     throw new RecordedOutputsError(
       `the recorded outputs ${label} have ${problems.length} problem(s):\n${formatProblems(problems)}`,
     )
+  return outputs
+}
+
+/**
+ * Loads a recorded-outputs file as a {@link RagAdapter} named `recorded:<file>`; `label` is the path shown in
+ * messages. Throws {@link RecordedOutputsError} listing every bad line; `run` throws it for a case with no record.
+ */
+export async function loadRecordedAdapter(path: string, label: string = path): Promise<RagAdapter> {
+  const outputs = await loadRecordedOutputs(path, label)
   return {
     name: `recorded:${label}`,
     run: async (input) => {
@@ -81,4 +90,30 @@ export async function loadRecordedAdapter(path: string, label: string = path): P
       return structuredClone(output)
     },
   }
+}
+
+/**
+ * A recording set against the golden cases, before any case runs: ids recorded for no golden case (a renamed
+ * or deleted case, or a recording of another set: their outputs are never scored) and golden cases with no
+ * recorded output (each will error). Both in golden or file order.
+ */
+export function recordedCoverage(
+  recorded: ReadonlyMap<string, unknown>,
+  goldenIds: readonly string[],
+): { unknown: string[]; missing: string[] } {
+  const golden = new Set(goldenIds)
+  return {
+    unknown: [...recorded.keys()].filter((id) => !golden.has(id)),
+    missing: goldenIds.filter((id) => !recorded.has(id)),
+  }
+}
+
+/**
+ * A run's outputs as a recorded-outputs file (one `{ "case_id", "output" }` line per case, in the order given),
+ * the text {@link parseRecordedOutputs} reads back to the same outputs.
+ */
+export function serializeRecordedOutputs(entries: Iterable<{ caseId: string; output: SystemOutput }>): string {
+  let text = ''
+  for (const { caseId, output } of entries) text += `${JSON.stringify({ case_id: caseId, output })}\n`
+  return text
 }

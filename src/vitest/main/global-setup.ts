@@ -112,11 +112,7 @@ async function checkBeforeRun(config: RagEvalConfig, project: TestProject): Prom
     const missing = missingHeaderEnv(config.adapter.headersFromEnv)
     if (missing) throw new GoldenSetError(missing)
   }
-  if (config.adapter.kind === 'recorded' && !config.dryRun) {
-    // Once, here: a bad line would otherwise fail every case with the same list.
-    const { loadRecordedAdapter } = await import('../../system/adapter/recorded-adapter.ts')
-    await loadRecordedAdapter(config.adapter.path, relative(config.root, config.adapter.path))
-  }
+  if (config.adapter.kind === 'recorded' && !config.dryRun) await checkRecordedOutputs(config.adapter.path, config, set)
   checkRunPrompts(config)
   if (set.files.length === 0) {
     throw new GoldenSetError(`no golden files match "${config.golden}" under ${config.root}`)
@@ -134,4 +130,28 @@ async function checkBeforeRun(config: RagEvalConfig, project: TestProject): Prom
       `vitest-rag: dry run: ${set.expectedCases} case(s) would run${config.models ? '' : ' offline, at no model cost'}; no case is executed`,
     )
   }
+}
+
+/**
+ * The recorded-outputs file, read once here: a bad line would otherwise fail every case with the same list.
+ * Outputs recorded for no golden case would never be scored, and cases with no output will each error: both
+ * are said before any case runs, so a stale recording is not mistaken for a system change.
+ */
+async function checkRecordedOutputs(path: string, config: RagEvalConfig, set: GoldenSet): Promise<void> {
+  const { loadRecordedOutputs, recordedCoverage } = await import('../../system/adapter/recorded-adapter.ts')
+  const label = relative(config.root, path)
+  const outputs = await loadRecordedOutputs(path, label)
+  const golden = set.files.flatMap((f) => f.parsed.cases.map((c) => c.case.case_id))
+  const { unknown } = recordedCoverage(outputs, golden)
+  const { missing } = recordedCoverage(outputs, [...set.selected])
+  const some = (ids: string[]) =>
+    `${ids.slice(0, 10).join(', ')}${ids.length > 10 ? `, and ${ids.length - 10} more` : ''}`
+  if (unknown.length > 0)
+    console.warn(
+      `vitest-rag: ${label} records ${unknown.length} output(s) for case ids no golden file has (${some(unknown)}): they are not scored; a renamed case or a recording of another golden set?`,
+    )
+  if (missing.length > 0)
+    console.warn(
+      `vitest-rag: ${missing.length} case(s) have no output in ${label} and will error (${some(missing)}): record them (ragEval({ recordOutputs: true }) on a live run writes <outDir>/outputs.jsonl) or remove the cases`,
+    )
 }

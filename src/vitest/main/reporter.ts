@@ -33,7 +33,7 @@ import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { RunStopWatch } from './run-stop.ts'
-import { decideGate, describeUnhandled, writeReportFiles } from './run-report.ts'
+import { decideGate, describeUnhandled, type RecordedOutput, writeReportFiles } from './run-report.ts'
 import '../task-meta.ts'
 
 /** The harness version, recorded in every scorecard. */
@@ -53,6 +53,8 @@ export interface ReportedRun {
 export class RagReporter implements Reporter {
   private vitest: Vitest | undefined
   private readonly records = new Map<string, CaseRecord>()
+  /** Each case's system output, by the same key, under the `recordOutputs` option. */
+  private readonly outputs = new Map<string, RecordedOutput>()
   private startedAt = new Date().toISOString()
   /** The last run's outcome. */
   last: ReportedRun | undefined
@@ -154,6 +156,9 @@ export class RagReporter implements Reporter {
             meta.error === undefined &&
             meta.hard.every((h) => h.passed && h.known === undefined)
           this.records.set(key, failedOtherwise ? { ...meta, error: firstError ?? 'the test failed' } : meta)
+          const output = test.meta().ragOutput
+          if (output) this.outputs.set(key, { caseId: meta.caseId, output })
+          else this.outputs.delete(key)
         } else {
           // No record: the case never reached its evaluation. No placeholder with made-up facets enters the
           // means; the run fails closed on it through the gate (a run failure with the test's own error).
@@ -164,7 +169,10 @@ export class RagReporter implements Reporter {
         }
       }
       for (const key of [...this.records.keys()])
-        if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered) this.records.delete(key)
+        if (key.startsWith(`${file}::`) && !seen.has(key) && !filtered) {
+          this.records.delete(key)
+          this.outputs.delete(key)
+        }
       for (const error of module.errors()) moduleErrors.push(`${file}: ${error.message}`)
     }
     return { filtered, moduleErrors }
@@ -206,7 +214,7 @@ export class RagReporter implements Reporter {
     const gate = await decideGate(this.config, scorecard, filtered, Boolean(this.vitest?.config.watch))
     mark('gate')
     this.last = { scorecard, gate, filtered }
-    const htmlPath = await writeReportFiles(this.config, scorecard, gate, records)
+    const htmlPath = await writeReportFiles(this.config, scorecard, gate, records, [...this.outputs.values()])
     mark('files')
     // `npm run bench:scale` reads where the reporter's time goes.
     if (process.env.VITEST_RAG_TIMINGS === '1')

@@ -21,6 +21,8 @@ import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
 import { writeRunHtml } from '../../report/files/html-report.ts'
 import { failsCase } from '../../report/scorecard/hard-checks.ts'
+import { serializeRecordedOutputs } from '../../system/adapter/recorded-adapter.ts'
+import type { SystemOutput } from '../../system/adapter/types.ts'
 
 /** The gate policy a config asks for. */
 export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
@@ -69,12 +71,22 @@ export async function decideGate(
   return gate
 }
 
-/** The report files (scorecard, gate, TREC run and qrels, Markdown, HTML), each written atomically; resolves to the HTML's path. */
+/** One case's system output as the `recordOutputs` option writes it. */
+export interface RecordedOutput {
+  caseId: string
+  output: SystemOutput
+}
+
+/**
+ * The report files (scorecard, gate, TREC run and qrels, Markdown, HTML, and under `recordOutputs` the run's
+ * outputs), each written atomically; resolves to the HTML's path.
+ */
 export async function writeReportFiles(
   config: RagEvalConfig,
   scorecard: Scorecard,
   gate: GateResult,
   records: CaseRecord[],
+  outputs: RecordedOutput[] = [],
 ): Promise<string> {
   const outDir = config.outDir
   writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
@@ -84,6 +96,7 @@ export async function writeReportFiles(
   writeFileAtomicSync(join(outDir, REPORT_FILES.trecQrels), trec.qrels)
   const markdown = renderMarkdown(scorecard, gateView(gate))
   writeFileAtomicSync(join(outDir, REPORT_FILES.markdown), markdown)
+  if (config.recordOutputs) writeFileAtomicSync(join(outDir, REPORT_FILES.outputs), serializeRecordedOutputs(outputs))
   const htmlPath = await writeRunHtml(config, scorecard, gate, records)
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
   if (process.env.GITHUB_ACTIONS === 'true') printAnnotations(records)

@@ -70,6 +70,7 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   }
   ctx.task.meta.rag = evaluation.record
   if (evaluation.error) throw withoutHarnessFrames(evaluation.error)
+  if (handle.config.recordOutputs) ctx.task.meta.ragOutput = evaluation.output
   const c = moduleCase.case
   const failed = evaluation.record.hard.filter(failsCase)
   // A check marked known failing (known_failures): its failure is expected, as under test.fails, and its pass

@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { parseRecordedOutputs } from '../../../src/system/adapter/recorded-adapter.ts'
+import {
+  parseRecordedOutputs,
+  recordedCoverage,
+  serializeRecordedOutputs,
+} from '../../../src/system/adapter/recorded-adapter.ts'
 import { formatProblems } from '../../../src/shared/problems/problems.ts'
 
 const FILE = 'recorded/outputs.jsonl'
@@ -25,5 +29,36 @@ describe('parseRecordedOutputs', () => {
       'recorded/outputs.jsonl:5: caseId',
     ])
     expect(rendered[2]).toContain('case_id "GC-1" is already recorded at recorded/outputs.jsonl:1')
+  })
+})
+
+describe('serializeRecordedOutputs', () => {
+  test('writes what parseRecordedOutputs reads back to the same outputs, one line per case in the order given', () => {
+    const entries = [
+      { caseId: 'GC-2', output: { retrieved: [{ chunkId: 'b#1', score: 0.5 }], answer: 'Two "quoted"\nlines.' } },
+      { caseId: 'GC-1', output: { retrieved: [], answer: 'I do not know.', abstained: true } },
+    ]
+    const text = serializeRecordedOutputs(entries)
+    expect(text.split('\n')).toHaveLength(3) // two lines and the final newline
+    const { outputs, problems } = parseRecordedOutputs(text, FILE)
+    expect(problems).toEqual([])
+    expect([...outputs.keys()]).toEqual(['GC-2', 'GC-1'])
+    expect(outputs.get('GC-2')).toEqual(entries[0]!.output)
+    expect(outputs.get('GC-1')).toEqual(entries[1]!.output)
+  })
+})
+
+describe('recordedCoverage', () => {
+  test('names recorded ids no golden case has and golden cases with no recording, each in its own order', () => {
+    const recorded = new Map([
+      ['GC-9', {}],
+      ['GC-1', {}],
+      ['OLD-3', {}],
+    ])
+    expect(recordedCoverage(recorded, ['GC-1', 'GC-2', 'GC-3'])).toEqual({
+      unknown: ['GC-9', 'OLD-3'],
+      missing: ['GC-2', 'GC-3'],
+    })
+    expect(recordedCoverage(recorded, ['GC-9', 'GC-1', 'OLD-3'])).toEqual({ unknown: [], missing: [] })
   })
 })

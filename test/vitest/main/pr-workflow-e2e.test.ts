@@ -228,14 +228,15 @@ describe('known failures, marked in the golden case', () => {
 })
 
 describe('recorded outputs', () => {
-  test('a JSONL of the outputs a live run produced scores equal to that run, value by value; a case without a record errors', async () => {
+  test('a live run under recordOutputs writes outputs.jsonl; replayed, it scores equal to that run, value by value; a case without a record errors', async () => {
     const own = tempDir()
-    const recorded = join(own, 'outputs.jsonl')
+    // The live run records its own outputs (the recordOutputs option, here through its env override).
+    const recorded = join(own, 'live', 'outputs.jsonl')
     const live = await runVitest('e2e', ['run'], {
       FIXTURE_OUT: join(own, 'live'),
       FIXTURE_BASELINE: 'none',
       FIXTURE_VARIANT: 'drop6',
-      FIXTURE_RECORD: recorded,
+      VITEST_RAG_RECORD_OUTPUTS: '1',
     })
     expect(live.code, live.output).toBe(0)
     expect(readFileSync(recorded, 'utf8').trim().split('\n')).toHaveLength(20)
@@ -261,13 +262,14 @@ describe('recorded outputs', () => {
     expect(after.answer.overall.mean).toEqual(before.answer.overall.mean)
     // drop6 answers miss "six": should_contain 0.94 on the 16 answerable cases, recorded and replayed alike.
     expect(after.cases['E2E-001'].answer.should_contain).toBeCloseTo(0.94, 12)
-    // A case the file has no output for is reported as errored, and the run fails closed on it.
+    // A case the file has no output for is said before the run and reported as errored, and the run fails closed
+    // on it; an output recorded for a case no golden file has is said, never scored.
     writeFileSync(
       recorded,
       readFileSync(recorded, 'utf8')
         .split('\n')
         .filter((l) => !l.includes('"E2E-005"'))
-        .join('\n'),
+        .join('\n') + JSON.stringify({ case_id: 'E2E-999', output: { retrieved: [] } }),
     )
     const missing = await runVitest('e2e', ['run'], {
       FIXTURE_OUT: join(own, 'missing'),
@@ -276,6 +278,8 @@ describe('recorded outputs', () => {
     })
     expect(missing.code, missing.output).toBe(1)
     expect(missing.output).toContain('no output is recorded for case E2E-005 in ')
+    expect(missing.output).toContain('1 case(s) have no output in ')
+    expect(missing.output).toMatch(/records 1 output\(s\) for case ids no golden file has \(E2E-999\)/)
     expect(readJson(join(own, 'missing', 'scorecard.json')).run.erroredCaseIds).toEqual(['E2E-005'])
   }, 240_000)
 })
