@@ -67,3 +67,31 @@ describe('conceptMetrics', () => {
     ).toEqual(['higher', 'higher', 'lower', 'lower'])
   })
 })
+
+describe('the worked example of docs/golden-format.md', () => {
+  const concepts: ConceptTerms[] = [
+    required('ERR-4217', ['signature mismatch']),
+    required('raw request body'),
+    required('X-Quillfern-Signature'),
+    { id: 'HMAC-SHA256', grade: 'acceptable' },
+    irrelevant('ERR-4470'),
+    irrelevant('SCIM'),
+  ]
+  const context = [
+    'Webhook signature mismatch: ERR-4217. Compute the HMAC-SHA256 over the raw request body bytes.',
+    '## Verifying signatures\nCompare the digest with the X-Quillfern-Signature header.',
+    '## Troubleshooting SCIM\nERR-4470 means the SCIM token was revoked.',
+  ].join('\n\n')
+  const answer =
+    'ERR-4217 means the receiver re-serialized the JSON before hashing; compute the HMAC over the raw request body.'
+
+  test('context: recall 3/3 = 1, intrusion 2/2 = 1; answer: recall 2/3 = 0.667, intrusion 0/2 = 0', () => {
+    expect(contextConceptMetrics(concepts, context)).toEqual({
+      concept_recall_context: 1,
+      concept_intrusion_context: 1,
+    })
+    const inAnswer = answerConceptMetrics(concepts, answer)
+    expect(inAnswer.concept_recall_answer).toBeCloseTo(2 / 3, 12)
+    expect(inAnswer.concept_intrusion_answer).toBe(0)
+  })
+})
