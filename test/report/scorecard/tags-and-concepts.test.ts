@@ -8,6 +8,7 @@ import { evaluateGate } from '../../../src/report/gate/evaluate.ts'
 import { defaultGatePolicy } from '../../../src/report/gate/policy.ts'
 import { buildScorecard } from '../../../src/report/scorecard/aggregate.ts'
 import { parseScorecard, serializeScorecard } from '../../../src/report/scorecard/render-json.ts'
+import { renderConsoleSummary } from '../../../src/report/scorecard/render-console.ts'
 import { renderMarkdown } from '../../../src/report/scorecard/render-markdown.ts'
 import { buildContext, buildRecord } from './build-records.ts'
 
@@ -90,6 +91,8 @@ describe('concept metrics in the scorecard and the gate', () => {
     expect(s.retrieval.byCaseType.stale_conflict?.mean.concept_recall_context).toBe(0.5)
     expect(s.answer.overall.mean.concept_intrusion_answer).toBe(0)
     expect(s.cases['C-15']?.retrieval?.concept_recall_context).toBe(0.5)
+    // The console's retrieval line names the context recall beside the headline metrics.
+    expect(renderConsoleSummary(s)).toContain('retrieval: recall@5 1.000  concept_recall_context 0.750 (20 scored')
   })
 
   test('a rise of answer intrusion fails the gate as a regression; a drop of context recall too', () => {
