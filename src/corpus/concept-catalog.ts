@@ -23,7 +23,7 @@ export const CatalogConceptSchema = z.strictObject({ id: nonEmpty, aliases: z.ar
 
 /** The catalog: aliases by concept id, and the file it came from (for messages). */
 export interface ConceptCatalog {
-  /** The catalog's path relative to the corpus root's parent as given (e.g. `evals/sample-kb/concepts.jsonl`). */
+  /** The catalog's path: the corpus root as configured, joined with {@link CONCEPT_CATALOG_FILE}. */
   file: string
   aliases: ReadonlyMap<string, readonly string[]>
 }
@@ -41,7 +41,7 @@ export async function loadConceptCatalog(root: string): Promise<ConceptCatalog |
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
-  const file = join(root, CONCEPT_CATALOG_FILE).split('\\').join('/')
+  const file = path.split('\\').join('/')
   const catalog = parseConceptCatalog(text, file)
   if (catalog.problems.length > 0) throw new CorpusError(root, catalog.problems)
   return catalog.catalog
