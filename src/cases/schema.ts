@@ -11,6 +11,7 @@
  * dropped `heading` would quietly widen a locator to the whole doc.
  */
 import { z } from 'zod'
+import { ConceptSchema, conceptIssues, MustContainItemSchema, splitMustContain } from './concepts.ts'
 
 /** The kinds of golden case. Each kind turns on a different set of hard assertions. */
 export const CaseTypeSchema = z.enum([
@@ -120,10 +121,11 @@ export const ExpectedSourceSchema = z.strictObject({
 /** An expected source with its graded relevance (0-3). */
 export type ExpectedSource = z.infer<typeof ExpectedSourceSchema>
 
-/** A literal that should appear in the answer, with a weight; scored, never gating. */
+/** A literal that should appear in the answer, with a weight (and the concept it depends on); scored, never gating. */
 export const WeightedLiteralSchema = z.strictObject({
   text: nonEmpty,
   weight: z.number().positive().default(1),
+  concept: nonEmpty.optional(),
 })
 
 /** Case ids are human-assigned and stable: letters, digits, `-`, `_`, `.` (e.g. `GC-0041`). */
@@ -163,7 +165,7 @@ const GoldenCaseObject = z.object({
   history: z.array(TurnSchema).default([]),
   expected_sources: z.array(ExpectedSourceSchema).default([]),
   reference_answer: z.string().default(''),
-  must_contain: z.array(nonEmpty).default([]),
+  must_contain: z.array(MustContainItemSchema).default([]),
   should_contain: z.array(WeightedLiteralSchema).default([]),
   forbidden_text: z.array(nonEmpty).default([]),
   notes: z.string().optional(),
@@ -177,6 +179,7 @@ const GoldenCaseObject = z.object({
   cluster: nonEmpty.optional(),
   /** Hard checks known to fail on this case (see {@link MARKABLE_CHECKS}); absent when none. */
   known_failures: z.array(KnownFailureSchema).optional(),
+  concepts: z.array(ConceptSchema).optional(), // graded entities the answer rests on: see concepts.ts
 })
 
 /**
@@ -231,7 +234,7 @@ export const GoldenCaseSchema = GoldenCaseObject.strict()
         message: 'a multi_turn case needs history: the prior turns as [{ "role": "user", "content": "..." }, ...]',
       })
     }
-    for (const issue of knownFailureIssues(c)) ctx.addIssue({ code: 'custom', ...issue })
+    for (const issue of [...knownFailureIssues(c), ...conceptIssues(c)]) ctx.addIssue({ code: 'custom', ...issue })
     if (answerable && !c.expected_sources.some((s) => s.grade > 0)) {
       ctx.addIssue({
         code: 'custom',
@@ -243,6 +246,7 @@ export const GoldenCaseSchema = GoldenCaseObject.strict()
   // Facet defaults are filled in here (not with `.default()`) because `answerable`'s depends on `case_type`.
   .transform((c) => ({
     ...c,
+    ...splitMustContain(c.must_contain),
     answerable: c.answerable ?? !ABSTAIN_CASE_TYPES.has(c.case_type),
     question_type: c.question_type ?? FACET_DEFAULTS.question_type,
     popularity: c.popularity ?? FACET_DEFAULTS.popularity,

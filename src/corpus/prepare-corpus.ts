@@ -9,6 +9,7 @@ import { loadBeir } from './load-beir.ts'
 import { loadKnowledgeBase } from './load-kb.ts'
 import type { Chunk, ChunkerConfig, Corpus } from './types.ts'
 import { walkFiles } from '../shared/util/walk.ts'
+import { loadConceptCatalog, type ConceptCatalog } from './concept-catalog.ts'
 
 /** A loaded, chunked corpus. */
 export interface PreparedCorpus {
@@ -16,6 +17,8 @@ export interface PreparedCorpus {
   chunker: ChunkerConfig
   chunks: Chunk[]
   chunkById: Map<string, Chunk>
+  /** The concept catalog (`concepts.jsonl` at the corpus root); absent when the corpus has none. */
+  concepts?: ConceptCatalog
 }
 
 const cache = new Map<string, { stamp: string; prepared: Promise<PreparedCorpus> }>()
@@ -48,7 +51,14 @@ export function prepareCorpus(source: CorpusSource, chunkerSpec: string): Promis
         : (await loadBeir(source.root, { tenantId: source.tenant ?? source.tenantId })).corpus
     const chunker = parseChunkerSpec(chunkerSpec)
     const chunks = chunkDocuments(corpus.documents, chunker)
-    return { corpus, chunker, chunks, chunkById: new Map(chunks.map((c) => [c.id, c])) }
+    const concepts = await loadConceptCatalog(source.root)
+    return {
+      corpus,
+      chunker,
+      chunks,
+      chunkById: new Map(chunks.map((c) => [c.id, c])),
+      ...(concepts ? { concepts } : {}),
+    }
   })()
   cache.set(key, { stamp, prepared })
   prepared.catch(() => cache.delete(key))

@@ -123,6 +123,8 @@ export interface CaseRecord {
   error?: string
   /** True when `error` came from the system under test (it threw, failed over HTTP, or returned a malformed output). */
   systemFailed?: true
+  /** The golden case's `tags` (e.g. `build-testset`'s question-type strata); the scorecard groups by each. Absent: none. */
+  tags?: string[]
   /** True for a synthetic (model-written) case: the scorecard reports these apart from human-written ones. */
   synthetic?: boolean
   /**

@@ -24,6 +24,7 @@ import {
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
+import { caseConceptMetrics } from './case-concepts.ts'
 import { caseGrades } from './case-grades.ts'
 import { defaultResolver, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from '../cases/prepared-case.ts'
@@ -199,6 +200,10 @@ export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, 
   const hard = markKnownFailures(runHardChecks(resolved, c, config.mode), c)
 
   const { answerStep, claimMetrics } = await evaluateAnswerStep(runtime, resolved, moduleCase, hard, checkpointed)
+  // Concept metrics join their family: context ones the retrieval metrics, answer ones the answer metrics.
+  const concepts = caseConceptMetrics(runtime.prepared, resolved, moduleCase)
+  if (scored) Object.assign(retrieval.metrics, concepts.context)
+  if (answerStep) Object.assign(answerStep.answerMetrics, concepts.answer)
   const errorClass =
     answerStep?.errorClass ??
     (config.mode === 'retrieval' && scored ? retrievalOnlyClass(resolved, moduleCase) : undefined)
@@ -273,6 +278,7 @@ export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecor
     usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
     latencyMs: 0,
     ...(c.synthetic ? { synthetic: true } : {}),
+    ...(c.tags !== undefined && c.tags.length > 0 ? { tags: [...c.tags] } : {}),
     ...(cluster !== undefined ? { cluster } : {}),
   }
 }

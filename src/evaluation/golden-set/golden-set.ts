@@ -20,6 +20,7 @@ import {
 } from '../../cases/parse-golden.ts'
 import type { Problem } from '../../shared/problems/problems.ts'
 import { resolveLocators, type LocatorResolution } from '../../cases/resolve-locators.ts'
+import { catalogProblems, withCatalogAliases } from '../../cases/resolve-concepts.ts'
 import { isDraft } from '../../cases/schema.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { globFiles } from './glob.ts'
@@ -136,6 +137,8 @@ function resolveFile(prepared: PreparedCorpus, file: string, parsed: GoldenParse
     prepared.chunks,
     origins,
   )
+  // A concept id the corpus's catalog lacks is a problem against the corpus, as an unknown slug is.
+  resolved.problems.push(...catalogProblems(parsed.cases, prepared.concepts, file))
   byParse.set(parsed, resolved)
   return resolved
 }
@@ -211,7 +214,10 @@ export async function loadGoldenModuleData(
   const lines = new Set(cases.map((c) => c.line))
   const problems = resolved.problems.filter((p) => p.line === undefined || lines.has(p.line))
   if (problems.length > 0) throw new UnresolvedLocatorsError(problems)
-  const moduleCases: ModuleCase[] = cases.map(({ case: c, line, hash }) => prepareCase(c, line, resolved, hash))
+  const moduleCases: ModuleCase[] = cases.map(({ case: c, line, hash }) => {
+    const withAliases = withCatalogAliases(c, hash, prepared.concepts)
+    return prepareCase(withAliases.case, line, resolved, withAliases.hash)
+  })
   // The prepared cases are all the run needs of this parse from here on: the process keeps the file's digest.
   parsedByPath.delete(absolutePath)
   return { file, fileHash: parsed.hash, cases: moduleCases }

@@ -177,7 +177,8 @@ export function checkNoFabricatedCitations(resolved: ResolvedOutput, mode: EvalM
 }
 
 /**
- * `toContainAll`: every `must_contain` literal appears in the answer (case and whitespace folded).
+ * `toContainAll`: every `must_contain` literal appears in the answer (case and whitespace folded); a missing
+ * literal that depends on a concept is named with it, so the failure says which entity the answer lacks.
  * Applies in system mode when the case has `must_contain` literals.
  */
 export function checkContainsAll(output: SystemOutput, c: GoldenCase, mode: EvalMode): CheckOutcome {
@@ -190,8 +191,14 @@ export function checkContainsAll(output: SystemOutput, c: GoldenCase, mode: Eval
     message:
       missing.length === 0
         ? `contains all ${c.must_contain.length} required literal(s)`
-        : `missing ${missing.length} of ${c.must_contain.length} required literal(s): ${missing.map((t) => JSON.stringify(t)).join(', ')}; answer: ${JSON.stringify(truncate(output.answer ?? '', 200))}`,
+        : `missing ${missing.length} of ${c.must_contain.length} required literal(s): ${missing.map((t) => literalLabel(t, c)).join(', ')}; answer: ${JSON.stringify(truncate(output.answer ?? '', 200))}`,
   }
+}
+
+/** A literal as a failure names it: quoted, with the concept it depends on. Example: `"8 seats" (concept "Flight plan")`. */
+function literalLabel(text: string, c: GoldenCase): string {
+  const concept = c.must_contain_concepts?.[text]
+  return concept === undefined ? JSON.stringify(text) : `${JSON.stringify(text)} (concept ${JSON.stringify(concept)})`
 }
 
 /** Runs every hard check for a case, once; only the applicable ones are returned, in a fixed order. */

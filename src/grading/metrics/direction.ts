@@ -10,9 +10,15 @@ export type MetricDirection = 'higher' | 'lower'
 /**
  * The metrics where lower is better; every other metric is higher-is-better.
  * - `noise_sensitivity` (`answer.ts`): share of claims misled by irrelevant context;
- * - `aurc` (`abstention.ts`): area under the risk-coverage curve.
+ * - `aurc` (`abstention.ts`): area under the risk-coverage curve;
+ * - `concept_intrusion_context`, `concept_intrusion_answer` (`concepts.ts`): share of irrelevant concepts pulled in.
  */
-export const LOWER_IS_BETTER_METRICS: readonly string[] = Object.freeze(['noise_sensitivity', 'aurc'])
+export const LOWER_IS_BETTER_METRICS: readonly string[] = Object.freeze([
+  'noise_sensitivity',
+  'aurc',
+  'concept_intrusion_context',
+  'concept_intrusion_answer',
+])
 
 /** The direction of `metric`. Example: `metricDirection('noise_sensitivity')` -> `lower`; `metricDirection('mrr')` -> `higher`. */
 export function metricDirection(metric: string): MetricDirection {

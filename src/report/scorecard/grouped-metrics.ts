@@ -35,6 +35,12 @@ export interface GroupedMetrics {
    * even when the overall mean hides it. Absent in scorecards written before it existed.
    */
   byTenant?: Record<string, MetricGroup>
+  /**
+   * Means per golden `tag` (e.g. `build-testset`'s question-type strata), in tag order: a case counts in the group
+   * of each of its tags, so the groups may overlap and need not add up to the overall `n`. Absent when no case
+   * has a tag.
+   */
+  byTag?: Record<string, MetricGroup>
   byFacet: {
     questionType: Record<string, MetricGroup>
     popularity: Record<string, MetricGroup>
@@ -127,10 +133,29 @@ export function groupMetrics(rows: readonly CaseMetricRow[]): GroupedMetrics {
   const results = aggregatePartitions(metricMatrix(rows), levels, [1, ...partitions.map((p) => p.keys.length)])
   const named = (l: number): Record<string, MetricGroup> =>
     Object.fromEntries(partitions[l - 1]!.keys.map((k, g) => [k, metricGroup(results[l]![g]!)]))
+  const byTag = groupByTag(rows)
   return {
     overall: metricGroup(results[0]![0]!),
     byCaseType: named(1),
     byTenant: named(2),
+    ...(byTag ? { byTag } : {}),
     byFacet: { questionType: named(3), popularity: named(4), dynamism: named(5) },
   }
+}
+
+/**
+ * Means per tag: each tag's group holds every row whose case lists the tag (a case with two tags is in both).
+ * Undefined when no case has a tag. Example: A (tags x, y) recall 1, B (tag x) recall 0, C (no tag) ->
+ * x: (1 + 0) / 2 = 0.5 (n = 2), y: 1 (n = 1).
+ */
+export function groupByTag(rows: readonly CaseMetricRow[]): Record<string, MetricGroup> | undefined {
+  const members = new Map<string, CaseMetricRow[]>()
+  for (const row of rows)
+    for (const tag of new Set(row.record.tags ?? [])) {
+      const list = members.get(tag)
+      if (list) list.push(row)
+      else members.set(tag, [row])
+    }
+  if (members.size === 0) return undefined
+  return Object.fromEntries([...members.keys()].sort().map((tag) => [tag, meanOfRows(members.get(tag)!)]))
 }

@@ -21,6 +21,10 @@ export const METRIC_FAMILY_ORDER: readonly string[] = [
   'context_recall',
   'noise_sensitivity',
   'should_contain',
+  'concept_recall_context',
+  'concept_intrusion_context',
+  'concept_recall_answer',
+  'concept_intrusion_answer',
 ]
 
 function familyAndK(name: string): { family: string; k: number } {

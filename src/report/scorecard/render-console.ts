@@ -12,7 +12,15 @@ import type { Scorecard } from './scorecard.ts'
 import { clusterNote, levelLine } from './source-summary.ts'
 
 /** Retrieval metrics shown on the console line (others are in the Markdown and JSON). */
-export const CONSOLE_RETRIEVAL_METRICS: readonly string[] = ['recall@5', 'recall@20', 'mrr', 'ndcg@10']
+export const CONSOLE_RETRIEVAL_METRICS: readonly string[] = [
+  'recall@5',
+  'recall@20',
+  'mrr',
+  'ndcg@10',
+  // Shown only when the golden set grades concepts (a metric a run lacks is left out of the line).
+  'concept_recall_context',
+  'concept_intrusion_context',
+]
 
 /** Most hard-assertion failures listed on the console before "and N more". */
 export const CONSOLE_MAX_FAILURES = 10

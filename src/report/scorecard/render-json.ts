@@ -18,6 +18,7 @@ const GroupedMetricsSchema = z.looseObject({
   overall: MetricGroupSchema,
   byCaseType: z.record(z.string(), MetricGroupSchema),
   byTenant: z.record(z.string(), MetricGroupSchema).optional(),
+  byTag: z.record(z.string(), MetricGroupSchema).optional(),
   byFacet: z.looseObject({}),
 })
 

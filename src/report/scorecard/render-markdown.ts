@@ -33,14 +33,27 @@ function short(hash: string): string {
   return `\`${hash.slice(0, 12)}\``
 }
 
-/** Facet tables (question type, popularity, dynamism) in a collapsed block. */
+/** Facet tables (question type, popularity, dynamism) in a collapsed block, then the per-tag table in another. */
 function facetTables(metrics: GroupedMetrics, names: readonly string[]): string[] {
   const lines: string[] = []
   for (const [facet, groups] of Object.entries(metrics.byFacet)) {
     const rows = facetTable(facet, groups, names)
     if (rows.length > 0) lines.push('', ...rows)
   }
-  return lines.length === 0 ? [] : ['', '<details><summary>By CRAG facet</summary>', ...lines, '', '</details>']
+  const tags = facetTable('tag', metrics.byTag ?? {}, names)
+  return [
+    ...(lines.length === 0 ? [] : ['', '<details><summary>By CRAG facet</summary>', ...lines, '', '</details>']),
+    ...(tags.length === 0
+      ? []
+      : [
+          '',
+          '<details><summary>By tag (a case counts under each of its tags)</summary>',
+          '',
+          ...tags,
+          '',
+          '</details>',
+        ]),
+  ]
 }
 
 function calibrationCell(figure: CalibrationFigure | 'uncalibrated' | undefined): string {

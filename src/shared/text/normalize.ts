@@ -40,3 +40,17 @@ export function foldForMatching(text: string): string {
 export const foldForLiteralMatch: (text: string) => string = memoByText((text) =>
   foldForMatching(text).replace(/\s+/g, ' ').trim(),
 )
+
+/**
+ * Folds text for concept matching: {@link foldForLiteralMatch}, then diacritics removed (NFD, combining marks
+ * dropped, NFC again), so `Café`, `CAFE` and `cafe\u0301` read alike. A concept names an entity, and users and
+ * answers spell entities with or without accents; a literal (`must_contain`) keeps its accents. Memoised by text:
+ * one case folds the same retrieved chunks and answer for every concept it lists.
+ * Example: `"Crème  Brûlée\nERR-4012"` -> `"creme brulee err-4012"`.
+ */
+export const foldForConceptMatch: (text: string) => string = memoByText((text) =>
+  foldForLiteralMatch(text)
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC'),
+)

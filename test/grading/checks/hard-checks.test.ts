@@ -205,6 +205,17 @@ describe('toContainAll and the applicable set', () => {
     expect(outcome.applies && outcome.message).toContain('missing 1 of 3 required literal(s): "SSO"')
   })
 
+  test('a missing literal that depends on a concept is named with its concept', () => {
+    const c = goldenCase({
+      concepts: [{ id: 'Enterprise plan', grade: 'required' }],
+      must_contain: ['50 seats', { text: 'no seat limit', concept: 'Enterprise plan' }],
+    })
+    const outcome = checkContainsAll(answered, c, 'system')
+    expect(outcome.applies && outcome.message).toContain(
+      'missing 1 of 2 required literal(s): "no seat limit" (concept "Enterprise plan")',
+    )
+  })
+
   test('literals match folded as foldForLiteralMatch folds them: case, compatibility forms and whitespace runs', () => {
     // The check folded text itself before (NFKC, lower case, whitespace runs as one space, trimmed); it now
     // calls text/normalize.ts, which folds the same way: no behaviour changed, these cases pin it.

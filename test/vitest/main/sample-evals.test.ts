@@ -43,6 +43,13 @@ describe('the bundled sample, offline', () => {
       ).toEqual([])
     }
     expect(run.output).toContain('gate: PASS')
+    // The sample grades concepts on exact_identifier and stale_conflict cases (aliases from
+    // evals/sample-kb/concepts.jsonl), and tags every case: both flow into the grouped means.
+    for (const type of ['exact_identifier', 'stale_conflict']) {
+      expect(scorecard.retrieval.byCaseType[type].mean.concept_recall_context, type).toBeGreaterThan(0)
+      expect(scorecard.answer.byCaseType[type].mean.concept_recall_answer, type).toBeGreaterThan(0)
+    }
+    expect(scorecard.retrieval.byTag.billing.n).toBeGreaterThan(0)
 
     // The TREC export cross-checks our retrieval metrics: score-run (any TREC tool) on run.trec + qrels.trec
     // gives the scorecard's means (the sample's mrr and nDCG are below 1, so this compares real values).
