@@ -21,6 +21,8 @@ export const METRIC_FAMILY_ORDER: readonly string[] = [
   'context_recall',
   'noise_sensitivity',
   'should_contain',
+  'copy_ratio',
+  'length_ratio',
 ]
 
 function familyAndK(name: string): { family: string; k: number } {
