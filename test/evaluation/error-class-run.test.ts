@@ -159,7 +159,11 @@ describe('error classes on a fixture run', async () => {
     expect(record.answerMetrics.length_ratio).toBeCloseTo(own.length / reference.trim().length, 12)
     // An abstention has neither.
     const abstained = await evaluateCase(
-      runtime(() => ({ ...shown(changelog), answer: "I can't answer that from the available sources.", abstained: true })),
+      runtime(() => ({
+        ...shown(changelog),
+        answer: "I can't answer that from the available sources.",
+        abstained: true,
+      })),
       moduleCase('GC-0061'),
       'golden/test.golden.jsonl',
     )
