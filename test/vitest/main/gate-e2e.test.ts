@@ -148,6 +148,10 @@ describe('the gate, end to end over real Vitest runs', () => {
     const scorecard = readJson(join(out.dir, 'scorecard.json'))
     expect(scorecard.answer.overall.mean.copy_ratio).toBeGreaterThan(0.95)
     expect(scorecard.cases['E2E-001'].answer.length_ratio).toBeGreaterThan(1)
+    // The scorecard and the baseline name what produced them (judge version, package, golden set, corpus).
+    const producedBy = { judge: 'heuristic-5', package: expect.stringMatching(/^vitest-rag@/) }
+    expect(scorecard.configSnapshot.producedBy).toMatchObject({ ...producedBy, goldenSetHash: scorecard.goldenSetHash })
+    expect(readJson(out.baseline).configSnapshot.producedBy).toMatchObject(producedBy)
   }, 120_000)
 })
 
