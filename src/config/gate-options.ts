@@ -36,5 +36,13 @@ export const GateOptionsSchema = z
      * COMPARABLE. New, edited and removed cases are listed and not compared. Ratio in [0, 1]. Default 0.5.
      */
     minPairedShare: z.number().min(0).max(1).default(0.5),
+    /**
+     * Gaming detection: a gated metric that improves while its counterpart worsens by more than this relative
+     * change is flagged (recall@k against precision@k, faithfulness and claim_faithfulness against copy_ratio,
+     * answer_relevance against length_ratio), over the cases paired with the baseline. Ratio in [0, 1]. Default 0.1.
+     */
+    gamingTolerance: z.number().min(0).max(1).default(0.1),
+    /** What a gaming flag does: `warn` (default: a WARNING line, the gate still passes), `fail` the gate, or `off`. */
+    onGaming: z.enum(['warn', 'fail', 'off']).default('warn'),
   })
   .strict()

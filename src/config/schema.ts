@@ -184,6 +184,8 @@ export const RagEvalOptionsSchema = z
       requireSignificance: true,
       requireJudge: false,
       minPairedShare: 0.5,
+      gamingTolerance: 0.1,
+      onGaming: 'warn',
     }),
     /** Size limits on golden input; a case over one is a problem naming file, line, field and the option. */
     limits: InputLimitsSchema.default({

@@ -18,6 +18,7 @@ import { cragOfAbstention } from '../grading/metrics/crag.ts'
 import type { Judge, JudgeVerdict } from '../grading/judge/types.ts'
 import { judgeOrUnjudged } from '../grading/judge/judge-failure.ts'
 import { classifyError, hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
+import { copyRatio, lengthRatio } from '../grading/metrics/gaming.ts'
 import type { CaseRecord, ErrorClass, HardCheckResult } from './case-record.ts'
 import type { SourceResolution } from '../system/sources/types.ts'
 import type { ModuleCase } from '../cases/prepared-case.ts'
@@ -101,6 +102,7 @@ export async function evaluateAnswer(
   }
   const answerMetrics = answerMetricsOf(judgement, abstained, !mustNotAnswer)
   if (c.should_contain.length > 0) answerMetrics.should_contain = shouldContainScore(text, c.should_contain)
+  if (!abstained) Object.assign(answerMetrics, gamingSignals(resolved, text, c.reference_answer, textOf))
 
   const errorClass = classifyAnswer(resolved, moduleCase, hard, judgement, abstained, shown)
   return {
@@ -109,6 +111,32 @@ export async function evaluateAnswer(
     answerMetrics,
     errorClass,
   }
+}
+
+/**
+ * The gaming signals of an answer (see `grading/metrics/gaming.ts`), each only when measurable:
+ * `copy_ratio` against the context the generator saw (the shown sources' text, else the top
+ * {@link EVIDENCE_DEPTH} retrieved items' corpus text) and `length_ratio` against the reference answer.
+ */
+function gamingSignals(
+  resolved: ResolvedOutput,
+  text: string,
+  reference: string | undefined,
+  textOf: (resolution: SourceResolution | undefined) => string | undefined,
+): Record<string, number> {
+  const { output } = resolved
+  const contexts = output.sources
+    ? output.sources.map((s, i) => s.text ?? textOf(resolved.shown[i]))
+    : resolved.retrieved.slice(0, EVIDENCE_DEPTH).map((r) => textOf(r))
+  const signals: Record<string, number> = {}
+  const copy = copyRatio(
+    text,
+    contexts.filter((t): t is string => t !== undefined),
+  )
+  if (copy !== undefined) signals.copy_ratio = copy
+  const length = lengthRatio(text, reference)
+  if (length !== undefined) signals.length_ratio = length
+  return signals
 }
 
 /** The error class of an answered (or abstained) case, from facts computed above (see `classifyError`). */

@@ -108,7 +108,7 @@ export interface CaseRecord {
   }
   judge?: RecordedJudgement
   /** Answer metric name (`faithfulness`, `citation_accuracy`, `answer_relevance`, `crag_truthfulness`,
-   * `should_contain`) to value. */
+   * `should_contain`, and the gaming signals `copy_ratio` and `length_ratio`) to value. */
   answerMetrics: Record<string, number>
   errorClass?: ErrorClass
   usage: {

@@ -127,6 +127,48 @@ describe('error classes on a fixture run', async () => {
     const answer = 'On the Business plan, a guest can only see the spaces they are invited to [1].'
     expect(await classOf('GC-0002', () => ({ ...shown(guestChunk), answer, abstained: false }))).toBe('incomplete')
   })
+
+  test('each answer records its gaming signals: copy_ratio against the context it was shown, length_ratio against the reference', async () => {
+    const reference = moduleCase('GC-0061').case.reference_answer
+    // The answer is the changelog chunk, word for word: every word is in a shared run -> copy_ratio 1; its length
+    // over the reference answer's is the length ratio.
+    const quoted = await evaluateCase(
+      runtime(() => ({ ...shown(changelog), answer: changelog.text, abstained: false })),
+      moduleCase('GC-0061'),
+      'golden/test.golden.jsonl',
+    )
+    expect(quoted.record.answerMetrics.copy_ratio).toBe(1)
+    expect(quoted.record.answerMetrics.length_ratio).toBeCloseTo(
+      changelog.text.trim().length / reference.trim().length,
+      12,
+    )
+    // A source sent without its text is measured against the corpus text it resolves to; an answer in its own
+    // words shares no 5-word run with it.
+    const own = 'Seventy-five people fit on Team now [1].'
+    const { record } = await evaluateCase(
+      runtime(() => ({
+        ...shown(changelog),
+        sources: [{ marker: 1, chunkId: changelog.id, tenantId: changelog.tenantId }],
+        answer: own,
+        abstained: false,
+      })),
+      moduleCase('GC-0061'),
+      'golden/test.golden.jsonl',
+    )
+    expect(record.answerMetrics.copy_ratio).toBe(0)
+    expect(record.answerMetrics.length_ratio).toBeCloseTo(own.length / reference.trim().length, 12)
+    // An abstention has neither.
+    const abstained = await evaluateCase(
+      runtime(() => ({
+        ...shown(changelog),
+        answer: "I can't answer that from the available sources.",
+        abstained: true,
+      })),
+      moduleCase('GC-0061'),
+      'golden/test.golden.jsonl',
+    )
+    expect(Object.keys(abstained.record.answerMetrics).filter((m) => m.endsWith('_ratio'))).toEqual([])
+  })
 })
 
 describe('a judge failure', async () => {

@@ -34,6 +34,14 @@ export interface ClaimChecker {
 export const DEFAULT_CLAIM_SUPPORT_OVERLAP = 0.6
 
 /**
+ * The offline checker's version, recorded beside its scores and in the scorecard's `producedBy`: its rule set
+ * and support overlap. Example: `heuristic-claims-2@0.6`. Bump the rule set number when the rules change.
+ */
+export function heuristicClaimCheckerVersion(supportOverlap = DEFAULT_CLAIM_SUPPORT_OVERLAP): string {
+  return `heuristic-claims-2@${supportOverlap}`
+}
+
+/**
  * The offline checker: claims are the answer's sentences (`splitClaims`: markers removed, abstentions
  * dropped), and a passage supports a claim when it holds at least 0.6 of the claim's content words that
  * the question does not already give, and every number and identifier literal of the claim (a conflict note,
@@ -44,7 +52,7 @@ export const DEFAULT_CLAIM_SUPPORT_OVERLAP = 0.6
 export function createHeuristicClaimChecker(supportOverlap = DEFAULT_CLAIM_SUPPORT_OVERLAP): ClaimChecker {
   return {
     kind: 'heuristic',
-    version: `heuristic-claims-2@${supportOverlap}`,
+    version: heuristicClaimCheckerVersion(supportOverlap),
     extractClaims: async (text) => splitClaims(text).claims.map((c) => c.text),
     supportingPassages: async (claim, passages, question) => {
       // The claim is read once for all the passages (each passage's reading is memoised by its text).

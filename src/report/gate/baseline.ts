@@ -176,8 +176,9 @@ export function parseBaseline(text: string, source = 'baseline'): Baseline {
 }
 
 /**
- * The part of a baseline a reviewer compares on `baseline accept`: identity and aggregate means (per-case
- * values and the config are left out so the diff stays readable).
+ * The part of a baseline a reviewer compares on `baseline accept`: identity (with what produced it, the config
+ * snapshot's `producedBy`: judge and prompt versions) and aggregate means (per-case values and the rest of the
+ * config are left out so the diff stays readable).
  */
 export function summarizeBaselineForDiff(baseline: Baseline): Record<string, unknown> {
   const means = (f: BaselineMetricFamily) => ({
@@ -192,9 +193,16 @@ export function summarizeBaselineForDiff(baseline: Baseline): Record<string, unk
     ...(baseline.judgeModel !== undefined ? { judgeModel: baseline.judgeModel } : {}),
     judgeCoverage: baseline.judgeCoverage,
     models: baseline.models,
+    ...producedByOf(baseline.configSnapshot),
     cases: Object.keys(baseline.cases).length,
     hard: baseline.hard,
     retrieval: means(baseline.metrics.retrieval),
     answer: means(baseline.metrics.answer),
   }
+}
+
+/** `{ producedBy }` from a config snapshot that records it, else nothing (a baseline accepted before it was). */
+function producedByOf(snapshot: unknown): { producedBy?: unknown } {
+  const producedBy = (snapshot as { producedBy?: unknown } | null | undefined)?.producedBy
+  return producedBy === undefined ? {} : { producedBy }
 }

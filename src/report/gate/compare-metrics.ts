@@ -8,14 +8,13 @@ import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
 import { formatChange, formatPValue, formatValue, relativeChange } from './format-values.ts'
-import { levelSkipReason } from './retrieval-level.ts'
 import { claimSkipReason, judgeSkipReason } from './skip-reasons.ts'
 import type { MetricComparison } from './gate-result.ts'
 import { pairedTest, pairedValues, type Family, type PairedValues } from './paired-test.ts'
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
 import { familySize, holmStepDown } from './family.ts'
 import { DETECTION_POWER, groupPower, type GroupPower } from './power.ts'
-import { BASELINE_ACCEPT_COMMAND } from '../../shared/text/commands.ts'
+import type { ScoringScope } from './scoring-changes.ts'
 
 /** Mean of a record's values, summed in sorted order (bit-identical whatever the case order). */
 function meanOf(values: Record<string, number>): number {
@@ -201,27 +200,33 @@ function answerSkipReason(
 
 /**
  * Compares every gated metric the baseline has, overall and (by policy) per case type; `subset` says that some
- * cases of either side do not pair (then a group without a paired case is not compared). Returns the
+ * cases of either side do not pair (then a group without a paired case is not compared); the metrics of a
+ * `blocked` scope (a scoring change: `retrieval`, `judge`) are left out, their NOT COMPARABLE line said by the caller. Returns the
  * comparisons, the failing messages (regressions and missing metrics), the notes (skips, unconfirmed drops
  * and rises, the groups too small to gate) and each group's power.
  */
-export function compareGatedMetrics(current: Scorecard, baseline: Baseline, policy: GatePolicy, subset = false) {
+export function compareGatedMetrics(
+  current: Scorecard,
+  baseline: Baseline,
+  policy: GatePolicy,
+  subset = false,
+  blocked: ReadonlySet<ScoringScope> = new Set(),
+) {
   const comparisons: MetricComparison[] = []
   const failures: Array<{ comparison: MetricComparison; message: string }> = []
   const notes: string[] = []
   const power: GroupPower[] = []
   const powerGroups: Array<{ family: Family; metric: string; group: string }> = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
-  const levelSkip = levelSkipReason(current, baseline, policy.acceptCommand ?? BASELINE_ACCEPT_COMMAND)
-  if (levelSkip !== undefined) notes.push(levelSkip)
   const claimSkip = claimSkipReason(current, baseline)
   // Each reason a metric is not compared is noted once, however many metrics it covers.
   const skipped = new Set<string>()
   for (const metric of policy.gatedMetrics) {
     const family: Family = baseline.metrics.retrieval.overall.mean[metric] !== undefined ? 'retrieval' : 'answer'
+    if (baseline.metrics[family].overall.mean[metric] === undefined) continue
     if (
-      baseline.metrics[family].overall.mean[metric] === undefined ||
-      (family === 'retrieval' && levelSkip !== undefined)
+      (family === 'retrieval' && blocked.has('retrieval')) ||
+      (JUDGE_METRICS.includes(metric) && blocked.has('judge'))
     )
       continue
     const skip = answerSkipReason(metric, family, current, judgeSkip, claimSkip)

@@ -11,7 +11,9 @@ import type { GroupPower } from './power.ts'
 import { checkFloors, checkJudgeCoverage } from './threshold-checks.ts'
 import { metricDirection } from '../../grading/metrics/direction.ts'
 import { diffCases } from './case-diff.ts'
-import { pairCases, pairingNotes, scoringChanges, type CaseChanges } from './pairing.ts'
+import { pairCases, pairingNotes, type CaseChanges } from './pairing.ts'
+import { scopedNotComparable, scoringChanges, type ScoringChange } from './scoring-changes.ts'
+import { detectGaming, gamingOutcome } from './gaming.ts'
 
 import { BASELINE_ACCEPT_COMMAND } from '../../shared/text/commands.ts'
 
@@ -71,18 +73,17 @@ function finish(
 }
 
 /**
- * Why no metric of the run compares with the baseline, or undefined: the scoring changed (judge; see
- * {@link scoringChanges}), or under `policy.minPairedShare` of the cases pair by id and content (never in
- * watch mode, `policy.pairedOnly`, which compares whatever pairs).
+ * Why no metric of the run compares with the baseline, or undefined: a scoring change of scope `all` (another
+ * judge kind or model; see {@link scoringChanges}), or under `policy.minPairedShare` of the cases pair by id and
+ * content (never in watch mode, `policy.pairedOnly`, which compares whatever pairs).
  */
 function notComparableReason(
-  current: Scorecard,
-  baseline: Baseline,
+  scoring: readonly ScoringChange[],
   changes: CaseChanges,
   policy: GatePolicy,
 ): string | undefined {
-  const scoring = scoringChanges(current, baseline, policy)
-  if (scoring.length > 0) return `scoring changed: ${scoring.join('; ')}`
+  const all = scoring.filter((c) => c.scope === 'all').map((c) => c.reason)
+  if (all.length > 0) return `scoring changed: ${all.join('; ')}`
   if (policy.pairedOnly || changes.pairedShare + RELATIVE_DROP_EPSILON >= policy.minPairedShare) return undefined
   const percent = (x: number) => `${(x * 100).toFixed(0)}%`
   return (
@@ -155,8 +156,14 @@ export function withBaselineSkipped(gate: GateResult, why: string): GateResult {
  * - the baseline is NOT COMPARABLE and `policy.onNotComparable` is `fail` (the default; with `warn` it passes
  *   with the warning and compares nothing): the scoring changed (another judge kind or judge model for a gated
  *   judge metric), or under `policy.minPairedShare` of the baseline's cases pair with the run by id and content.
+ *   A scoring change of one family only (another retrieval level: the retrieval metrics; another judge version,
+ *   `producedBy.judge` in the config snapshot: the judge metrics) makes those metrics NOT COMPARABLE, with the
+ *   reason and the accept command, and the rest is still compared (`onNotComparable` decides fail or warn);
  *   Otherwise the cases are paired ({@link pairCases}): new, edited and removed cases are listed by id and not
  *   compared (their hard assertions still count), and a corpus change is compared as a change of the system.
+ * - a gated metric improved while its counterpart worsened beyond `policy.gamingTolerance` (recall@k against
+ *   precision@k, faithfulness against copy_ratio, relevance against length_ratio; see `gaming.ts`), when
+ *   `policy.onGaming` is `fail` (by default a WARNING line);
  * - a mean is under its absolute floor (`policy.floors`), with or without a baseline;
  * - the configured judge covered under `policy.minJudgeCoverage` and `policy.requireJudge` (else a warning).
  * Without a baseline, metric rules are skipped (the run checks still apply) and a message says how to create
@@ -176,14 +183,18 @@ export function evaluateGate(
   if (current.run.cases === 0) return finish(reasons, [], [], false)
   const changes = pairCases(current, baseline)
   const notes: string[] = [...runNotes]
-  const refused = notComparableReason(current, baseline, changes, policy)
+  const scoring = scoringChanges(current, baseline, policy)
+  const refused = notComparableReason(scoring, changes, policy)
   if (refused !== undefined) {
     const message = `NOT COMPARABLE: ${refused}; no metric was compared. Review this scorecard and accept it as the new baseline with \`${accept}\``
     if (policy.onNotComparable === 'fail')
       return finish([...reasons, { code: 'not_comparable', message }], [], runNotes, false, undefined, changes)
     return finish(reasons, [], [`WARNING ${message}`, ...runNotes], false, undefined, changes)
   }
-  notes.push(...pairingNotes(changes, accept))
+  // Retrieval or judge metrics scored another way: NOT COMPARABLE on their own, the rest still compared.
+  const scoped = scopedNotComparable(scoring, policy, accept)
+  reasons.push(...scoped.reasons)
+  notes.push(...scoped.notes, ...pairingNotes(changes, accept))
   if (current.mode !== baseline.mode)
     notes.push(
       `mode differs: baseline ${baseline.mode}, this run ${current.mode}; only metrics both runs have are compared`,
@@ -195,6 +206,7 @@ export function evaluateGate(
       baseline,
       policy,
       changes.paired < Object.keys(current.cases).length || changes.paired < changes.baselineCases,
+      new Set(scoring.map((c) => c.scope)),
     )
   } catch (error) {
     // The gate returns data, never throws: a broken comparison fails closed with its reason.
@@ -202,14 +214,10 @@ export function evaluateGate(
     return finish([...reasons, { code: 'gate_error', message }], [], notes, false, undefined, changes)
   }
   const { comparisons, failures, notes: metricNotes, power } = compared
-  for (const { comparison, message } of failures) {
-    reasons.push({
-      code: comparison.verdict === 'missing' ? 'metric_missing' : 'metric_regression',
-      metric: comparison.metric,
-      group: comparison.group,
-      message,
-    })
-  }
+  reasons.push(...failures.map(regressionReason))
+  const gaming = gamingOutcome(detectGaming(current, baseline, comparisons, policy), policy)
+  reasons.push(...gaming.reasons)
+  metricNotes.push(...gaming.notes)
   const rises = risesNote(comparisons)
   const result = finish(
     reasons,
@@ -220,6 +228,16 @@ export function evaluateGate(
     changes,
   )
   return withCaseDiffs(result, current, baseline, policy)
+}
+
+/** The failure reason of a regressed or missing gated metric. */
+function regressionReason({ comparison, message }: { comparison: MetricComparison; message: string }): GateReason {
+  return {
+    code: comparison.verdict === 'missing' ? 'metric_missing' : 'metric_regression',
+    metric: comparison.metric,
+    group: comparison.group,
+    message,
+  }
 }
 
 /** The checks that need no baseline: the run's own (fail closed), its floors and the judge's coverage. */

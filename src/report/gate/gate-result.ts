@@ -26,6 +26,8 @@ export type GateReasonCode =
   | 'below_floor'
   /** The configured judge covered too few cases and judge metrics are required (`policy.requireJudge`). */
   | 'judge_coverage'
+  /** A gated metric improved while its counterpart worsened beyond tolerance (`policy.onGaming` `fail`; see gaming.ts). */
+  | 'gaming'
   /** A baseline that was named (option or `VITEST_RAG_BASELINE`) does not exist. */
   | 'baseline_missing'
 

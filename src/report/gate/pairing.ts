@@ -5,12 +5,11 @@
  * A pull request that grows the golden set changes its hash; the gate still compares the cases both runs share
  * and lists the others, so the very change that edits the eval stays gated. Only two things make a baseline NOT
  * COMPARABLE: too few cases left to pair ({@link GatePolicy.minPairedShare}), and a change of how cases are
- * scored ({@link scoringChanges}).
+ * scored (`scoringChanges` in `scoring-changes.ts`: every metric for another judge kind or model, the retrieval
+ * metrics for another retrieval level, the judge metrics for another judge version).
  */
-import { JUDGE_METRICS } from '../scorecard/answer-quality.ts'
 import type { CaseSummary, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline, BaselineCase } from './baseline.ts'
-import type { GatePolicy } from './policy.ts'
 
 /** How a run's cases line up with its baseline's (case ids in case id order). */
 export interface CaseChanges {
@@ -75,39 +74,6 @@ export function pairCases(current: Scorecard, baseline: Baseline): CaseChanges {
     removed,
     corpusChanged: current.corpusFingerprint !== baseline.corpusFingerprint,
   }
-}
-
-/**
- * Why the run and the baseline were scored differently, so that no metric of theirs compares: one list, where
- * each kind of scoring change adds its reason (the judge here; the retrieval level is another such reason).
- * Judge changes count only when a gated judge metric is in the baseline: a retrieval-only gate is not blinded
- * by a new judge. A judge that is absent, mixed or under-covered is not a change of scoring: its metrics are
- * skipped with a note (see `judgeSkipReason`).
- */
-export function scoringChanges(
-  current: Scorecard,
-  baseline: Baseline,
-  policy: Pick<GatePolicy, 'gatedMetrics'>,
-): string[] {
-  const reasons: string[] = []
-  const judgeGated = policy.gatedMetrics.some(
-    (m) => JUDGE_METRICS.includes(m) && baseline.metrics.answer.overall.mean[m] !== undefined,
-  )
-  const now = current.answer.judgeKind
-  const then = baseline.judgeKind
-  const judged = (kind: string) => kind === 'heuristic' || kind === 'model'
-  if (judgeGated && judged(now) && judged(then)) {
-    if (now !== then)
-      reasons.push(
-        `the baseline was judged by the ${then} judge and this run by the ${now} judge (heuristic and model scores are never compared)`,
-      )
-    else if (now === 'model' && current.answer.judgeModel !== baseline.judgeModel) {
-      reasons.push(
-        `the baseline was judged by ${baseline.judgeModel ?? 'an unnamed model'} and this run by ${current.answer.judgeModel ?? 'an unnamed model'} (scores of different judge models are not comparable)`,
-      )
-    }
-  }
-  return reasons
 }
 
 /** Up to `max` ids, then how many more. */

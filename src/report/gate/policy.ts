@@ -94,6 +94,14 @@ export interface GatePolicy {
    * the simulated sample of `scripts/gate-simulation.ts`). Optional: absent means `holm`.
    */
   familyWise?: 'holm' | 'none'
+  /**
+   * Gaming detection (see `gate/gaming.ts`): a gated metric that improves while its counterpart (recall@k:
+   * precision@k; faithfulness: copy_ratio; answer_relevance: length_ratio) worsens by more than this relative
+   * change, over the paired cases. Default 0.1 (10%).
+   */
+  gamingTolerance?: number
+  /** What a gaming flag does: `warn` (default: a WARNING line, the gate still passes), `fail`, or `off`. */
+  onGaming?: 'warn' | 'fail' | 'off'
 }
 
 /** The default gate policy. */
@@ -113,6 +121,8 @@ export const defaultGatePolicy: Readonly<GatePolicy> = Object.freeze({
   requireJudge: false,
   seed: DEFAULT_COMPARE_OPTIONS.seed,
   resamples: DEFAULT_COMPARE_OPTIONS.resamples,
+  gamingTolerance: 0.1,
+  onGaming: 'warn',
 })
 
 /** Tolerance for "strictly more than the allowed drop", so 1.00 -> 0.95 is exactly 5% despite rounding. */

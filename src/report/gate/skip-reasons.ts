@@ -33,10 +33,23 @@ function claimCheckerOf(snapshot: unknown, judgeModel: string | undefined): stri
   return kind === 'model' && judgeModel !== undefined ? `model ${judgeModel}` : kind
 }
 
-/** Why claim metrics cannot be compared between these runs (other claim checkers), or undefined when they can. */
+/** The claim checker's version a snapshot records (`producedBy.claimChecker`, e.g. `heuristic-claims-2@0.6`), if any. */
+function claimVersionOf(snapshot: unknown): string | undefined {
+  const version = (snapshot as { producedBy?: { claimChecker?: unknown } } | null)?.producedBy?.claimChecker
+  return typeof version === 'string' ? version : undefined
+}
+
+/**
+ * Why claim metrics cannot be compared between these runs (other claim checkers, or other versions of one when
+ * both runs record it), or undefined when they can.
+ */
 export function claimSkipReason(current: Scorecard, baseline: Baseline): string | undefined {
-  const now = claimCheckerOf(current.configSnapshot, current.answer.judgeModel)
-  const then = claimCheckerOf(baseline.configSnapshot, baseline.judgeModel)
+  const nowVersion = claimVersionOf(current.configSnapshot)
+  const thenVersion = claimVersionOf(baseline.configSnapshot)
+  // A baseline taken before versions were recorded compares by kind (and model) alone.
+  const both = nowVersion !== undefined && thenVersion !== undefined
+  const now = `${claimCheckerOf(current.configSnapshot, current.answer.judgeModel)}${both ? ` ${nowVersion}` : ''}`
+  const then = `${claimCheckerOf(baseline.configSnapshot, baseline.judgeModel)}${both ? ` ${thenVersion}` : ''}`
   if (now === then) return undefined
   return `claim metrics not compared: the baseline's claims were checked by the ${then} checker and this run's by the ${now} checker (claimMetrics; accept a new baseline with the same checker)`
 }

@@ -25,6 +25,8 @@ export const METRIC_FAMILY_ORDER: readonly string[] = [
   'concept_intrusion_context',
   'concept_recall_answer',
   'concept_intrusion_answer',
+  'copy_ratio',
+  'length_ratio',
 ]
 
 function familyAndK(name: string): { family: string; k: number } {

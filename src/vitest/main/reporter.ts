@@ -15,7 +15,8 @@ import type {
   TestSpecification,
   Vitest,
 } from 'vitest/node'
-import { DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../../config/resolve.ts'
+import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
+import { runConfigSnapshot } from './run-snapshot.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../../grading/judge/calibration-record.ts'
 import { gateView } from '../../report/gate/gate-messages.ts'
@@ -252,7 +253,11 @@ export class RagReporter implements Reporter {
       goldenSetHash: goldenSet.hash,
       goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.hash, cases: f.cases })),
       corpusFingerprint: prepared.corpus.fingerprint,
-      configSnapshot: snapshotConfig(config),
+      configSnapshot: runConfigSnapshot(config, {
+        packageVersion: HARNESS_VERSION,
+        corpusFingerprint: prepared.corpus.fingerprint,
+        goldenSetHash: goldenSet.hash,
+      }),
       models: { ...(judgeModel ? { judge: judgeModel } : {}) },
       mode: config.mode,
       startedAt: this.startedAt,

@@ -33,6 +33,8 @@ export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
     minPairedShare: config.gate.minPairedShare,
     requireSignificance: config.gate.requireSignificance,
     requireJudge: config.gate.requireJudge,
+    gamingTolerance: config.gate.gamingTolerance,
+    onGaming: config.gate.onGaming,
     ...(config.mode === 'system' ? { configuredJudge: config.judge } : {}),
     ...(config.gate.floors ? { floors: config.gate.floors } : {}),
     ...(config.gate.gatedMetrics ? { gatedMetrics: config.gate.gatedMetrics } : {}),

@@ -166,4 +166,27 @@ describe('claim metrics in the gate', () => {
       "claim metrics not compared: the baseline's claims were checked by the heuristic checker and this run's by the model checker (claimMetrics; accept a new baseline with the same checker)",
     )
   })
+  test('are not compared when both runs record another claim checker version; a baseline without one compares by kind', () => {
+    const versioned = (claimChecker: string) => ({ claimMetrics: 'heuristic', producedBy: { claimChecker } })
+    const before = createBaseline(
+      run(() => 0.1, undefined, versioned('heuristic-claims-2@0.6')),
+      '2026-12-01T00:00:00.000Z',
+    )
+    const result = evaluateGate(
+      run(() => 0.2, undefined, versioned('heuristic-claims-3@0.6')),
+      before,
+      policy,
+    )
+    expect(result.comparisons).toEqual([])
+    expect(result.messages).toContain(
+      "claim metrics not compared: the baseline's claims were checked by the heuristic heuristic-claims-2@0.6 checker and this run's by the heuristic heuristic-claims-3@0.6 checker (claimMetrics; accept a new baseline with the same checker)",
+    )
+    // The old baseline (no producedBy) and a versioned run of the same kind: compared, the noise rise fails.
+    const old = evaluateGate(
+      run(() => 0.2, undefined, versioned('heuristic-claims-2@0.6')),
+      baseline,
+      policy,
+    )
+    expect(old.reasons.map((r) => [r.code, r.metric])).toEqual([['metric_regression', 'noise_sensitivity']])
+  })
 })

@@ -537,19 +537,42 @@ describe('evaluateGate: retrieval levels', () => {
   const atLevel = (level: 'document' | 'span', value: (i: number) => number) =>
     uniformRun(20, value).map((r) => ({ ...r, retrieval: { ...r.retrieval, level } }))
 
-  test('a baseline scored at document level is not compared with a span-level run, and the gate says why and how to re-accept', () => {
+  test('a baseline scored at document level is NOT COMPARABLE on retrieval metrics with a span-level run, with the reason and how to re-accept', () => {
     const documentBaseline = createBaseline(scorecardOf(atLevel('document', baseValue)), CREATED_AT)
     expect(documentBaseline.retrievalLevel).toBe('document')
     // Every span-level value is half the document-level one: compared, that is a 50% drop on every metric.
-    const result = evaluateGate(scorecardOf(atLevel('span', (i) => baseValue(i) / 2)), documentBaseline)
+    const span = scorecardOf(atLevel('span', (i) => baseValue(i) / 2))
+    const result = evaluateGate(span, documentBaseline)
     expect(result.comparisons).toEqual([])
-    expect(result.pass).toBe(true)
-    expect(result.messages).toContainEqual(
-      expect.stringMatching(
-        /^WARNING retrieval metrics not compared: the baseline was scored at document level, this run at span level, .* re-accept the baseline with `npx vitest-rag baseline accept`$/,
-      ),
+    // A change of scoring fails by default (onNotComparable 'fail'), like every NOT COMPARABLE, with one reason.
+    expect(result.pass).toBe(false)
+    expect(result.reasons.map((r) => r.code)).toEqual(['not_comparable'])
+    expect(result.messages[0]).toBe(
+      'NOT COMPARABLE: retrieval metrics: scoring changed: the baseline was scored at document level and this run at span level ' +
+        '(scores at different levels are different measurements: a document covers every passage of it); they were not compared ' +
+        '(the other metrics were). If the change is intended, review this scorecard and accept it as the new baseline with `npx vitest-rag baseline accept --yes`',
+    )
+    // With onNotComparable 'warn' the same line is a WARNING and the gate passes.
+    const warned = evaluateGate(span, documentBaseline, { ...defaultGatePolicy, onNotComparable: 'warn' })
+    expect(warned.pass).toBe(true)
+    expect(warned.messages).toContainEqual(
+      expect.stringMatching(/^WARNING NOT COMPARABLE: retrieval metrics: .*accept --yes`$/),
     )
     // The same level compares as before.
     expect(evaluateGate(scorecardOf(atLevel('document', (i) => baseValue(i) / 2)), documentBaseline).pass).toBe(false)
+  })
+
+  test('a level change leaves the answer metrics compared: a faithfulness drop still fails beside the retrieval NOT COMPARABLE', () => {
+    const judged = (level: 'document' | 'span', faithfulness: number) =>
+      atLevel(level, () => 0.8).map((r) => ({
+        ...r,
+        mode: 'system' as const,
+        judge: { kind: 'heuristic' as const, failed: false },
+        answerMetrics: { faithfulness },
+      }))
+    const before = createBaseline(scorecardOf(judged('document', 1), { mode: 'system' }), CREATED_AT)
+    const result = evaluateGate(scorecardOf(judged('span', 0.5), { mode: 'system' }), before)
+    expect(result.reasons.map((r) => r.code)).toEqual(['not_comparable', 'metric_regression', 'metric_regression'])
+    expect(result.comparisons.map((c) => c.metric)).toEqual(['faithfulness', 'faithfulness'])
   })
 })

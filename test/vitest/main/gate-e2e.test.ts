@@ -5,6 +5,8 @@
  * The gated answer metric is should_contain with weights core 90, four 4, six 6 on each of the 16 answerable
  * cases: `good` finds all three (1.0); `drop6` loses "six" (0.94, a 6% relative drop on every case: the paired
  * diffs are all -0.06, so the significance test confirms it); `drop4` loses "four" (0.96: 4%, within 5%).
+ * The gaming detector's end-to-end check rides on the improvement test: a narrow baseline, then a system that
+ * retrieves everything and quotes its context (see the fixture adapter's `narrow` and `gamed`).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -106,16 +108,20 @@ describe('the gate, end to end over real Vitest runs', () => {
     expect(readJson(join(shared.dir, 'gate.json')).pass).toBe(true)
   }, 120_000)
 
-  test('an improvement over the baseline never fails', async () => {
+  test('an improvement over the baseline never fails, and one bought by gaming is flagged', async () => {
     const out = outputs()
-    expect((await runFixture(out, 'drop4')).code).toBe(0)
+    expect((await runFixture(out, 'narrow')).code).toBe(0)
     await acceptBaseline(out)
     const summary = join(out.dir, 'step-summary.md')
+    // The gamed system retrieves every chunk of the tenant and quotes the expected one verbatim: recall@5 and
+    // faithfulness rise, but precision@5 falls (0.5 -> 0.2) and copy_ratio jumps from 0.
     const better = await runVitest('e2e', ['run'], {
       ...out.env,
-      FIXTURE_VARIANT: 'good',
+      FIXTURE_VARIANT: 'gamed',
+      FIXTURE_GATED: 'recall@5,mrr,should_contain,faithfulness',
       GITHUB_STEP_SUMMARY: summary,
     })
+    // gate.onGaming is 'warn' by default: the improvement passes, with the warnings.
     expect(better.code, better.output).toBe(0)
     // The job summary carries the before/after table: baseline and current value of every compared metric.
     expect(readFileSync(summary, 'utf8')).toMatch(
@@ -128,6 +134,24 @@ describe('the gate, end to end over real Vitest runs', () => {
         (c: { metric: string; verdict: string }) => c.metric === 'should_contain' && c.verdict === 'improvement',
       ),
     ).toBe(true)
+    const flags = (gate.messages as string[]).filter((m) => m.startsWith('WARNING possible gaming'))
+    expect(flags).toEqual([
+      expect.stringMatching(
+        /^WARNING possible gaming: recall@5 rose from 0\.500 to 1\.000 while precision@5 fell from 0\.500 to 0\.200 \(-60\.0%/,
+      ),
+      expect.stringMatching(
+        /^WARNING possible gaming: faithfulness rose from 0\.500 to 1\.000 while copy_ratio rose from 0\.000 to 0\.9\d\d/,
+      ),
+    ])
+    expect(better.output).toContain('possible gaming: recall@5 rose')
+    // Each case records its signals: the verbatim quote covers every word but the citation marker's "1".
+    const scorecard = readJson(join(out.dir, 'scorecard.json'))
+    expect(scorecard.answer.overall.mean.copy_ratio).toBeGreaterThan(0.95)
+    expect(scorecard.cases['E2E-001'].answer.length_ratio).toBeGreaterThan(1)
+    // The scorecard and the baseline name what produced them (judge version, package, golden set, corpus).
+    const producedBy = { judge: 'heuristic-5', package: expect.stringMatching(/^vitest-rag@/) }
+    expect(scorecard.configSnapshot.producedBy).toMatchObject({ ...producedBy, goldenSetHash: scorecard.goldenSetHash })
+    expect(readJson(out.baseline).configSnapshot.producedBy).toMatchObject(producedBy)
   }, 120_000)
 })
 
