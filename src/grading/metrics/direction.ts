@@ -11,13 +11,18 @@ export type MetricDirection = 'higher' | 'lower'
  * The metrics where lower is better; every other metric is higher-is-better.
  * - `noise_sensitivity` (`answer.ts`): share of claims misled by irrelevant context;
  * - `aurc` (`abstention.ts`): area under the risk-coverage curve;
- * - `concept_intrusion_context`, `concept_intrusion_answer` (`concepts.ts`): share of irrelevant concepts pulled in.
+ * - `concept_intrusion_context`, `concept_intrusion_answer` (`concepts.ts`): share of irrelevant concepts pulled in;
+ * - `copy_ratio` (`gaming.ts`): share of the answer quoted verbatim from the context (the gate's gaming check reads
+ *   a rise as the counterpart of a faithfulness gain worsening; gated on its own, a rise is a regression too).
+ *   `length_ratio` has no better way (too short and too long both fail a reader) and stays out of this list: gate
+ *   it only through the gaming check.
  */
 export const LOWER_IS_BETTER_METRICS: readonly string[] = Object.freeze([
   'noise_sensitivity',
   'aurc',
   'concept_intrusion_context',
   'concept_intrusion_answer',
+  'copy_ratio',
 ])
 
 /** The direction of `metric`. Example: `metricDirection('noise_sensitivity')` -> `lower`; `metricDirection('mrr')` -> `higher`. */

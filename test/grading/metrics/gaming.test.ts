@@ -1,3 +1,4 @@
+import { improvementOf, metricDirection } from '../../../src/grading/metrics/direction.ts'
 import { describe, expect, test } from 'vitest'
 import { copyRatio, COPY_MIN_TOKENS, lengthRatio } from '../../../src/grading/metrics/gaming.ts'
 
@@ -49,5 +50,13 @@ describe('lengthRatio', () => {
   test('no reference answer is undefined', () => {
     expect(lengthRatio('anything', '')).toBe(undefined)
     expect(lengthRatio('anything', undefined)).toBe(undefined)
+  })
+})
+
+describe('direction of the gaming measures', () => {
+  test('copy_ratio is lower-is-better (a rise from 0.2 to 0.9 is an improvement of -0.7); length_ratio keeps the default', () => {
+    expect(metricDirection('copy_ratio')).toBe('lower')
+    expect(improvementOf('copy_ratio', 0.9 - 0.2)).toBeCloseTo(-0.7, 12)
+    expect(metricDirection('length_ratio')).toBe('higher')
   })
 })
