@@ -10,10 +10,18 @@ import type { JudgeDataProblem } from '../../grading/judge/errors.ts'
 import { labelRowToJudgeInput, parseLabelsFile } from './labels-file.ts'
 import type { Judge } from '../../grading/judge/types.ts'
 import { unigramPrecision } from '../../grading/judge/unigram-baseline.ts'
+import { splitHalves } from '../../shared/stats/roc.ts'
 
 /** The outcome of a calibration run: a record, or the labels file's problems. */
 export type CalibrationRun =
-  { ok: true; record: CalibrationRecord; judged: JudgedLabelRow[] } | { ok: false; problems: JudgeDataProblem[] }
+  | { ok: true; record: CalibrationRecord; judged: JudgedLabelRow[]; reporting: number[] }
+  | { ok: false; problems: JudgeDataProblem[] }
+
+/**
+ * The default seed of the tuning / reporting split (`splitHalves`). The heuristic judge's thresholds were tuned
+ * on HaluEval QA's tuning half under this seed, so only its reporting half is evidence.
+ */
+export const CALIBRATION_SPLIT_SEED = 25
 
 /**
  * Judges every row of the labels file at `path` (read as given) and measures agreement per criterion.
@@ -24,16 +32,23 @@ export async function runCalibration(
   judge: Judge,
   labelsFile: string = path,
   now: Date = new Date(),
+  seed: number = CALIBRATION_SPLIT_SEED,
 ): Promise<CalibrationRun> {
-  return runCalibrationOnText((await readFile(path)).toString('utf8'), judge, labelsFile, now)
+  return runCalibrationOnText((await readFile(path)).toString('utf8'), judge, labelsFile, now, seed)
 }
 
-/** {@link runCalibration} over labels text already in memory (e.g. built from a dataset); `labelsFile` names it. */
+/**
+ * {@link runCalibration} over labels text already in memory (e.g. built from a dataset); `labelsFile` names it.
+ * Every row is judged; the rows are split into tuning and reporting halves by `seed`, and agreement is measured
+ * on the reporting half only (`reporting`: its row indices), so a judge tuned on the tuning half is not scored
+ * on rows it was fitted to.
+ */
 export async function runCalibrationOnText(
   text: string,
   judge: Judge,
   labelsFile: string,
   now: Date = new Date(),
+  seed: number = CALIBRATION_SPLIT_SEED,
 ): Promise<CalibrationRun> {
   const { rows, problems } = parseLabelsFile(text, labelsFile)
   if (problems.length > 0) return { ok: false, problems }
@@ -45,6 +60,7 @@ export async function runCalibrationOnText(
       unigram: unigramPrecision(row.answer, row.context.map((c) => c.text).join('\n')),
     })
   }
+  const { tuning, reporting } = splitHalves(judged.length, seed)
   const record: CalibrationRecord = {
     version: CALIBRATION_RECORD_VERSION,
     judge: {
@@ -55,8 +71,9 @@ export async function runCalibrationOnText(
     labelsFile,
     labelsHash: sha256(text),
     rows: rows.length,
+    split: { seed, tuning: tuning.length, reporting: reporting.length },
     date: now.toISOString(),
-    criteria: measureCalibration(judged),
+    criteria: measureCalibration(reporting.map((i) => judged[i]!)),
   }
-  return { ok: true, record, judged }
+  return { ok: true, record, judged, reporting }
 }
