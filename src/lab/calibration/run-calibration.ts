@@ -15,6 +15,7 @@ import { splitHalves } from '../../shared/stats/roc.ts'
 /** The outcome of a calibration run: a record, or the labels file's problems. */
 export type CalibrationRun =
   | { ok: true; record: CalibrationRecord; judged: JudgedLabelRow[]; reporting: number[] }
+  /** `judged[i]` is the verdict on row `reporting[i]` of the labels file. */
   | { ok: false; problems: JudgeDataProblem[] }
 
 /**
@@ -39,9 +40,9 @@ export async function runCalibration(
 
 /**
  * {@link runCalibration} over labels text already in memory (e.g. built from a dataset); `labelsFile` names it.
- * Every row is judged; the rows are split into tuning and reporting halves by `seed`, and agreement is measured
- * on the reporting half only (`reporting`: its row indices), so a judge tuned on the tuning half is not scored
- * on rows it was fitted to.
+ * The rows are split into tuning and reporting halves by `seed`, and only the reporting half is judged and
+ * measured (`reporting`: its row indices), so a judge tuned on the tuning half is not scored on rows it was
+ * fitted to, and a model judge is not paid for rows whose verdicts would not be published.
  */
 export async function runCalibrationOnText(
   text: string,
@@ -52,15 +53,15 @@ export async function runCalibrationOnText(
 ): Promise<CalibrationRun> {
   const { rows, problems } = parseLabelsFile(text, labelsFile)
   if (problems.length > 0) return { ok: false, problems }
+  const { tuning, reporting } = splitHalves(rows.length, seed)
   const judged: JudgedLabelRow[] = []
-  for (const row of rows) {
+  for (const row of reporting.map((i) => rows[i]!)) {
     judged.push({
       human: row.labels,
       verdict: await judge.judge(labelRowToJudgeInput(row)),
       unigram: unigramPrecision(row.answer, row.context.map((c) => c.text).join('\n')),
     })
   }
-  const { tuning, reporting } = splitHalves(judged.length, seed)
   const record: CalibrationRecord = {
     version: CALIBRATION_RECORD_VERSION,
     judge: {
@@ -73,7 +74,7 @@ export async function runCalibrationOnText(
     rows: rows.length,
     split: { seed, tuning: tuning.length, reporting: reporting.length },
     date: now.toISOString(),
-    criteria: measureCalibration(reporting.map((i) => judged[i]!)),
+    criteria: measureCalibration(judged),
   }
   return { ok: true, record, judged, reporting }
 }

@@ -395,7 +395,7 @@ describe('vitest-rag calibrate --judge model', () => {
       )
       expect(result.stderr).toBe('')
       expect(result.code).toBe(0)
-      expect(server.requests).toHaveLength(12) // every row is judged; only the reporting half is scored
+      expect(server.requests).toHaveLength(6) // only the reporting half is judged: the tuning half costs nothing
       const record = loadCalibrationRecord(join(dir, 'cal.json'))
       expect(record?.judge).toEqual({ kind: 'model', model: 'judge-large', promptVersion: 'judge@1' })
       // Same verdicts as the heuristic judge on these rows, so the same hand-computed figures: 4/6 and 1/3.
