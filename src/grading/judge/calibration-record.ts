@@ -119,17 +119,24 @@ export function measuredOn(record: CalibrationRecord): string {
  * The record's figures keyed by criterion name (`faithfulness`, `citation_accuracy`, `answer_relevance`,
  * `crag`), for the scorecard. Criteria whose accuracy or kappa is undefined (no items, one single label) are
  * left out. Returns `{}` when `judgeKind` is given and differs from the record's: a heuristic calibration
- * says nothing about a model judge, and the reverse.
+ * says nothing about a model judge, and the reverse. When `judgeVersion` (the run's rule set or prompt version)
+ * differs from the record's, `measuredOn` says the record measured another judge.
  */
 export function calibrationFigures(
   record: CalibrationRecord,
   judgeKind?: 'heuristic' | 'model',
+  judgeVersion?: string,
 ): Record<string, CalibrationFigureOf> {
   if (judgeKind !== undefined && record.judge.kind !== judgeKind) return {}
   const out: Record<string, CalibrationFigureOf> = {}
+  // A record of another rule set or prompt version measured a different judge: say so where it is shown.
+  const stale =
+    judgeVersion !== undefined && judgeVersion !== record.judge.promptVersion
+      ? ` (not this run's judge, ${judgeVersion}: re-run vitest-rag calibrate)`
+      : ''
   for (const [name, a] of Object.entries(record.criteria)) {
     if (a.accuracy === null || a.kappa === null) continue
-    out[name] = { accuracy: a.accuracy, kappa: a.kappa, n: a.n, measuredOn: measuredOn(record) }
+    out[name] = { accuracy: a.accuracy, kappa: a.kappa, n: a.n, measuredOn: `${measuredOn(record)}${stale}` }
     if (a.rocAuc !== undefined) out[name]!.rocAuc = a.rocAuc
     if (a.unigramRocAuc !== undefined) out[name]!.unigramRocAuc = a.unigramRocAuc
     if (a.rocAuc !== undefined && a.unigramRocAuc !== undefined) out[name]!.beatsBaseline = a.rocAuc > a.unigramRocAuc

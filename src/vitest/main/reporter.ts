@@ -18,6 +18,7 @@ import type {
 import { DEFAULT_PROJECT, REPORT_FILES, snapshotConfig } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../../grading/judge/calibration-record.ts'
+import { HEURISTIC_JUDGE_VERSION } from '../../grading/judge/heuristic-judge.ts'
 import { gateView } from '../../report/gate/gate-messages.ts'
 import { markOutputsStale } from './stale-outputs.ts'
 import type { RunSelection } from '../../report/scorecard/scorecard.ts'
@@ -254,7 +255,16 @@ export class RagReporter implements Reporter {
       selection: this.selection(filtered, goldenSet),
       ...(ended.interrupted ? { interrupted: true } : {}),
       ...(ended.unhandledErrors > 0 ? { unhandledErrors: ended.unhandledErrors } : {}),
-      ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
+      ...(calibrationRecord
+        ? {
+            calibration: calibrationFigures(
+              calibrationRecord,
+              judgeKind,
+              // The heuristic rule set's version is fixed in the code; a model judge's is its prompt file's.
+              judgeKind === 'heuristic' ? HEURISTIC_JUDGE_VERSION : undefined,
+            ),
+          }
+        : {}),
       ...(providers ? { providers } : {}),
       runFailures,
     })

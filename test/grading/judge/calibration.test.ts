@@ -196,6 +196,10 @@ describe('vitest-rag calibrate', () => {
       },
     })
     expect(record && calibrationFigures(record, 'model')).toEqual({})
+    // A run of another rule set is told the record measured a different judge.
+    expect(record && calibrationFigures(record, 'heuristic', 'heuristic-7').faithfulness?.measuredOn).toBe(
+      "heuristic-6 on labels.jsonl, reporting half (seed 25, 6 of 12 rows) (not this run's judge, heuristic-7: re-run vitest-rag calibrate)",
+    )
   })
 
   test('without --write or --out it writes to the output folder and leaves the committed record alone', async () => {
