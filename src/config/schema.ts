@@ -114,7 +114,8 @@ export const RagEvalOptionsSchema = z
     /**
      * Claim-level answer metrics (claim_faithfulness, context_precision, context_recall, noise_sensitivity) of
      * judged cases: `heuristic` (default) checks claims offline at no cost; `model` extracts and checks them with
-     * the judge model (needs `models.judge`; cached, and at most 38 calls per case, in the dry-run estimate);
+     * the judge model (needs `models.judge`; cached, and at most 3 calls per case: two extractions and one batched
+     * check of every claim, in the dry-run estimate);
      * `off` skips them.
      */
     claimMetrics: z.enum(['heuristic', 'model', 'off']).default('heuristic'),

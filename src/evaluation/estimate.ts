@@ -15,6 +15,7 @@ import {
 } from '../llm/index.ts'
 import { PROBE_TEXT } from '../llm/probe.ts'
 import { MAX_CLAIMS_CHECKED } from '../grading/judge/claim-metrics.ts'
+import { verifyMaxTokens } from '../grading/judge/claim-check.ts'
 import type { GoldenSet } from './golden-set/golden-set.ts'
 import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
 
@@ -123,8 +124,8 @@ export function planModelCalls(
 
 /**
  * The claim-level metrics' calls on the model judge for one case, worst case: two extractions (answer,
- * reference), then {@link MAX_CLAIMS_CHECKED} checks of answer claims against the sources, as many of
- * reference claims, and as many of answer claims against the reference (prompt: template + claim + passages).
+ * reference), then one batched check of {@link MAX_CLAIMS_CHECKED} answer and as many reference claims
+ * (about 200 characters each) against the sources and the reference answer.
  */
 function plannedClaimCalls(
   model: string,
@@ -133,20 +134,15 @@ function plannedClaimCalls(
   referenceChars: number,
 ): PlannedCall[] {
   const extract = 1500
-  const verify = 1200 + 300
+  const claims = 2 * MAX_CLAIMS_CHECKED
   return [
     { model, promptChars: extract + answerChars, maxTokens: 600 },
     { model, promptChars: extract + referenceChars, maxTokens: 600 },
-    ...Array.from({ length: 2 * MAX_CLAIMS_CHECKED }, () => ({
+    {
       model,
-      promptChars: verify + sourcesChars,
-      maxTokens: 200,
-    })),
-    ...Array.from({ length: MAX_CLAIMS_CHECKED }, () => ({
-      model,
-      promptChars: verify + referenceChars,
-      maxTokens: 200,
-    })),
+      promptChars: 1500 + claims * 250 + sourcesChars + referenceChars,
+      maxTokens: verifyMaxTokens(claims),
+    },
   ]
 }
 

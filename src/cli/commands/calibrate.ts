@@ -14,26 +14,31 @@ import { createHeuristicJudge } from '../../grading/judge/heuristic-judge.ts'
 import { formatProblems } from '../../shared/problems/problems.ts'
 import { loadBundledPrompt, loadPromptTemplate } from '../../llm/prompts/load.ts'
 import { createModelJudge } from '../../grading/judge/model-judge.ts'
-import { runCalibrationOnText } from '../../lab/calibration/run-calibration.ts'
+import { CALIBRATION_SPLIT_SEED, runCalibrationOnText } from '../../lab/calibration/run-calibration.ts'
 import { HALUEVAL_QA_FILES, haluEvalLabelsText } from '../../lab/calibration/halueval-labels.ts'
 import type { Judge } from '../../grading/judge/types.ts'
+import { RGB_FACT_FILE, rgbLabelsText } from '../../lab/calibration/rgb-labels.ts'
 
 /** Where `calibrate` writes without `--write` or `--out`: the output folder, never the committed record. */
 export function scratchCalibrationRecordPath(kind: 'heuristic' | 'model'): string {
   return `.vitest-rag/calibration/${kind}.json`
 }
 
-const usage = `Usage: vitest-rag calibrate (--labels FILE | --halueval DIR) [--judge heuristic|model] [--models FILE]
-                           [--template FILE] [--write | --out FILE]
+const usage = `Usage: vitest-rag calibrate (--labels FILE | --halueval DIR | --rgb DIR) [--judge heuristic|model]
+                           [--models FILE] [--template FILE] [--seed N] [--write | --out FILE]
 
 Scores a human-labelled sample with the judge and reports its agreement with the human labels per
-criterion: n, accuracy, Cohen's kappa with its 95% bootstrap interval, and the confusion matrix (rows human,
-columns judge).
+criterion on the REPORTING half of the rows only (a seeded split; the heuristic judge's thresholds were tuned
+on HaluEval QA's tuning half): n, accuracy, Cohen's kappa with its 95% bootstrap interval, the confusion matrix
+(rows human, columns judge), and for faithfulness the ROC AUC beside the unigram-precision baseline's.
   --labels FILE    JSON Lines, one labelled answer per line:
                    {"id", "query", "context": [{"text", "date"?}], "answer", "reference_answer"?,
                     "labels": {"faithfulness"?: 0|0.5|1, "citation_accuracy"?, "answer_relevance"?, "crag"?}}
   --halueval DIR   label rows built from HaluEval's QA files in DIR (e.g. ../shared/datasets/halueval): each
                    question's right answer is faithful, its hallucinated answer is not (1,000 pairs, 2,000 rows)
+  --rgb DIR        label rows built from RGB's en_fact.json in DIR (e.g. ../shared/datasets/rgb-en-fact): each
+                   question's true and fake answers over its true and swapped passages (100 questions, 400 rows)
+  --seed N         seed of the tuning / reporting split (default ${CALIBRATION_SPLIT_SEED})
   --judge KIND     heuristic (offline, default) or model
   --models FILE    JSON file with the models config (generator and judge chains); needed for --judge model
   --template FILE  the judge prompt template (default: evals/prompts/judge.md)
@@ -48,6 +53,8 @@ Exit code: 0 after writing the record, 1 when the labels file has problems, 2 on
 interface CalibrateArgs {
   labels?: string
   halueval?: string
+  rgb?: string
+  seed: number
   judge: 'heuristic' | 'model'
   models?: string
   template?: string
@@ -59,6 +66,8 @@ function parseArgs(argv: string[]): CalibrateArgs {
   const { values } = parseCliArgs(argv, {
     labels: { type: 'string' },
     halueval: { type: 'string' },
+    rgb: { type: 'string' },
+    seed: { type: 'string' },
     judge: { type: 'string' },
     models: { type: 'string' },
     template: { type: 'string' },
@@ -70,8 +79,12 @@ function parseArgs(argv: string[]): CalibrateArgs {
   const judge = stringFlag(values, 'judge') ?? 'heuristic'
   if (judge !== 'heuristic' && judge !== 'model')
     throw new CliUsageError(`--judge must be heuristic or model, got ${JSON.stringify(judge)}`)
-  if ((labels === undefined) === (halueval === undefined))
-    throw new CliUsageError('give one of --labels FILE or --halueval DIR')
+  const rgb = stringFlag(values, 'rgb')
+  if ([labels, halueval, rgb].filter((x) => x !== undefined).length !== 1)
+    throw new CliUsageError('give one of --labels FILE, --halueval DIR or --rgb DIR')
+  const seedText = stringFlag(values, 'seed')
+  const seed = seedText === undefined ? CALIBRATION_SPLIT_SEED : Number(seedText)
+  if (!Number.isInteger(seed)) throw new CliUsageError(`--seed must be a whole number, got ${JSON.stringify(seedText)}`)
   const models = stringFlag(values, 'models')
   if (judge === 'model' && models === undefined)
     throw new CliUsageError('--judge model needs --models FILE (the generator and judge chains)')
@@ -80,6 +93,8 @@ function parseArgs(argv: string[]): CalibrateArgs {
   return {
     labels,
     halueval,
+    rgb,
+    seed,
     judge,
     models,
     template: stringFlag(values, 'template'),
@@ -102,6 +117,7 @@ function readLabels(args: CalibrateArgs, io: CliIo): { text: string; name: strin
     const files = HALUEVAL_QA_FILES.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }))
     return { text: haluEvalLabelsText(files), name: `HaluEval QA (${HALUEVAL_QA_FILES.join(', ')})` }
   }
+  if (args.rgb !== undefined) return readRgb(resolve(io.cwd, args.rgb), io)
   const labelsPath = resolve(io.cwd, args.labels ?? '')
   if (!existsSync(labelsPath)) {
     io.stderr(
@@ -110,6 +126,16 @@ function readLabels(args: CalibrateArgs, io: CliIo): { text: string; name: strin
     return undefined
   }
   return { text: readFileSync(labelsPath, 'utf8'), name: relative(io.cwd, labelsPath) || labelsPath }
+}
+
+function readRgb(dir: string, io: CliIo): { text: string; name: string } | undefined {
+  if (!existsSync(join(dir, RGB_FACT_FILE))) {
+    io.stderr(
+      `vitest-rag calibrate: ${dir} lacks ${RGB_FACT_FILE} (fix: pass --rgb with the RGB folder, e.g. ../shared/datasets/rgb-en-fact)\n`,
+    )
+    return undefined
+  }
+  return { text: rgbLabelsText(readFileSync(join(dir, RGB_FACT_FILE), 'utf8')), name: `RGB en_fact (${RGB_FACT_FILE})` }
 }
 
 function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
@@ -155,7 +181,7 @@ export function renderAgreement(name: string, a: CriterionAgreement): string {
     a.rocAuc === undefined
       ? []
       : [
-          `  ROC AUC ${a.rocAuc.toFixed(3)}; unigram-precision baseline ${a.unigramRocAuc === undefined ? 'n/a' : a.unigramRocAuc.toFixed(3)}${beatsBaseline(a) ? '' : ' (the judge does not beat it here: a lexical smoke test, not evidence)'}`,
+          `  ROC AUC ${a.rocAuc.toFixed(3)}; unigram-precision baseline ${a.unigramRocAuc === undefined ? 'n/a' : a.unigramRocAuc.toFixed(3)}${beatsBaseline(a) ? ' (the judge beats it on this set)' : ' (the judge does not beat it on this set: here it is a lexical smoke test, not evidence)'}`,
         ]
   return [
     `${name}: n=${a.n}${a.skipped > 0 ? ` (skipped ${a.skipped})` : ''}  accuracy ${fmt(a.accuracy)}  kappa ${fmt(a.kappa)}${ci}`,
@@ -175,7 +201,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const labels = readLabels(args, io)
   if (labels === undefined) return 1
   const judge = buildJudge(args, io)
-  const outcome = await runCalibrationOnText(labels.text, judge, labels.name)
+  const outcome = await runCalibrationOnText(labels.text, judge, labels.name, new Date(), args.seed)
   if (!outcome.ok) {
     io.stderr(
       `${formatProblems(outcome.problems)}\nvitest-rag calibrate: ${outcome.problems.length} problem(s) in ${labels.name}; fix them and re-run\n`,
@@ -193,7 +219,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       ? ` (the committed ${defaultCalibrationRecordPath(judge.kind)} is unchanged; pass --write to replace it)`
       : ''
   io.stdout(
-    `vitest-rag calibrate: ${outcome.record.rows} labelled rows, ${judge.kind} judge${judge.model ? ` ${judge.model}` : ''} (${judge.promptVersion})\n\n${blocks.join('\n\n')}\n\nwrote ${outPath}${committed}\n`,
+    `vitest-rag calibrate: ${labels.name}: ${outcome.record.rows} labelled rows split by seed ${args.seed} into ${outcome.record.split?.tuning} tuning and ${outcome.record.split?.reporting} reporting rows; figures from the reporting half only; ${judge.kind} judge${judge.model ? ` ${judge.model}` : ''} (${judge.promptVersion})\n\n${blocks.join('\n\n')}\n\nwrote ${outPath}${committed}\n`,
   )
   return 0
 }

@@ -44,6 +44,17 @@ export const CalibrationRecordSchema = z.object({
   /** sha256 of the labels file's bytes: a changed labels file is a different calibration. */
   labelsHash: z.string().regex(/^[0-9a-f]{64}$/),
   rows: z.number().int().nonnegative(),
+  /**
+   * The seeded split of the rows (`splitHalves`): thresholds are tuned on the tuning half only, and `criteria`
+   * are measured on the reporting half only. Absent in records written before the split.
+   */
+  split: z
+    .object({
+      seed: z.number().int(),
+      tuning: z.number().int().nonnegative(),
+      reporting: z.number().int().nonnegative(),
+    })
+    .optional(),
   /** ISO timestamp of the run. */
   date: z.string(),
   criteria: z.partialRecord(z.enum(CALIBRATION_CRITERIA), CriterionAgreementSchema),
@@ -88,22 +99,47 @@ export interface CalibrationFigureOf {
   accuracy: number
   kappa: number
   n: number
+  /** Judge version and rows: "heuristic-6 on HaluEval QA (...), reporting half (seed 25)". */
+  measuredOn: string
+  rocAuc?: number
+  unigramRocAuc?: number
+  /** False when the judge's ROC AUC does not beat the unigram baseline's: a lexical smoke test, not evidence. */
+  beatsBaseline?: boolean
+}
+
+/** Where a record's figures were measured, as the scorecard names it. */
+export function measuredOn(record: CalibrationRecord): string {
+  const rows = record.split
+    ? `reporting half (seed ${record.split.seed}, ${record.split.reporting} of ${record.rows} rows)`
+    : `all ${record.rows} rows (no held-out split)`
+  return `${record.judge.promptVersion} on ${record.labelsFile}, ${rows}`
 }
 
 /**
  * The record's figures keyed by criterion name (`faithfulness`, `citation_accuracy`, `answer_relevance`,
  * `crag`), for the scorecard. Criteria whose accuracy or kappa is undefined (no items, one single label) are
  * left out. Returns `{}` when `judgeKind` is given and differs from the record's: a heuristic calibration
- * says nothing about a model judge, and the reverse.
+ * says nothing about a model judge, and the reverse. When `judgeVersion` (the run's rule set or prompt version)
+ * differs from the record's, `measuredOn` says the record measured another judge.
  */
 export function calibrationFigures(
   record: CalibrationRecord,
   judgeKind?: 'heuristic' | 'model',
+  judgeVersion?: string,
 ): Record<string, CalibrationFigureOf> {
   if (judgeKind !== undefined && record.judge.kind !== judgeKind) return {}
   const out: Record<string, CalibrationFigureOf> = {}
+  // A record of another rule set or prompt version measured a different judge: say so where it is shown.
+  const stale =
+    judgeVersion !== undefined && judgeVersion !== record.judge.promptVersion
+      ? ` (not this run's judge, ${judgeVersion}: re-run vitest-rag calibrate)`
+      : ''
   for (const [name, a] of Object.entries(record.criteria)) {
-    if (a.accuracy !== null && a.kappa !== null) out[name] = { accuracy: a.accuracy, kappa: a.kappa, n: a.n }
+    if (a.accuracy === null || a.kappa === null) continue
+    out[name] = { accuracy: a.accuracy, kappa: a.kappa, n: a.n, measuredOn: `${measuredOn(record)}${stale}` }
+    if (a.rocAuc !== undefined) out[name]!.rocAuc = a.rocAuc
+    if (a.unigramRocAuc !== undefined) out[name]!.unigramRocAuc = a.unigramRocAuc
+    if (a.rocAuc !== undefined && a.unigramRocAuc !== undefined) out[name]!.beatsBaseline = a.rocAuc > a.unigramRocAuc
   }
   return out
 }

@@ -56,7 +56,8 @@ export interface CriterionAgreement {
   kappaCi?: [number, number]
   /**
    * Faithfulness only: ROC AUC of the judge's score against the human "faithful" label (human 1 vs the rest),
-   * ties counted half (`rocAuc`); a 0 / 0.5 / 1 score ranks with many ties. Absent when not computable.
+   * ties counted half (`rocAuc`): the continuous support (`faithfulnessSupport`) where the judge gives one, else
+   * its 0 / 0.5 / 1 verdict, which ranks with many ties. Absent when not computable.
    */
   rocAuc?: number
   /** Faithfulness only: ROC AUC of unigram precision (`unigramPrecision`) on the same rows, the baseline to beat. */
@@ -176,8 +177,9 @@ function faithfulnessAucs(rows: readonly JudgedLabelRow[]): Pick<CriterionAgreem
     (r) => r.human.faithfulness !== undefined && typeof r.verdict.faithfulness === 'number' && !r.verdict.failed,
   )
   const positive = usable.map((r) => Number(r.human.faithfulness) === 1)
+  // The heuristic judge's continuous support ranks the answers; a judge without one ranks by its 0 / 0.5 / 1 verdict.
   const judge = rocAuc(
-    usable.map((r) => r.verdict.faithfulness!),
+    usable.map((r) => r.verdict.faithfulnessSupport ?? r.verdict.faithfulness!),
     positive,
   )
   const withBaseline = usable.filter((r) => r.unigram !== undefined)

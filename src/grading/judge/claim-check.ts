@@ -2,9 +2,9 @@
  * Claim checkers: the two steps claim-level answer metrics need, behind one interface so the offline
  * heuristic and the model judge are interchangeable:
  * 1. `extractClaims`: a text (an answer or a reference answer) -> its atomic claims;
- * 2. `supportingPassages`: one claim + numbered passages -> the passages that support it.
- * The model checker makes one `chatJson` call per extraction and one per claim (checked one by one), each
- * cached by the model client under its prompt template's id and version.
+ * 2. `checkClaims`: claims + numbered passages -> for each claim, the passages that support it.
+ * The model checker makes one `chatJson` call per extraction and ONE for all the claims of a case (batched),
+ * each cached by the model client under its prompt template's id and version.
  */
 import { z } from 'zod'
 import type { ChatClient } from '../../llm/types.ts'
@@ -26,8 +26,13 @@ export interface ClaimChecker {
   readonly version: string
   /** The atomic claims of `text`; `question` gives context (pronouns, what is asked). Empty text -> []. */
   extractClaims(text: string, question: string, caseId: string): Promise<string[]>
-  /** 0-based indices of the `passages` that support `claim`. */
-  supportingPassages(claim: string, passages: readonly string[], question: string, caseId: string): Promise<number[]>
+  /** Per claim (in order), the 0-based indices of the `passages` that support it, ascending. */
+  checkClaims(
+    claims: readonly string[],
+    passages: readonly string[],
+    question: string,
+    caseId: string,
+  ): Promise<number[][]>
 }
 
 /** Share of a claim's novel content words a passage must hold (with every number and identifier) to support it. */
@@ -54,15 +59,16 @@ export function createHeuristicClaimChecker(supportOverlap = DEFAULT_CLAIM_SUPPO
     kind: 'heuristic',
     version: heuristicClaimCheckerVersion(supportOverlap),
     extractClaims: async (text) => splitClaims(text).claims.map((c) => c.text),
-    supportingPassages: async (claim, passages, question) => {
-      // The claim is read once for all the passages (each passage's reading is memoised by its text).
-      const evidence = readClaimEvidence(claim, question, isConflictNote(claim))
-      const supporting: number[] = []
-      passages.forEach((passage, i) => {
-        if (isSupportedBy(evidence, passage, supportOverlap)) supporting.push(i)
-      })
-      return supporting
-    },
+    checkClaims: async (claims, passages, question) =>
+      claims.map((claim) => {
+        // The claim is read once for all the passages (each passage's reading is memoised by its text).
+        const evidence = readClaimEvidence(claim, question, isConflictNote(claim))
+        const supporting: number[] = []
+        passages.forEach((passage, i) => {
+          if (isSupportedBy(evidence, passage, supportOverlap)) supporting.push(i)
+        })
+        return supporting
+      }),
   }
 }
 
@@ -76,11 +82,31 @@ export function loadClaimPromptTemplates(): { extract: PromptTemplate; verify: P
 
 /** What the extraction call must return. */
 export const ExtractedClaimsSchema = z.object({ claims: z.array(z.string().min(1).max(600)).max(40) })
-/** What the verification call must return (1-based passage numbers, as the prompt shows them). */
-export const ClaimSupportSchema = z.object({
-  supporting: z.array(z.coerce.number().int().positive()),
-  reason: z.string().max(600).default(''),
-})
+/**
+ * What the batched verification call must return for `claims` claims: one verdict per claim number (1-based, as
+ * the prompt shows them), each with the 1-based numbers of its supporting passages. A reply that leaves a claim
+ * out fails the schema, so the client re-asks once instead of a missing verdict becoming "unsupported".
+ */
+export function claimSupportSchema(claims: number) {
+  return z
+    .object({
+      verdicts: z.array(
+        z.object({
+          claim: z.coerce.number().int().positive(),
+          supporting: z.array(z.coerce.number().int().positive()),
+        }),
+      ),
+    })
+    .refine(
+      (v) => Array.from({ length: claims }, (_, i) => i + 1).every((n) => v.verdicts.some((x) => x.claim === n)),
+      { message: `give one verdict for every claim, 1 to ${claims}` },
+    )
+}
+
+/** Output tokens the batched verification may use: room for one short verdict per claim. */
+export function verifyMaxTokens(claims: number): number {
+  return 100 + 40 * claims
+}
 
 /**
  * The model checker. A call whose reply cannot be parsed after the client's one retry throws
@@ -124,17 +150,22 @@ export function createModelClaimChecker(client: ChatClient, templates = loadClai
       )
       return value.claims
     },
-    async supportingPassages(claim, passages, _question, caseId) {
-      if (passages.length === 0) return []
+    async checkClaims(claims, passages, _question, caseId) {
+      if (passages.length === 0 || claims.length === 0) return claims.map(() => [])
+      const numbered = claims.map((c, i) => fence('claim', c, { n: i + 1 })).join('\n')
       const rendered = passages.map((p, i) => fence('passage', p, { n: i + 1 })).join('\n\n')
       const value = await call(
         templates.verify,
-        { claim: escapeFenced(claim), passages: rendered },
-        ClaimSupportSchema,
+        { claims: numbered, passages: rendered },
+        claimSupportSchema(claims.length),
         caseId,
-        200,
+        verifyMaxTokens(claims.length),
       )
-      return [...new Set(value.supporting.filter((n) => n <= passages.length).map((n) => n - 1))].sort((a, b) => a - b)
+      return claims.map((_, i) => {
+        const verdict = value.verdicts.find((v) => v.claim === i + 1)
+        const numbers = (verdict?.supporting ?? []).filter((n) => n <= passages.length).map((n) => n - 1)
+        return [...new Set(numbers)].sort((a, b) => a - b)
+      })
     },
   }
 }

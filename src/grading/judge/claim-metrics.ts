@@ -1,7 +1,7 @@
 /**
  * Claim-level answer metrics (RAGAS style) for one case: extracts the answer's and the reference answer's
- * claims, checks each one against the retrieved context (one check per claim), and hands the verdicts to the
- * pure arithmetic in `src/grading/metrics/answer.ts`. Works with either {@link ClaimChecker}.
+ * claims, checks them all in one batch against the retrieved context plus the reference answer, and hands the
+ * verdicts to the pure arithmetic in `src/grading/metrics/answer.ts`. Works with either {@link ClaimChecker}.
  *
  * A context passage counts as RELEVANT when it supports at least one reference claim (what RAGAS's context
  * precision asks the model: "was this passage useful for the reference answer?"); that one notion of
@@ -30,8 +30,8 @@ export interface ClaimVerdicts {
 }
 
 /**
- * Most claims checked per text (answer or reference): the first 12 as extracted. It bounds a model run's
- * calls per case (2 extractions + at most 12 + 12 + 12 checks), so the dry-run estimate has a worst case.
+ * Most claims checked per text (answer or reference): the first 12 as extracted. It bounds the one batched
+ * verification of a case (at most 24 claims), so the dry-run estimate has a worst case.
  */
 export const MAX_CLAIMS_CHECKED = 12
 
@@ -44,9 +44,10 @@ export interface ClaimMetrics {
 }
 
 /**
- * Computes the claim metrics of one case. Calls: 1 extraction for the answer, 1 for the reference, then one
- * support check per answer claim against the contexts, one per reference claim against the contexts, and
- * one per answer claim against the reference (is it correct?).
+ * Computes the claim metrics of one case. Calls: 1 extraction for the answer, 1 for the reference, then ONE
+ * batched check of every answer and reference claim against the passages: the contexts, then the reference
+ * answer as the last passage (an answer claim it supports is correct; a reference claim's own support by it is
+ * not used). At most 3 model calls per case.
  * Example (see docs/golden-format.md#claim-level-answer-metrics): 2 answer claims, one supported -> 0.5.
  */
 export async function computeClaimMetrics(
@@ -54,20 +55,23 @@ export async function computeClaimMetrics(
   checker: ClaimChecker,
 ): Promise<{ metrics: ClaimMetrics; verdicts: ClaimVerdicts }> {
   const { caseId, question, contexts } = input
+  const hasReference = input.reference.trim() !== ''
   const answerTexts = (await checker.extractClaims(input.answer, question, caseId)).slice(0, MAX_CLAIMS_CHECKED)
-  const referenceTexts =
-    input.reference.trim() === ''
-      ? []
-      : (await checker.extractClaims(input.reference, question, caseId)).slice(0, MAX_CLAIMS_CHECKED)
-  const answerClaims: ClaimVerdicts['answerClaims'] = []
-  for (const text of answerTexts)
-    answerClaims.push({ text, supportingContexts: await checker.supportingPassages(text, contexts, question, caseId) })
-  const referenceClaims: ClaimVerdicts['referenceClaims'] = []
-  for (const text of referenceTexts)
-    referenceClaims.push({
-      text,
-      supportingContexts: await checker.supportingPassages(text, contexts, question, caseId),
-    })
+  const referenceTexts = hasReference
+    ? (await checker.extractClaims(input.reference, question, caseId)).slice(0, MAX_CLAIMS_CHECKED)
+    : []
+  const passages = hasReference ? [...contexts, input.reference] : [...contexts]
+  const claims = [...answerTexts, ...referenceTexts]
+  const support = claims.length === 0 ? [] : await checker.checkClaims(claims, passages, question, caseId)
+  const inContexts = (i: number) => (support[i] ?? []).filter((p) => p < contexts.length)
+  const answerClaims: ClaimVerdicts['answerClaims'] = answerTexts.map((text, i) => ({
+    text,
+    supportingContexts: inContexts(i),
+  }))
+  const referenceClaims: ClaimVerdicts['referenceClaims'] = referenceTexts.map((text, i) => ({
+    text,
+    supportingContexts: inContexts(answerTexts.length + i),
+  }))
   const relevantContexts = contexts.map((_, i) => referenceClaims.some((r) => r.supportingContexts.includes(i)))
 
   const metrics: ClaimMetrics = {
@@ -78,15 +82,14 @@ export async function computeClaimMetrics(
       referenceClaims.map((c) => ({ attributed: c.supportingContexts.length > 0 })),
     )
     metrics.context_precision = contextPrecision(relevantContexts)
-    const noise: NoiseClaim[] = []
-    for (const claim of answerClaims) {
-      claim.correct = (await checker.supportingPassages(claim.text, [input.reference], question, caseId)).length > 0
-      noise.push({
+    const noise: NoiseClaim[] = answerClaims.map((claim, i) => {
+      claim.correct = (support[i] ?? []).includes(contexts.length)
+      return {
         correct: claim.correct,
-        supportedByRelevant: claim.supportingContexts.some((i) => relevantContexts[i] === true),
-        supportedByIrrelevant: claim.supportingContexts.some((i) => relevantContexts[i] === false),
-      })
-    }
+        supportedByRelevant: claim.supportingContexts.some((c) => relevantContexts[c] === true),
+        supportedByIrrelevant: claim.supportingContexts.some((c) => relevantContexts[c] === false),
+      }
+    })
     metrics.noise_sensitivity = noiseSensitivity(noise)
   }
   return { metrics, verdicts: { answerClaims, referenceClaims, relevantContexts } }

@@ -13,6 +13,7 @@ export const FENCE_NAMES: readonly string[] = [
   'reference_answer',
   'query',
   'passage',
+  'claim',
 ]
 
 /**

@@ -8,8 +8,9 @@
  */
 import { mustAbstain } from '../../cases/schema.ts'
 import { isAbstention } from '../../shared/text/abstention.ts'
-import { answerContext, judgeClaim, type ClaimFinding } from './claim-judgement.ts'
-import { splitClaims } from './claims.ts'
+import { answerContext, judgeClaim, type AnswerContext, type ClaimFinding } from './claim-judgement.ts'
+import { splitClaims, type SplitClaim } from './claims.ts'
+import { FAITHFULNESS_THRESHOLDS, measureAnswerSupport, verdictFromSupport } from './support-score.ts'
 import { readText, referenceLiterals, referenceRecall } from './support.ts'
 import { cragOfAbstention } from '../metrics/crag.ts'
 import type { CragGrade, RubricScore } from './rubric.ts'
@@ -17,7 +18,7 @@ import type { Judge, JudgeClaim, JudgeInput, JudgeVerdict } from './types.ts'
 
 /** Thresholds of the heuristic judge, all ratios in [0, 1]. */
 export interface HeuristicJudgeOptions {
-  /** Share of a claim's novel content words a source passage must hold to support it. Default 0.8. */
+  /** Share of a claim's novel words a passage must hold to support it (claim flags, citations). Default 0.8. */
   supportOverlap: number
   /**
    * How many consecutive sentences of a source one claim may draw on. Default 2: a claim that stitches
@@ -46,7 +47,7 @@ export const DEFAULT_HEURISTIC_JUDGE_OPTIONS: HeuristicJudgeOptions = {
 }
 
 /** Version of the heuristic rule set, recorded beside its scores; bump when a rule or default changes. */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-5'
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-6'
 
 /**
  * Maps a share of good items to a rubric score: 1 when all are good, 0.5 when at least half are, else 0.
@@ -115,22 +116,42 @@ function abstainedVerdict(contextHasAnswer: boolean, answerable: boolean | undef
   }
 }
 
-function scoreFaithfulness(findings: readonly ClaimFinding[], hasConflictNote: boolean): Scored<RubricScore> {
+/**
+ * Faithfulness from the continuous support of the answer's factual claims ({@link measureAnswerSupport}) by the
+ * thresholds of {@link verdictFromSupport}; an unsupported conflict note caps it at 0.5, and so does following a
+ * stale source without saying so. The reason names the support parts and each claim no passage supports.
+ */
+function scoreFaithfulness(
+  findings: readonly ClaimFinding[],
+  claims: readonly SplitClaim[],
+  context: AnswerContext,
+): Scored<RubricScore> & { support: number } {
+  const facts = claims.filter((c) => c.kind === 'fact').map((c) => c.text)
+  const parts = measureAnswerSupport(
+    facts,
+    context.input.query,
+    context.wholeText,
+    context.options.supportWindowSentences,
+  )
   const n = findings.length
   const unsupported = findings.filter((f) => !f.supported)
+  const badNote = findings.some((f, i) => !f.supported && claims[i]?.kind === 'conflict_note')
   const stale = findings.filter((f) => f.staleAgainst !== undefined)
-  let score: RubricScore = n === 0 ? 1 : scoreFromRatio((n - unsupported.length) / n)
+  const hasConflictNote = claims.some((c) => c.kind === 'conflict_note')
+  let score = verdictFromSupport(parts.score)
+  if (badNote && score === 1) score = 0.5
+  const support = `support ${parts.score.toFixed(2)} (word pairs ${parts.bigram.toFixed(2)}, passage ${parts.passage.toFixed(2)}, literals ${parts.literals.toFixed(2)}; faithful from ${FAITHFULNESS_THRESHOLDS.faithful}, partial from ${FAITHFULNESS_THRESHOLDS.partial})`
   let reason =
     unsupported.length === 0
-      ? `all ${n} claim(s) supported by the context`
-      : `${unsupported.length} of ${n} claim(s) unsupported: ${unsupported.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}`
+      ? `all ${n} claim(s) supported by the context; ${support}`
+      : `${unsupported.length} of ${n} claim(s) unsupported: ${unsupported.map((f) => `${quote(f.text)} ${f.why}`).join('; ')}; ${support}`
   if (stale.length > 0 && !hasConflictNote && score === 1) {
     score = 0.5
-    reason = `follows an older source although newer source [${stale[0]?.staleAgainst}] disagrees, and does not say so`
+    reason = `follows an older source although newer source [${stale[0]?.staleAgainst}] disagrees, and does not say so; ${support}`
   } else if (hasConflictNote && unsupported.length === 0 && stale.length === 0) {
     reason += '; follows the newer source and notes the older one (conflict rule: full marks)'
   }
-  return { score, reason }
+  return { score, reason, support: parts.score }
 }
 
 function scoreCitations(findings: readonly ClaimFinding[]): Scored<RubricScore> {
@@ -231,7 +252,7 @@ export function judgeHeuristically(
 
   const findings = split.claims.map((c) => judgeClaim(c, context))
   const hasConflictNote = split.claims.some((c) => c.kind === 'conflict_note')
-  const faithfulness = scoreFaithfulness(findings, hasConflictNote)
+  const faithfulness = scoreFaithfulness(findings, split.claims, context)
   const citations = scoreCitations(findings)
   const answerText = split.claims.map((c) => c.text).join(' ')
   const refRecall = input.referenceAnswer.trim() === '' ? undefined : referenceRecall(input.referenceAnswer, answerText)
@@ -261,6 +282,7 @@ export function judgeHeuristically(
       supportingMarkers,
       supported,
     })),
+    faithfulnessSupport: faithfulness.support,
   }
 }
 

@@ -62,6 +62,11 @@ export interface JudgeClaim {
 /** A judge's verdict on one case: the recorded judgement plus per-claim details for the metrics. */
 export interface JudgeVerdict extends RecordedJudgement {
   claims: JudgeClaim[]
+  /**
+   * The heuristic judge's continuous faithfulness support in [0, 1], from which its 0 / 0.5 / 1 faithfulness is
+   * derived (`support-score.ts`); calibration ranks answers by it (ROC AUC). Absent for model judges.
+   */
+  faithfulnessSupport?: number
 }
 
 /** A judge: heuristic (offline, deterministic) or model-backed. Never throws for a bad verdict. */

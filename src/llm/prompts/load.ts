@@ -26,8 +26,8 @@ export const PROMPT_CONTRACTS = {
   'judge-relevance.md': { required: ['query', 'passage'] },
   /** Claim extraction (claim metrics). */
   'claims-extract.md': { required: ['question', 'text'] },
-  /** Claim verification (claim metrics). */
-  'claims-verify.md': { required: ['claim', 'passages'] },
+  /** Claim verification (claim metrics): every claim of a case against its passages, one call. */
+  'claims-verify.md': { required: ['claims', 'passages'] },
   /** Question synthesis (`synthesize`). */
   'synthesize-question.md': { required: ['passage'], optional: ['title'] },
 } as const satisfies Record<string, PromptContract>

@@ -15,6 +15,7 @@ import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
 import { familySize, holmStepDown } from './family.ts'
 import { DETECTION_POWER, groupPower, type GroupPower } from './power.ts'
 import type { ScoringScope } from './scoring-changes.ts'
+import { clusterLabels } from '../../shared/stats/clusters.ts'
 
 /** Mean of a record's values, summed in sorted order (bit-identical whatever the case order). */
 function meanOf(values: Record<string, number>): number {
@@ -164,14 +165,15 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
   if (byGroup.size === 0) return undefined
   const parts = [...byGroup].map(([group, list]) => {
     const n = Math.max(...list.map((p) => p.n))
-    if (policy.requireSignificance && n < policy.minPairedCases)
-      return `${group} (n=${n}: under ${policy.minPairedCases} pairs, a regression fails on its size alone)`
+    const units = Math.max(...list.map((p) => p.clusters))
+    if (policy.requireSignificance && units < policy.minPairedCases)
+      return `${group} (n=${n}${units < n ? ` in ${units} clusters` : ''}: under ${policy.minPairedCases} pairs, a regression fails on its size alone)`
     const worst = list.reduce((w, p) => (p.relativeDrop > w.relativeDrop ? p : w))
     const move = metricDirection(worst.metric) === 'lower' ? 'rise' : 'drop'
     const size = Number.isFinite(worst.relativeDrop)
       ? formatChange(worst.relativeDrop).replace('+', '')
       : `any ${move} (its mean is 0)`
-    return `${group} (n=${n}: the smallest ${worst.metric} ${move} it can confirm is ${size})`
+    return `${group} (n=${n}${units < n ? ` in ${units} clusters` : ''}: the smallest ${worst.metric} ${move} it can confirm is ${size})`
   })
   return (
     `too small to gate (a regression under ${formatChange(policy.maxDetectableDrop).replace('+', '')} cannot be confirmed at ${Math.round(DETECTION_POWER * 100)}% power): ` +
@@ -253,8 +255,10 @@ export function compareGatedMetrics(
   }
   // Power at the level the family correction asks of a single comparison (see family.ts): Holm's first step.
   const familyAlpha = policy.alpha / Math.max(1, familySize(comparisons, policy))
+  // Clusters as the paired test takes them: from the current run (a paired case has the same golden line).
+  const clusterOf = clusterLabels(current.cases)
   for (const { family, metric, group } of powerGroups)
-    power.push(groupPower(baseline, family, metric, group, policy, familyAlpha))
+    power.push(groupPower(baseline, family, metric, group, policy, familyAlpha, clusterOf))
   const small = tooSmallNote(power, policy)
   if (small !== undefined) notes.push(small)
   const family = holmStepDown(comparisons, failures, policy)

@@ -8,6 +8,7 @@ import { consoleCaseDiffs } from './case-diff-view.ts'
 import type { GateView } from './gate-view.ts'
 import { describeGaps } from './origins.ts'
 import { describeGradeSources } from './grade-sources.ts'
+import { describeCalibration } from './answer-quality.ts'
 import type { Scorecard } from './scorecard.ts'
 import { clusterNote, levelLine } from './source-summary.ts'
 
@@ -102,6 +103,8 @@ function describeQuality(s: Scorecard): string[] {
     lines.push(
       `  answers (${a.judgeKind} judge, coverage ${(a.coverage * 100).toFixed(0)}%${answered}): ${values(a.overall.mean, names) || 'none scored'}${notApplicable}`,
     )
+    for (const [metric, figure] of Object.entries(a.calibration))
+      if (figure !== 'uncalibrated') lines.push(`  judge record, ${metric}: ${describeCalibration(figure)}`)
   }
   if (s.gradeSources) lines.push(`  relevance grades: ${describeGradeSources(s.gradeSources)}`)
   if (s.origins) {

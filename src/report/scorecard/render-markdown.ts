@@ -17,6 +17,7 @@ import {
 } from './markdown-tables.ts'
 import { sortCaseTypes, sortMetricNames } from './metric-order.ts'
 import { describeGradeSources } from './grade-sources.ts'
+import { describeCalibration } from './answer-quality.ts'
 import type { CalibrationFigure, GroupedMetrics, MetricGroup, Scorecard } from './scorecard.ts'
 import { clusterNote, levelLine } from './source-summary.ts'
 import { renderAbstention, renderErrorClasses, renderUsage } from './markdown-run-sections.ts'
@@ -59,7 +60,7 @@ function facetTables(metrics: GroupedMetrics, names: readonly string[]): string[
 function calibrationCell(figure: CalibrationFigure | 'uncalibrated' | undefined): string {
   if (figure === undefined) return ''
   if (figure === 'uncalibrated') return 'uncalibrated'
-  return `acc ${fixed(figure.accuracy, 2)}, κ ${fixed(figure.kappa, 2)}, n=${figure.n}`
+  return escapeMarkdown(describeCalibration(figure))
 }
 
 function renderHeader(s: Scorecard, gate: GateView | undefined): string[] {

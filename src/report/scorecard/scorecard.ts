@@ -45,6 +45,14 @@ export interface CalibrationFigure {
   kappa: number
   /** Number of labelled items. */
   n: number
+  /** Judge version and rows it was measured on: "heuristic-6 on HaluEval QA (...), reporting half (seed 25, ...)". */
+  measuredOn?: string
+  /** Faithfulness: ROC AUC of the judge's score against the human label on those rows. */
+  rocAuc?: number
+  /** Faithfulness: ROC AUC of unigram precision (the baseline to beat) on the same rows. */
+  unigramRocAuc?: number
+  /** False when the judge does not beat the baseline: its figures are a lexical smoke test, not evidence. */
+  beatsBaseline?: boolean
 }
 
 /** What the run knows besides its case records. */

@@ -19,6 +19,7 @@ import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import { runConfigSnapshot } from './run-snapshot.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { calibrationFigures, loadCalibrationRecord } from '../../grading/judge/calibration-record.ts'
+import { HEURISTIC_JUDGE_VERSION } from '../../grading/judge/heuristic-judge.ts'
 import { gateView } from '../../report/gate/gate-messages.ts'
 import { markOutputsStale } from './stale-outputs.ts'
 import type { RunSelection } from '../../report/scorecard/scorecard.ts'
@@ -267,7 +268,16 @@ export class RagReporter implements Reporter {
       selection: this.selection(filtered, goldenSet),
       ...(ended.interrupted ? { interrupted: true } : {}),
       ...(ended.unhandledErrors > 0 ? { unhandledErrors: ended.unhandledErrors } : {}),
-      ...(calibrationRecord ? { calibration: calibrationFigures(calibrationRecord, judgeKind) } : {}),
+      ...(calibrationRecord
+        ? {
+            calibration: calibrationFigures(
+              calibrationRecord,
+              judgeKind,
+              // The heuristic rule set's version is fixed in the code; a model judge's is its prompt file's.
+              judgeKind === 'heuristic' ? HEURISTIC_JUDGE_VERSION : undefined,
+            ),
+          }
+        : {}),
       ...(providers ? { providers } : {}),
       runFailures,
     })

@@ -66,6 +66,24 @@ const sixRows = [
   JSON.stringify({ id: `r${i + 1}`, query: 'How much is a Team seat?', context, answer, labels: { faithfulness } }),
 )
 
+/**
+ * The six rows on the reporting half of a 12-row file: the default split (seed 25) puts rows 0, 2, 5, 6, 7 and 9
+ * (0-based) in the reporting half, so those hold the six rows in order; the tuning half holds six supported
+ * answers labelled unfaithful, which would change every figure if they were counted (accuracy 4/12).
+ */
+const REPORTING_SEED_25 = [0, 2, 5, 6, 7, 9]
+const twelveRows = Array.from({ length: 12 }, (_, i) => {
+  const at = REPORTING_SEED_25.indexOf(i)
+  if (at >= 0) return sixRows[at]!
+  return JSON.stringify({
+    id: `t${i}`,
+    query: 'How much is a Team seat?',
+    context,
+    answer: supported,
+    labels: { faithfulness: 0 },
+  })
+})
+
 describe("Cohen's kappa and accuracy", () => {
   test('the doc comment example: 4/1/2/3 gives accuracy 0.7 and kappa 0.4', () => {
     const pairs = [
@@ -133,18 +151,20 @@ describe('labels file', () => {
 })
 
 describe('vitest-rag calibrate', () => {
-  test('on a 6-row labels file it reports accuracy 0.667, kappa 0.333 and the confusion computed by hand', async () => {
+  test('on a 12-row labels file it reports, from the 6-row reporting half only, accuracy 0.667, kappa 0.333 and the confusion computed by hand', async () => {
     const dir = tempDir()
-    writeFileSync(join(dir, 'labels.jsonl'), `${sixRows.join('\n')}\n`)
+    writeFileSync(join(dir, 'labels.jsonl'), `${twelveRows.join('\n')}\n`)
     const result = await cli(['calibrate', '--labels', 'labels.jsonl', '--out', 'cal.json'], dir)
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(
       /faithfulness: n=6  accuracy 0\.667  kappa 0\.333 \(95% CI -?\d\.\d{3} to \d\.\d{3}\)/,
     )
+    expect(result.stdout).toContain('12 labelled rows split by seed 25 into 6 tuning and 6 reporting rows')
     const record = loadCalibrationRecord(join(dir, 'cal.json'))
-    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-5' })
-    expect(record?.rows).toBe(6)
+    expect(record?.judge).toEqual({ kind: 'heuristic', promptVersion: 'heuristic-6' })
+    expect(record?.rows).toBe(12)
+    expect(record?.split).toEqual({ seed: 25, tuning: 6, reporting: 6 })
     expect(record?.labelsFile).toBe('labels.jsonl')
     expect(record?.labelsHash).toMatch(/^[0-9a-f]{64}$/)
     const f = record?.criteria.faithfulness
@@ -156,11 +176,30 @@ describe('vitest-rag calibrate', () => {
       [1, 0, 2],
     ])
     expect(Object.keys(record?.criteria ?? {})).toEqual(['faithfulness'])
+    // Support scores: a supported answer 1, the $15 one 0 (its literal is missing). Faithful rows score 1, 1, 0;
+    // unfaithful 0, 0, 1: of the 9 (faithful, unfaithful) pairs 4 are ordered right, 4 tie (half each), 1 is
+    // wrong -> (4 + 2) / 9 = 0.667. Unigram precision ranks them alike (1 vs 8/9, "15" missing): also 0.667, so
+    // the judge does not beat the baseline on this set and the scorecard says so.
+    expect(f?.rocAuc).toBeCloseTo(6 / 9, 10)
+    expect(f?.unigramRocAuc).toBeCloseTo(6 / 9, 10)
+    expect(result.stdout).toContain('here it is a lexical smoke test, not evidence')
     // What the scorecard prints beside the faithfulness metric; nothing for a model-judged run.
     expect(record && calibrationFigures(record, 'heuristic')).toEqual({
-      faithfulness: { accuracy: 4 / 6, kappa: expect.closeTo(1 / 3, 10), n: 6 },
+      faithfulness: {
+        accuracy: 4 / 6,
+        kappa: expect.closeTo(1 / 3, 10),
+        n: 6,
+        measuredOn: 'heuristic-6 on labels.jsonl, reporting half (seed 25, 6 of 12 rows)',
+        rocAuc: expect.closeTo(6 / 9, 10),
+        unigramRocAuc: expect.closeTo(6 / 9, 10),
+        beatsBaseline: false,
+      },
     })
     expect(record && calibrationFigures(record, 'model')).toEqual({})
+    // A run of another rule set is told the record measured a different judge.
+    expect(record && calibrationFigures(record, 'heuristic', 'heuristic-7').faithfulness?.measuredOn).toBe(
+      "heuristic-6 on labels.jsonl, reporting half (seed 25, 6 of 12 rows) (not this run's judge, heuristic-7: re-run vitest-rag calibrate)",
+    )
   })
 
   test('without --write or --out it writes to the output folder and leaves the committed record alone', async () => {
@@ -186,15 +225,19 @@ describe('vitest-rag calibrate', () => {
     expect(result.code).toBe(0)
     const record = CalibrationRecordSchema.parse(JSON.parse(readFileSync(join(dir, 'cal.json'), 'utf8')))
     expect(record.rows).toBe(54)
-    expect(record.criteria.faithfulness?.n).toBe(54)
+    expect(record.split).toEqual({ seed: 25, tuning: 27, reporting: 27 })
+    expect(record.criteria.faithfulness?.n).toBe(27)
     // Sanity floor, not a target: the lexical judge agrees with the construction labels on most rows.
     expect(record.criteria.faithfulness?.accuracy).toBeGreaterThanOrEqual(0.8)
     expect(record.criteria.faithfulness?.kappa).toBeGreaterThanOrEqual(0.6)
-    // Beside agreement, the ranking figures: ROC AUC of the judge's 0 / 0.5 / 1 faithfulness against the human
-    // "faithful" label, and of unigram precision (the baseline to beat) on the same 54 rows.
-    expect(record.criteria.faithfulness?.rocAuc).toBeCloseTo(0.9375, 4)
-    expect(record.criteria.faithfulness?.unigramRocAuc).toBeCloseTo(0.7674, 4)
-    expect(result.stdout).toContain('  ROC AUC 0.938; unigram-precision baseline 0.767\n')
+    // Beside agreement, the ranking figures: ROC AUC of the judge's support score against the human "faithful"
+    // label, and of unigram precision (the baseline to beat) on the same 27 reporting rows (measured, heuristic-6;
+    // heuristic-5's 0 / 0.5 / 1 verdicts ranked all 54 rows at 0.938 against the baseline's 0.767).
+    expect(record.criteria.faithfulness?.rocAuc).toBeCloseTo(1, 4)
+    expect(record.criteria.faithfulness?.unigramRocAuc).toBeCloseTo(0.8462, 4)
+    expect(result.stdout).toContain(
+      '  ROC AUC 1.000; unigram-precision baseline 0.846 (the judge beats it on this set)\n',
+    )
   })
 
   test('a labels file with problems exits 1 and names each problem', async () => {
@@ -217,11 +260,11 @@ describe('vitest-rag calibrate', () => {
   test('a missing --labels is a usage error (exit 2)', async () => {
     const result = await cli(['calibrate'], tempDir())
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('give one of --labels FILE or --halueval DIR')
+    expect(result.stderr).toContain('give one of --labels FILE, --halueval DIR or --rgb DIR')
   })
 
   test.skipIf(!existsSync(resolve(repoRoot, '../shared/datasets/halueval')))(
-    'on all 1,000 HaluEval QA pairs (2,000 rows, reads ../shared/datasets/halueval) it reports n, kappa and its interval',
+    'on the HaluEval QA dataset (2,000 rows, reads ../shared/datasets/halueval) it reports n, kappa and its interval from the 1,000-row reporting half',
     async () => {
       const dir = tempDir()
       const result = await cli(
@@ -230,17 +273,18 @@ describe('vitest-rag calibrate', () => {
       )
       expect(result.code, result.stderr).toBe(0)
       const f = loadCalibrationRecord(join(dir, 'cal.json'))?.criteria.faithfulness
-      expect(f?.n).toBe(2000)
-      // Rows human 0 / 1, columns judge 0 / 0.5 / 1. heuristic-3 scored 332 of the 1,000 hallucinated answers
-      // fully faithful (accuracy 0.834, kappa 0.667); heuristic-4 (names, two-sentence passages, 0.8 overlap)
-      // scores 220 so, and flags 2 of the 1,000 right answers.
-      expect(f?.confusion[0]?.[2]).toBe(220)
-      expect(f?.confusion[2]?.[2]).toBe(998)
+      expect(f?.n).toBe(1000)
+      // Rows human 0 / 1, columns judge 0 / 0.5 / 1, reporting half (seed 25: 503 hallucinated, 497 right
+      // answers). heuristic-5 scored 220 of all 1,000 hallucinated answers fully faithful; heuristic-6 (the
+      // support score) scores 17 of the 503 so and 29 partly, and flags none of the 497 right answers.
+      expect(f?.confusion[0]).toEqual([457, 29, 17])
+      expect(f?.confusion[2]).toEqual([0, 0, 497])
+      expect(f?.rocAuc).toBeGreaterThan(f?.unigramRocAuc ?? 1)
       expect(f?.kappa).toBeGreaterThan(0.7)
       expect(f?.kappaCi?.[0]).toBeLessThan(f?.kappa ?? 0)
       expect(f?.kappaCi?.[1]).toBeGreaterThan(f?.kappa ?? 1)
       expect(result.stdout).toMatch(
-        /faithfulness: n=2000 {2}accuracy 0\.\d{3} {2}kappa 0\.\d{3} \(95% CI 0\.\d{3} to 0\.\d{3}\)/,
+        /faithfulness: n=1000 {2}accuracy 0\.\d{3} {2}kappa 0\.\d{3} \(95% CI 0\.\d{3} to 0\.\d{3}\)/,
       )
     },
     60_000,
@@ -348,14 +392,14 @@ describe('vitest-rag calibrate --judge model', () => {
           cacheMode: 'off',
         }),
       )
-      writeFileSync(join(dir, 'labels.jsonl'), `${sixRows.join('\n')}\n`)
+      writeFileSync(join(dir, 'labels.jsonl'), `${twelveRows.join('\n')}\n`)
       const result = await cli(
         ['calibrate', '--labels', 'labels.jsonl', '--judge', 'model', '--models', 'models.json', '--out', 'cal.json'],
         dir,
       )
       expect(result.stderr).toBe('')
       expect(result.code).toBe(0)
-      expect(server.requests).toHaveLength(6)
+      expect(server.requests).toHaveLength(6) // only the reporting half is judged: the tuning half costs nothing
       const record = loadCalibrationRecord(join(dir, 'cal.json'))
       expect(record?.judge).toEqual({ kind: 'model', model: 'judge-large', promptVersion: 'judge@1' })
       // Same verdicts as the heuristic judge on these rows, so the same hand-computed figures: 4/6 and 1/3.

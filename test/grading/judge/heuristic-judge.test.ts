@@ -153,7 +153,9 @@ describe('heuristic judge', () => {
     }
     const v = judgeHeuristically(
       input(
-        'An extra seat now costs $12 per month on the Team plan [1]. Note: older documentation [2], [3] says $10; the newer source [1] says $12 and supersedes it.',
+        // The extractive pipeline copies its source's words; a paraphrase ("An extra seat now costs") loses word
+        // pairs and lands in heuristic-6's partial band (see the support-score tests).
+        'Each additional seat costs $12 per month on the Team plan [1]. Note: older documentation [2], [3] says $10; the newer source [1] says $12 and supersedes it.',
         {
           sources: [seatsNew, seatsOld, older2],
           caseType: 'stale_conflict',

@@ -135,8 +135,8 @@ async function renderClaims(): Promise<ChatRequest[]> {
   const checker = createModelClaimChecker(recordingClient(calls))
   await checker.extractClaims('Seats cost $12 [1].', query, 'C-1').catch(() => undefined)
   await checker
-    .supportingPassages(
-      'Seats cost $12.',
+    .checkClaims(
+      ['Seats cost $12.', 'Invoices are monthly. </claim>'],
       ['Seats cost $12 per month.', 'Invoices are monthly. </passage>'],
       query,
       'C-1',

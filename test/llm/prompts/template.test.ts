@@ -119,7 +119,7 @@ describe('loading prompt templates', () => {
       'judge@1',
       'judge-relevance@1',
       'claims-extract@1',
-      'claims-verify@1',
+      'claims-verify@2',
       'synthesize-question@1',
     ])
   })

@@ -132,6 +132,32 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain('heuristic judge · coverage 100.0% (2 of 2 cases judged)')
   })
 
+  test('the judge record beside a judge metric says on what rows it was measured, and flags a judge that does not beat the baseline', () => {
+    const measuredOn = 'heuristic-6 on HaluEval QA, reporting half (seed 25, 1000 of 2000 rows)'
+    const figure = { accuracy: 0.954, kappa: 0.911, n: 1000, measuredOn, rocAuc: 0.994, unigramRocAuc: 0.915 }
+    const beats = buildScorecard(
+      records,
+      buildContext({ mode: 'system', calibration: { faithfulness: { ...figure, beatsBaseline: true } } }),
+    )
+    const record = `acc 0.95, κ 0.91, n=1000 · AUC 0.994 vs unigram 0.915 · ${measuredOn}`
+    expect(renderMarkdown(beats)).toContain(`| faithfulness | 0.500 | 1.000 | 0.000 | ${record} |`)
+    expect(renderConsoleSummary(beats)).toContain(`  judge record, faithfulness: ${record}`)
+    expect(parseScorecard(serializeScorecard(beats)).answer.calibration.faithfulness).toEqual({
+      ...figure,
+      beatsBaseline: true,
+    })
+    const loses = buildScorecard(
+      records,
+      buildContext({
+        mode: 'system',
+        calibration: { faithfulness: { ...figure, rocAuc: 0.894, beatsBaseline: false } },
+      }),
+    )
+    expect(renderMarkdown(loses)).toContain(
+      'AUC 0.894 vs unigram 0.915 · heuristic-6 on HaluEval QA, reporting half (seed 25, 1000 of 2000 rows) · lexical smoke test, not evidence (does not beat unigram precision) |',
+    )
+  })
+
   test('orders retrieval metrics by family then k (the first table; facet tables repeat it)', () => {
     const rows = markdown
       .split('\n')
