@@ -76,6 +76,8 @@ export const REPORT_FILES = {
   gate: 'gate.json',
   trecRun: 'run.trec',
   trecQrels: 'qrels.trec',
+  /** The feedback queue's default place (config `feedbackQueue`). */
+  feedbackQueue: 'feedback-queue.jsonl',
 } as const
 
 /** Per-project default paths, relative to the project root: `{ baseline, outDir }`. */
@@ -202,6 +204,10 @@ export function resolveConfig(
     ),
     calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
     outDir: abs(o.outDir ?? defaults.outDir),
+    feedbackQueue:
+      o.feedbackQueue === false
+        ? false
+        : abs(o.feedbackQueue ?? join(o.outDir ?? defaults.outDir, REPORT_FILES.feedbackQueue)),
   }
 }
 
@@ -220,6 +226,7 @@ export function snapshotConfig(config: RagEvalConfig): Record<string, unknown> {
       baseline: rel(config.baseline),
       calibration: rel(config.calibration),
       outDir: rel(config.outDir),
+      feedbackQueue: config.feedbackQueue === false ? false : rel(config.feedbackQueue),
     }),
     (key, value: unknown) => (/^(api_?key|authorization|token|secret)$/i.test(key) ? '[redacted]' : value),
   ) as Record<string, unknown>
