@@ -21,7 +21,14 @@ import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { CliUsageError, type CliCommand } from './command.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
-import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+import {
+  checkExperimentSpend,
+  intFlag,
+  loadResolvedSource,
+  sourceArgs,
+  SOURCE_OPTIONS,
+  SOURCE_USAGE,
+} from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag eval-retrieval [--arms a,b,...] [--reference ARM] [--chunker SPEC] [inputs] [output]
 
@@ -123,7 +130,18 @@ export const evalRetrievalCommand: CliCommand = {
       ...source.config,
       ks: [...new Set([...source.config.ks, ...RETRIEVAL_EXPERIMENT_KS])].sort((a, b) => a - b),
     }
-
+    // One full run per arm.
+    const stop = checkExperimentSpend(
+      'eval-retrieval',
+      cases,
+      presets.map((p) => ({
+        config: { ...config, mode: 'retrieval' as const, search: { ...config.search, arm: p.config.search.arm } },
+        prepared,
+      })),
+      values,
+      io,
+    )
+    if (stop !== undefined) return stop
     const { arms, unscored } = await runArms(presets, config, prepared, cases, io)
     const seed = intFlag(values, 'seed', 0, config.seed)
     const resamples = intFlag(values, 'resamples', 100, 10_000)

@@ -11,7 +11,7 @@ import { escapeFenced } from '../../grading/judge/fence.ts'
 import { loadBundledPrompt } from '../../llm/prompts/load.ts'
 import { declaredKey, renderPrompt } from '../../llm/prompts/render.ts'
 import type { PromptTemplate } from '../../llm/prompts/template.ts'
-import { SpendLimitError, type ChatClient } from '../../llm/index.ts'
+import { plannedJsonCalls, SpendLimitError, type ChatClient, type PlannedCall } from '../../llm/index.ts'
 import { sha256 } from '../../shared/util/hash.ts'
 
 /** What the model must return. */
@@ -65,6 +65,31 @@ export interface SynthesisResult {
   costUsd: number
 }
 
+/** Output token cap of a question request. */
+const QUESTION_MAX_TOKENS = 300
+
+function questionPrompt(template: PromptTemplate, chunk: Chunk) {
+  return renderPrompt(template, { title: escapeFenced(chunk.title), passage: escapeFenced(chunk.text) })
+}
+
+/**
+ * The worst case of {@link synthesizeCases} before any call: per chunk, its rendered prompt (exact characters)
+ * asked once and re-asked once after an unusable reply, each with up to 300 output tokens (no cache hit assumed).
+ */
+export function planSynthesisCalls(
+  chunks: readonly Chunk[],
+  model: string,
+  template: PromptTemplate = loadBundledPrompt('synthesize-question.md'),
+): PlannedCall[] {
+  return chunks.flatMap((chunk) =>
+    plannedJsonCalls(
+      model,
+      questionPrompt(template, chunk).reduce((sum, m) => sum + m.content.length, 0),
+      QUESTION_MAX_TOKENS,
+    ),
+  )
+}
+
 /** Asks for one question per chunk; never more calls than chunks (plus the client's one re-ask of a bad reply). */
 export async function synthesizeCases(
   chunks: readonly Chunk[],
@@ -80,9 +105,9 @@ export async function synthesizeCases(
     try {
       outcome = await client.chatJson(
         {
-          messages: renderPrompt(template, { title: escapeFenced(chunk.title), passage: escapeFenced(chunk.text) }),
+          messages: questionPrompt(template, chunk),
           temperature: 0,
-          maxTokens: 300,
+          maxTokens: QUESTION_MAX_TOKENS,
           responseFormat: { type: 'json_object' },
           template: declaredKey(template),
           caseId: chunk.id,
