@@ -13,6 +13,7 @@ import {
   synthesizeCases,
 } from '../../lab/testset/synthesize.ts'
 import { estimateRunCost } from '../../llm/index.ts'
+import { describeUnanchored } from '../../lab/testset/question-vocabulary.ts'
 import { checkSpend, DRY_RUN_OPTION, DRY_RUN_USAGE } from './spend-guard.ts'
 import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { corpusFromFlags, corpusOptions, modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
@@ -81,6 +82,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     `vitest-rag synthesize: ${result.cases.length} synthetic cases from ${chunks.length} sampled chunks; ${result.calls} model calls (${result.cachedCalls} from the cache), $${result.costUsd.toFixed(4)} spent`,
     ...(result.failed.length > 0
       ? [`  ${result.failed.length} chunk(s) got no usable question: ${result.failed.join(', ')}`]
+      : []),
+    ...(result.unanchored.length > 0
+      ? [
+          `  ${describeUnanchored(result.unanchored, result.cases.length, 'written as drafts: they run only once a reviewer sets "status": "active"')}`,
+        ]
       : []),
     ...(result.stoppedBySpendLimit ? [`  stopped early: ${result.stoppedBySpendLimit}`] : []),
     result.cases.length > 0 ? `wrote ${out}` : 'nothing written',

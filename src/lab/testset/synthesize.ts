@@ -13,6 +13,7 @@ import { declaredKey, renderPrompt } from '../../llm/prompts/render.ts'
 import type { PromptTemplate } from '../../llm/prompts/template.ts'
 import { plannedJsonCalls, SpendLimitError, type ChatClient, type PlannedCall } from '../../llm/index.ts'
 import { sha256 } from '../../shared/util/hash.ts'
+import { NO_SHARED_WORD_TAG, sharesNoContentWord } from './question-vocabulary.ts'
 
 /** What the model must return. */
 export const SynthesizedQuestionSchema = z.object({
@@ -58,6 +59,11 @@ export interface SynthesisResult {
   cases: GoldenCaseInput[]
   /** Chunks whose reply could not be parsed after the client's retry. */
   failed: string[]
+  /**
+   * Case ids of questions that share no content word with their document: written as drafts (`"status":
+   * "draft"`, tag `vocabulary:no-shared-word`), so they never run until a reviewer activates them.
+   */
+  unanchored: string[]
   /** Set when the spend limit stopped the run early (the cases so far are kept). */
   stoppedBySpendLimit?: string
   calls: number
@@ -98,7 +104,7 @@ export async function synthesizeCases(
   options: SynthesizeOptions,
   template: PromptTemplate = loadBundledPrompt('synthesize-question.md'),
 ): Promise<SynthesisResult> {
-  const result: SynthesisResult = { cases: [], failed: [], calls: 0, cachedCalls: 0, costUsd: 0 }
+  const result: SynthesisResult = { cases: [], failed: [], unanchored: [], calls: 0, cachedCalls: 0, costUsd: 0 }
   for (const chunk of chunks) {
     const doc = documents.get(chunk.docId)
     let outcome
@@ -130,14 +136,18 @@ export async function synthesizeCases(
       result.failed.push(chunk.id)
       continue
     }
+    const caseId = `${options.idPrefix}-${sha256(chunk.id).slice(0, 12)}`
+    const unanchored = sharesNoContentWord(outcome.value.question, doc.text)
+    if (unanchored) result.unanchored.push(caseId)
     result.cases.push({
-      case_id: `${options.idPrefix}-${sha256(chunk.id).slice(0, 12)}`,
+      case_id: caseId,
       case_type: 'normal',
       tenant_id: chunk.tenantId,
       query: outcome.value.question,
       reference_answer: outcome.value.answer,
       expected_sources: [{ locator: { kind: 'document', id: doc.id, span: [chunk.start, chunk.end] }, grade: 3 }],
       synthetic: true,
+      ...(unanchored ? { status: 'draft' as const, tags: [NO_SHARED_WORD_TAG] } : {}),
       notes: `synthesized by ${outcome.result.model} from ${chunk.id}`,
     })
   }

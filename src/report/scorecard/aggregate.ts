@@ -10,6 +10,7 @@ import { summarizeErrorClasses } from './error-classes.ts'
 import { buildMetricRows, groupMetrics, type CaseMetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
 import { splitByOrigin } from './origins.ts'
+import { recallAlarm } from './recall-alarm.ts'
 import { summarizeGradeSources } from './grade-sources.ts'
 import { summarizeSources } from './source-summary.ts'
 import { SCORECARD_VERSION, TOP_K_KEPT, type CaseSummary, type Scorecard, type ScorecardContext } from './scorecard.ts'
@@ -149,6 +150,8 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     .sort()
   const origins = splitByOrigin(records, retrievalRows, answerRows)
   const gradeSources = summarizeGradeSources(records)
+  const retrieval = groupMetrics(retrievalRows)
+  const retrievalAlarm = recallAlarm(retrieval)
   return {
     version: SCORECARD_VERSION,
     harnessVersion: context.harnessVersion,
@@ -177,7 +180,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
         : {}),
     },
     hard: summarizeHardChecks(records),
-    retrieval: groupMetrics(retrievalRows),
+    retrieval,
     answer: summarizeAnswers(answerRows, context.calibration),
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
@@ -196,6 +199,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
     ...(origins ? { origins } : {}),
+    ...(retrievalAlarm ? { retrievalAlarm } : {}),
     ...(gradeSources ? { gradeSources } : {}),
   }
 }

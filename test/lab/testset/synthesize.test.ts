@@ -132,3 +132,33 @@ test('synthesize refuses a run whose worst-case estimate exceeds the spend limit
   expect(server.requests.length).toBe(before)
   expect(existsSync(join(dir, 'capped.golden.jsonl'))).toBe(false)
 })
+
+test('synthesize writes a question that shares no content word with its document as a draft, and says which', async () => {
+  // A generator that ignores its passage: every question is German, the sample corpus English.
+  const foreign = await startOpenAiServer(() => ({
+    text: JSON.stringify({ question: 'Wie viele Plätze gibt es?', answer: 'fünfzig' }),
+  }))
+  try {
+    const models = {
+      generator: { chain: [{ name: 'de', baseURL: foreign.baseURL, apiKeyEnv: 'SYNTH_TEST_KEY', model: 'gen-x' }] },
+      prices: { 'gen-x': { inputPerMillion: 1, outputPerMillion: 2 } },
+      cacheDir: 'cache-foreign',
+    }
+    writeFileSync(join(dir, 'models-foreign.json'), JSON.stringify(models))
+    resetProviderLimiters()
+    const out = 'foreign.golden.jsonl'
+    const args = ['--count', '2', '--min-chars', '80', '--force']
+    const run = await cli(dir, ['synthesize', '--kb', kb, '--models', 'models-foreign.json', '--out', out, ...args])
+    expect(run.code).toBe(0)
+    const cases = parseGoldenText(readFileSync(join(dir, out), 'utf8'), out).cases.map((c) => c.case)
+    expect(cases.map((c) => [c.status, c.tags])).toEqual([
+      ['draft', ['vocabulary:no-shared-word']],
+      ['draft', ['vocabulary:no-shared-word']],
+    ])
+    expect(run.stdout).toContain(
+      `  2 of 2 questions share no content word with their document (written as drafts: they run only once a reviewer sets "status": "active"): ${cases.map((c) => c.case_id).join(', ')}; check the questions' language and vocabulary against the corpus\n`,
+    )
+  } finally {
+    await foreign.close()
+  }
+})
