@@ -209,11 +209,11 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
     grader,
     rows: existing.rows,
   })
-  await appendQrelsRows(qrelsPath, outcome.rows)
+  const { merged } = await appendQrelsRows(qrelsPath, outcome.rows)
   const grades = [0, 1, 2, 3].map((g) => `${g}: ${outcome.rows.filter((r) => r.grade === g).length}`).join(', ')
   io.stdout(
     `vitest-rag qrels pool: ${cases.length} cases, ${outcome.pooled} pooled chunks (top ${k} of ${arms.join(' + ')}), ${outcome.alreadyJudged} already judged, ${outcome.rows.length} graded by ${grader.source}${grader.model ? ` ${grader.model}` : ''} (${grades})` +
-      `${outcome.capped > 0 ? `, ${outcome.capped} left by --cap ${cap}` : ''}${outcome.failed > 0 ? `, ${outcome.failed} unusable replies` : ''}\nappended to ${qrelsPath}\n`,
+      `${outcome.capped > 0 ? `, ${outcome.capped} left by --cap ${cap}` : ''}${outcome.failed > 0 ? `, ${outcome.failed} unusable replies` : ''}${merged > 0 ? `; ${merged} duplicate(s) of a (query, chunk, source, judge model) already in the file merged (not appended)` : ''}\nappended to ${qrelsPath}\n`,
   )
   return 0
 }
