@@ -156,19 +156,21 @@ function longestOf(cases: readonly PoolCase[], prepared: PreparedCorpus): { quer
   return { query: longest(cases.map((c) => c.query)), passage: longest(prepared.chunks.map((c) => c.text)) }
 }
 
+const poolOptions = {
+  ...corpusOptions,
+  models: { type: 'string' },
+  grader: { type: 'string' },
+  golden: { type: 'string' },
+  arms: { type: 'string' },
+  k: { type: 'string' },
+  cap: { type: 'string' },
+  qrels: { type: 'string' },
+  'spend-limit': { type: 'string' },
+  ...DRY_RUN_OPTION,
+} as const
+
 async function runPool(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCliArgs(argv, {
-    ...corpusOptions,
-    models: { type: 'string' },
-    grader: { type: 'string' },
-    golden: { type: 'string' },
-    arms: { type: 'string' },
-    k: { type: 'string' },
-    cap: { type: 'string' },
-    qrels: { type: 'string' },
-    'spend-limit': { type: 'string' },
-    ...DRY_RUN_OPTION,
-  })
+  const { values } = parseCliArgs(argv, poolOptions)
   const arms = parseArms(stringFlag(values, 'arms'))
   const k = numberFlag(values, 'k', 10, { min: 1, integer: true })
   const cap = numberFlag(values, 'cap', 200, { min: 0, integer: true })
@@ -187,8 +189,8 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`vitest-rag qrels pool: the golden set has ${problems.length} problem(s):\n${formatProblems(problems)}\n`)
     return 1
   }
-  const gradings = Math.min(cap, cases.length * arms.length * k)
-  const planned = estimate?.(gradings, longestOf(cases, prepared))
+  // The most gradings the pool can make: --cap, or every case's top k of every arm.
+  const planned = estimate?.(Math.min(cap, cases.length * arms.length * k), longestOf(cases, prepared))
   const stop = checkSpend('qrels pool', planned, limitUsd, values['dry-run'] === true, io)
   if (stop !== undefined) return stop
   const needsVectors = arms.some((a) => a === 'vector' || a === 'hybrid')

@@ -129,6 +129,12 @@ function inCaseIdOrder(records: readonly CaseRecord[]): readonly CaseRecord[] {
   return records
 }
 
+/** How the retrieval figures were computed. The condensed-list option travels in the config snapshot (`judgedOnly`), the one record of how the run was scored. */
+function conventionsOf(context: ScorecardContext): Scorecard['conventions'] {
+  const judgedOnly = (context.configSnapshot as { judgedOnly?: unknown } | null | undefined)?.judgedOnly === true
+  return { retrieval: retrievalConventions(undefined, judgedOnly) }
+}
+
 /**
  * Builds the scorecard of a run.
  * - Hard assertions: per check, ran / passed / failed, counting only checks that applied.
@@ -189,13 +195,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
       ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}),
       ...spendLimitStop(records),
     },
-    // The condensed-list option travels in the config snapshot (`judgedOnly`), the one record of how the run was scored.
-    conventions: {
-      retrieval: retrievalConventions(
-        undefined,
-        (context.configSnapshot as { judgedOnly?: unknown } | null | undefined)?.judgedOnly === true,
-      ),
-    },
+    conventions: conventionsOf(context),
     sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
     ...(origins ? { origins } : {}),
