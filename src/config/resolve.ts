@@ -81,6 +81,8 @@ export const REPORT_FILES = {
   trecQrels: 'qrels.trec',
   /** The run's system outputs, written with the `recordOutputs` option (the recorded adapter's input). */
   outputs: 'outputs.jsonl',
+  /** The feedback queue's default place (config `feedbackQueue`). */
+  feedbackQueue: 'feedback-queue.jsonl',
 } as const
 
 /** Per-project default paths, relative to the project root: `{ baseline, outDir }`. */
@@ -207,6 +209,10 @@ export function resolveConfig(
     ),
     calibration: abs(o.calibration ?? `evals/calibration/${o.judge}.json`),
     outDir: abs(o.outDir ?? defaults.outDir),
+    feedbackQueue:
+      o.feedbackQueue === false
+        ? false
+        : abs(o.feedbackQueue ?? join(o.outDir ?? defaults.outDir, REPORT_FILES.feedbackQueue)),
   }
 }
 
@@ -225,6 +231,7 @@ export function snapshotConfig(config: RagEvalConfig): Record<string, unknown> {
       baseline: rel(config.baseline),
       calibration: rel(config.calibration),
       outDir: rel(config.outDir),
+      feedbackQueue: config.feedbackQueue === false ? false : rel(config.feedbackQueue),
     }),
     (key, value: unknown) => (/^(api_?key|authorization|token|secret)$/i.test(key) ? '[redacted]' : value),
   ) as Record<string, unknown>

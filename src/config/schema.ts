@@ -203,6 +203,14 @@ export const RagEvalOptionsSchema = z
     baseline: z.string().min(1).optional(),
     /** Where scorecards, checkpoints and caches are written. Default `.vitest-rag/<project>/`, from the Vitest project name. */
     outDir: z.string().min(1).optional(),
+    /**
+     * The append-only feedback queue: after every run, each case that failed a hard check, errored or got an error
+     * class other than `correct` is appended (run id, case id, error class, answer digest, sources, golden file
+     * and line), once per run; `vitest-rag promote` reads it. Default `<outDir>/feedback-queue.jsonl`; a path
+     * (relative to the project root) puts it elsewhere, e.g. `golden/feedback.jsonl` beside the reviews;
+     * `false` turns it off.
+     */
+    feedbackQueue: z.union([z.string().min(1), z.literal(false)]).optional(),
     /** Run a seeded, stratified subset of N cases (also `VITEST_RAG_SAMPLE=N`). */
     sample: z.number().int().positive().optional(),
     /** Seed for sampling and every resample. */
@@ -241,7 +249,7 @@ export type RagEvalOptions = z.input<typeof RagEvalOptionsSchema>
 /** The resolved configuration: defaults applied, paths absolute. */
 export type RagEvalConfig = Omit<
   z.output<typeof RagEvalOptionsSchema>,
-  'corpus' | 'prompts' | 'calibration' | 'baseline' | 'outDir'
+  'corpus' | 'prompts' | 'calibration' | 'baseline' | 'outDir' | 'feedbackQueue'
 > & {
   /** The Vitest project's name (`evals` when the project has none): it names the default baseline and output folder. */
   project: string
@@ -253,6 +261,8 @@ export type RagEvalConfig = Omit<
   noBaseline?: boolean
   /** Absolute folder of scorecards, checkpoints and caches. */
   outDir: string
+  /** Absolute path of the feedback queue the reporter appends to, or false when it is off. */
+  feedbackQueue: string | false
   /** Absolute path of the judge's calibration record (it may not exist). */
   calibration: string
   corpus: CorpusSource

@@ -17,6 +17,7 @@ import { PROBE_TEXT } from '../llm/probe.ts'
 import { MAX_CLAIMS_CHECKED } from '../grading/judge/claim-metrics.ts'
 import { verifyMaxTokens } from '../grading/judge/claim-check.ts'
 import type { GoldenSet } from './golden-set/golden-set.ts'
+import type { GoldenCase } from '../cases/schema.ts'
 import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
 
 /** Output token caps the estimate assumes when the config sets none (the pipeline's and judge's defaults). */
@@ -45,17 +46,14 @@ const EMBED_BATCH_CHARS = 100_000
  */
 function planEmbeddingCalls(
   config: RagEvalConfig,
-  set: GoldenSet,
+  cases: readonly GoldenCase[],
   prepared: PreparedCorpus,
   models: NonNullable<RagEvalConfig['models']>,
 ): PlannedCall[] {
   const embedder = models.embedder?.chain[0]?.model
   const vectorArm = config.search.arm === 'vector' || config.search.arm === 'hybrid'
   if (!embedder || !vectorArm || config.adapter.kind !== 'reference') return []
-  const queryChars = set.files
-    .flatMap((f) => f.parsed.cases)
-    .filter(({ case: c }) => set.selected.has(c.case_id))
-    .reduce((s, { case: c }) => s + c.query.length, 0)
+  const queryChars = cases.reduce((s, c) => s + c.query.length, 0)
   const total = prepared.chunks.reduce((s, c) => s + c.text.length, 0) + queryChars + PROBE_TEXT.length
   const calls: PlannedCall[] = []
   for (let left = total; left > 0; left -= EMBED_BATCH_CHARS)
@@ -76,9 +74,22 @@ export function planModelCalls(
   set: GoldenSet,
   prepared: PreparedCorpus,
 ): PlannedCall[] | undefined {
+  const selected = set.files
+    .flatMap((f) => f.parsed.cases)
+    .map(({ case: c }) => c)
+    .filter((c) => set.selected.has(c.case_id))
+  return planCaseCalls(config, selected, prepared)
+}
+
+/** {@link planModelCalls} over a list of cases (the experiment commands' cases, which are no golden set). */
+export function planCaseCalls(
+  config: RagEvalConfig,
+  cases: readonly GoldenCase[],
+  prepared: PreparedCorpus,
+): PlannedCall[] | undefined {
   const models = config.models
   if (!models) return undefined
-  const calls: PlannedCall[] = planEmbeddingCalls(config, set, prepared, models)
+  const calls: PlannedCall[] = planEmbeddingCalls(config, cases, prepared, models)
   const generator = models.generator?.chain[0]?.model
   if (!generator) return calls
   const judge =
@@ -89,34 +100,31 @@ export function planModelCalls(
   const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
   const sourcesChars = (config.pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
   const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
-  for (const file of set.files) {
-    for (const { case: c } of file.parsed.cases) {
-      if (!set.selected.has(c.case_id)) continue
-      const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
-      if (c.history.length > 0)
-        calls.push({
-          model: generator,
-          promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length,
-          maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens,
-        })
-      if (config.mode === 'retrieval') continue
+  for (const c of cases) {
+    const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
+    if (c.history.length > 0)
       calls.push({
         model: generator,
-        promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars,
-        maxTokens,
+        promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length,
+        maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens,
       })
-      if (judge) {
-        const judgePrompt =
-          templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length
-        calls.push({ model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
-        calls.push({
-          model: judge,
-          promptChars: judgePrompt + ESTIMATE_DEFAULTS.judgeMaxTokens * 4,
-          maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens,
-        })
-        if (config.claimMetrics === 'model')
-          calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
-      }
+    if (config.mode === 'retrieval') continue
+    calls.push({
+      model: generator,
+      promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars,
+      maxTokens,
+    })
+    if (judge) {
+      const judgePrompt =
+        templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length
+      calls.push({ model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+      calls.push({
+        model: judge,
+        promptChars: judgePrompt + ESTIMATE_DEFAULTS.judgeMaxTokens * 4,
+        maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens,
+      })
+      if (config.claimMetrics === 'model')
+        calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
     }
   }
   return calls

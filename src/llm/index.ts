@@ -52,6 +52,8 @@ export interface ModelClients {
   judgeChain?: ResolvedJudgeChain
   ledger: SpendLedger
   cache: ResponseCache
+  /** The prices every client uses (the config's over the built-in table): what a worst-case estimate prices with. */
+  prices: PriceTable
   /** Counters per provider name, summed over all clients. */
   stats(): StatsByProvider
 }
@@ -84,7 +86,7 @@ export function createModelClients(config: unknown, options: ModelClientOptions 
     return { role, chain, ledger, prices, readEnv, retry, random: createRandom(seed), recorder }
   }
 
-  const clients: ModelClients = { ledger, cache, stats: () => mergeStats(recorders) }
+  const clients: ModelClients = { ledger, cache, prices, stats: () => mergeStats(recorders) }
   if (parsed.generator)
     clients.generator = new ProviderChatClient('generator', contextFor('generator', parsed.generator.chain), cache)
   if (parsed.judge) {
@@ -133,6 +135,7 @@ export {
   SpendLedger,
   estimateRunCost,
   assertEstimateWithinLimit,
+  plannedJsonCalls,
   worstCaseCost,
   type RunCostEstimate,
   type PlannedCall,

@@ -82,6 +82,21 @@ export interface PlannedCall {
   maxTokens: number
 }
 
+/** Characters the worst-case estimate allows for the note a re-ask adds ("Your reply was not valid: ..."). */
+const REASK_NOTE_CHARS = 300
+
+/**
+ * The worst case of one `chatJson` request: the ask, then its one re-ask after an unusable reply, which resends
+ * the prompt with the reply (at most `maxTokens` tokens, 4 characters each) and a correction note.
+ * Example: 1000 prompt chars, maxTokens 200 -> calls of 1000 and 1000 + 800 + 300 = 2100 prompt chars.
+ */
+export function plannedJsonCalls(model: string, promptChars: number, maxTokens: number): PlannedCall[] {
+  return [
+    { model, promptChars, maxTokens },
+    { model, promptChars: promptChars + maxTokens * 4 + REASK_NOTE_CHARS, maxTokens },
+  ]
+}
+
 /** A dry-run estimate: total worst-case USD, and per model. */
 export interface RunCostEstimate {
   totalUsd: number

@@ -36,6 +36,17 @@ describe('resolveConfig', () => {
     expect([own.baseline, own.outDir]).toEqual(['/project/b.json', '/project/out'])
   })
 
+  test('the feedback queue sits in the output folder by default, follows a moved one, and can be placed or turned off', () => {
+    expect(resolveConfig({}, '/project', {}, 'squad').feedbackQueue).toBe(
+      '/project/.vitest-rag/squad/feedback-queue.jsonl',
+    )
+    expect(resolveConfig({ outDir: 'out' }, '/project', {}).feedbackQueue).toBe('/project/out/feedback-queue.jsonl')
+    const placed = resolveConfig({ feedbackQueue: 'golden/feedback.jsonl' }, '/project', {})
+    expect(placed.feedbackQueue).toBe('/project/golden/feedback.jsonl')
+    expect(snapshotConfig(placed).feedbackQueue).toBe('golden/feedback.jsonl') // no absolute path in reports
+    expect(resolveConfig({ feedbackQueue: false }, '/project', {}).feedbackQueue).toBe(false)
+  })
+
   test('the accept command the gate prints names the project and any moved path, so it works as printed', () => {
     const accept = (options: RagEvalOptions, project?: string) =>
       baselineAcceptCommand(resolveConfig(options, '/p', {}, project))

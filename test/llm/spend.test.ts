@@ -12,6 +12,7 @@ import {
   createModelClients,
   estimatePromptTokens,
   estimateRunCost,
+  plannedJsonCalls,
 } from '../../src/llm/index.ts'
 import type { OpenAiTestServer } from '../helpers/openai-server.ts'
 import { localProvider, testEnv, useServerFixture } from './support.ts'
@@ -46,6 +47,19 @@ describe('pricing and the dry-run estimator', () => {
     // (1000 * 1 + 500 * 2) / 1e6 = 0.002; (100 * 1 + 100 * 2) / 1e6 = 0.0003; total 0.0023
     expect(estimate.totalUsd).toBeCloseTo(0.0023, 12)
     expect(estimate.byModel['test-model']).toEqual({ calls: 2, usd: estimate.totalUsd })
+  })
+
+  test('a JSON request is planned as its ask plus one re-ask that resends the prompt, the reply and a note', () => {
+    // re-ask prompt: 1000 + 200 tokens x 4 chars + 300 note chars = 2100
+    expect(plannedJsonCalls('test-model', 1000, 200)).toEqual([
+      { model: 'test-model', promptChars: 1000, maxTokens: 200 },
+      { model: 'test-model', promptChars: 2100, maxTokens: 200 },
+    ])
+    // priced at $1/$2 per million: (250 + 400) / 1e6 + (525 + 400) / 1e6 = 0.001575
+    expect(estimateRunCost({ calls: plannedJsonCalls('test-model', 1000, 200) }, prices).totalUsd).toBeCloseTo(
+      0.001575,
+      12,
+    )
   })
 
   test('the guard refuses to start a run whose estimate exceeds the limit', () => {

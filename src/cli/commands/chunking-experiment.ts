@@ -22,11 +22,12 @@ import { createRetrievalRuntime, evaluateCases } from '../../lab/experiments/run
 import { formatTextTable } from '../../lab/experiments/text-table.ts'
 import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
 import type { RunComparison } from '../../shared/stats/compare.ts'
-import { CliUsageError, type CliCommand } from './command.ts'
-import { parseCliArgs, stringFlag } from './args.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag, type ParsedCliArgs } from './args.ts'
 import { retrievalMetricsOf } from './eval-retrieval.ts'
 import {
   intFlag,
+  checkExperimentSpend,
   loadSourceOrReport,
   reportLocatorProblems,
   sourceArgs,
@@ -153,6 +154,29 @@ function printChunking(
   if (trend) io.stdout(`\n${trend.sentence}\n`)
 }
 
+/**
+ * The up-front spend check: one retrieval run per chunking, each over its own chunks (prepared here only when
+ * a model could be called or a dry run asks: offline, nothing is estimated).
+ */
+async function checkChunkingSpend(
+  source: ExperimentSource,
+  config: ExperimentSource['config'],
+  chunkers: readonly Preset[],
+  arm: Preset,
+  values: ParsedCliArgs['values'],
+  io: CliIo,
+): Promise<number | undefined> {
+  if (config.models === undefined && values['dry-run'] !== true) return undefined
+  const search = { ...config.search, arm: arm.config.search.arm }
+  const runs = []
+  for (const c of chunkers)
+    runs.push({
+      config: { ...config, mode: 'retrieval' as const, search },
+      prepared: await source.prepare(c.config.chunker),
+    })
+  return checkExperimentSpend('chunking-experiment', source.cases, runs, values, io)
+}
+
 /** The `chunking-experiment` command. */
 export const chunkingExperimentCommand: CliCommand = {
   name: 'chunking-experiment',
@@ -166,6 +190,8 @@ export const chunkingExperimentCommand: CliCommand = {
     if (!source) return 1
     for (const note of source.notes) io.stderr(`vitest-rag chunking-experiment: ${note}\n`)
     const config = { ...source.config, ks: [...new Set([...source.config.ks, 1, 5, 10])].sort((a, b) => a - b) }
+    const stop = await checkChunkingSpend(source, config, chunkers, arm, values, io)
+    if (stop !== undefined) return stop
 
     const ran = await runChunkers(source, config, chunkers, arm, io)
     if (!ran) return 1

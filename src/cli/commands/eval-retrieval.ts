@@ -19,9 +19,16 @@ import { createRetrievalRuntime, evaluateCases } from '../../lab/experiments/run
 import { formatTextTable } from '../../lab/experiments/text-table.ts'
 import { saveExperimentResult } from '../../lab/experiments/write-result.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
-import { CliUsageError, type CliCommand } from './command.ts'
-import { parseCliArgs, stringFlag } from './args.ts'
-import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import { parseCliArgs, stringFlag, type ParsedCliArgs } from './args.ts'
+import {
+  checkExperimentSpend,
+  intFlag,
+  loadResolvedSource,
+  sourceArgs,
+  SOURCE_OPTIONS,
+  SOURCE_USAGE,
+} from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag eval-retrieval [--arms a,b,...] [--reference ARM] [--chunker SPEC] [inputs] [output]
 
@@ -102,6 +109,21 @@ async function runArms(
   return { arms, unscored }
 }
 
+/** The up-front spend check: one retrieval run per arm (see `checkExperimentSpend`). */
+function checkArmsSpend(
+  presets: readonly Preset[],
+  config: ResolvedSource['source']['config'],
+  loaded: Pick<ResolvedSource, 'cases' | 'prepared'>,
+  values: ParsedCliArgs['values'],
+  io: CliIo,
+): number | undefined {
+  const runs = presets.map((p) => ({
+    config: { ...config, mode: 'retrieval' as const, search: { ...config.search, arm: p.config.search.arm } },
+    prepared: loaded.prepared,
+  }))
+  return checkExperimentSpend('eval-retrieval', loaded.cases, runs, values, io)
+}
+
 /** The `eval-retrieval` command. */
 export const evalRetrievalCommand: CliCommand = {
   name: 'eval-retrieval',
@@ -123,7 +145,8 @@ export const evalRetrievalCommand: CliCommand = {
       ...source.config,
       ks: [...new Set([...source.config.ks, ...RETRIEVAL_EXPERIMENT_KS])].sort((a, b) => a - b),
     }
-
+    const stop = checkArmsSpend(presets, config, loaded, values, io)
+    if (stop !== undefined) return stop
     const { arms, unscored } = await runArms(presets, config, prepared, cases, io)
     const seed = intFlag(values, 'seed', 0, config.seed)
     const resamples = intFlag(values, 'resamples', 100, 10_000)

@@ -16,6 +16,10 @@ import { DEFAULT_PROJECT } from '../../config/resolve.ts'
 import { describeProjectConfig, loadProjectConfig } from '../../vitest/main/project-config.ts'
 import { CliUsageError, type CliIo } from './command.ts'
 import { stringFlag, type CliOptions, type ParsedCliArgs } from './args.ts'
+import { checkSpend, DRY_RUN_OPTION, DRY_RUN_USAGE } from './spend-guard.ts'
+import { planCaseCalls } from '../../evaluation/estimate.ts'
+import { estimateRunCost, mergePrices } from '../../llm/index.ts'
+import type { GoldenCase } from '../../cases/schema.ts'
 
 /** Options of every experiment command. */
 export const SOURCE_OPTIONS: CliOptions = {
@@ -28,6 +32,7 @@ export const SOURCE_OPTIONS: CliOptions = {
   out: { type: 'string' },
   seed: { type: 'string' },
   resamples: { type: 'string' },
+  ...DRY_RUN_OPTION,
 }
 
 /** Usage lines of {@link SOURCE_OPTIONS}. */
@@ -39,7 +44,10 @@ export const SOURCE_USAGE = `Inputs (default: the ragEval options of the project
                      queries with metadata.is_impossible become must-abstain (out_of_scope) cases
   --join-by-title    BEIR: join documents that share a title; judged documents become span locators
   --limit N          only the first N cases
-  --models           allow model calls (the configured generator, judge, embedder); default: offline
+  --models           allow model calls (the configured generator, judge, embedder); default: offline. The
+                     worst-case cost of every run the command makes is printed first, and a run over the
+                     models' spendLimitUsd is refused before any call
+${DRY_RUN_USAGE}
 Output:
   --out FILE         result JSON (default <outDir>/experiments/<command>.json, outDir from the config)
   --seed N           seed of the bootstrap and permutation resamples (default: the config's seed)
@@ -155,4 +163,26 @@ export async function loadResolvedSource(
   const { cases, problems } = resolveCases(source, prepared)
   if (reportLocatorProblems(command, spec, problems, io)) return undefined
   return { source, chunker: spec, prepared, cases }
+}
+
+/**
+ * The up-front spend check of an experiment: one full run over `cases` per entry of `runs` (an arm, a
+ * repetition, a chunking: each with its own config and chunks), planned and priced by the Vitest run's own
+ * estimate (`evaluation/estimate.ts`, no cache hit assumed), against the models' spend limit. Offline (no
+ * `--models`) it goes on silently. An exit code to stop with, or undefined to go on (see `checkSpend`).
+ */
+export function checkExperimentSpend(
+  command: string,
+  cases: ReadonlyArray<{ case: GoldenCase }>,
+  runs: ReadonlyArray<{ config: ExperimentSource['config']; prepared: PreparedCorpus }>,
+  values: ParsedCliArgs['values'],
+  io: CliIo,
+): number | undefined {
+  const golden = cases.map((c) => c.case)
+  const calls = runs.flatMap((run) => planCaseCalls(run.config, golden, run.prepared) ?? [])
+  const config = runs[0]?.config
+  const estimate =
+    config?.models === undefined ? undefined : estimateRunCost({ calls }, mergePrices(config.models.prices))
+  const limit = config?.models?.spendLimitUsd ?? Number.POSITIVE_INFINITY
+  return checkSpend(command, estimate, limit, values['dry-run'] === true, io)
 }

@@ -11,7 +11,11 @@ import { ERROR_CLASSES } from '../../report/scorecard/error-classes.ts'
 import { formatProblems } from '../../shared/problems/problems.ts'
 import { problemsFromZod } from '../../shared/problems/zod-problems.ts'
 import { AtomicPairError, FeedbackError } from '../../lab/testset/errors.ts'
-import { CorrectedAssertionsSchema, DEFAULT_FEEDBACK_PATH, type FeedbackRecord } from '../../lab/testset/feedback.ts'
+import {
+  CorrectedAssertionsSchema,
+  DEFAULT_FEEDBACK_PATH,
+  type FeedbackRecord,
+} from '../../report/files/feedback-file.ts'
 import { promoteReview, recordFeedback, type FeedbackPaths, type Review } from '../../lab/testset/promote.ts'
 import { projectOption, projectPaths, requiredFlag } from './flags.ts'
 import { withoutPrefix } from '../../shared/util/errors.ts'
@@ -29,10 +33,13 @@ const common = `  --run ID            the run reviewed: its scorecard's "started
   --project NAME      the Vitest project whose run it was (default ${DEFAULT_PROJECT})
   --config FILE       the Vitest config (default: vitest.config.* or vite.config.* here) or a ragEval options file
   --scorecard FILE    the run's scorecard (default .vitest-rag/<project>/${REPORT_FILES.scorecard})
-  --feedback FILE     the append-only feedback file (default ${DEFAULT_FEEDBACK_PATH})`
+  --feedback FILE     the append-only feedback file (default ${DEFAULT_FEEDBACK_PATH})
+  --queue FILE        the feedback queue runs append their failed cases to (default: the config's
+                      feedbackQueue, <outDir>/feedback-queue.jsonl): a case queued there for --run is found
+                      through it, so an older run can be reviewed after later runs replaced the scorecard`
 
 const addUsage = `Usage: vitest-rag feedback add --run ID --case ID --error-class C --reviewer NAME [--corrected JSON] [--note TEXT]
-                               [--project NAME] [--scorecard FILE] [--feedback FILE]
+                               [--project NAME] [--scorecard FILE] [--feedback FILE] [--queue FILE]
 
 Appends one reviewed mistake to the feedback file.
 ${common}
@@ -40,7 +47,7 @@ ${common}
 Exit code: 0 after appending, 1 when the run, the case or a file is wrong, 2 on a usage error.`
 
 const promoteUsage = `Usage: vitest-rag promote --run ID --case ID --error-class C --corrected JSON --reviewer NAME [--note TEXT]
-                         [--project NAME] [--scorecard FILE] [--feedback FILE] [--drafts FILE]
+                         [--project NAME] [--scorecard FILE] [--feedback FILE] [--queue FILE] [--drafts FILE]
 
 Turns a reviewed correction into a draft golden case ("status": "draft": validated, never run or gated until
 a reviewer sets it to "active") and appends the linked feedback record, in one step: both land or neither.
@@ -60,6 +67,7 @@ const options = {
   note: { type: 'string' },
   scorecard: { type: 'string' },
   feedback: { type: 'string' },
+  queue: { type: 'string' },
   drafts: { type: 'string' },
 } as const
 
@@ -89,6 +97,9 @@ async function parseReview(
     throw new CliUsageError(
       `--corrected has problems:\n${formatProblems(problemsFromZod(corrected.error.issues, json, CorrectedAssertionsSchema, '--corrected'))}`,
     )
+  const project = await projectPaths(io, values, command)
+  const queue = stringFlag(values, 'queue')
+  const queuePath = queue !== undefined ? resolve(io.cwd, queue) : project.feedbackQueue || undefined
   return {
     review: {
       runId: requiredFlag(values, 'run', 'ID (the scorecard\'s "startedAt")'),
@@ -100,7 +111,8 @@ async function parseReview(
     },
     paths: {
       root: io.cwd,
-      scorecard: (await projectPaths(io, values, command)).scorecard,
+      scorecard: project.scorecard,
+      ...(queuePath !== undefined ? { queue: queuePath } : {}),
       feedback: resolve(io.cwd, stringFlag(values, 'feedback') ?? DEFAULT_FEEDBACK_PATH),
       drafts: resolve(io.cwd, stringFlag(values, 'drafts') ?? DEFAULT_DRAFTS_PATH),
     },

@@ -106,7 +106,7 @@ export async function projectPaths(
   io: CliIo,
   values: ParsedCliArgs['values'],
   command: string,
-): Promise<{ scorecard: string; baseline: string }> {
+): Promise<{ scorecard: string; baseline: string; feedbackQueue?: string | false }> {
   const scorecard = stringFlag(values, 'scorecard')
   const baseline = stringFlag(values, 'baseline')
   if (scorecard !== undefined && baseline !== undefined)
@@ -120,5 +120,6 @@ export async function projectPaths(
     scorecard:
       scorecard === undefined ? join(loaded.config.outDir, REPORT_FILES.scorecard) : resolve(io.cwd, scorecard),
     baseline: baseline === undefined ? loaded.config.baseline : resolve(io.cwd, baseline),
+    feedbackQueue: loaded.config.feedbackQueue,
   }
 }

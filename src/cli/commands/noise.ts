@@ -24,7 +24,14 @@ import { createRagRuntime } from '../../evaluation/create-runtime.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import type { CliCommand } from './command.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
-import { intFlag, loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+import {
+  checkExperimentSpend,
+  intFlag,
+  loadResolvedSource,
+  sourceArgs,
+  SOURCE_OPTIONS,
+  SOURCE_USAGE,
+} from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag noise [--runs N] [inputs] [output]
 
@@ -111,6 +118,8 @@ export const noiseCommand: CliCommand = {
     if (!loaded) return 1
     const { source, prepared, cases } = loaded
     const config = source.config
+    const stop = checkExperimentSpend('noise', cases, Array(runs).fill({ config, prepared }), values, io)
+    if (stop !== undefined) return stop
 
     const trials = await runTrials(config, cases, runs, io)
     const metrics = noiseReport(trials, config.gate.maxRelativeDrop)

@@ -16,8 +16,11 @@ import { loadBundledPrompt } from '../../llm/prompts/load.ts'
 import {
   createHeuristicRelevanceGrader,
   createModelRelevanceGrader,
+  planRelevanceCalls,
   type RelevanceGrader,
 } from '../../lab/qrels/qrels-pool.ts'
+import { estimateRunCost, type RunCostEstimate } from '../../llm/index.ts'
+import { checkSpend, DRY_RUN_OPTION, DRY_RUN_USAGE } from './spend-guard.ts'
 import { humanJudgment, type ChunkLocator } from '../../grading/qrels/qrels.ts'
 import { appendQrelsRows, readQrelsFile } from '../../grading/qrels/qrels-file.ts'
 import { globFiles } from '../../evaluation/golden-set/glob.ts'
@@ -33,6 +36,7 @@ export const DEFAULT_QRELS_PATH = 'golden/qrels.jsonl'
 
 const poolUsage = `Usage: vitest-rag qrels pool (--kb DIR | --beir DIR) (--models FILE | --grader heuristic) [--golden GLOB]
                             [--arms bm25,vector] [--k N] [--cap N] [--chunker SPEC] [--qrels FILE] [--spend-limit USD]
+                            [--dry-run]
 
 Grades the union of the top-k chunks of several search arms, per scored golden case, where nothing judges them
 yet (the golden file's locators and earlier rows count as judged), and appends the grades to the qrels file.
@@ -44,8 +48,13 @@ yet (the golden file's locators and earlier rows count as judged), and appends t
   --k N               depth of each arm's ranking (default 10)
   --cap N             most grading calls in this run (default 200); the rest waits for the next run
   --qrels FILE        the append-only qrels file (default ${DEFAULT_QRELS_PATH})
+  --spend-limit USD   overrides the models config's spendLimitUsd; the worst-case estimate (printed first:
+                      min(--cap, cases x arms x k) gradings of the longest query and chunk, each asked and
+                      re-asked once, no cache hit assumed) over it refuses the run before any call
+${DRY_RUN_USAGE}
 
-Exit code: 0 after appending, 1 when the golden set has problems, 2 on a usage error.`
+Exit code: 0 after appending (or a dry run), 1 when the golden set has problems or the estimate is over the
+spend limit, 2 on a usage error.`
 
 const overrideUsage = `Usage: vitest-rag qrels override --case ID (--chunk ID --chunker SPEC | --doc ID [--span START,END])
                                 --grade 0-3 --reviewer NAME [--note TEXT] [--qrels FILE]
@@ -108,14 +117,22 @@ function poolCases(cwd: string, glob: string, prepared: PreparedCorpus): { cases
  * The relevance grader `--models FILE` (its model judge) or `--grader heuristic` asks for; exactly one must be
  * given, else a usage error.
  */
-function chooseGrader(values: Record<string, string | boolean | undefined>, io: CliIo): RelevanceGrader {
+interface ChosenGrader {
+  grader: RelevanceGrader
+  /** The model grader's worst case for `gradings` verdicts on the longest query and passage; absent offline. */
+  estimate?: (gradings: number, longest: { query: string; passage: string }) => RunCostEstimate
+  /** The spend limit in force (`Infinity`: none). */
+  limitUsd: number
+}
+
+function chooseGrader(values: Record<string, string | boolean | undefined>, io: CliIo): ChosenGrader {
   const models = stringFlag(values, 'models')
   const graderFlag = stringFlag(values, 'grader')
   if ((models === undefined) === (graderFlag === undefined))
     throw new CliUsageError('give exactly one of --models FILE (the model judge grades) or --grader heuristic')
   if (graderFlag !== undefined && graderFlag !== 'heuristic')
     throw new CliUsageError(`--grader must be heuristic, got ${JSON.stringify(graderFlag)}`)
-  if (models === undefined) return createHeuristicRelevanceGrader()
+  if (models === undefined) return { grader: createHeuristicRelevanceGrader(), limitUsd: Number.POSITIVE_INFINITY }
   const spend =
     stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
   const clients = modelClientsFromFile(io.cwd, models, spend)
@@ -123,25 +140,41 @@ function chooseGrader(values: Record<string, string | boolean | undefined>, io: 
     throw new CliUsageError(
       'the models config has no judge; add "judge": {} (the generator chain reversed) or a judge chain',
     )
-  return createModelRelevanceGrader(clients.judge, loadBundledPrompt('judge-relevance.md'))
+  const judge = clients.judge
+  const template = loadBundledPrompt('judge-relevance.md')
+  return {
+    grader: createModelRelevanceGrader(judge, template),
+    estimate: (gradings, longest) =>
+      estimateRunCost({ calls: planRelevanceCalls(gradings, longest, judge.model, template) }, clients.prices),
+    limitUsd: clients.ledger.limitUsd,
+  }
 }
 
+/** The longest query of the cases and the longest chunk of the corpus: the worst-case prompt of one grading. */
+function longestOf(cases: readonly PoolCase[], prepared: PreparedCorpus): { query: string; passage: string } {
+  const longest = (texts: string[]) => texts.reduce((a, b) => (b.length > a.length ? b : a), '')
+  return { query: longest(cases.map((c) => c.query)), passage: longest(prepared.chunks.map((c) => c.text)) }
+}
+
+const poolOptions = {
+  ...corpusOptions,
+  models: { type: 'string' },
+  grader: { type: 'string' },
+  golden: { type: 'string' },
+  arms: { type: 'string' },
+  k: { type: 'string' },
+  cap: { type: 'string' },
+  qrels: { type: 'string' },
+  'spend-limit': { type: 'string' },
+  ...DRY_RUN_OPTION,
+} as const
+
 async function runPool(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCliArgs(argv, {
-    ...corpusOptions,
-    models: { type: 'string' },
-    grader: { type: 'string' },
-    golden: { type: 'string' },
-    arms: { type: 'string' },
-    k: { type: 'string' },
-    cap: { type: 'string' },
-    qrels: { type: 'string' },
-    'spend-limit': { type: 'string' },
-  })
+  const { values } = parseCliArgs(argv, poolOptions)
   const arms = parseArms(stringFlag(values, 'arms'))
   const k = numberFlag(values, 'k', 10, { min: 1, integer: true })
   const cap = numberFlag(values, 'cap', 200, { min: 0, integer: true })
-  const grader = chooseGrader(values, io)
+  const { grader, estimate, limitUsd } = chooseGrader(values, io)
   const qrelsPath = resolve(io.cwd, stringFlag(values, 'qrels') ?? DEFAULT_QRELS_PATH)
   const existing = await readQrelsFile(qrelsPath)
   if (existing.problems.length > 0) {
@@ -156,6 +189,10 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`vitest-rag qrels pool: the golden set has ${problems.length} problem(s):\n${formatProblems(problems)}\n`)
     return 1
   }
+  // The most gradings the pool can make: --cap, or every case's top k of every arm.
+  const planned = estimate?.(Math.min(cap, cases.length * arms.length * k), longestOf(cases, prepared))
+  const stop = checkSpend('qrels pool', planned, limitUsd, values['dry-run'] === true, io)
+  if (stop !== undefined) return stop
   const needsVectors = arms.some((a) => a === 'vector' || a === 'hybrid')
   const index = await buildSearchIndex(
     prepared.chunks,
@@ -174,11 +211,11 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
     grader,
     rows: existing.rows,
   })
-  await appendQrelsRows(qrelsPath, outcome.rows)
+  const { merged } = await appendQrelsRows(qrelsPath, outcome.rows)
   const grades = [0, 1, 2, 3].map((g) => `${g}: ${outcome.rows.filter((r) => r.grade === g).length}`).join(', ')
   io.stdout(
     `vitest-rag qrels pool: ${cases.length} cases, ${outcome.pooled} pooled chunks (top ${k} of ${arms.join(' + ')}), ${outcome.alreadyJudged} already judged, ${outcome.rows.length} graded by ${grader.source}${grader.model ? ` ${grader.model}` : ''} (${grades})` +
-      `${outcome.capped > 0 ? `, ${outcome.capped} left by --cap ${cap}` : ''}${outcome.failed > 0 ? `, ${outcome.failed} unusable replies` : ''}\nappended to ${qrelsPath}\n`,
+      `${outcome.capped > 0 ? `, ${outcome.capped} left by --cap ${cap}` : ''}${outcome.failed > 0 ? `, ${outcome.failed} unusable replies` : ''}${merged > 0 ? `; ${merged} duplicate(s) of a (query, chunk, source, judge model) already in the file merged (not appended)` : ''}\nappended to ${qrelsPath}\n`,
   )
   return 0
 }

@@ -6,12 +6,21 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
-import { defaultSynthesizeOptions, sampleChunks, synthesizeCases } from '../../lab/testset/synthesize.ts'
+import {
+  defaultSynthesizeOptions,
+  planSynthesisCalls,
+  sampleChunks,
+  synthesizeCases,
+} from '../../lab/testset/synthesize.ts'
+import { estimateRunCost } from '../../llm/index.ts'
+import { describeUnanchored } from '../../lab/testset/question-vocabulary.ts'
+import { checkSpend, DRY_RUN_OPTION, DRY_RUN_USAGE } from './spend-guard.ts'
 import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { corpusFromFlags, corpusOptions, modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
 
 const usage = `Usage: vitest-rag synthesize (--kb DIR | --beir DIR) --models FILE --out FILE [--count N] [--seed N]
                             [--chunker SPEC] [--min-chars N] [--id-prefix P] [--spend-limit USD] [--force]
+                            [--dry-run]
 
 Writes one question per sampled chunk with the generator model, as golden cases marked "synthetic": true
 (the scorecard reports them apart from human-written cases: a question written from its own passage
@@ -25,7 +34,9 @@ paid call), priced and stopped at the spend limit (the cases written so far are 
   --chunker SPEC         structural (default) or fixed:SIZE/OVERLAP
   --min-chars N          skip chunks shorter than this (default ${defaultSynthesizeOptions.minChunkChars}): too little to ask about
   --id-prefix P          case id prefix (default ${defaultSynthesizeOptions.idPrefix})
-  --spend-limit USD      overrides the config's spendLimitUsd
+  --spend-limit USD      overrides the config's spendLimitUsd; the worst-case estimate (printed first: two
+                         calls per chunk, the ask and one re-ask, no cache hit assumed) over it refuses the run
+${DRY_RUN_USAGE}
 
 Exit code: 0 after writing, 1 when nothing could be synthesized, 2 on a usage error.`
 
@@ -40,6 +51,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     'min-chars': { type: 'string' },
     'spend-limit': { type: 'string' },
     force: { type: 'boolean' },
+    ...DRY_RUN_OPTION,
   })
   const out = resolve(io.cwd, requiredFlag(values, 'out', 'FILE (the golden file to write)'))
   if (existsSync(out) && values.force !== true)
@@ -58,6 +70,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     throw new CliUsageError('the models config has no generator chain; synthesize asks the generator')
   const prepared = await corpusFromFlags(values, io.cwd)
   const chunks = sampleChunks(prepared.chunks, options)
+  const estimate = estimateRunCost({ calls: planSynthesisCalls(chunks, clients.generator.model) }, clients.prices)
+  const stop = checkSpend('synthesize', estimate, clients.ledger.limitUsd, values['dry-run'] === true, io)
+  if (stop !== undefined) return stop
   const documents = new Map(prepared.corpus.documents.map((d) => [d.id, d]))
   const result = await synthesizeCases(chunks, documents, clients.generator, options)
   const header = `// synthesized by vitest-rag synthesize with ${clients.generator.model}: ${result.cases.length} questions from ${chunks.length} sampled chunks (seed ${options.seed}); reported apart from human-written cases`
@@ -67,6 +82,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     `vitest-rag synthesize: ${result.cases.length} synthetic cases from ${chunks.length} sampled chunks; ${result.calls} model calls (${result.cachedCalls} from the cache), $${result.costUsd.toFixed(4)} spent`,
     ...(result.failed.length > 0
       ? [`  ${result.failed.length} chunk(s) got no usable question: ${result.failed.join(', ')}`]
+      : []),
+    ...(result.unanchored.length > 0
+      ? [
+          `  ${describeUnanchored(result.unanchored, result.cases.length, 'written as drafts: they run only once a reviewer sets "status": "active"')}`,
+        ]
       : []),
     ...(result.stoppedBySpendLimit ? [`  stopped early: ${result.stoppedBySpendLimit}`] : []),
     result.cases.length > 0 ? `wrote ${out}` : 'nothing written',

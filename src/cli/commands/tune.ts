@@ -26,7 +26,13 @@ import type { RiskCoveragePoint } from '../../grading/metrics/abstention.ts'
 import { createRagRuntime } from '../../evaluation/create-runtime.ts'
 import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
-import { loadResolvedSource, sourceArgs, SOURCE_OPTIONS, SOURCE_USAGE } from './experiment-args.ts'
+import {
+  checkExperimentSpend,
+  loadResolvedSource,
+  sourceArgs,
+  SOURCE_OPTIONS,
+  SOURCE_USAGE,
+} from './experiment-args.ts'
 
 const usage = `Usage: vitest-rag tune [--thresholds 0.3,0.4,...] [inputs] [output]
 
@@ -108,6 +114,17 @@ export const tuneCommand: CliCommand = {
       )
       return 1
     }
+    const stop = checkExperimentSpend(
+      'tune',
+      cases,
+      [
+        { config, prepared },
+        { config, prepared },
+      ],
+      values,
+      io,
+    ) // gate open, closed
+    if (stop !== undefined) return stop
 
     // minTopScore 0 never gates; 2 always gates (the gate's score is a ratio in [0, 1]).
     const open = await runWithGate(config, 0, cases, 'tune: gate open', io)

@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { readJsonlLines } from '../../shared/problems/jsonl.ts'
 import { issueProblems } from '../../shared/problems/zod-problems.ts'
 import { QrelsAppendError, type JudgeDataProblem } from '../judge/errors.ts'
-import { QrelsRowSchema, type QrelsRow } from './qrels.ts'
+import { QrelsRowSchema, splitDuplicateRows, type QrelsRow } from './qrels.ts'
 
 /** Parses qrels text: valid rows in file order, and every problem with its line. */
 export function parseQrels(text: string, file: string): { rows: QrelsRow[]; problems: JudgeDataProblem[] } {
@@ -35,17 +35,26 @@ export async function readQrelsFile(path: string): Promise<{ rows: QrelsRow[]; p
   return parseQrels(await readFile(path, 'utf8'), path)
 }
 
-/** Appends rows (validated) to the qrels file, creating it when absent. Existing lines are never touched. */
-export async function appendQrelsRows(path: string, rows: readonly QrelsRow[]): Promise<void> {
-  if (rows.length === 0) return
-  const lines = rows.map((r) => JSON.stringify(QrelsRowSchema.parse(r)))
+/**
+ * Appends rows (validated) to the qrels file, creating it when absent. Existing lines are never touched. A row
+ * whose (query, chunk, source, judge model) key the file already holds is merged, not appended (see
+ * {@link splitDuplicateRows}); resolves to how many rows were appended and how many were merged.
+ */
+export async function appendQrelsRows(
+  path: string,
+  rows: readonly QrelsRow[],
+): Promise<{ appended: number; merged: number }> {
+  if (rows.length === 0) return { appended: 0, merged: 0 }
+  const validated = rows.map((r) => QrelsRowSchema.parse(r))
   const before = existsSync(path) ? await readFile(path, 'utf8') : ''
   const prefix = before === '' || before.endsWith('\n') ? before : `${before}\n`
-  const { problems } = parseQrels(before, path)
+  const { rows: existing, problems } = parseQrels(before, path)
   if (problems.length > 0)
     throw new QrelsAppendError(
       path,
       `has ${problems.length} bad line(s), first at line ${problems[0]?.line}: ${problems[0]?.message}; fix the file before appending`,
     )
-  await writeFileAtomic(path, `${prefix}${lines.join('\n')}\n`)
+  const { fresh, duplicates } = splitDuplicateRows(existing, validated)
+  if (fresh.length > 0) await writeFileAtomic(path, `${prefix}${fresh.map((r) => JSON.stringify(r)).join('\n')}\n`)
+  return { appended: fresh.length, merged: duplicates.length }
 }

@@ -59,6 +59,40 @@ export function locatorKey(locator: ChunkLocator): string {
   return `chunk:${locator.chunker}:${locator.chunk_id}`
 }
 
+/**
+ * The unique key of a judgment: (query, chunk, source, judge model), i.e. `case_id`, {@link locatorKey}, `source`
+ * and `judge_model` (empty when none). Example: `GC-1`, `chunk:structural:c-sso`, `llm`, `judge-large`.
+ */
+export function qrelsRowKey(row: QrelsRow): string {
+  return [row.case_id, locatorKey(row.chunk_locator), row.source, row.judge_model ?? ''].join('\u0000')
+}
+
+/**
+ * Splits rows to append into the fresh ones and the duplicates of a key already in `existing` (or earlier in
+ * `incoming`). A duplicate is MERGED into the row already there (dropped, the first judgment kept): the same
+ * model judging the same chunk for the same query from the same source adds nothing, and the append-only file
+ * never rewrites the judgment the scores were computed with. Human rows are never duplicates: a later human row
+ * is a correction, and the latest human row counts ({@link effectiveQrels}).
+ */
+export function splitDuplicateRows(
+  existing: readonly QrelsRow[],
+  incoming: readonly QrelsRow[],
+): { fresh: QrelsRow[]; duplicates: QrelsRow[] } {
+  const seen = new Set(existing.filter((r) => r.source !== 'human').map(qrelsRowKey))
+  const fresh: QrelsRow[] = []
+  const duplicates: QrelsRow[] = []
+  for (const row of incoming) {
+    const key = qrelsRowKey(row)
+    if (row.source !== 'human' && seen.has(key)) {
+      duplicates.push(row)
+      continue
+    }
+    seen.add(key)
+    fresh.push(row)
+  }
+  return { fresh, duplicates }
+}
+
 /** The judgment that counts for one (case, locator). */
 export interface EffectiveQrel {
   caseId: string

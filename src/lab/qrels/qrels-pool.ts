@@ -3,6 +3,7 @@
  * (a model via an UMBRELA-style prompt, or the offline lexical fallback), returning new qrels rows to append.
  */
 import type { ChatClient } from '../../llm/types.ts'
+import { plannedJsonCalls, type PlannedCall } from '../../llm/index.ts'
 import { z } from 'zod'
 import { escapeFenced } from '../../grading/judge/fence.ts'
 import { contentWords } from '../../grading/judge/lexical.ts'
@@ -130,6 +131,28 @@ export const RelevanceVerdictSchema = z.object({
   reason: z.string().min(1).max(600),
 })
 
+/** Output token cap of a relevance verdict. */
+const VERDICT_MAX_TOKENS = 200
+
+/**
+ * The worst case of a `qrels pool` run with the model grader, before any search or call: `gradings` verdicts
+ * (the pool's bound: min(--cap, cases x arms x k)), each on the longest query and the longest chunk (the
+ * rendered prompt's exact characters), asked once and re-asked once after an unusable reply.
+ */
+export function planRelevanceCalls(
+  gradings: number,
+  longest: { query: string; passage: string },
+  model: string,
+  template: PromptTemplate,
+): PlannedCall[] {
+  const messages = renderPrompt(template, {
+    query: escapeFenced(longest.query),
+    passage: escapeFenced(longest.passage),
+  })
+  const chars = messages.reduce((sum, m) => sum + m.content.length, 0)
+  return Array.from({ length: gradings }, () => plannedJsonCalls(model, chars, VERDICT_MAX_TOKENS)).flat()
+}
+
 /** A model grader (UMBRELA-style prompt, `evals/prompts/judge-relevance.md`) through `chatJson`. */
 export function createModelRelevanceGrader(client: ChatClient, template: PromptTemplate): RelevanceGrader {
   return {
@@ -142,7 +165,7 @@ export function createModelRelevanceGrader(client: ChatClient, template: PromptT
         {
           messages: renderPrompt(template, values),
           temperature: 0,
-          maxTokens: 200,
+          maxTokens: VERDICT_MAX_TOKENS,
           responseFormat: { type: 'json_object' },
           template: declaredKey(template),
           caseId,

@@ -7,6 +7,7 @@
 import { FACET_DEFAULTS, type GoldenCaseInput, type QuestionType } from '../../cases/schema.ts'
 import { selectSample } from '../../evaluation/golden-set/sample.ts'
 import { questionForm, questionSpanOverlap } from './answer-span.ts'
+import { describeUnanchored, sharesNoContentWord } from './question-vocabulary.ts'
 
 /** One labelled question, read from BEIR qrels or from a folder of rows. */
 export interface TestsetCandidate {
@@ -22,6 +23,11 @@ export interface TestsetCandidate {
   sources: Array<{ docId: string; grade: number; span?: [number, number] }>
   /** The text the question is checked against for copying: the answer's sentence, else the answer, else the document. */
   spanText: string
+  /**
+   * The text of the judged documents, when known: a question that shares no content word with it is rejected
+   * (`shares_no_word`). Absent (a row without `source_text`): not checked.
+   */
+  sourceText?: string
   /** A CRAG question type when the dataset states one. */
   questionType?: QuestionType
   /** Where it came from (`queries.jsonl:12`), for the report. */
@@ -49,7 +55,8 @@ export const defaultBuildOptions: BuildOptions = { seed: 20261130, maxOverlap: 0
 export interface Rejection {
   id: string
   origin: string
-  reason: 'copies_answer_span'
+  /** `copies_answer_span`: overlap above the threshold; `shares_no_word`: no content word of its document. */
+  reason: 'copies_answer_span' | 'shares_no_word'
   overlap: number
   question: string
 }
@@ -61,6 +68,8 @@ export interface BuildResult {
   report: {
     candidates: number
     rejected: number
+    /** Rejections per reason. */
+    rejectedBy: Record<Rejection['reason'], number>
     accepted: number
     selected: number
     maxOverlap: number
@@ -88,8 +97,14 @@ export function buildTestset(candidates: readonly TestsetCandidate[], options: B
   for (const c of candidates) {
     bump(stratumOf(c), 'candidates')
     const overlap = c.answerable ? questionSpanOverlap(c.question, c.spanText) : 0
-    if (overlap > options.maxOverlap) {
-      rejections.push({ id: c.id, origin: c.origin, reason: 'copies_answer_span', overlap, question: c.question })
+    const reason =
+      overlap > options.maxOverlap
+        ? 'copies_answer_span'
+        : c.answerable && c.sourceText !== undefined && sharesNoContentWord(c.question, c.sourceText)
+          ? 'shares_no_word'
+          : undefined
+    if (reason !== undefined) {
+      rejections.push({ id: c.id, origin: c.origin, reason, overlap, question: c.question })
       bump(stratumOf(c), 'rejected')
     } else accepted.push(c)
   }
@@ -107,6 +122,10 @@ export function buildTestset(candidates: readonly TestsetCandidate[], options: B
     report: {
       candidates: candidates.length,
       rejected: rejections.length,
+      rejectedBy: {
+        copies_answer_span: rejections.filter((r) => r.reason === 'copies_answer_span').length,
+        shares_no_word: rejections.filter((r) => r.reason === 'shares_no_word').length,
+      },
       accepted: accepted.length,
       selected: cases.length,
       maxOverlap: options.maxOverlap,
@@ -157,7 +176,7 @@ export function renderGoldenFile(result: BuildResult, options: BuildOptions, sou
 export function renderBuildReport(result: BuildResult): string {
   const r = result.report
   const lines = [
-    `candidates ${r.candidates}, rejected ${r.rejected} (question copies its answer span: overlap > ${r.maxOverlap}), accepted ${r.accepted}, selected ${r.selected} (seed ${r.seed})`,
+    `candidates ${r.candidates}, rejected ${r.rejected} (${r.rejectedBy.copies_answer_span} copy their answer span: overlap > ${r.maxOverlap}; ${r.rejectedBy.shares_no_word} share no content word with their document), accepted ${r.accepted}, selected ${r.selected} (seed ${r.seed})`,
     ...Object.entries(r.byStratum)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(
@@ -165,5 +184,8 @@ export function renderBuildReport(result: BuildResult): string {
           `  ${stratum.padEnd(22)} candidates ${String(s.candidates).padStart(5)}  rejected ${String(s.rejected).padStart(4)}  selected ${String(s.selected).padStart(5)}`,
       ),
   ]
+  const unanchored = result.rejections.filter((x) => x.reason === 'shares_no_word').map((x) => x.id)
+  const alarm = describeUnanchored(unanchored, r.candidates, 'rejected')
+  if (alarm) lines.push(`  ${alarm}`)
   return `${lines.join('\n')}\n`
 }

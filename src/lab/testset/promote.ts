@@ -15,11 +15,14 @@ import { appendLines, nodeFileOps, writeFilesTogether, type FileOps } from './at
 import { FeedbackError } from './errors.ts'
 import {
   FEEDBACK_VERSION,
+  isRunRecord,
+  parseFeedbackLines,
+  type RunFeedbackRecord,
   parseFeedback,
   renderFeedbackLine,
   type CorrectedAssertions,
   type FeedbackRecord,
-} from './feedback.ts'
+} from '../../report/files/feedback-file.ts'
 
 /** A reviewed correction of one case of one run. */
 export interface Review {
@@ -41,6 +44,11 @@ export interface FeedbackPaths {
   feedback: string
   /** The golden file drafts are appended to (e.g. `golden/drafts.golden.jsonl`). */
   drafts: string
+  /**
+   * The feedback queue the reporter appends to (config `feedbackQueue`). A case queued there for the run is
+   * found through its run record, so an older run can be reviewed after later runs overwrote the scorecard.
+   */
+  queue?: string
 }
 
 /** The first line of a new drafts file. */
@@ -61,11 +69,24 @@ function caseIdOf(line: string): unknown {
   }
 }
 
-async function checkReview(review: Review, paths: FeedbackPaths): Promise<CheckedCase> {
+/** The case's run record in the queue, when the reporter queued it for this run. */
+async function queuedRecord(review: Review, queue: string | undefined): Promise<RunFeedbackRecord | undefined> {
+  const text = queue === undefined ? undefined : await readTextIfExists(queue)
+  if (text === undefined) return undefined
+  return parseFeedbackLines(text, queue ?? '')
+    .lines.filter(isRunRecord)
+    .find((l) => l.run_id === review.runId && l.case_id === review.caseId)
+}
+
+/** The golden file (relative to the root) the reviewed case ran from: its queued run record's, else the scorecard's. */
+async function goldenFileOf(review: Review, paths: FeedbackPaths): Promise<string> {
+  const queued = await queuedRecord(review, paths.queue)
+  if (queued) return queued.golden_file
   const scorecard = await readScorecardFile(paths.scorecard)
+  const queue = paths.queue === undefined ? '' : `; nor is the case queued for it in ${paths.queue}`
   if (scorecard.startedAt !== review.runId) {
     throw new FeedbackError(
-      `run "${review.runId}" not found: ${paths.scorecard} holds run "${scorecard.startedAt}" (fix: pass --run ${scorecard.startedAt}, or --scorecard with that run's scorecard)`,
+      `run "${review.runId}" not found: ${paths.scorecard} holds run "${scorecard.startedAt}"${queue} (fix: pass --run ${scorecard.startedAt}, or --scorecard with that run's scorecard)`,
     )
   }
   const entry = scorecard.cases[review.caseId]
@@ -73,13 +94,18 @@ async function checkReview(review: Review, paths: FeedbackPaths): Promise<Checke
     throw new FeedbackError(
       `case "${review.caseId}" is not in run "${review.runId}" (${Object.keys(scorecard.cases).length} cases in ${paths.scorecard}); check the case id`,
     )
-  const goldenPath = resolve(paths.root, entry.file)
+  return entry.file
+}
+
+async function checkReview(review: Review, paths: FeedbackPaths): Promise<CheckedCase> {
+  const file = await goldenFileOf(review, paths)
+  const goldenPath = resolve(paths.root, file)
   const text = await readTextIfExists(goldenPath)
   const lines = text?.split(/\r?\n/) ?? []
   const at = lines.findIndex((l) => l.includes(`"${review.caseId}"`) && caseIdOf(l) === review.caseId)
   if (at < 0)
     throw new FeedbackError(
-      `case "${review.caseId}" ran in "${review.runId}" but is no longer in ${entry.file} (fix: review it against the current golden set)`,
+      `case "${review.caseId}" ran in "${review.runId}" but is no longer in ${file} (fix: review it against the current golden set)`,
     )
   const feedbackBefore = await readTextIfExists(paths.feedback)
   const existing = parseFeedback(feedbackBefore ?? '', paths.feedback)

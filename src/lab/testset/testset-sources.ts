@@ -64,8 +64,9 @@ export async function readBeirCandidates(
       if (doc && span && spanText === undefined) spanText = doc.text.slice(span[0], span[1])
       return { docId, grade, ...(span ? { span } : {}) }
     })
-    const fallback = answers[0] ?? judged.map(([docId]) => byKey.get(docId)?.text ?? '').join('\n')
-    candidates.push({ ...common, answerable: true, sources, spanText: spanText ?? fallback })
+    const sourceText = judged.map(([docId]) => byKey.get(docId)?.text ?? '').join('\n')
+    const fallback = answers[0] ?? sourceText
+    candidates.push({ ...common, answerable: true, sources, spanText: spanText ?? fallback, sourceText })
   })
   return { candidates, maxGrade, unjudged }
 }
@@ -127,6 +128,7 @@ export async function readRowCandidates(
         sources: answerable && row.source ? [{ docId: row.source, grade: 3 }] : [],
         spanText:
           span && row.source_text ? row.source_text.slice(span[0], span[1]) : row.answer || (row.source_text ?? ''),
+        ...(row.source_text !== undefined ? { sourceText: row.source_text } : {}),
         ...(row.question_type ? { questionType: row.question_type } : {}),
         origin: `${name}:${line}`,
       })

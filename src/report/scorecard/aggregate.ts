@@ -10,6 +10,7 @@ import { summarizeErrorClasses } from './error-classes.ts'
 import { buildMetricRows, groupMetrics, type CaseMetricRow } from './grouped-metrics.ts'
 import { summarizeHardChecks } from './hard-checks.ts'
 import { splitByOrigin } from './origins.ts'
+import { recallAlarm } from './recall-alarm.ts'
 import { summarizeGradeSources } from './grade-sources.ts'
 import { summarizeSources } from './source-summary.ts'
 import { SCORECARD_VERSION, TOP_K_KEPT, type CaseSummary, type Scorecard, type ScorecardContext } from './scorecard.ts'
@@ -128,6 +129,12 @@ function inCaseIdOrder(records: readonly CaseRecord[]): readonly CaseRecord[] {
   return records
 }
 
+/** How the retrieval figures were computed. The condensed-list option travels in the config snapshot (`judgedOnly`), the one record of how the run was scored. */
+function conventionsOf(context: ScorecardContext): Scorecard['conventions'] {
+  const judgedOnly = (context.configSnapshot as { judgedOnly?: unknown } | null | undefined)?.judgedOnly === true
+  return { retrieval: retrievalConventions(undefined, judgedOnly) }
+}
+
 /**
  * Builds the scorecard of a run.
  * - Hard assertions: per check, ran / passed / failed, counting only checks that applied.
@@ -149,6 +156,8 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
     .sort()
   const origins = splitByOrigin(records, retrievalRows, answerRows)
   const gradeSources = summarizeGradeSources(records)
+  const retrieval = groupMetrics(retrievalRows)
+  const retrievalAlarm = recallAlarm(retrieval)
   return {
     version: SCORECARD_VERSION,
     harnessVersion: context.harnessVersion,
@@ -177,7 +186,7 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
         : {}),
     },
     hard: summarizeHardChecks(records),
-    retrieval: groupMetrics(retrievalRows),
+    retrieval,
     answer: summarizeAnswers(answerRows, context.calibration),
     abstention: summarizeAbstention(records),
     errorClasses: summarizeErrorClasses(records),
@@ -186,16 +195,11 @@ export function buildScorecard(records: readonly CaseRecord[], context: Scorecar
       ...(context.providers ? { providers: context.providers, total: ledgerTotal(context.providers) } : {}),
       ...spendLimitStop(records),
     },
-    // The condensed-list option travels in the config snapshot (`judgedOnly`), the one record of how the run was scored.
-    conventions: {
-      retrieval: retrievalConventions(
-        undefined,
-        (context.configSnapshot as { judgedOnly?: unknown } | null | undefined)?.judgedOnly === true,
-      ),
-    },
+    conventions: conventionsOf(context),
     sources: summarizeSources(records),
     cases: summarizeCases(records, retrievalRows, answerRows),
     ...(origins ? { origins } : {}),
+    ...(retrievalAlarm ? { retrievalAlarm } : {}),
     ...(gradeSources ? { gradeSources } : {}),
   }
 }

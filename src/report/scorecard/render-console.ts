@@ -88,6 +88,7 @@ function describeQuality(s: Scorecard): string[] {
   lines.push(
     `  retrieval: ${values(r.mean, CONSOLE_RETRIEVAL_METRICS) || none} (${r.n} scored, ${r.unscored} unscored${level})`,
   )
+  if (s.retrievalAlarm) lines.push(`  ! ${s.retrievalAlarm.message}`)
   if (s.sources && s.sources.unresolved > 0) {
     lines.push(
       `  sources: ${s.sources.unresolved} of ${s.sources.references} references name nothing in the corpus (${s.sources.problems.length} case(s), e.g. ${s.sources.problems[0]?.caseId}: ${s.sources.problems[0]?.unresolved[0]})`,

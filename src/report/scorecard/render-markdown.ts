@@ -156,6 +156,7 @@ function renderRetrieval(s: Scorecard): string[] {
     '### Retrieval',
     '',
     `${o.n} scored · ${o.unscored} unscored (must abstain) · ${o.failed} errored (scored 0)${s.sources && Object.keys(s.sources.levels).length > 0 ? ` · computed at ${levelLine(s.sources)}` : ''}`,
+    ...(s.retrievalAlarm ? ['', `> **Check the questions first:** ${escapeMarkdown(s.retrievalAlarm.message)}`] : []),
     ...(s.sources && s.sources.unresolved > 0
       ? [
           '',

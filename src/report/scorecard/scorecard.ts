@@ -2,6 +2,7 @@
  * The scorecard: the one versioned JSON document a run produces. Everything the reporter prints (Markdown,
  * console) and everything the gate and the baseline use is read from it; nothing is computed while printing.
  */
+import type { RecallAlarm } from './recall-alarm.ts'
 import type { CaseType } from '../../cases/schema.ts'
 import type { EvalMode } from '../../system/adapter/types.ts'
 import type { ErrorClass, HardCheckName } from '../../evaluation/case-record.ts'
@@ -284,6 +285,8 @@ export interface Scorecard {
   cases: Record<string, CaseSummary>
   /** Synthetic vs human-written cases and the gap between them; absent when no case is synthetic. */
   origins?: OriginSplit
+  /** Recall near zero in every case type: check the questions before the retriever; absent when it did not ring. */
+  retrievalAlarm?: RecallAlarm
   /** Where the relevance grades came from (golden, llm, heuristic, human); absent without a pooled qrels file. */
   gradeSources?: GradeSourceSection
 }

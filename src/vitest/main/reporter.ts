@@ -35,7 +35,7 @@ import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { RunStopWatch } from './run-stop.ts'
-import { decideGate, describeUnhandled, type RecordedOutput, writeReportFiles } from './run-report.ts'
+import { decideGate, describeUnhandled, queueForReview, type RecordedOutput, writeReportFiles } from './run-report.ts'
 import '../task-meta.ts'
 
 /** The harness version, recorded in every scorecard. */
@@ -217,6 +217,7 @@ export class RagReporter implements Reporter {
     mark('gate')
     this.last = { scorecard, gate, filtered }
     const htmlPath = await writeReportFiles(this.config, scorecard, gate, records, [...this.outputs.values()])
+    const queued = queueForReview(this.config, scorecard.startedAt, records)
     mark('files')
     // `npm run bench:scale` reads where the reporter's time goes.
     if (process.env.VITEST_RAG_TIMINGS === '1')
@@ -231,6 +232,7 @@ export class RagReporter implements Reporter {
       this.log(
         'vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.',
       )
+    if (queued !== undefined) this.log(queued)
     this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)} (HTML: ${htmlPath})`)
     if (!gate.pass) process.exitCode = 1
   }

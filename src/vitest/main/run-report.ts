@@ -23,6 +23,7 @@ import { writeRunHtml } from '../../report/files/html-report.ts'
 import { failsCase } from '../../report/scorecard/hard-checks.ts'
 import { serializeRecordedOutputs } from '../../system/adapter/recorded-adapter.ts'
 import type { SystemOutput } from '../../system/adapter/types.ts'
+import { appendRunToQueue } from '../../report/files/feedback-queue.ts'
 
 /** The gate policy a config asks for. */
 export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
@@ -103,6 +104,29 @@ export async function writeReportFiles(
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
   if (process.env.GITHUB_ACTIONS === 'true') printAnnotations(records)
   return htmlPath
+}
+
+/**
+ * Appends the run's cases that need review to the feedback queue (config `feedbackQueue`), once per run id;
+ * resolves to the line to print, or undefined when the queue is off or nothing needed review. A queue that
+ * cannot be written is reported in that line, never failing the run: the scorecard already holds every case.
+ */
+export function queueForReview(
+  config: RagEvalConfig,
+  runId: string,
+  records: readonly CaseRecord[],
+): string | undefined {
+  if (config.feedbackQueue === false) return undefined
+  try {
+    const { appended, alreadyQueued } = appendRunToQueue(config.feedbackQueue, records, {
+      project: config.project,
+      runId,
+    })
+    if (appended + alreadyQueued === 0) return undefined
+    return `vitest-rag: ${appended} case(s) to review appended to the feedback queue ${config.feedbackQueue}${alreadyQueued > 0 ? ` (${alreadyQueued} already queued for this run)` : ''}; turn one into a draft golden case with \`vitest-rag promote --run ${runId} --case <id> ...\``
+  } catch (error) {
+    return `vitest-rag: could not append to the feedback queue ${config.feedbackQueue} (${(error as Error).message}); the scorecard still lists every case (fix the path or set feedbackQueue: false)`
+  }
 }
 
 /** Prints a GitHub Actions error annotation for each case that failed a hard check or errored. */

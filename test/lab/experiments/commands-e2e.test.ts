@@ -289,6 +289,27 @@ describe('experiment commands on the fixture golden set', () => {
       expect(run.stderr).toContain('models are configured but not used: pass --models to allow model calls')
       expect(run.stdout).toContain('judge heuristic')
       expect(requests).toBe(0)
+
+      // With --models: the worst case of both runs (gate open, gate closed) is printed before any call.
+      const dry = await cli(['tune', '--config', join(dir, 'options.json'), '--models', '--dry-run'])
+      expect([dry.code, dry.stdout]).toEqual([0, ''])
+      // 2 runs x 10 cases x (1 answer + the judge's ask and re-ask) = 60 calls: 20 answers, 40 verdicts
+      expect(dry.stderr).toMatch(
+        /\nvitest-rag tune: estimated worst-case cost: \$0\.\d{4} over 60 model calls \(gen-small: 20, judge-large: 40\) \(no spend limit set\)\nvitest-rag tune: dry run: stopped before any model call\n$/,
+      )
+      // A spend limit under the estimate refuses the run before its first call.
+      const limited = { ...options, models: { ...options.models, spendLimitUsd: 0.0001 } }
+      writeFileSync(join(dir, 'limited.json'), JSON.stringify(limited))
+      const refused = await cli(['tune', '--config', join(dir, 'limited.json'), '--models'])
+      expect([refused.code, refused.stdout]).toEqual([1, ''])
+      expect(refused.stderr).toMatch(
+        /over 60 model calls .* \(limit \$0\.0001\)\nvitest-rag tune: refused before any model call: the run's worst-case estimate is \$0\.\d{6} for 60 calls, over the \$0\.000100 spend limit/,
+      )
+      // eval-retrieval's arms only search: with no embedder and no multi-turn case, no model is called
+      const arms = await cli(['eval-retrieval', '--config', join(dir, 'limited.json'), '--models', '--dry-run'])
+      expect([arms.code, arms.stdout]).toEqual([0, ''])
+      expect(arms.stderr).toContain('vitest-rag eval-retrieval: estimated worst-case cost: $0.0000 over 0 model calls')
+      expect(requests).toBe(0)
     } finally {
       server.close()
     }

@@ -45,7 +45,7 @@ describe('build-testset on the BEIR fixture', () => {
     // q2 and q3 reuse every content word of their answer sentence (overlap 1.0 > 0.8); q1 shares only "team" of
     // {user, team} (0.5); q4 {long, raw, event, kept} all but "long" (0.75); q6 has no judgment: skipped.
     expect(run.stdout).toContain(
-      'candidates 6, rejected 2 (question copies its answer span: overlap > 0.8), accepted 4, selected 3',
+      'candidates 6, rejected 2 (2 copy their answer span: overlap > 0.8; 0 share no content word with their document), accepted 4, selected 3',
     )
     expect(run.stdout).toContain('skipped 1 queries with no judgment and no unanswerable flag')
     const report = JSON.parse(readFileSync(join(dir, 'fixture.report.json'), 'utf8')) as {
@@ -142,10 +142,13 @@ test.skipIf(!existsSync(squad))(
     const out = join(dir, 'squad.golden.jsonl')
     const run = await cli(dir, ['build-testset', '--beir', squad, '--out', out, '--size', '300', '--id-prefix', 'SQ'])
     // 6,078 questions: 2,910 answerable (759 share more than 80% of their content words with the answer's
-    // sentence) and 3,168 unanswerable (never rejected: they have no answer span)
+    // sentence; 17 share no content word at all with their paragraph: "What did this agreement do?", "Who had
+    // mathmatical insite?", questions that lean on a context retrieval never sees) and 3,168 unanswerable
+    // (never rejected: they have no answer span)
     expect(run.stdout).toContain(
-      'candidates 6078, rejected 759 (question copies its answer span: overlap > 0.8), accepted 5319, selected 300',
+      'candidates 6078, rejected 776 (759 copy their answer span: overlap > 0.8; 17 share no content word with their document), accepted 5302, selected 300',
     )
+    expect(run.stdout).toContain('17 of 6078 questions share no content word with their document (rejected): ')
     const { parsed, resolved } = await resolvesAgainst(squad, out)
     expect([parsed.problems.length, resolved.problems.length, parsed.cases.length]).toEqual([0, 0, 300])
     console.log(run.stdout)

@@ -7,8 +7,9 @@ import { buildScorecard } from '../../../src/report/scorecard/aggregate.ts'
 import { serializeScorecard } from '../../../src/report/scorecard/render-json.ts'
 import { nodeFileOps } from '../../../src/lab/testset/atomic-pair.ts'
 import { AtomicPairError } from '../../../src/lab/testset/errors.ts'
-import { parseFeedback } from '../../../src/lab/testset/feedback.ts'
+import { parseFeedback } from '../../../src/report/files/feedback-file.ts'
 import { promoteReview, type FeedbackPaths, type Review } from '../../../src/lab/testset/promote.ts'
+import { appendRunToQueue } from '../../../src/report/files/feedback-queue.ts'
 import { buildContext, buildRecord } from '../../report/scorecard/build-records.ts'
 import { cli } from './cli.ts'
 
@@ -127,6 +128,43 @@ describe('promote', () => {
     )
     expect(readFileSync(paths.drafts, 'utf8')).toBe(existingDrafts)
     expect(readFileSync(paths.feedback, 'utf8')).toBe(existingFeedback)
+  })
+})
+
+describe('promote from the feedback queue', () => {
+  test("a run's queued records become drafts after a later run replaced the scorecard", async () => {
+    const queue = join(root, '.vitest-rag/evals/feedback-queue.jsonl')
+    rmSync(queue, { force: true })
+    const failing = buildRecord('GC-1', {
+      file: 'golden/support.golden.jsonl',
+      line: 1,
+      errorClass: 'stale',
+      retrieval: { metrics: { 'recall@5': 0 } },
+    })
+    expect(appendRunToQueue(queue, [failing], { project: 'evals', runId: RUN })).toEqual({
+      appended: 1,
+      alreadyQueued: 0,
+    })
+    // the next run's scorecard no longer holds RUN: without the queue, the run is not found
+    const later = [buildRecord('GC-2', { file: 'golden/support.golden.jsonl', line: 2 })]
+    writeFileSync(
+      paths.scorecard,
+      serializeScorecard(buildScorecard(later, buildContext({ startedAt: '2026-12-02T00:00:00.000Z' }))),
+    )
+    await expect(promoteReview(review, paths)).rejects.toThrow(/run "2026-12-01T01:00:00.000Z" not found/)
+    const { draft, record } = await promoteReview(review, { ...paths, queue })
+    expect([draft.case_id, draft.status, draft.must_contain, draft.query]).toEqual([
+      'GC-1-fb1',
+      'draft',
+      ['75 seats'],
+      'How many seats does Team allow?',
+    ])
+    expect(record.promoted).toEqual({ file: 'golden/drafts.golden.jsonl', case_id: 'GC-1-fb1' })
+    // a case the queue does not hold for that run still needs the run's scorecard
+    await expect(promoteReview({ ...review, caseId: 'GC-2' }, { ...paths, queue })).rejects.toThrow(
+      /nor is the case queued for it in .*feedback-queue\.jsonl/,
+    )
+    rmSync(queue) // the commands' tests below read the default queue: leave none behind
   })
 })
 

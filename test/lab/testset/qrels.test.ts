@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -75,7 +75,11 @@ describe('qrels pool with the model judge (loopback server)', () => {
   test('grades the unjudged union of the arms once; a second run makes zero paid calls', async () => {
     resetProviderLimiters()
     const first = await pool('golden/qrels.jsonl', '--models', 'models.json')
-    expect([first.code, first.stderr]).toEqual([0, ''])
+    expect(first.code).toBe(0)
+    // printed first: at most 2 cases x 2 arms x top 3 = 12 gradings, each asked and re-asked once = 24 calls
+    expect(first.stderr).toMatch(
+      /^vitest-rag qrels pool: estimated worst-case cost: \$0\.\d{4} over 24 model calls \(judge-x: 24\) \(no spend limit set\)\n$/,
+    )
     const graded = parseQrels(readFileSync(join(root, 'golden/qrels.jsonl'), 'utf8'), 'q').rows
     expect(server.requests).toHaveLength(graded.length) // one grading call per unjudged pooled chunk
     expect(graded.length).toBeGreaterThan(0)
@@ -102,6 +106,27 @@ describe('qrels pool with the model judge (loopback server)', () => {
         r.grade,
       ]),
     ).toEqual(graded.map((r) => [r.case_id, r.chunk_locator, r.grade]))
+  })
+
+  test('an estimate over the spend limit is refused before any call; --dry-run stops after the estimate', async () => {
+    resetProviderLimiters()
+    const before = server.requests.length
+    const refused = await pool('golden/refused.jsonl', '--models', 'models.json', '--cap', '1', '--spend-limit', '1e-9')
+    // --cap 1: one grading, asked and re-asked = 2 calls
+    expect([refused.code, refused.stdout]).toEqual([1, ''])
+    expect(refused.stderr).toMatch(
+      /over 2 model calls \(judge-x: 2\) \(limit \$1e-9\)\nvitest-rag qrels pool: refused before any model call: the run's worst-case estimate is \$0\.\d{6} for 2 calls, over the \$0\.000000 spend limit/,
+    )
+    const dry = await pool('golden/dry.jsonl', '--models', 'models.json', '--dry-run')
+    expect([dry.code, dry.stdout]).toEqual([0, ''])
+    expect(dry.stderr).toMatch(/over 24 model calls .*\n.*dry run: stopped before any model call\n$/)
+    const offline = await pool('golden/dry.jsonl', '--grader', 'heuristic', '--dry-run')
+    expect([offline.code, offline.stderr]).toEqual([
+      0,
+      'vitest-rag qrels pool: dry run: no model is used (offline), so nothing would be spent\n',
+    ])
+    expect(server.requests.length).toBe(before)
+    expect(existsSync(join(root, 'golden/refused.jsonl')) || existsSync(join(root, 'golden/dry.jsonl'))).toBe(false)
   })
 
   test('--cap bounds the grading calls and leaves the rest for the next run', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
@@ -56,7 +56,11 @@ test('synthesize writes synthetic cases that resolve, and a second run makes zer
   ]
   resetProviderLimiters()
   const first = await cli(dir, args)
-  expect([first.code, first.stderr]).toEqual([0, ''])
+  expect(first.code).toBe(0)
+  // the worst case, printed before the first call: 3 chunks x (the ask + one re-ask), no cache hit assumed
+  expect(first.stderr).toMatch(
+    /^vitest-rag synthesize: estimated worst-case cost: \$0\.\d{4} over 6 model calls \(gen-x: 6\) \(no spend limit set\)\n$/,
+  )
   expect(first.stdout.split('\n')[0]).toMatch(
     /^vitest-rag synthesize: 3 synthetic cases from 3 sampled chunks; 3 model calls \(0 from the cache\), \$0\.\d{4} spent$/,
   )
@@ -106,30 +110,55 @@ test('synthesize refuses a models config without a generator, naming the fix', a
   ])
 })
 
-test('synthesize stops at the spend limit before the call that would pass it, and says so', async () => {
+test('synthesize refuses a run whose worst-case estimate exceeds the spend limit, before any call', async () => {
   resetProviderLimiters()
   const before = server.requests.length
   // A fresh cache: nothing can be answered for free.
   const models = JSON.parse(readFileSync(join(dir, 'models.json'), 'utf8')) as Record<string, unknown>
   writeFileSync(join(dir, 'models-fresh.json'), JSON.stringify({ ...models, cacheDir: 'cache-fresh' }))
-  const run = await cli(dir, [
-    'synthesize',
-    '--kb',
-    kb,
-    '--models',
-    'models-fresh.json',
-    '--out',
-    'capped.golden.jsonl',
-    '--count',
-    '3',
-    '--min-chars',
-    '80',
-    '--spend-limit',
-    '0.0000001',
-  ])
-  expect(run.code).toBe(1)
-  expect(run.stdout).toMatch(
-    /^vitest-rag synthesize: 0 synthetic cases from 3 sampled chunks; 0 model calls \(0 from the cache\), \$0\.0000 spent\n {2}stopped early: .*spend limit.*\nnothing written\n$/s,
+  const args = ['synthesize', '--kb', kb, '--models', 'models-fresh.json', '--out', 'capped.golden.jsonl']
+  const run = await cli(dir, [...args, '--count', '3', '--min-chars', '80', '--spend-limit', '0.0000001'])
+  expect([run.code, run.stdout]).toEqual([1, ''])
+  expect(run.stderr).toMatch(
+    /^vitest-rag synthesize: estimated worst-case cost: \$0\.\d{4} over 6 model calls \(gen-x: 6\) \(limit \$1e-7\)\nvitest-rag synthesize: refused before any model call: the run's worst-case estimate is \$0\.\d{6} for 6 calls, over the \$0\.000000 spend limit; raise the limit, run fewer cases, or lower maxTokens\.\n$/,
   )
   expect(server.requests.length).toBe(before) // refused before the network
+  // --dry-run prints the same estimate and stops, calling nothing and writing nothing
+  const dry = await cli(dir, [...args, '--count', '3', '--min-chars', '80', '--dry-run'])
+  expect([dry.code, dry.stdout]).toEqual([0, ''])
+  expect(dry.stderr).toMatch(
+    /over 6 model calls \(gen-x: 6\) \(no spend limit set\)\n.*dry run: stopped before any model call\n$/,
+  )
+  expect(server.requests.length).toBe(before)
+  expect(existsSync(join(dir, 'capped.golden.jsonl'))).toBe(false)
+})
+
+test('synthesize writes a question that shares no content word with its document as a draft, and says which', async () => {
+  // A generator that ignores its passage: every question is German, the sample corpus English.
+  const foreign = await startOpenAiServer(() => ({
+    text: JSON.stringify({ question: 'Wie viele Plätze gibt es?', answer: 'fünfzig' }),
+  }))
+  try {
+    const models = {
+      generator: { chain: [{ name: 'de', baseURL: foreign.baseURL, apiKeyEnv: 'SYNTH_TEST_KEY', model: 'gen-x' }] },
+      prices: { 'gen-x': { inputPerMillion: 1, outputPerMillion: 2 } },
+      cacheDir: 'cache-foreign',
+    }
+    writeFileSync(join(dir, 'models-foreign.json'), JSON.stringify(models))
+    resetProviderLimiters()
+    const out = 'foreign.golden.jsonl'
+    const args = ['--count', '2', '--min-chars', '80', '--force']
+    const run = await cli(dir, ['synthesize', '--kb', kb, '--models', 'models-foreign.json', '--out', out, ...args])
+    expect(run.code).toBe(0)
+    const cases = parseGoldenText(readFileSync(join(dir, out), 'utf8'), out).cases.map((c) => c.case)
+    expect(cases.map((c) => [c.status, c.tags])).toEqual([
+      ['draft', ['vocabulary:no-shared-word']],
+      ['draft', ['vocabulary:no-shared-word']],
+    ])
+    expect(run.stdout).toContain(
+      `  2 of 2 questions share no content word with their document (written as drafts: they run only once a reviewer sets "status": "active"): ${cases.map((c) => c.case_id).join(', ')}; check the questions' language and vocabulary against the corpus\n`,
+    )
+  } finally {
+    await foreign.close()
+  }
 })

@@ -192,6 +192,23 @@ describe('broken bots, alone', () => {
     // "Faithful because silent" is not a score: no faithfulness mean at all, and nothing was answered.
     expect(scorecard.answer.overall.mean.faithfulness).toBeUndefined()
     expect(scorecard.answer.answerCoverage).toBe(0)
+    // The 57 wrong abstentions are queued for review, once each, with the run's id; the 28 right ones are not.
+    const queue = readFileSync(join(result.out, 'feedback-queue.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(queue).toHaveLength(SAMPLE_CASES - MUST_ABSTAIN)
+    expect(new Set(queue.map((q: { case_id: string }) => q.case_id))).toEqual(new Set(answerable.map(([id]) => id)))
+    for (const q of queue)
+      expect(q).toMatchObject({
+        kind: 'run',
+        project: 'always-abstain',
+        run_id: scorecard.startedAt,
+        error_class: 'wrong_abstention',
+      })
+    expect(result.output).toContain(
+      `vitest-rag: ${SAMPLE_CASES - MUST_ABSTAIN} case(s) to review appended to the feedback queue`,
+    )
   }, 120_000)
 
   test('own ids with no mapping: the run stops once, with examples and how to map them', async () => {

@@ -1,0 +1,100 @@
+/**
+ * The reporter's side of the feedback file: after every run, the cases that failed a hard check, errored or
+ * got an error class other than `correct` are appended as run records (see `feedback-file.ts`), so a
+ * regression the run caught stays findable for `vitest-rag promote` after later runs overwrote the scorecard.
+ *
+ * Atomic and idempotent per run: the new text (the old bytes, untouched, then the new lines) is written to a
+ * temp file and renamed over the queue, so a crash mid-write leaves the old queue or the new one, never a torn
+ * line; and a case already queued for the same project and run id is not queued again, so reporting a run twice (a
+ * re-run of the reporter, a merge of blob reports) appends nothing the second time.
+ */
+import { readFileSync } from 'node:fs'
+import type { CaseRecord } from '../../evaluation/case-record.ts'
+import { sha256 } from '../../shared/util/hash.ts'
+import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
+import { failsCase } from '../scorecard/hard-checks.ts'
+import { FEEDBACK_VERSION, isRunRecord, parseFeedbackLines, RunFeedbackRecordSchema } from './feedback-file.ts'
+import type { RunFeedbackRecord } from './feedback-file.ts'
+
+/** True when a case belongs in the queue: it errored, failed a hard check, or its error class is not `correct`. */
+export function needsReview(record: CaseRecord): boolean {
+  return (
+    record.error !== undefined ||
+    record.hard.some(failsCase) ||
+    (record.errorClass !== undefined && record.errorClass !== 'correct')
+  )
+}
+
+/** The run records of a run's cases that need review, in the order given. Pure. */
+export function queuedCases(
+  records: readonly CaseRecord[],
+  run: { project: string; runId: string },
+  at: string,
+): RunFeedbackRecord[] {
+  return records.filter(needsReview).map((r) =>
+    RunFeedbackRecordSchema.parse({
+      version: FEEDBACK_VERSION,
+      kind: 'run',
+      project: run.project,
+      run_id: run.runId,
+      case_id: r.caseId,
+      ...(r.errorClass !== undefined ? { error_class: r.errorClass } : {}),
+      failed_checks: r.hard.filter(failsCase).map((h) => h.name),
+      ...(r.error !== undefined ? { error: r.error } : {}),
+      answer_digest: r.answer ? `sha256:${sha256(r.answer.text)}` : null,
+      sources: r.retrieval.retrieved.map((h) => h.chunkId),
+      golden_file: r.file,
+      line: r.line,
+      case_hash: r.caseHash,
+      at,
+    }),
+  )
+}
+
+/** What one append did: lines appended, and cases of this run that were already queued (not appended again). */
+export interface QueueAppend {
+  appended: number
+  alreadyQueued: number
+}
+
+/** The text to write: `before` untouched (a newline added when it lacked one), then the new lines. Pure. */
+export function queueTextWith(before: string, lines: readonly string[]): string {
+  if (lines.length === 0) return before
+  const start = before === '' || before.endsWith('\n') ? before : `${before}\n`
+  return `${start}${lines.join('\n')}\n`
+}
+
+/**
+ * Appends the run's cases that need review to the queue at `path` (see the file comment). Lines of the
+ * existing queue that do not parse are kept as they are and ignored here (`feedback`/`promote` report them).
+ */
+export function appendRunToQueue(
+  path: string,
+  records: readonly CaseRecord[],
+  run: { project: string; runId: string },
+  at: string = new Date().toISOString(),
+): QueueAppend {
+  let before = ''
+  try {
+    before = readFileSync(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const queued = new Set(
+    parseFeedbackLines(before, path)
+      .lines.filter(isRunRecord)
+      .filter((l) => l.run_id === run.runId && l.project === run.project)
+      .map((l) => l.case_id),
+  )
+  const candidates = queuedCases(records, run, at)
+  const fresh = candidates.filter((c) => !queued.has(c.case_id))
+  if (fresh.length > 0)
+    writeFileAtomicSync(
+      path,
+      queueTextWith(
+        before,
+        fresh.map((c) => JSON.stringify(c)),
+      ),
+    )
+  return { appended: fresh.length, alreadyQueued: candidates.length - fresh.length }
+}

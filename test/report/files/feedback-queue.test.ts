@@ -1,0 +1,122 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { appendRunToQueue, needsReview, queuedCases, queueTextWith } from '../../../src/report/files/feedback-queue.ts'
+import { isRunRecord, parseFeedback, parseFeedbackLines } from '../../../src/report/files/feedback-file.ts'
+import { sha256 } from '../../../src/shared/util/hash.ts'
+import { buildRecord } from '../scorecard/build-records.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-queue-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const RUN = '2026-12-01T01:00:00.000Z'
+const AT = '2026-12-01T01:05:00.000Z'
+const hit = (chunkId: string) => ({ chunkId, score: 1, tenantId: 'quillfern' })
+// Four cases: one correct (not queued), one retrieval miss, one that failed a hard check while its class is
+// `correct`, one that errored before it was classified. A known failure that still fails is expected: not queued.
+const records = [
+  buildRecord('OK-1', { errorClass: 'correct', retrieval: { retrieved: [hit('billing/seats#0')] } }),
+  buildRecord('MISS-1', {
+    line: 4,
+    errorClass: 'retrieval_miss',
+    mode: 'system',
+    answer: { text: 'Team allows 50 seats.', abstained: false, citedMarkers: [1] },
+    retrieval: { retrieved: [hit('billing/invoices#2'), hit('billing/plans#0')] },
+  }),
+  buildRecord('CHECK-1', {
+    line: 7,
+    errorClass: 'correct',
+    hard: [
+      { name: 'toHaveNoFabricatedCitations', passed: false, message: 'cited nothing' },
+      { name: 'toContainAll', passed: false, known: 'TICKET-1' },
+    ],
+  }),
+  buildRecord('ERR-1', { line: 9, error: 'the system threw: boom' }),
+  buildRecord('KNOWN-1', { hard: [{ name: 'toContainAll', passed: false, known: 'TICKET-2' }] }),
+]
+
+describe('the cases a run queues for review', () => {
+  test('failed, errored and non-correct cases are queued with their digest and sources; correct ones are not', () => {
+    expect(records.map(needsReview)).toEqual([false, true, true, true, false])
+    const queued = queuedCases(records, { project: 'evals', runId: RUN }, AT)
+    expect(queued.map((q) => [q.case_id, q.error_class, q.failed_checks, q.error, q.line])).toEqual([
+      ['MISS-1', 'retrieval_miss', [], undefined, 4],
+      ['CHECK-1', 'correct', ['toHaveNoFabricatedCitations'], undefined, 7],
+      ['ERR-1', undefined, [], 'the system threw: boom', 9],
+    ])
+    const miss = queued[0]!
+    expect(miss.answer_digest).toBe(`sha256:${sha256('Team allows 50 seats.')}`)
+    expect(miss.answer_digest).toMatch(/^sha256:[0-9a-f]{64}$/)
+    expect(miss.sources).toEqual(['billing/invoices#2', 'billing/plans#0'])
+    expect(miss).toMatchObject({ kind: 'run', run_id: RUN, golden_file: 'golden/support.golden.jsonl', at: AT })
+    expect(queued[2]!.answer_digest).toBeNull() // errored: no answer
+  })
+
+  test('an existing text keeps its bytes; a missing final newline is added before the new lines', () => {
+    expect(queueTextWith('a\n', ['b'])).toBe('a\nb\n')
+    expect(queueTextWith('a', ['b', 'c'])).toBe('a\nb\nc\n')
+    expect(queueTextWith('', ['b'])).toBe('b\n')
+    expect(queueTextWith('a', [])).toBe('a')
+  })
+})
+
+describe('appending a run to the queue', () => {
+  test('appends once per run id: re-reporting the same run appends nothing; a new run appends again', () => {
+    const path = join(dir, 'q1', 'feedback-queue.jsonl')
+    expect(appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT)).toEqual({
+      appended: 3,
+      alreadyQueued: 0,
+    })
+    const first = readFileSync(path, 'utf8')
+    expect(first.split('\n')).toHaveLength(4) // 3 lines + the final newline
+    expect(appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT)).toEqual({
+      appended: 0,
+      alreadyQueued: 3,
+    })
+    expect(readFileSync(path, 'utf8')).toBe(first)
+    // the same run reported again with one more failing case: only that one is appended
+    const more = [...records, buildRecord('MISS-2', { errorClass: 'stale' })]
+    expect(appendRunToQueue(path, more, { project: 'evals', runId: RUN }, AT)).toEqual({
+      appended: 1,
+      alreadyQueued: 3,
+    })
+    expect(appendRunToQueue(path, records, { project: 'evals', runId: '2026-12-02T00:00:00.000Z' }, AT)).toEqual({
+      appended: 3,
+      alreadyQueued: 0,
+    })
+    // another project reporting a run that started in the same millisecond is its own run
+    expect(appendRunToQueue(path, records.slice(1, 2), { project: 'other', runId: RUN }, AT).appended).toBe(1)
+    const text = readFileSync(path, 'utf8')
+    expect(text.startsWith(first)).toBe(true) // append-only
+    const parsed = parseFeedbackLines(text, path)
+    expect(parsed.problems).toEqual([])
+    expect(parsed.lines.filter(isRunRecord).map((l) => `${l.project}:${l.case_id}`)).toEqual([
+      'evals:MISS-1',
+      'evals:CHECK-1',
+      'evals:ERR-1',
+      'evals:MISS-2',
+      'evals:MISS-1',
+      'evals:CHECK-1',
+      'evals:ERR-1',
+      'other:MISS-1',
+    ])
+    expect(readdirSync(join(dir, 'q1'))).toEqual(['feedback-queue.jsonl']) // no temp file left behind
+  })
+
+  test('shares a file with reviews: review lines stay, and review readers skip the run records', () => {
+    const path = join(dir, 'feedback.jsonl')
+    const review = `${JSON.stringify({ version: 1, run_id: RUN, case_id: 'MISS-1', error_class: 'stale', corrected: {}, reviewer: 'ana', note: '', at: AT })}`
+    // a torn last line from some other writer: kept as it is, and the new lines start on a line of their own
+    writeFileSync(path, `${review}\n{"version":1,"kind":"ru`)
+    expect(appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT)).toEqual({
+      appended: 3,
+      alreadyQueued: 0,
+    })
+    const text = readFileSync(path, 'utf8')
+    expect(text.startsWith(`${review}\n{"version":1,"kind":"ru\n`)).toBe(true)
+    const { records: reviews, problems } = parseFeedback(text, path)
+    expect(reviews.map((r) => [r.case_id, r.reviewer])).toEqual([['MISS-1', 'ana']])
+    expect(problems.map((p) => p.line)).toEqual([2]) // only the torn line, reported where it is
+  })
+})
