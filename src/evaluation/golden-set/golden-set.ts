@@ -7,7 +7,7 @@
  * a parse is about a second). The full parse is held only until the file's prepared cases are built (the
  * transform); after that the process keeps, per file, a summary keyed by the text's hash.
  */
-import { inertKnownFailureMarks } from '../known-failures.ts'
+import { inertKnownFailureMarks } from './inert-marks.ts'
 import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { GoldenFileError, UnresolvedLocatorsError } from '../../cases/errors.ts'

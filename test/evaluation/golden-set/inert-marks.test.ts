@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { parseGoldenText } from '../../src/cases/parse-golden.ts'
-import { formatProblems } from '../../src/shared/problems/problems.ts'
-import { inertKnownFailureMarks } from '../../src/evaluation/known-failures.ts'
+import { parseGoldenText } from '../../../src/cases/parse-golden.ts'
+import { formatProblems } from '../../../src/shared/problems/problems.ts'
+import { inertKnownFailureMarks } from '../../../src/evaluation/golden-set/inert-marks.ts'
 
 const FILE = 'golden/marks.golden.jsonl'
 const facets = { question_type: 'simple', popularity: 'head', dynamism: 'static' }
