@@ -13,6 +13,7 @@ import { resolveOptionsFile } from '../../config/options-file.ts'
 import { closestMatch } from '../../shared/problems/closest.ts'
 import { RAG_EVAL_PLUGIN_NAME, type RagEvalPluginApi } from './plugin.ts'
 import { setCliConfigLoad } from './startup-error.ts'
+import { hasCommonJsTypeScriptHook } from './typescript-hook.ts'
 
 /** The config files Vitest looks for in a project root, in its order. */
 export const VITEST_CONFIG_FILES = ['vitest.config', 'vite.config'].flatMap((name) =>
@@ -88,9 +89,10 @@ function asConfigError(error: unknown, file: string): unknown {
 type CreateVitest = typeof import('vitest/node').createVitest
 
 /**
- * Vitest over `file`, configured but not started. Vite bundles a config and imports the bundle; where that
- * import fails (this CLI run from its TypeScript sources under a loader hook, which cannot resolve the bundle's
- * CommonJS dependencies), Vite's module runner loads it instead: the same config, evaluated on the fly.
+ * Vitest over `file`, configured but not started. Vite bundles a config and imports the bundle (about a second);
+ * under a CommonJS TypeScript hook that import fails (see {@link hasCommonJsTypeScriptHook}), so there Vite's
+ * module runner loads it directly: the same config, evaluated on the fly. Trying the bundle first and retrying
+ * cost every command a second full load. The retry stays for any other hook that breaks the bundle the same way.
  */
 async function createVitestFor(
   createVitest: CreateVitest,
@@ -98,12 +100,14 @@ async function createVitestFor(
   cwd: string,
 ): Promise<Awaited<ReturnType<CreateVitest>>> {
   const options = { config: file, root: cwd, watch: false, run: true }
+  const runner = { ...options, configLoader: 'runner' as const }
+  // Silent: Vite's notes on the config file are printed by every `vitest run`, and a failed first attempt is retried.
+  if (hasCommonJsTypeScriptHook()) return await createVitest('test', runner, { logLevel: 'silent' })
   try {
-    // Silent: Vite's notes on the config file are printed by every `vitest run`, and a failed first attempt is retried.
     return await createVitest('test', options, { logLevel: 'silent' })
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw error
-    return await createVitest('test', { ...options, configLoader: 'runner' }, { logLevel: 'silent' })
+    return await createVitest('test', runner, { logLevel: 'silent' })
   }
 }
 
