@@ -5,6 +5,7 @@
  * case's tenant and every expected source's tenant must exist in the corpus; an HTTP adapter's header env vars
  * must be set.
  */
+import { modelConfigProblems } from './models-check.ts'
 import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../../shared/problems/problems.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
@@ -99,7 +100,11 @@ async function checkBeforeRun(config: RagEvalConfig, project: TestProject): Prom
     )
   // The team's own modules are imported here, as the cases will import them, so a wrong path or export is one
   // line of this list instead of one failure per case.
-  const problems = [...goldenProblems, ...(await userModuleProblems(config, (path) => project.import(path)))]
+  const problems = [
+    ...goldenProblems,
+    ...(await userModuleProblems(config, (path) => project.import(path))),
+    ...(await modelConfigProblems(config)),
+  ]
   if (problems.length > 0) {
     const what = problems.length === goldenProblems.length ? 'the golden set has' : 'found'
     throw new GoldenSetError(

@@ -14,11 +14,9 @@ import { closestMatch } from '../../shared/problems/closest.ts'
 import { RAG_EVAL_PLUGIN_NAME, type RagEvalPluginApi } from './plugin.ts'
 import { setCliConfigLoad } from './startup-error.ts'
 import { hasCommonJsTypeScriptHook } from './typescript-hook.ts'
+import { VITEST_CONFIG_FILES, findVitestConfig } from './config-files.ts'
 
-/** The config files Vitest looks for in a project root, in its order. */
-export const VITEST_CONFIG_FILES = ['vitest.config', 'vite.config'].flatMap((name) =>
-  ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'].map((ext) => `${name}.${ext}`),
-)
+export { VITEST_CONFIG_FILES, findVitestConfig }
 
 /** What a command asked for: `--config FILE` and `--project NAME` (default {@link DEFAULT_PROJECT}). */
 export interface ProjectConfigRequest {
@@ -31,11 +29,6 @@ export interface LoadedProjectConfig {
   config: RagEvalConfig
   /** Where the options came from, for the command's first line: `vitest.config.ts, project "evals"`. */
   origin: string
-}
-
-/** The Vitest config file in `cwd` that Vitest would pick, or undefined when there is none. */
-export function findVitestConfig(cwd: string): string | undefined {
-  return VITEST_CONFIG_FILES.map((name) => resolve(cwd, name)).find((path) => existsSync(path))
 }
 
 /** Whether a loaded module's default export is a Vite/Vitest config rather than a bare options object. */
