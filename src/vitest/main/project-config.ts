@@ -11,6 +11,7 @@ import { ConfigError, DEFAULT_PROJECT, resolveConfig } from '../../config/resolv
 import type { RagEvalConfig, RagEvalOptions } from '../../config/schema.ts'
 import { resolveOptionsFile } from '../../config/options-file.ts'
 import { closestMatch } from '../../shared/problems/closest.ts'
+import { withoutPrefix } from '../../shared/util/errors.ts'
 import { RAG_EVAL_PLUGIN_NAME, type RagEvalPluginApi } from './plugin.ts'
 import { setCliConfigLoad } from './startup-error.ts'
 import { hasCommonJsTypeScriptHook } from './typescript-hook.ts'
@@ -70,6 +71,12 @@ function projectError(file: string, cwd: string, wanted: string, names: string[]
 
 /** An error a config file's own copy of the plugin threw (another module instance): kept as a ConfigError with its message. */
 function asConfigError(error: unknown, file: string): unknown {
+  // Vitest sets up a config's projects together and throws their errors as one AggregateError: a bad option of
+  // one project is inside (the first of ours is shown; each project's options list every problem of its own).
+  if (error instanceof AggregateError) {
+    const ours = error.errors.find((e) => String((e as { code?: unknown } | null)?.code).startsWith('VITEST_RAG_'))
+    if (ours !== undefined) return asConfigError(ours, file)
+  }
   const code = (error as { code?: unknown } | null)?.code
   if (error instanceof ConfigError) return error
   if (error instanceof Error && typeof code === 'string' && code.startsWith('VITEST_RAG_'))
@@ -77,6 +84,12 @@ function asConfigError(error: unknown, file: string): unknown {
   if (error instanceof Error && !(error instanceof ConfigError))
     return new ConfigError(`cannot load ${file}: ${error.message.split('\n')[0]}`)
   return error
+}
+
+/** A config error that does not name the config file yet (bad options), with the file that holds them. */
+function inConfigFile(error: unknown, where: string): unknown {
+  if (!(error instanceof ConfigError) || error.message.includes(where)) return error
+  return new ConfigError(`${withoutPrefix(error.message)}\n(the options are in ${where})`)
 }
 
 type CreateVitest = typeof import('vitest/node').createVitest
@@ -136,7 +149,7 @@ async function fromVitestConfig(
       origin: `${relative(cwd, file) || file}, project "${wanted}"`,
     }
   } catch (error) {
-    throw asConfigError(error, file)
+    throw inConfigFile(asConfigError(error, file), relative(cwd, file) || file)
   } finally {
     setCliConfigLoad(false)
     await vitest?.close()
