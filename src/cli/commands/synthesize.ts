@@ -13,7 +13,8 @@ import { projectModelClients } from './project-models.ts'
 import { PROJECT_CORPUS_USAGE, projectCorpus, projectCorpusOptions } from './project-corpus.ts'
 
 const usage = `Usage: vitest-rag synthesize --out FILE [--project NAME] [--config FILE] [--kb DIR | --beir DIR]
-                            [--models FILE] [--count N] [--seed N] [--chunker SPEC] [--min-chars N] [--id-prefix P] [--spend-limit USD] [--force]
+                            [--models FILE] [--count N] [--seed N] [--chunker SPEC] [--min-chars N]
+                            [--id-prefix P] [--spend-limit USD] [--force]
 
 Writes one question per sampled chunk with the generator model, as golden cases marked "synthetic": true
 (the scorecard reports them apart from human-written cases: a question written from its own passage
