@@ -61,7 +61,6 @@ async function probeOnce(config: RagEvalConfig): Promise<void> {
 async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<boolean> {
   const models = config.models
   if (!models) return false
-  if (config.resume && models.cacheMode === 'off') throw new ResumeNeedsCacheError()
   const [
     { assertEstimateWithinLimit, resetSpendFile },
     { PROBE_FILE },
@@ -93,6 +92,8 @@ async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<b
 }
 
 async function checkBeforeRun(config: RagEvalConfig, project: TestProject): Promise<void> {
+  // First: with the cache off a resumed run would repeat every paid call, whatever else the list would say.
+  if (config.resume && config.models?.cacheMode === 'off') throw new ResumeNeedsCacheError()
   const { set, problems: goldenProblems, warnings } = await checkGoldenSet(config)
   if (warnings.length > 0)
     console.warn(
