@@ -29,11 +29,12 @@ export interface GoldenParseResult {
   hash: string
 }
 
-/** Golden sets allow `//` note lines and hold one case object per line. */
+/** Golden sets allow `//` note lines and hold one case object per line, each key once. */
 const GOLDEN_JSONL: JsonlOptions = {
   comments: true,
   objects: true,
   objectFix: 'write each case as {"case_id": ..., "case_type": ..., ...} on its own line',
+  duplicateKeys: true,
 }
 
 /**

@@ -177,6 +177,8 @@ const GoldenCaseObject = z.object({
   synthetic: z.boolean().optional(),
   status: CaseStatusSchema.optional(),
   cluster: nonEmpty.optional(),
+  /** The case's language (e.g. `de`): its answers are read with that language's `abstention` phrases. */
+  language: nonEmpty.optional(),
   /** Hard checks known to fail on this case (see {@link MARKABLE_CHECKS}); absent when none. */
   known_failures: z.array(KnownFailureSchema).optional(),
   concepts: z.array(ConceptSchema).optional(), // graded entities the answer rests on: see concepts.ts

@@ -171,10 +171,24 @@ export const RagEvalOptionsSchema = z
     /**
      * Your system's own ways of declining, read as abstentions beside the default phrasings (docs/adapters.md):
      * `phrases` match as case-insensitive substrings of the answer's first sentence (or second, without a
-     * citation); `replaceDefaults: true` keeps only yours. Default: the defaults alone.
+     * citation); `replaceDefaults: true` keeps only yours. `languages` adds phrases per language for the cases
+     * of that language (a golden case's `language`, else `defaultLanguage`, default `en`), e.g.
+     * `{ de: { phrases: ['dazu finde ich nichts'], replaceDefaults: true } }`. Default: the defaults alone.
      */
     abstention: z
-      .object({ phrases: z.array(z.string().min(1)).default([]), replaceDefaults: z.boolean().default(false) })
+      .object({
+        phrases: z.array(z.string().min(1)).default([]),
+        replaceDefaults: z.boolean().default(false),
+        languages: z
+          .record(
+            z.string().min(1),
+            z
+              .object({ phrases: z.array(z.string().min(1)).default([]), replaceDefaults: z.boolean().default(false) })
+              .strict(),
+          )
+          .default({}),
+        defaultLanguage: z.string().min(1).default('en'),
+      })
       .strict()
       .optional(),
     /** Retrieval metric cutoffs. */

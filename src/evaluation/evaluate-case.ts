@@ -4,6 +4,7 @@
  * corpus -> score retrieval at the level it returned -> run each hard check once -> judge and classify the
  * answer (system mode) -> the per-case record the reporter aggregates and the matchers assert from.
  */
+import { withAbstentionLanguage } from '../shared/text/abstention.ts'
 import { SystemThrewError } from '../system/adapter/errors.ts'
 import type { SystemInput, SystemOutput } from '../system/adapter/types.ts'
 import { validateSystemOutput } from '../system/adapter/validate-output.ts'
@@ -165,8 +166,15 @@ function completeRecord(base: CaseRecord, moduleCase: ModuleCase, outcome: CaseO
   return record
 }
 
-/** Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. */
-export async function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
+/**
+ * Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. Answers
+ * are read for abstentions in the case's `language` (the `abstention.languages` option).
+ */
+export function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
+  return withAbstentionLanguage(moduleCase.case.language, () => evaluateCaseSteps(runtime, moduleCase, file))
+}
+
+async function evaluateCaseSteps(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
   const c = moduleCase.case
   const { config } = runtime
   const input: SystemInput = {

@@ -80,6 +80,18 @@ describe('the CLI reads the project config', { timeout: 120_000 }, () => {
     expect(run.output).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|\n\s+at /)
   })
 
+  test('verify (a lab command that took only --kb/--beir) records the corpus the evals project names', async () => {
+    const run = await runCliBin(['verify', '--write'], { cwd: dir })
+    expect(run.code, run.output).toBe(0)
+    expect(run.stderr.split('\n')[0]).toBe(
+      'vitest-rag verify: vitest.config.ts, project "evals": corpus evals/kb (kb), golden golden/**/*.golden.jsonl, out .vitest-rag/evals',
+    )
+    // evals/kb holds one document: billing/discounts of tenant brassmoth.
+    expect(run.stdout).toMatch(
+      /^vitest-rag verify: recorded 1 documents of kb in .*evals\/kb\/vitest-rag.manifest.json/,
+    )
+  })
+
   test('an unknown --project is refused with the projects there are and the closest name', async () => {
     const run = await runCliBin(['eval-retrieval', '--project', 'eval'], { cwd: dir })
     expect(run.code).toBe(1)

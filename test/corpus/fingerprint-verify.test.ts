@@ -83,7 +83,28 @@ describe('vitest-rag verify', () => {
     expect(result.err).not.toMatch(/\n\s+at /)
   })
 
-  test('needs exactly one of --kb and --beir (usage error, exit 2)', async () => {
-    expect((await verify([], KB)).code).toBe(2)
+  test('--kb and --beir together are a usage error (exit 2)', async () => {
+    expect((await verify(['--kb', KB, '--beir', KB], KB)).code).toBe(2)
+  })
+
+  test("without --kb or --beir it verifies the project's corpus, named on its first line", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'vitest-rag-verify-'))
+    cpSync(KB, join(root, 'evals/kb'), { recursive: true })
+    // The project's ragEval options (a JSON options file: the same loading path as a Vitest config's, minus Vitest).
+    writeFileSync(join(root, 'rag.json'), JSON.stringify({ corpus: { kind: 'kb', root: 'evals/kb' } }))
+    const written = await verify(['--config', 'rag.json', '--write'], root)
+    expect(written.code, written.err).toBe(0)
+    expect(written.err.split('\n')[0]).toBe(
+      'vitest-rag verify: options file rag.json: corpus evals/kb (kb), golden golden/**/*.golden.jsonl, out .vitest-rag/evals',
+    )
+    // The manifest lands beside the project's corpus, as with --kb evals/kb.
+    expect(written.out).toContain(`in ${join(root, 'evals/kb/vitest-rag.manifest.json')}`)
+    const checked = await verify(['--config', 'rag.json'], root)
+    expect(checked.code, checked.err).toBe(0)
+    // Without a manifest, the fix replays the command line as given.
+    const bare = await verify(['--config', 'rag.json', '--manifest', 'none.json'], root)
+    expect(bare.err).toContain(
+      '(fix: record one with `vitest-rag verify --config rag.json --manifest none.json --write`)',
+    )
   })
 })

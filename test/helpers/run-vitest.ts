@@ -14,8 +14,10 @@ const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
 // The CLI from source (tsx loads the .ts): tests exercise the current code without a build. The published
 // binary (bin/vitest-rag.js over dist/) is exercised by the packaging test.
 const cliSource = join(repoRoot, 'src/cli/run.ts')
-// By URL, so it loads whatever the child's working directory (a temp project has no tsx of its own).
-const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href
+// By URL, so it loads whatever the child's working directory (a temp project has no tsx of its own). tsx's
+// ES-module hook only, as the published binary runs: its full loader also hooks `require`, which breaks Vite's
+// bundled load of a CommonJS project's config (see hasCommonJsTypeScriptHook) and made every call load it twice.
+const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/esm/index.mjs')).href
 
 /** What a finished child process left. */
 export interface RunResult {

@@ -131,8 +131,26 @@ describe('vitest-rag search', () => {
   })
 
   test('a usage error names the missing option', async () => {
-    await expect(searchCommand.run(['--trec', 'x'], { cwd: '.', stdout: () => {}, stderr: () => {} })).rejects.toThrow(
-      /--beir DIR is required/,
+    await expect(searchCommand.run([], { cwd: '.', stdout: () => {}, stderr: () => {} })).rejects.toThrow(
+      /--trec OUT is required/,
+    )
+  })
+
+  test("without --beir it searches the project's BEIR corpus (its tenant too), named on the first line", async () => {
+    const dir = beirFixture()
+    writeFileSync(path.join(dir, 'rag.json'), JSON.stringify({ corpus: { kind: 'beir', root: '.', tenant: 't1' } }))
+    let stdout = ''
+    let stderr = ''
+    const io = { cwd: dir, stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t) }
+    expect(await searchCommand.run(['--config', 'rag.json', '--trec', 'p.run'], io)).toBe(0)
+    expect(stderr).toBe(
+      'vitest-rag search: options file rag.json: corpus . (beir), golden golden/**/*.golden.jsonl, out .vitest-rag/evals\n',
+    )
+    expect(stdout).toMatch(/^vitest-rag search: 3 documents \(tenant t1\), 3 chunks, 2 queries/)
+    // A knowledge-base corpus has no queries: the error says so and names the fix.
+    writeFileSync(path.join(dir, 'kb.json'), JSON.stringify({ corpus: { kind: 'kb', root: 'kb' } }))
+    await expect(searchCommand.run(['--config', 'kb.json', '--trec', 'p.run'], io)).rejects.toThrow(
+      "the project's corpus kb is a knowledge base, which has no queries or judgments; pass --beir DIR (a BEIR dataset)",
     )
   })
 

@@ -18,13 +18,17 @@ import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
 import { TestsetInputError } from '../../lab/testset/errors.ts'
 import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { existingPath, numberFlag, requiredFlag } from './flags.ts'
+import { projectBeirFolder } from './project-corpus.ts'
 
-const usage = `Usage: vitest-rag build-testset (--beir DIR | --rows DIR) --out FILE [--size N] [--seed N]
-                              [--max-overlap X] [--id-prefix P] [--tenant T] [--report FILE] [--force]
+const usage = `Usage: vitest-rag build-testset --out FILE [--beir DIR | --rows DIR] [--project NAME] [--config FILE]
+                              [--size N] [--seed N] [--max-overlap X] [--id-prefix P] [--tenant T] [--report FILE]
+                              [--force]
 
 Builds a golden file from a labelled corpus.
   --beir DIR         a BEIR dataset: queries.jsonl, qrels/*.tsv, corpus.jsonl (SQuAD-style metadata.answers
-                     pins each case to its answer's sentence; metadata.is_impossible makes out_of_scope cases)
+                     pins each case to its answer's sentence; metadata.is_impossible makes out_of_scope cases).
+                     Default: the project's corpus (--project, --config: its Vitest config's ragEval options),
+                     when it is a BEIR dataset
   --rows DIR         a folder of *.jsonl rows {"id"?, "question", "answer"?, "source"?, "source_text"?,
                      "question_type"?, "tenant"?, "answerable"?}
   --out FILE         the golden file to write (e.g. golden/squad.golden.jsonl); an existing file needs --force
@@ -33,12 +37,12 @@ Builds a golden file from a labelled corpus.
   --max-overlap X    reject a question when more than this share of its content words occur in its answer
                      span (default ${defaultBuildOptions.maxOverlap}; 1 rejects nothing)
   --id-prefix P      case id prefix (default ${defaultBuildOptions.idPrefix})
-  --tenant T         tenant of every case (default "default", as BEIR corpora load)
+  --tenant T         tenant of every case (default: the tenant the corpus loads into, "default" for BEIR)
   --report FILE      the JSON report (default: the golden file with .report.json)
 
 Exit code: 0 after writing, 1 when the input has problems, 2 on a usage error.`
 
-function parse(argv: string[], io: CliIo) {
+async function parse(argv: string[], io: CliIo) {
   const { values } = parseCliArgs(argv, {
     beir: { type: 'string' },
     rows: { type: 'string' },
@@ -50,24 +54,26 @@ function parse(argv: string[], io: CliIo) {
     tenant: { type: 'string' },
     report: { type: 'string' },
     force: { type: 'boolean' },
+    project: { type: 'string' },
+    config: { type: 'string' },
   })
-  const beir = stringFlag(values, 'beir')
   const rows = stringFlag(values, 'rows')
-  if ((beir === undefined) === (rows === undefined))
-    throw new CliUsageError('give exactly one of --beir DIR or --rows DIR')
+  if (rows !== undefined && stringFlag(values, 'beir') !== undefined)
+    throw new CliUsageError('give --beir DIR or --rows DIR, not both')
   const out = resolve(io.cwd, requiredFlag(values, 'out', 'FILE (the golden file to write)'))
   if (existsSync(out) && values.force !== true)
     throw new CliUsageError(`--out ${out} exists; pass --force to replace it (a built file overwrites any hand edits)`)
   const size =
     stringFlag(values, 'size') === undefined ? undefined : numberFlag(values, 'size', 0, { min: 1, integer: true })
+  const beir = rows === undefined ? await projectBeirFolder(io, values, 'build-testset') : undefined
   return {
     source:
       beir !== undefined
-        ? { kind: 'beir' as const, path: existingPath(io.cwd, 'beir', beir, 'folder') }
+        ? { kind: 'beir' as const, path: beir.root }
         : { kind: 'rows' as const, path: existingPath(io.cwd, 'rows', rows ?? '', 'folder') },
     out,
     report: resolve(io.cwd, stringFlag(values, 'report') ?? out.replace(/(\.golden)?\.jsonl$/, '') + '.report.json'),
-    tenant: stringFlag(values, 'tenant') ?? defaultBeirLoadOptions.tenantId,
+    tenant: stringFlag(values, 'tenant') ?? beir?.tenant ?? defaultBeirLoadOptions.tenantId,
     options: {
       ...defaultBuildOptions,
       ...(size === undefined ? {} : { size }),
@@ -79,7 +85,7 @@ function parse(argv: string[], io: CliIo) {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parse(argv, io)
+  const args = await parse(argv, io)
   let input
   try {
     input =

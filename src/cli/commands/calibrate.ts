@@ -12,20 +12,19 @@ import type { CriterionAgreement } from '../../grading/judge/calibration.ts'
 import { defaultCalibrationRecordPath, writeCalibrationRecord } from '../../grading/judge/calibration-record.ts'
 import { createHeuristicJudge } from '../../grading/judge/heuristic-judge.ts'
 import { formatProblems } from '../../shared/problems/problems.ts'
-import { loadBundledPrompt, loadPromptTemplate } from '../../llm/prompts/load.ts'
+import { loadPromptTemplate } from '../../llm/prompts/load.ts'
 import { createModelJudge } from '../../grading/judge/model-judge.ts'
 import { CALIBRATION_SPLIT_SEED, runCalibrationOnText } from '../../lab/calibration/run-calibration.ts'
 import { HALUEVAL_QA_FILES, haluEvalLabelsText } from '../../lab/calibration/halueval-labels.ts'
 import type { Judge } from '../../grading/judge/types.ts'
 import { RGB_FACT_FILE, rgbLabelsText } from '../../lab/calibration/rgb-labels.ts'
+import type { RagEvalConfig } from '../../config/schema.ts'
+import { promptPath } from '../../config/resolve.ts'
+import { describeProjectConfig, loadProjectConfig } from '../../vitest/main/project-config.ts'
+import { projectModelClients } from './project-models.ts'
 
-/** Where `calibrate` writes without `--write` or `--out`: the output folder, never the committed record. */
-export function scratchCalibrationRecordPath(kind: 'heuristic' | 'model'): string {
-  return `.vitest-rag/calibration/${kind}.json`
-}
-
-const usage = `Usage: vitest-rag calibrate (--labels FILE | --halueval DIR | --rgb DIR) [--judge heuristic|model]
-                           [--models FILE] [--template FILE] [--seed N] [--write | --out FILE]
+const usage = `Usage: vitest-rag calibrate (--labels FILE | --halueval DIR | --rgb DIR) [--project NAME] [--config FILE]
+                           [--judge heuristic|model] [--models FILE] [--template FILE] [--seed N] [--write | --out FILE]
 
 Scores a human-labelled sample with the judge and reports its agreement with the human labels per
 criterion on the REPORTING half of the rows only (a seeded split; the heuristic judge's thresholds were tuned
@@ -39,14 +38,18 @@ on HaluEval QA's tuning half): n, accuracy, Cohen's kappa with its 95% bootstrap
   --rgb DIR        label rows built from RGB's en_fact.json in DIR (e.g. ../shared/datasets/rgb-en-fact): each
                    question's true and fake answers over its true and swapped passages (100 questions, 400 rows)
   --seed N         seed of the tuning / reporting split (default ${CALIBRATION_SPLIT_SEED})
-  --judge KIND     heuristic (offline, default) or model
-  --models FILE    JSON file with the models config (generator and judge chains); needed for --judge model
-  --template FILE  the judge prompt template (default: evals/prompts/judge.md)
-  --write          replace the committed record the scorecard reads (${defaultCalibrationRecordPath('heuristic')}
-                   or ${defaultCalibrationRecordPath('model')})
+  --project NAME   the Vitest project whose ragEval options give the defaults below (default evals)
+  --config FILE    its Vitest config (default: vitest.config.* or vite.config.* here), or a file of options
+  --judge KIND     heuristic (offline) or model (default: the project's judge option; heuristic for off)
+  --models FILE    JSON file with the models config (generator and judge chains) for --judge model
+                   (default: the project's models option)
+  --template FILE  the judge prompt template (default: judge.md of the project's prompts folder, else bundled)
+  --write          replace the record the scorecard reads (the project's calibration option for its judge, else
+                   ${defaultCalibrationRecordPath('heuristic')} or ${defaultCalibrationRecordPath('model')})
   --out FILE       write the record to FILE instead
-Without --write or --out the record goes to the output folder (${scratchCalibrationRecordPath('heuristic')} or
-${scratchCalibrationRecordPath('model')}), so a trial run never rewrites the committed record.
+Without --write or --out the record goes to the project's output folder (calibration/heuristic.json or
+calibration/model.json there, e.g. .vitest-rag/evals/calibration/heuristic.json), so a trial run never rewrites
+the committed record.
 
 Exit code: 0 after writing the record, 1 when the labels file has problems, 2 on a usage error.`
 
@@ -55,7 +58,10 @@ interface CalibrateArgs {
   halueval?: string
   rgb?: string
   seed: number
-  judge: 'heuristic' | 'model'
+  /** --judge; undefined: the project's judge option. */
+  judge: 'heuristic' | 'model' | undefined
+  project: string | undefined
+  config: string | undefined
   models?: string
   template?: string
   out?: string
@@ -73,11 +79,13 @@ function parseArgs(argv: string[]): CalibrateArgs {
     template: { type: 'string' },
     out: { type: 'string' },
     write: { type: 'boolean' },
+    project: { type: 'string' },
+    config: { type: 'string' },
   })
   const labels = stringFlag(values, 'labels')
   const halueval = stringFlag(values, 'halueval')
-  const judge = stringFlag(values, 'judge') ?? 'heuristic'
-  if (judge !== 'heuristic' && judge !== 'model')
+  const judge = stringFlag(values, 'judge')
+  if (judge !== undefined && judge !== 'heuristic' && judge !== 'model')
     throw new CliUsageError(`--judge must be heuristic or model, got ${JSON.stringify(judge)}`)
   const rgb = stringFlag(values, 'rgb')
   if ([labels, halueval, rgb].filter((x) => x !== undefined).length !== 1)
@@ -86,8 +94,6 @@ function parseArgs(argv: string[]): CalibrateArgs {
   const seed = seedText === undefined ? CALIBRATION_SPLIT_SEED : Number(seedText)
   if (!Number.isInteger(seed)) throw new CliUsageError(`--seed must be a whole number, got ${JSON.stringify(seedText)}`)
   const models = stringFlag(values, 'models')
-  if (judge === 'model' && models === undefined)
-    throw new CliUsageError('--judge model needs --models FILE (the generator and judge chains)')
   const out = stringFlag(values, 'out')
   if (out !== undefined && values.write === true) throw new CliUsageError('give --write or --out FILE, not both')
   return {
@@ -100,6 +106,8 @@ function parseArgs(argv: string[]): CalibrateArgs {
     template: stringFlag(values, 'template'),
     out,
     write: values.write === true,
+    project: stringFlag(values, 'project'),
+    config: stringFlag(values, 'config'),
   }
 }
 
@@ -138,8 +146,30 @@ function readRgb(dir: string, io: CliIo): { text: string; name: string } | undef
   return { text: rgbLabelsText(readFileSync(join(dir, RGB_FACT_FILE), 'utf8')), name: `RGB en_fact (${RGB_FACT_FILE})` }
 }
 
-function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
-  if (args.judge === 'heuristic') return createHeuristicJudge()
+/** The judge kind to calibrate: `--judge`, else the project's judge option (`off` calibrates the heuristic judge). */
+function judgeKind(args: CalibrateArgs, config: RagEvalConfig): 'heuristic' | 'model' {
+  return args.judge ?? (config.judge === 'model' ? 'model' : 'heuristic')
+}
+
+/** The model judge over the project's own models option and prompts folder (no --models FILE given). */
+function projectModelJudge(args: CalibrateArgs, io: CliIo, config: RagEvalConfig): Judge {
+  const clients = projectModelClients(config)
+  if (!clients.judge)
+    throw new CliUsageError(
+      `project "${config.project}" configures no judge model; add models.judge (or "judge": {}) to its ragEval() or pass --models FILE`,
+    )
+  const template = args.template === undefined ? promptPath(config, 'judge.md') : resolve(io.cwd, args.template)
+  return createModelJudge({
+    client: clients.judge,
+    template: loadPromptTemplate(template, 'judge.md'),
+    ...(clients.generator ? { generatorModel: clients.generator.model } : {}),
+    allowSameModel: config.models?.judge?.allowSameModel ?? false,
+  })
+}
+
+function buildJudge(args: CalibrateArgs, io: CliIo, project: RagEvalConfig): Judge {
+  if (judgeKind(args, project) === 'heuristic') return createHeuristicJudge()
+  if (args.models === undefined) return projectModelJudge(args, io, project)
   const modelsPath = resolve(io.cwd, args.models ?? '')
   if (!existsSync(modelsPath))
     throw new CliUsageError(
@@ -158,7 +188,7 @@ function buildJudge(args: CalibrateArgs, io: CliIo): Judge {
     )
   const template =
     args.template === undefined
-      ? loadBundledPrompt('judge.md')
+      ? loadPromptTemplate(promptPath(project, 'judge.md'), 'judge.md')
       : loadPromptTemplate(resolve(io.cwd, args.template), 'judge.md')
   return createModelJudge({
     client: clients.judge,
@@ -196,11 +226,23 @@ function beatsBaseline(a: CriterionAgreement): boolean {
   return a.rocAuc !== undefined && a.unigramRocAuc !== undefined && a.rocAuc > a.unigramRocAuc
 }
 
+/**
+ * Where the record goes without `--out`: with `--write`, the record the scorecard reads (the project's
+ * `calibration` option when it calibrates the project's judge, else the default path of `kind` in the project);
+ * without, the project's output folder, so a trial run never rewrites the committed record.
+ */
+function recordPath(config: RagEvalConfig, kind: 'heuristic' | 'model', write: boolean): string {
+  if (!write) return join(config.outDir, 'calibration', `${kind}.json`)
+  return config.judge === kind ? config.calibration : resolve(config.root, defaultCalibrationRecordPath(kind))
+}
+
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv)
+  const loaded = await loadProjectConfig(io.cwd, { config: args.config, project: args.project })
+  io.stderr(`vitest-rag calibrate: ${describeProjectConfig(loaded)}\n`)
   const labels = readLabels(args, io)
   if (labels === undefined) return 1
-  const judge = buildJudge(args, io)
+  const judge = buildJudge(args, io, loaded.config)
   const outcome = await runCalibrationOnText(labels.text, judge, labels.name, new Date(), args.seed)
   if (!outcome.ok) {
     io.stderr(
@@ -208,15 +250,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     )
     return 1
   }
-  const target =
-    args.out ?? (args.write ? defaultCalibrationRecordPath(judge.kind) : scratchCalibrationRecordPath(judge.kind))
-  const outPath = resolve(io.cwd, target)
+  const outPath = args.out !== undefined ? resolve(io.cwd, args.out) : recordPath(loaded.config, judge.kind, args.write)
   await writeCalibrationRecord(outPath, outcome.record)
   const blocks = Object.entries(outcome.record.criteria).map(([name, a]) => renderAgreement(name, a))
   const committed = args.write
     ? ''
     : args.out === undefined
-      ? ` (the committed ${defaultCalibrationRecordPath(judge.kind)} is unchanged; pass --write to replace it)`
+      ? ` (the committed ${relative(io.cwd, recordPath(loaded.config, judge.kind, true))} is unchanged; pass --write to replace it)`
       : ''
   io.stdout(
     `vitest-rag calibrate: ${labels.name}: ${outcome.record.rows} labelled rows split by seed ${args.seed} into ${outcome.record.split?.tuning} tuning and ${outcome.record.split?.reporting} reporting rows; figures from the reporting half only; ${judge.kind} judge${judge.model ? ` ${judge.model}` : ''} (${judge.promptVersion})\n\n${blocks.join('\n\n')}\n\nwrote ${outPath}${committed}\n`,

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import type { RagEvalConfig } from '../../config/schema.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
 import { parseGoldenText } from '../../cases/parse-golden.ts'
 import { formatProblems, type Problem } from '../../shared/problems/problems.ts'
@@ -29,25 +30,28 @@ import { createHashEmbedder } from '../../search/embedder-hash.ts'
 import { buildSearchIndex, type SearchArm } from '../../search/index.ts'
 import { searchArms } from '../../search/types.ts'
 import { poolQrels, type PoolCase } from '../../lab/qrels/qrels-pooling.ts'
-import { corpusFromFlags, corpusOptions, modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
+import { modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
+import { PROJECT_CORPUS_USAGE, projectCorpus, projectCorpusOptions } from './project-corpus.ts'
 
 /** Default qrels file, relative to the project root (commit it beside the golden set). */
 export const DEFAULT_QRELS_PATH = 'golden/qrels.jsonl'
 
-const poolUsage = `Usage: vitest-rag qrels pool (--kb DIR | --beir DIR) (--models FILE | --grader heuristic) [--golden GLOB]
-                            [--arms bm25,vector] [--k N] [--cap N] [--chunker SPEC] [--qrels FILE] [--spend-limit USD]
-                            [--dry-run]
+const poolUsage = `Usage: vitest-rag qrels pool (--models FILE | --grader heuristic) [--project NAME] [--config FILE]
+                            [--kb DIR | --beir DIR] [--golden GLOB] [--arms bm25,vector] [--k N] [--cap N]
+                            [--chunker SPEC] [--qrels FILE] [--spend-limit USD] [--dry-run]
 
 Grades the union of the top-k chunks of several search arms, per scored golden case, where nothing judges them
 yet (the golden file's locators and earlier rows count as judged), and appends the grades to the qrels file.
+The corpus, chunker, golden files and qrels file default to the project's (its Vitest config's ragEval options).
+${PROJECT_CORPUS_USAGE}
   --models FILE       JSON models config: the judge chain grades (UMBRELA prompt, evals/prompts/judge-relevance.md);
                       every call is cached, and already-judged chunks are never graded again
   --grader heuristic  grade offline by query-word coverage instead (rows marked "heuristic")
-  --golden GLOB       golden files (default golden/**/*.golden.jsonl)
+  --golden GLOB       golden files (default: the project's golden option)
   --arms LIST         comma-separated arms from ${searchArms.join(', ')} (default bm25,vector)
   --k N               depth of each arm's ranking (default 10)
   --cap N             most grading calls in this run (default 200); the rest waits for the next run
-  --qrels FILE        the append-only qrels file (default ${DEFAULT_QRELS_PATH})
+  --qrels FILE        the append-only qrels file (default: the project's qrels option, else ${DEFAULT_QRELS_PATH})
   --spend-limit USD   overrides the models config's spendLimitUsd; the worst-case estimate (printed first:
                       min(--cap, cases x arms x k) gradings of the longest query and chunk, each asked and
                       re-asked once, no cache hit assumed) over it refuses the run before any call
@@ -156,26 +160,42 @@ function longestOf(cases: readonly PoolCase[], prepared: PreparedCorpus): { quer
   return { query: longest(cases.map((c) => c.query)), passage: longest(prepared.chunks.map((c) => c.text)) }
 }
 
-const poolOptions = {
-  ...corpusOptions,
-  models: { type: 'string' },
-  grader: { type: 'string' },
-  golden: { type: 'string' },
-  arms: { type: 'string' },
-  k: { type: 'string' },
-  cap: { type: 'string' },
-  qrels: { type: 'string' },
-  'spend-limit': { type: 'string' },
-  ...DRY_RUN_OPTION,
-} as const
+/** The qrels file and golden files of a pool run: the flags, else the project's options, else the defaults. */
+function poolPaths(
+  values: Record<string, string | boolean | undefined>,
+  cwd: string,
+  config: RagEvalConfig | undefined,
+): { qrelsPath: string; golden: string; goldenRoot: string } {
+  const qrels = stringFlag(values, 'qrels')
+  const golden = stringFlag(values, 'golden')
+  const root = config?.root ?? cwd
+  return {
+    qrelsPath: qrels !== undefined ? resolve(cwd, qrels) : resolve(root, config?.qrels ?? DEFAULT_QRELS_PATH),
+    golden: golden ?? config?.golden ?? 'golden/**/*.golden.jsonl',
+    // --golden is relative to the working directory, the project's golden option to the project root.
+    goldenRoot: golden !== undefined ? cwd : root,
+  }
+}
 
 async function runPool(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCliArgs(argv, poolOptions)
+  const { values } = parseCliArgs(argv, {
+    ...projectCorpusOptions,
+    models: { type: 'string' },
+    grader: { type: 'string' },
+    golden: { type: 'string' },
+    arms: { type: 'string' },
+    k: { type: 'string' },
+    cap: { type: 'string' },
+    qrels: { type: 'string' },
+    'spend-limit': { type: 'string' },
+    ...DRY_RUN_OPTION,
+  })
   const arms = parseArms(stringFlag(values, 'arms'))
   const k = numberFlag(values, 'k', 10, { min: 1, integer: true })
   const cap = numberFlag(values, 'cap', 200, { min: 0, integer: true })
   const { grader, estimate, limitUsd } = chooseGrader(values, io)
-  const qrelsPath = resolve(io.cwd, stringFlag(values, 'qrels') ?? DEFAULT_QRELS_PATH)
+  const { prepared, config, chunker } = await projectCorpus(io, values, 'qrels pool')
+  const { qrelsPath, golden, goldenRoot } = poolPaths(values, io.cwd, config)
   const existing = await readQrelsFile(qrelsPath)
   if (existing.problems.length > 0) {
     io.stderr(
@@ -183,8 +203,7 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
     )
     return 1
   }
-  const prepared = await corpusFromFlags(values, io.cwd)
-  const { cases, problems } = poolCases(io.cwd, stringFlag(values, 'golden') ?? 'golden/**/*.golden.jsonl', prepared)
+  const { cases, problems } = poolCases(goldenRoot, golden, prepared)
   if (problems.length > 0) {
     io.stderr(`vitest-rag qrels pool: the golden set has ${problems.length} problem(s):\n${formatProblems(problems)}\n`)
     return 1
@@ -199,7 +218,6 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
     { arm: arms[0] },
     needsVectors ? createHashEmbedder() : undefined,
   )
-  const chunker = stringFlag(values, 'chunker') ?? 'structural'
   const outcome = await poolQrels({
     cases,
     index,

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import { parseChunkerSpec, chunkDocuments } from '../../corpus/chunk.ts'
-import { defaultBeirLoadOptions, loadBeir } from '../../corpus/load-beir.ts'
+import { loadBeir } from '../../corpus/load-beir.ts'
 import { formatTrecRun, strictlyDecreasing, TIE_DECREMENT, type TrecRunRow } from '../../grading/metrics/trec.ts'
 import { SearchPool } from '../../search/pool/search-pool.ts'
 import { type AnalyzerOptions, defaultAnalyzerOptions, plainAnalyzerOptions } from '../../search/analyzer.ts'
@@ -13,16 +13,19 @@ import { buildSearchIndex } from '../../search/index.ts'
 import { type SearchArm, type SearchHit, searchArms } from '../../search/types.ts'
 import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
 import { CliUsageError, type CliCommand } from './command.ts'
-import { parseCliArgs, stringFlag } from './args.ts'
+import { parseCliArgs, stringFlag, type ParsedCliArgs } from './args.ts'
+import { projectBeirFolder } from './project-corpus.ts'
 
-const usage = `Usage: vitest-rag search --beir DIR --trec OUT [--arm bm25] [--k 100] [--tag NAME]
-                         [--analyzer default|plain] [--chunker none|fixed:800/100|structural] [--threads N]
+const usage = `Usage: vitest-rag search --trec OUT [--beir DIR] [--project NAME] [--config FILE] [--arm bm25] [--k 100]
+                         [--tag NAME] [--analyzer default|plain] [--chunker none|fixed:800/100|structural] [--threads N]
 
 Builds the search index over a BEIR dataset (corpus.jsonl, queries.jsonl), runs every query and writes a
 TREC run file "qid Q0 docid rank score tag" (docid = the corpus _id), k documents per query. Scores are
 strictly decreasing within a query: a tied score is written as the one before it minus ${TIE_DECREMENT}, so
 trec_eval (which breaks ties by docid) and score-run read the same order.
-  --beir DIR       the dataset folder
+  --beir DIR       the dataset folder (default: the project's corpus, when it is a BEIR dataset)
+  --project NAME   the Vitest project whose ragEval options name the corpus (default evals)
+  --config FILE    its Vitest config (default: vitest.config.* or vite.config.* here), or a file of options
   --trec OUT       run file to write
   --arm ARM        ${searchArms.join(' | ')} (default bm25; vector and hybrid use the offline hash embedder)
   --k N            documents per query (default 100)
@@ -39,7 +42,7 @@ Exit code: 0 after writing, 1 when the dataset cannot be loaded, 2 on a usage er
 export const ANALYZER_ARMS: readonly SearchArm[] = ['bm25', 'hybrid']
 
 interface SearchArgs {
-  beir: string
+  values: ParsedCliArgs['values']
   trec: string
   arm: SearchArm
   k: number
@@ -68,10 +71,10 @@ function parseArgs(argv: string[]): SearchArgs {
     threads: { type: 'string' },
     arm: { type: 'string' },
     analyzer: { type: 'string' },
+    project: { type: 'string' },
+    config: { type: 'string' },
   })
-  const beir = stringFlag(values, 'beir')
   const trec = stringFlag(values, 'trec')
-  if (!beir) throw new CliUsageError('--beir DIR is required')
   if (!trec) throw new CliUsageError('--trec OUT is required')
   const arm = stringFlag(values, 'arm') ?? 'bm25'
   if (!(searchArms as readonly string[]).includes(arm))
@@ -82,7 +85,7 @@ function parseArgs(argv: string[]): SearchArgs {
   const k = stringFlag(values, 'k')
   const threads = stringFlag(values, 'threads')
   return {
-    beir,
+    values,
     trec,
     arm: arm as SearchArm,
     k: k === undefined ? 100 : positiveInt('--k', k, 1),
@@ -124,9 +127,8 @@ export const searchCommand: CliCommand = {
         `vitest-rag search: --analyzer affects only the ${ANALYZER_ARMS.join(' and ')} arms; the ${args.arm} arm ignores it\n`,
       )
     }
-    const root = resolve(io.cwd, args.beir)
-    // The tenant ragEval's `corpus: { kind: 'beir' }` loads into by default, so ids and filters agree with a run.
-    const tenantId = defaultBeirLoadOptions.tenantId
+    // The tenant ragEval's `corpus: { kind: 'beir' }` loads into (by default), so ids and filters agree with a run.
+    const { root, tenant: tenantId } = await projectBeirFolder(io, args.values, 'search')
     let dataset
     try {
       dataset = await loadBeir(root, { tenantId })

@@ -16,22 +16,25 @@ import { estimateRunCost } from '../../llm/index.ts'
 import { describeUnanchored } from '../../lab/testset/question-vocabulary.ts'
 import { checkSpend, DRY_RUN_OPTION, DRY_RUN_USAGE } from './spend-guard.ts'
 import { writeFileAtomic } from '../../shared/util/atomic-write.ts'
-import { corpusFromFlags, corpusOptions, modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
+import { modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
+import { projectModelClients } from './project-models.ts'
+import { PROJECT_CORPUS_USAGE, projectCorpus, projectCorpusOptions } from './project-corpus.ts'
 
-const usage = `Usage: vitest-rag synthesize (--kb DIR | --beir DIR) --models FILE --out FILE [--count N] [--seed N]
-                            [--chunker SPEC] [--min-chars N] [--id-prefix P] [--spend-limit USD] [--force]
-                            [--dry-run]
+const usage = `Usage: vitest-rag synthesize --out FILE [--project NAME] [--config FILE] [--kb DIR | --beir DIR]
+                            [--models FILE] [--count N] [--seed N] [--chunker SPEC] [--min-chars N]
+                            [--id-prefix P] [--spend-limit USD] [--force] [--dry-run]
 
 Writes one question per sampled chunk with the generator model, as golden cases marked "synthetic": true
 (the scorecard reports them apart from human-written cases: a question written from its own passage
 overstates retrieval quality). Every call goes through the model client: cached (a second run repeats no
 paid call), priced and stopped at the spend limit (the cases written so far are kept).
-  --kb DIR | --beir DIR  the corpus
-  --models FILE          JSON models config with a generator chain (see the README's "Models" section)
+${PROJECT_CORPUS_USAGE}
+  --models FILE          JSON models config with a generator chain (see the README's "Models" section);
+                         default: the project's \`models\` option
   --out FILE             the golden file to write; an existing file needs --force
   --count N              chunks to sample (default ${defaultSynthesizeOptions.count})
   --seed N               seed of the chunk sample (default ${defaultSynthesizeOptions.seed})
-  --chunker SPEC         structural (default) or fixed:SIZE/OVERLAP
+  --chunker SPEC         structural or fixed:SIZE/OVERLAP (default: the project's chunker)
   --min-chars N          skip chunks shorter than this (default ${defaultSynthesizeOptions.minChunkChars}): too little to ask about
   --id-prefix P          case id prefix (default ${defaultSynthesizeOptions.idPrefix})
   --spend-limit USD      overrides the config's spendLimitUsd; the worst-case estimate (printed first: two
@@ -42,7 +45,7 @@ Exit code: 0 after writing, 1 when nothing could be synthesized, 2 on a usage er
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCliArgs(argv, {
-    ...corpusOptions,
+    ...projectCorpusOptions,
     models: { type: 'string' },
     out: { type: 'string' },
     count: { type: 'string' },
@@ -65,10 +68,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const spendLimit =
     stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
-  const clients = modelClientsFromFile(io.cwd, requiredFlag(values, 'models', 'FILE (the models config)'), spendLimit)
+  const models = stringFlag(values, 'models')
+  const fromFile = models === undefined ? undefined : modelClientsFromFile(io.cwd, models, spendLimit)
+  const { prepared, config } = await projectCorpus(io, values, 'synthesize')
+  const clients = fromFile ?? projectModelClients(config, spendLimit)
   if (!clients.generator)
     throw new CliUsageError('the models config has no generator chain; synthesize asks the generator')
-  const prepared = await corpusFromFlags(values, io.cwd)
   const chunks = sampleChunks(prepared.chunks, options)
   const estimate = estimateRunCost({ calls: planSynthesisCalls(chunks, clients.generator.model) }, clients.prices)
   const stop = checkSpend('synthesize', estimate, clients.ledger.limitUsd, values['dry-run'] === true, io)

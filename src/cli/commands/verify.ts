@@ -4,8 +4,9 @@
  * silently edited corpus.
  */
 import { basename, resolve } from 'node:path'
-import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
+import type { CliCommand, CliIo } from './command.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
+import { PROJECT_CORPUS_USAGE, projectCorpusOptions, projectCorpusSource } from './project-corpus.ts'
 import { diffFingerprints } from '../../corpus/fingerprint.ts'
 import { loadBeir } from '../../corpus/load-beir.ts'
 import { loadKnowledgeBase } from '../../corpus/load-kb.ts'
@@ -15,49 +16,35 @@ import type { Corpus } from '../../corpus/types.ts'
 /** Default manifest file name, written beside the corpus (commit it with a knowledge base). */
 export const DEFAULT_MANIFEST_NAME = 'vitest-rag.manifest.json'
 
-const usage = `Usage: vitest-rag verify (--kb DIR | --beir DIR) [--manifest FILE] [--write]
+const usage = `Usage: vitest-rag verify [--project NAME] [--config FILE] [--kb DIR | --beir DIR] [--manifest FILE] [--write]
 
-Checks a corpus against its recorded manifest of per-document sha256 hashes.
-  --kb DIR         a knowledge base (DIR/tenants/<tenant>/docs, changelog.jsonl, tickets.jsonl)
-  --beir DIR       a BEIR dataset (DIR/corpus.jsonl)
-  --manifest FILE  the manifest (default: DIR/${DEFAULT_MANIFEST_NAME})
-  --write          record the manifest instead of checking it
+Checks a corpus (default: the project's, from its Vitest config) against its recorded manifest of
+per-document sha256 hashes.
+${PROJECT_CORPUS_USAGE}
+                     (--kb: DIR/tenants/<tenant>/docs, changelog.jsonl, tickets.jsonl; --beir: DIR/corpus.jsonl)
+  --manifest FILE    the manifest (default: ${DEFAULT_MANIFEST_NAME} in the corpus folder)
+  --write            record the manifest instead of checking it
 
 Exit code: 0 when nothing changed (or after --write), 1 when any document changed, appeared or vanished
 or there is no manifest yet, 2 on a usage error.`
 
-interface VerifyArgs {
-  kb?: string
-  beir?: string
-  manifest?: string
-  write: boolean
-}
-
-function parseArgs(argv: string[]): VerifyArgs {
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const { chunker: _chunker, ...corpusFlags } = projectCorpusOptions
   const { values } = parseCliArgs(argv, {
-    kb: { type: 'string' },
-    beir: { type: 'string' },
+    ...corpusFlags,
     manifest: { type: 'string' },
     write: { type: 'boolean' },
   })
-  const args: VerifyArgs = {
-    kb: stringFlag(values, 'kb'),
-    beir: stringFlag(values, 'beir'),
-    manifest: stringFlag(values, 'manifest'),
-    write: values.write === true,
-  }
-  if ((args.kb === undefined) === (args.beir === undefined))
-    throw new CliUsageError('give exactly one of --kb DIR or --beir DIR')
-  return args
-}
-
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv)
-  const dir = resolve(io.cwd, args.kb ?? args.beir ?? '.')
-  const manifestPath = resolve(io.cwd, args.manifest ?? resolve(dir, DEFAULT_MANIFEST_NAME))
-  const corpus: Corpus = args.kb !== undefined ? await loadKnowledgeBase(dir) : (await loadBeir(dir)).corpus
+  const { source } = await projectCorpusSource(io, values, 'verify')
+  const dir = source.root
+  const manifest = stringFlag(values, 'manifest')
+  const manifestPath = resolve(io.cwd, manifest ?? resolve(dir, DEFAULT_MANIFEST_NAME))
+  const corpus: Corpus =
+    source.kind === 'kb'
+      ? await loadKnowledgeBase(dir)
+      : (await loadBeir(dir, { tenantId: source.tenant ?? source.tenantId })).corpus
   const current = buildManifest(corpus.documents)
-  if (args.write) {
+  if (values.write === true) {
     await writeManifest(manifestPath, current)
     io.stdout(
       `vitest-rag verify: recorded ${corpus.documents.length} documents of ${basename(dir)} in ${manifestPath} (fingerprint ${current.fingerprint.slice(0, 12)})\n`,
@@ -67,7 +54,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const recorded = await readManifest(manifestPath)
   if (!recorded) {
     io.stderr(
-      `vitest-rag verify: no manifest at ${manifestPath} (fix: record one with \`vitest-rag verify ${args.kb !== undefined ? '--kb' : '--beir'} ${args.kb ?? args.beir} --write\`)\n`,
+      `vitest-rag verify: no manifest at ${manifestPath} (fix: record one with \`${['vitest-rag verify', ...argv, '--write'].join(' ')}\`)\n`,
     )
     return 1
   }

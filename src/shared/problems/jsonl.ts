@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { normalizeText } from '../text/normalize.ts'
 import type { Problem } from './problems.ts'
 import { problemsFromZod } from './zod-problems.ts'
+import { findDuplicateKeys } from './duplicate-keys.ts'
 
 /** How {@link readJsonlLines} reads a file. Every field is optional. */
 export interface JsonlOptions {
@@ -22,6 +23,23 @@ export interface JsonlOptions {
   maxLineBytes?: number
   /** The problem for a line over `maxLineBytes`. Default: an `input_too_large` problem naming the limit. */
   lineTooLarge?: (line: number, bytes: number, limit: number) => Problem
+  /**
+   * Report a key written twice in one object of a line (`duplicate_key`, one problem per repeat): JSON keeps
+   * only the last, so the first value would vanish unseen. The line is still read. Default false.
+   */
+  duplicateKeys?: boolean
+}
+
+/** The `duplicate_key` problems of a line that parsed (see {@link JsonlOptions.duplicateKeys}). */
+function duplicateKeyProblems(trimmed: string, file: string, line: number): Problem[] {
+  return findDuplicateKeys(trimmed).map(({ path, key }) => ({
+    code: 'duplicate_key',
+    file,
+    line,
+    path,
+    message: `${JSON.stringify(key)} appears twice in this object; JSON keeps only the last, so the first one's value is dropped`,
+    fix: `write ${JSON.stringify(key)} once (for a list such as must_contain, put every value in the one list)`,
+  }))
 }
 
 /** The fix every "not valid JSON" problem carries. */
@@ -104,6 +122,7 @@ export function readJsonlLines(
         problems.push(nonObjectProblem(json, file, line, options))
         return
       }
+      if (options.duplicateKeys) problems.push(...duplicateKeyProblems(trimmed, file, line))
       each(json, line)
     })
 }

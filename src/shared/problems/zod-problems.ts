@@ -92,7 +92,8 @@ export function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknow
 
 /**
  * The zod schema that validates the value at `path` (walking objects, arrays, optionals, defaults and
- * discriminated unions, choosing the union member by the raw value's discriminator), or `undefined`.
+ * discriminated unions, choosing the union member by the raw value's discriminator; a record's every key holds
+ * its value schema), or `undefined`.
  */
 export function schemaAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>, root: unknown): z.ZodType | undefined {
   let current: z.ZodType | undefined = schema
@@ -103,6 +104,7 @@ export function schemaAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>, ro
     if (current instanceof z.ZodObject) current = (current.shape as Record<string, z.ZodType>)[String(key)]
     else if (current instanceof z.ZodArray) current = current.element as z.ZodType
     else if (current instanceof z.ZodTuple) current = current.def.items[Number(key)] as z.ZodType | undefined
+    else if (current instanceof z.ZodRecord) current = current.valueType as z.ZodType
     else return undefined
   }
   return current

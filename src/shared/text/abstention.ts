@@ -3,6 +3,7 @@
  * phrasing, or an external system's. The one detector: the hard checks (`toAbstain`), the heuristic judge and
  * the reference pipeline all use it, so it lives below all three.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { foldForMatching } from './normalize.ts'
 import { memoByText } from './text-memo.ts'
 
@@ -39,7 +40,18 @@ function foldDecline(text: string): string {
 export interface AbstentionPhrases {
   phrases?: readonly string[] | undefined
   replaceDefaults?: boolean | undefined
+  /**
+   * Phrases per language (`{ de: { phrases: ['keine Angaben in den Quellen'] } }`), for cases of that language
+   * (a golden case's `language`, else `defaultLanguage`): added to `phrases`; `replaceDefaults` there drops the
+   * default (English) phrasings for that language only.
+   */
+  languages?: Readonly<Record<string, { phrases?: readonly string[]; replaceDefaults?: boolean }>> | undefined
+  /** The language of a case that names none. Default `en`. */
+  defaultLanguage?: string | undefined
 }
+
+/** The language of a case without `language` when the option names no `defaultLanguage`. */
+export const DEFAULT_ABSTENTION_LANGUAGE = 'en'
 
 /** Whether one folded sentence declines, under `phrases`. */
 function declines(folded: string, phrases: readonly string[], replaceDefaults: boolean): boolean {
@@ -66,15 +78,49 @@ function createReader(options: AbstentionPhrases = {}): {
   }
 }
 
-// The process's detector: the checks, the judge and the reference pipeline read answers through it.
-let reader = createReader()
+type Reader = ReturnType<typeof createReader>
+
+/** The detectors of one `abstention` option: one per language, made when a case of that language first asks. */
+function createReaders(options: AbstentionPhrases = {}): (language: string | undefined) => Reader {
+  const readers = new Map<string, Reader>()
+  return (language) => {
+    const lang = language ?? options.defaultLanguage ?? DEFAULT_ABSTENTION_LANGUAGE
+    let found = readers.get(lang)
+    if (!found) {
+      const own = options.languages?.[lang]
+      found = createReader({
+        phrases: [...(options.phrases ?? []), ...(own?.phrases ?? [])],
+        replaceDefaults: options.replaceDefaults === true || own?.replaceDefaults === true,
+      })
+      readers.set(lang, found)
+    }
+    return found
+  }
+}
+
+// The process's detectors: the checks, the judge and the reference pipeline read answers through them, in the
+// language of the case being evaluated (cases of one file run concurrently, so it is scoped, not global).
+let readerFor = createReaders()
+const caseLanguage = new AsyncLocalStorage<string | undefined>()
+const reader = {
+  sentence: (text: string) => readerFor(caseLanguage.getStore()).sentence(text),
+  text: (text: string) => readerFor(caseLanguage.getStore()).text(text),
+}
 
 /**
  * Sets the decline phrasings every later reading uses (the runtime does, from the `abstention` option, once
  * per worker before any case); no argument restores the defaults.
  */
 export function useAbstentionPhrases(options?: AbstentionPhrases): void {
-  reader = createReader(options)
+  readerFor = createReaders(options)
+}
+
+/**
+ * Runs `fn` (and everything it awaits) reading answers in `language` (a golden case's `language`; undefined:
+ * the option's `defaultLanguage`). The case evaluation wraps each case in it.
+ */
+export function withAbstentionLanguage<T>(language: string | undefined, fn: () => T): T {
+  return caseLanguage.run(language, fn)
 }
 
 /**

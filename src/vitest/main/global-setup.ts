@@ -5,6 +5,7 @@
  * case's tenant and every expected source's tenant must exist in the corpus; an HTTP adapter's header env vars
  * must be set.
  */
+import { modelConfigProblems } from './models-check.ts'
 import type { TestProject } from 'vitest/node'
 import { formatProblems } from '../../shared/problems/problems.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
@@ -60,7 +61,6 @@ async function probeOnce(config: RagEvalConfig): Promise<void> {
 async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<boolean> {
   const models = config.models
   if (!models) return false
-  if (config.resume && models.cacheMode === 'off') throw new ResumeNeedsCacheError()
   const [
     { assertEstimateWithinLimit, resetSpendFile },
     { PROBE_FILE },
@@ -92,6 +92,8 @@ async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<b
 }
 
 async function checkBeforeRun(config: RagEvalConfig, project: TestProject): Promise<void> {
+  // First: with the cache off a resumed run would repeat every paid call, whatever else the list would say.
+  if (config.resume && config.models?.cacheMode === 'off') throw new ResumeNeedsCacheError()
   const { set, problems: goldenProblems, warnings } = await checkGoldenSet(config)
   if (warnings.length > 0)
     console.warn(
@@ -99,7 +101,11 @@ async function checkBeforeRun(config: RagEvalConfig, project: TestProject): Prom
     )
   // The team's own modules are imported here, as the cases will import them, so a wrong path or export is one
   // line of this list instead of one failure per case.
-  const problems = [...goldenProblems, ...(await userModuleProblems(config, (path) => project.import(path)))]
+  const problems = [
+    ...goldenProblems,
+    ...(await userModuleProblems(config, (path) => project.import(path))),
+    ...(await modelConfigProblems(config)),
+  ]
   if (problems.length > 0) {
     const what = problems.length === goldenProblems.length ? 'the golden set has' : 'found'
     throw new GoldenSetError(

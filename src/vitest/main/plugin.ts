@@ -6,6 +6,7 @@
  * reporter, whose shards are gated after the merge); (d) watch prompt templates, corpus files, the adapter
  * module and a sourceMap module, so editing one reruns the cases that depend on it.
  */
+import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { Vitest } from 'vitest/node'
@@ -21,7 +22,8 @@ import { GOLDEN_FILE } from './golden-modules.ts'
 import { replaceGithubActionsReporter } from './github-actions.ts'
 import { ProgressReporter } from './progress.ts'
 import { RagReporter } from './reporter.ts'
-import { isCliConfigLoad, isStartupProblem, stopAtStartup } from './startup-error.ts'
+import { isCliConfigLoad, isStartupProblem, stopAtStartup, type StartupProblem } from './startup-error.ts'
+import { runConfigFile } from './config-files.ts'
 
 const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, '../worker/environment')
 const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
@@ -72,6 +74,18 @@ export interface RagEvalPluginApi {
   config(): RagEvalConfig | undefined
 }
 
+/**
+ * An options problem with the config file that holds the options, and what it did to the run: the plugin ends
+ * the process at config time, so no project of the run (the team's unit tests included) ran.
+ */
+function withConfigFile(error: Error, root: string): StartupProblem {
+  const file = runConfigFile(root)
+  const where = file ? `the options are in ${relative(root, file) || file}` : 'the options are in the inline config'
+  return {
+    message: `${error.message}\n(${where}; a bad ragEval option stops the whole run, so the other projects did not run either: fix it and run again)`,
+  }
+}
+
 /** The Vite plugins of a vitest-rag `evals` project. */
 export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
@@ -81,7 +95,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
     } catch (error) {
       // A bad option is a startup problem: its list, once, and exit 1 (not a stack trace from Vite's config
       // loader). The CLI loading the config reports it itself, so there it is thrown.
-      if (isStartupProblem(error) && !isCliConfigLoad()) stopAtStartup(error)
+      if (isStartupProblem(error) && !isCliConfigLoad()) stopAtStartup(withConfigFile(error, root ?? process.cwd()))
       throw error
     }
     return config

@@ -11,13 +11,13 @@ import { ConfigError, DEFAULT_PROJECT, resolveConfig } from '../../config/resolv
 import type { RagEvalConfig, RagEvalOptions } from '../../config/schema.ts'
 import { resolveOptionsFile } from '../../config/options-file.ts'
 import { closestMatch } from '../../shared/problems/closest.ts'
+import { withoutPrefix } from '../../shared/util/errors.ts'
 import { RAG_EVAL_PLUGIN_NAME, type RagEvalPluginApi } from './plugin.ts'
 import { setCliConfigLoad } from './startup-error.ts'
+import { hasCommonJsTypeScriptHook } from './typescript-hook.ts'
+import { VITEST_CONFIG_FILES, findVitestConfig } from './config-files.ts'
 
-/** The config files Vitest looks for in a project root, in its order. */
-export const VITEST_CONFIG_FILES = ['vitest.config', 'vite.config'].flatMap((name) =>
-  ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'].map((ext) => `${name}.${ext}`),
-)
+export { VITEST_CONFIG_FILES, findVitestConfig }
 
 /** What a command asked for: `--config FILE` and `--project NAME` (default {@link DEFAULT_PROJECT}). */
 export interface ProjectConfigRequest {
@@ -30,11 +30,6 @@ export interface LoadedProjectConfig {
   config: RagEvalConfig
   /** Where the options came from, for the command's first line: `vitest.config.ts, project "evals"`. */
   origin: string
-}
-
-/** The Vitest config file in `cwd` that Vitest would pick, or undefined when there is none. */
-export function findVitestConfig(cwd: string): string | undefined {
-  return VITEST_CONFIG_FILES.map((name) => resolve(cwd, name)).find((path) => existsSync(path))
 }
 
 /** Whether a loaded module's default export is a Vite/Vitest config rather than a bare options object. */
@@ -76,6 +71,12 @@ function projectError(file: string, cwd: string, wanted: string, names: string[]
 
 /** An error a config file's own copy of the plugin threw (another module instance): kept as a ConfigError with its message. */
 function asConfigError(error: unknown, file: string): unknown {
+  // Vitest sets up a config's projects together and throws their errors as one AggregateError: a bad option of
+  // one project is inside (the first of ours is shown; each project's options list every problem of its own).
+  if (error instanceof AggregateError) {
+    const ours = error.errors.find((e) => String((e as { code?: unknown } | null)?.code).startsWith('VITEST_RAG_'))
+    if (ours !== undefined) return asConfigError(ours, file)
+  }
   const code = (error as { code?: unknown } | null)?.code
   if (error instanceof ConfigError) return error
   if (error instanceof Error && typeof code === 'string' && code.startsWith('VITEST_RAG_'))
@@ -85,12 +86,19 @@ function asConfigError(error: unknown, file: string): unknown {
   return error
 }
 
+/** A config error that does not name the config file yet (bad options), with the file that holds them. */
+function inConfigFile(error: unknown, where: string): unknown {
+  if (!(error instanceof ConfigError) || error.message.includes(where)) return error
+  return new ConfigError(`${withoutPrefix(error.message)}\n(the options are in ${where})`)
+}
+
 type CreateVitest = typeof import('vitest/node').createVitest
 
 /**
- * Vitest over `file`, configured but not started. Vite bundles a config and imports the bundle; where that
- * import fails (this CLI run from its TypeScript sources under a loader hook, which cannot resolve the bundle's
- * CommonJS dependencies), Vite's module runner loads it instead: the same config, evaluated on the fly.
+ * Vitest over `file`, configured but not started. Vite bundles a config and imports the bundle (about a second);
+ * under a CommonJS TypeScript hook that import fails (see {@link hasCommonJsTypeScriptHook}), so there Vite's
+ * module runner loads it directly: the same config, evaluated on the fly. Trying the bundle first and retrying
+ * cost every command a second full load. The retry stays for any other hook that breaks the bundle the same way.
  */
 async function createVitestFor(
   createVitest: CreateVitest,
@@ -98,12 +106,14 @@ async function createVitestFor(
   cwd: string,
 ): Promise<Awaited<ReturnType<CreateVitest>>> {
   const options = { config: file, root: cwd, watch: false, run: true }
+  const runner = { ...options, configLoader: 'runner' as const }
+  // Silent: Vite's notes on the config file are printed by every `vitest run`, and a failed first attempt is retried.
+  if (hasCommonJsTypeScriptHook()) return await createVitest('test', runner, { logLevel: 'silent' })
   try {
-    // Silent: Vite's notes on the config file are printed by every `vitest run`, and a failed first attempt is retried.
     return await createVitest('test', options, { logLevel: 'silent' })
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw error
-    return await createVitest('test', { ...options, configLoader: 'runner' }, { logLevel: 'silent' })
+    return await createVitest('test', runner, { logLevel: 'silent' })
   }
 }
 
@@ -139,7 +149,7 @@ async function fromVitestConfig(
       origin: `${relative(cwd, file) || file}, project "${wanted}"`,
     }
   } catch (error) {
-    throw asConfigError(error, file)
+    throw inConfigFile(asConfigError(error, file), relative(cwd, file) || file)
   } finally {
     setCliConfigLoad(false)
     await vitest?.close()

@@ -110,7 +110,15 @@ describe('teaching the abstention detector a phrasing (the abstention option)', 
     expect(resolveConfig({ abstention: { phrases: ['no lo sé'] } }, '/p', {}).abstention).toEqual({
       phrases: ['no lo sé'],
       replaceDefaults: false,
+      languages: {},
+      defaultLanguage: 'en',
     })
+    expect(
+      resolveConfig({ abstention: { languages: { es: { phrases: ['no lo sé'] } } } }, '/p', {}).abstention?.languages,
+    ).toEqual({ es: { phrases: ['no lo sé'], replaceDefaults: false } })
+    expect(() => resolveConfig({ abstention: { languages: { es: { phrase: ['x'] } } } } as never, '/p', {})).toThrow(
+      'abstention.languages.es.phrase: unknown field "phrase" (fix: did you mean "phrases"?)',
+    )
     expect(() => resolveConfig({ abstention: { phrase: ['x'] } } as never, '/p', {})).toThrow(
       'abstention.phrase: unknown field "phrase" (fix: did you mean "phrases"?)',
     )

@@ -155,7 +155,8 @@ describe('vitest-rag calibrate', () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'labels.jsonl'), `${twelveRows.join('\n')}\n`)
     const result = await cli(['calibrate', '--labels', 'labels.jsonl', '--out', 'cal.json'], dir)
-    expect(result.stderr).toBe('')
+    // Only the first line, naming the configuration (no Vitest config in dir: the default options).
+    expect(result.stderr).toMatch(/^vitest-rag calibrate: default options \(no Vitest config in [^\n]*\n$/)
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(
       /faithfulness: n=6  accuracy 0\.667  kappa 0\.333 \(95% CI -?\d\.\d{3} to \d\.\d{3}\)/,
@@ -207,7 +208,8 @@ describe('vitest-rag calibrate', () => {
     writeFileSync(join(dir, 'labels.jsonl'), `${sixRows.join('\n')}\n`)
     const scratch = await cli(['calibrate', '--labels', 'labels.jsonl'], dir)
     expect(scratch.code, scratch.stderr).toBe(0)
-    expect(existsSync(join(dir, '.vitest-rag/calibration/heuristic.json'))).toBe(true)
+    // No Vitest config in dir: the default options, whose output folder is .vitest-rag/evals.
+    expect(existsSync(join(dir, '.vitest-rag/evals/calibration/heuristic.json'))).toBe(true)
     expect(existsSync(join(dir, 'evals/calibration/heuristic.json'))).toBe(false)
     expect(scratch.stdout).toContain(
       '(the committed evals/calibration/heuristic.json is unchanged; pass --write to replace it)',
@@ -216,6 +218,20 @@ describe('vitest-rag calibrate', () => {
     expect(written.code).toBe(0)
     expect(loadCalibrationRecord(join(dir, 'evals/calibration/heuristic.json'))?.rows).toBe(6)
     expect((await cli(['calibrate', '--labels', 'labels.jsonl', '--write', '--out', 'x.json'], dir)).code).toBe(2)
+  })
+
+  test("--write replaces the record the project's calibration option names, the one its scorecard reads", async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'labels.jsonl'), `${sixRows.join('\n')}\n`)
+    writeFileSync(join(dir, 'rag.json'), JSON.stringify({ calibration: 'judge/cal.json', outDir: 'out' }))
+    const written = await cli(['calibrate', '--config', 'rag.json', '--labels', 'labels.jsonl', '--write'], dir)
+    expect(written.code, written.stderr).toBe(0)
+    expect(written.stderr.split('\n')[0]).toMatch(/^vitest-rag calibrate: options file rag.json: .*, out out$/)
+    expect(loadCalibrationRecord(join(dir, 'judge/cal.json'))?.rows).toBe(6)
+    expect(existsSync(join(dir, 'evals/calibration/heuristic.json'))).toBe(false)
+    // Without --write: the project's output folder.
+    expect((await cli(['calibrate', '--config', 'rag.json', '--labels', 'labels.jsonl'], dir)).code).toBe(0)
+    expect(existsSync(join(dir, 'out/calibration/heuristic.json'))).toBe(true)
   })
 
   test('it runs on the committed HaluEval fixture and writes a valid record', async () => {
@@ -397,7 +413,8 @@ describe('vitest-rag calibrate --judge model', () => {
         ['calibrate', '--labels', 'labels.jsonl', '--judge', 'model', '--models', 'models.json', '--out', 'cal.json'],
         dir,
       )
-      expect(result.stderr).toBe('')
+      // Only the first line, naming the configuration (no Vitest config in dir: the default options).
+      expect(result.stderr).toMatch(/^vitest-rag calibrate: default options \(no Vitest config in [^\n]*\n$/)
       expect(result.code).toBe(0)
       expect(server.requests).toHaveLength(6) // only the reporting half is judged: the tuning half costs nothing
       const record = loadCalibrationRecord(join(dir, 'cal.json'))

@@ -135,6 +135,20 @@ describe('build-testset on the BEIR fixture', () => {
   })
 })
 
+describe('build-testset from the project configuration', () => {
+  test("without --beir or --rows it reads the project's BEIR corpus, named on the first line", async () => {
+    const own = mkdtempSync(join(tmpdir(), 'vitest-rag-build-own-'))
+    const beir = join(fixtures, 'testset-beir')
+    writeFileSync(join(own, 'rag.json'), JSON.stringify({ corpus: { kind: 'beir', root: beir } }))
+    const run = await cli(own, ['build-testset', '--config', 'rag.json', '--out', 'own.golden.jsonl', '--size', '3'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(/^vitest-rag build-testset: options file rag.json: corpus .*testset-beir \(beir\),/)
+    // The same 6 candidates as --beir gives (the first test).
+    expect(run.stdout).toContain('candidates 6, rejected 2')
+    rmSync(own, { recursive: true, force: true })
+  })
+})
+
 const squad = resolve(import.meta.dirname, '../../../../shared/datasets/squad2-dev-cs224n')
 test.skipIf(!existsSync(squad))(
   'build-testset on ../shared/datasets/squad2-dev-cs224n reports its rejection counts (skipped when absent)',

@@ -134,6 +134,23 @@ describe('qrels pool with the model judge (loopback server)', () => {
     expect(run.stdout).toMatch(/, 1 graded by heuristic \(.*\), \d+ left by --cap 1\n/)
     expect(parseQrels(readFileSync(join(root, 'golden/capped.jsonl'), 'utf8'), 'q').rows).toHaveLength(1)
   })
+
+  test("without --kb it pools over the project's corpus, golden files and qrels file, named first", async () => {
+    // The project's ragEval options as a JSON options file (the Vitest config path is tested end to end in
+    // test/cli/project-config-e2e.test.ts): the corpus, and a qrels option the run would read.
+    writeFileSync(
+      join(root, 'rag.json'),
+      JSON.stringify({ corpus: { kind: 'kb', root: kb }, qrels: 'golden/own.jsonl' }),
+    )
+    const run = await cli(root, ['qrels', 'pool', '--config', 'rag.json', '--grader', 'heuristic', '--k', '3'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr.split('\n')[0]).toMatch(
+      /^vitest-rag qrels pool: options file rag.json: corpus .*kb-mini \(kb\), golden golden\/\*\*\/\*\.golden\.jsonl/,
+    )
+    // Both cases of golden/mini.golden.jsonl (the project's golden glob), appended to its qrels option.
+    expect(run.stdout).toMatch(/^vitest-rag qrels pool: 2 cases, /)
+    expect(run.stdout).toContain(`appended to ${join(root, 'golden/own.jsonl')}`)
+  })
 })
 
 describe('qrels override and the run that uses pooled grades', () => {

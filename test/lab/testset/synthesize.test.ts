@@ -162,3 +162,22 @@ test('synthesize writes a question that shares no content word with its document
     await foreign.close()
   }
 })
+
+test("without --kb or --models it uses the project's corpus and models option (loopback server)", async () => {
+  resetProviderLimiters()
+  const models = JSON.parse(readFileSync(join(dir, 'models.json'), 'utf8')) as Record<string, unknown>
+  // The project's ragEval options (JSON options file): its corpus and its models, sharing the cache above.
+  writeFileSync(join(dir, 'rag.json'), JSON.stringify({ corpus: { kind: 'kb', root: kb }, models }))
+  const args = ['synthesize', '--config', 'rag.json', '--out', 'own.golden.jsonl', '--count', '2', '--min-chars', '80']
+  const run = await cli(dir, args)
+  expect(run.code, run.stderr).toBe(0)
+  expect(run.stderr).toMatch(/^vitest-rag synthesize: options file rag.json: corpus .*kb-mini \(kb\), golden /)
+  expect(run.stdout).toMatch(/^vitest-rag synthesize: 2 synthetic cases from 2 sampled chunks; 2 model calls/)
+  // A project without models: the error names both fixes.
+  writeFileSync(join(dir, 'bare.json'), JSON.stringify({ corpus: { kind: 'kb', root: kb } }))
+  const bare = await cli(dir, ['synthesize', '--config', 'bare.json', '--out', 'bare.golden.jsonl'])
+  expect([bare.code, bare.stderr.split('\n')[1]]).toEqual([
+    2,
+    'vitest-rag synthesize: project "evals" configures no models; add a models option to its ragEval() (see docs/providers.md) or pass --models FILE',
+  ])
+})

@@ -1,7 +1,8 @@
 /**
  * The `abstention` option reaches the cases (issue #24, item 3): real Vitest over a temporary project whose
  * module adapter declines every question in its own words ("Sorry, I cannot answer that from the help
- * center."), on one out_of_scope case of the e2e fixture's knowledge base.
+ * center.", and in German "Dazu finde ich leider nichts."), on two out_of_scope cases of the e2e fixture's
+ * knowledge base, one of them German (`language: 'de'`, taught by `abstention.languages`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,11 +17,23 @@ function project(extra: string): string {
   mkdirSync(join(dir, 'golden'))
   writeFileSync(
     join(dir, 'golden/a.golden.jsonl'),
-    `${JSON.stringify({ case_id: 'OOS-1', case_type: 'out_of_scope', tenant_id: 'north', query: 'What is the weather on Mars?' })}\n`,
+    [
+      { case_id: 'OOS-1', case_type: 'out_of_scope', tenant_id: 'north', query: 'What is the weather on Mars?' },
+      // A German case: read with the German phrases of abstention.languages.de.
+      {
+        case_id: 'OOS-DE',
+        case_type: 'out_of_scope',
+        tenant_id: 'north',
+        query: 'Wie ist das Wetter?',
+        language: 'de',
+      },
+    ]
+      .map((c) => `${JSON.stringify(c)}\n`)
+      .join(''),
   )
   writeFileSync(
     join(dir, 'bot.ts'),
-    "export default () => ({ retrieved: [], answer: 'Sorry, I cannot answer that from the help center.', abstained: true })\n",
+    "export default (input) => ({ retrieved: [], answer: input.query.startsWith('Wie') ? 'Dazu finde ich leider nichts.' : 'Sorry, I cannot answer that from the help center.', abstained: true })\n",
   )
   const plugin = pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href
   const options = `{ corpus: { kind: 'kb', root: ${JSON.stringify(join(repoRoot, 'test/fixtures/e2e/kb'))} }, adapter: { kind: 'module', path: 'bot.ts' }, outDir: 'out'${extra} }`
@@ -39,9 +52,14 @@ describe('a team teaches the detector its decline', { timeout: 120_000 }, () => 
     expect(failed.output).toContain(
       'OOS-1: toAbstain: the system marked the answer abstained: true, but it states content: "Sorry, I cannot answer that from the help center."; if this is how your system declines, add the phrase to ragEval({ abstention: { phrases: [...] } })',
     )
-    const taught = project(", abstention: { phrases: ['cannot answer that from the help center'] }")
+    expect(failed.output).toContain(
+      'OOS-DE: toAbstain: the system marked the answer abstained: true, but it states content',
+    )
+    const taught = project(
+      ", abstention: { phrases: ['cannot answer that from the help center'], languages: { de: { phrases: ['dazu finde ich leider nichts'] } } }",
+    )
     const passed = await runNode(vitestBin, ['run', '--root', taught], { cwd: taught })
-    expect(passed.output).toMatch(/Tests\s+1 passed/)
+    expect(passed.output).toMatch(/Tests\s+2 passed/)
     expect(passed.output).not.toContain('toAbstain')
   })
 })

@@ -50,13 +50,19 @@ describe('startup problems, once and together', { timeout: 120_000 }, () => {
         'ragEval options of project "evals": chunker: "fixed-800" is invalid: unknown chunker "fixed-800" (fix: did you mean "fixed:800"?)',
       ].join('\n'),
     )
+    // The config file that holds them, and why nothing else ran.
+    expect(result.output).toContain(
+      '(the options are in vitest.config.mjs; a bad ragEval option stops the whole run, so the other projects did not run either: fix it and run again)',
+    )
     expect(result.output.split('problems in the ragEval options').length - 1).toBe(1)
     expect(result.output).not.toMatch(/Unhandled Error|No test files found|Serialized Error|    at /)
   })
 
-  test('a wrong adapter path is one line of the same list as a golden problem, with the file it probably meant', async () => {
+  test('a wrong adapter path and a missing model key are lines of the same list as a golden problem', async () => {
+    // The model judge's provider names an API key variable the environment lacks (checked at startup since #24).
+    const models = `models: { judge: { chain: [{ name: 'j', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'VITEST_RAG_TEST_ABSENT_KEY', model: 'gpt-4o-mini' }] } }, judge: 'model'`
     const dir = project(
-      `{ corpus: { kind: 'kb', root: ${JSON.stringify(kb)} }, adapter: { kind: 'module', path: 'evals/mybot.ts' } }`,
+      `{ corpus: { kind: 'kb', root: ${JSON.stringify(kb)} }, adapter: { kind: 'module', path: 'evals/mybot.ts' }, ${models} }`,
       [goodCase, { ...goodCase, case_id: 'S-2', tenant_id: 'nort' }],
     )
     mkdirSync(join(dir, 'evals'))
@@ -66,7 +72,10 @@ describe('startup problems, once and together', { timeout: 120_000 }, () => {
     )
     const result = await run(dir)
     expect(result.code).toBe(1)
-    expect(result.output).toContain('vitest-rag: found 2 problems; no case was run:')
+    expect(result.output).toContain('vitest-rag: found 3 problems; no case was run:')
+    expect(result.output).toContain(
+      'ragEval options of project "evals": models.judge.chain[0].apiKeyEnv: VITEST_RAG_TEST_ABSENT_KEY is not set, so provider "j" (gpt-4o-mini) cannot be called',
+    )
     expect(result.output).toMatch(/golden\/a\.golden\.jsonl:2: tenant_id: .*"nort"/)
     expect(result.output).toContain(
       `ragEval options of project "evals": adapter.path: "evals/mybot.ts" does not exist (looked at ${join(dir, 'evals/mybot.ts')}) (fix: did you mean "evals/my-bot.ts"?)`,

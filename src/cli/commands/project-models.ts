@@ -1,0 +1,33 @@
+/**
+ * The model clients of a lab command that does not get `--models FILE`: the project's own `models` option,
+ * with the model cache the run uses (so a command repeats no call the run already paid for).
+ */
+import type { RagEvalConfig } from '../../config/schema.ts'
+import { modelClientOptions } from '../../evaluation/create-runtime.ts'
+import { LlmError, createModelClients, type ModelClients } from '../../llm/index.ts'
+import { CliUsageError } from './command.ts'
+
+/**
+ * The clients of `config.models`, with `spendLimitUsd` over the config's limit when given. `config` is undefined
+ * when `--kb` / `--beir` replaced the project's configuration: then there are no models to read, and the error
+ * says to pass `--models FILE`; so does a project without a `models` option.
+ */
+export function projectModelClients(config: RagEvalConfig | undefined, spendLimitUsd?: number): ModelClients {
+  if (!config)
+    throw new CliUsageError(
+      '--models FILE is required with --kb or --beir (the project config, whose models option it would use, is not read then)',
+    )
+  if (!config.models)
+    throw new CliUsageError(
+      `project "${config.project}" configures no models; add a models option to its ragEval() (see docs/providers.md) or pass --models FILE`,
+    )
+  try {
+    return createModelClients(config.models, {
+      cacheDir: modelClientOptions(config).cacheDir,
+      ...(spendLimitUsd === undefined ? {} : { spendLimitUsd }),
+    })
+  } catch (error) {
+    if (error instanceof LlmError) throw new CliUsageError(`project "${config.project}" models: ${error.message}`)
+    throw error
+  }
+}

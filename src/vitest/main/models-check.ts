@@ -1,0 +1,84 @@
+/**
+ * The startup check of the `models` option: the model clients are built once in the main process (which
+ * refuses an unknown or unpriced model, a bad chain) and every provider of a chain the run will call has its
+ * API key in the environment. Each problem joins the startup problems list, beside the golden set's and the
+ * adapter's, instead of failing every case later with the same message.
+ */
+import { optionsLabel } from '../../config/resolve.ts'
+import type { RagEvalConfig } from '../../config/schema.ts'
+import type { Problem } from '../../shared/problems/problems.ts'
+import { withoutPrefix } from '../../shared/util/errors.ts'
+
+type Chain = ReadonlyArray<{ name: string; apiKeyEnv: string; model: string }>
+
+/** The chains the run will call: the generator (reference pipeline), the judge model, the embedder (vector arms). */
+function chainsInUse(config: RagEvalConfig): Array<{ role: string; chain: Chain }> {
+  const models = config.models
+  if (!models) return []
+  const reference = config.adapter.kind === 'reference'
+  const judged = config.judge === 'model' || config.claimMetrics === 'model'
+  const vectors = reference && (config.search.arm === 'vector' || config.search.arm === 'hybrid')
+  const chains: Array<{ role: string; chain: Chain | undefined }> = [
+    // The judge `{}` borrows the generator's chain: its keys are the generator's.
+    {
+      role: 'generator',
+      chain: (reference && config.mode === 'system') || judged ? models.generator?.chain : undefined,
+    },
+    { role: 'judge', chain: judged ? models.judge?.chain : undefined },
+    { role: 'embedder', chain: vectors ? models.embedder?.chain : undefined },
+  ]
+  return chains.filter((c): c is { role: string; chain: Chain } => c.chain !== undefined)
+}
+
+/** One problem per environment variable a used chain names and the environment lacks (first place named). */
+function missingKeyProblems(config: RagEvalConfig, env: NodeJS.ProcessEnv): Problem[] {
+  const seen = new Set<string>()
+  const problems: Problem[] = []
+  for (const { role, chain } of chainsInUse(config))
+    chain.forEach((provider, index) => {
+      const name = provider.apiKeyEnv
+      if (seen.has(name) || (env[name] ?? '') !== '') return
+      seen.add(name)
+      problems.push({
+        code: 'missing_api_key',
+        file: optionsLabel(config.project),
+        path: `models.${role}.chain[${index}].apiKeyEnv`,
+        value: name,
+        message: `${name} is not set, so provider "${provider.name}" (${provider.model}) cannot be called`,
+        fix: `set ${name} in the environment of the run, or use models.cacheMode: 'replay' to answer from the cache`,
+      })
+    })
+  return problems
+}
+
+/**
+ * Every problem of `config.models` before any case runs (none when it is absent, or in a dry run, which calls
+ * no model). In `replay` cache mode answers come from the cache, so keys are not required.
+ */
+export async function modelConfigProblems(
+  config: RagEvalConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Problem[]> {
+  if (!config.models || config.dryRun) return []
+  // Loaded only here: an offline run never loads the model client.
+  const [{ createModelClients, LlmError }, { modelClientOptions }] = await Promise.all([
+    import('../../llm/index.ts'),
+    import('../../evaluation/create-runtime.ts'),
+  ])
+  try {
+    createModelClients(config.models, { cacheDir: modelClientOptions(config).cacheDir, env })
+  } catch (error) {
+    if (!(error instanceof LlmError)) throw error
+    const fix = 'see docs/providers.md for the models option'
+    return [
+      {
+        code: 'model_config',
+        file: optionsLabel(config.project),
+        path: 'models',
+        message: withoutPrefix(error.message),
+        fix,
+      },
+    ]
+  }
+  return config.models.cacheMode === 'replay' ? [] : missingKeyProblems(config, env)
+}
