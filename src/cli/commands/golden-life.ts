@@ -6,7 +6,8 @@ import type { CliCommand } from './command.ts'
 import { buildTestsetCommand } from './build-testset.ts'
 import { feedbackAddCommand, promoteCommand } from './feedback.ts'
 import { synthesizeCommand } from './synthesize.ts'
-import { qrelsOverrideCommand, qrelsPoolCommand } from './qrels.ts'
+import { qrelsPoolCommand } from './qrels.ts'
+import { qrelsOverrideCommand } from './qrels-override.ts'
 
 /** The commands, in the order `vitest-rag help` lists them. */
 export const goldenLifeCommands: CliCommand[] = [

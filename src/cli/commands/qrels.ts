@@ -22,7 +22,7 @@ import {
 } from '../../lab/qrels/qrels-pool.ts'
 import { estimateRunCost, type RunCostEstimate } from '../../llm/index.ts'
 import { checkSpend, DRY_RUN_OPTION, DRY_RUN_USAGE } from './spend-guard.ts'
-import { humanJudgment, type ChunkLocator } from '../../grading/qrels/qrels.ts'
+
 import { appendQrelsRows, readQrelsFile } from '../../grading/qrels/qrels-file.ts'
 import { globFiles } from '../../evaluation/golden-set/glob.ts'
 import type { PreparedCorpus } from '../../corpus/prepare-corpus.ts'
@@ -30,7 +30,7 @@ import { createHashEmbedder } from '../../search/embedder-hash.ts'
 import { buildSearchIndex, type SearchArm } from '../../search/index.ts'
 import { searchArms } from '../../search/types.ts'
 import { poolQrels, type PoolCase } from '../../lab/qrels/qrels-pooling.ts'
-import { modelClientsFromFile, numberFlag, requiredFlag } from './flags.ts'
+import { modelClientsFromFile, numberFlag } from './flags.ts'
 import { PROJECT_CORPUS_USAGE, projectCorpus, projectCorpusOptions } from './project-corpus.ts'
 
 /** Default qrels file, relative to the project root (commit it beside the golden set). */
@@ -59,17 +59,6 @@ ${DRY_RUN_USAGE}
 
 Exit code: 0 after appending (or a dry run), 1 when the golden set has problems or the estimate is over the
 spend limit, 2 on a usage error.`
-
-const overrideUsage = `Usage: vitest-rag qrels override --case ID (--chunk ID --chunker SPEC | --doc ID [--span START,END])
-                                --grade 0-3 --reviewer NAME [--note TEXT] [--qrels FILE]
-
-Appends a human grade for one passage of one case. Human grades always win over the golden file's and the
-model's; the earlier rows stay in the file.
-  --chunk ID --chunker SPEC   a retrieved chunk (its id and the chunker that made it, e.g. structural)
-  --doc ID [--span S,E]       a document (its corpus id), optionally a [S, E) character span of it
-  --qrels FILE                the append-only qrels file (default ${DEFAULT_QRELS_PATH})
-
-Exit code: 0 after appending, 1 when the qrels file has bad lines, 2 on a usage error.`
 
 function parseArms(raw: string | undefined): SearchArm[] {
   const arms = (raw ?? 'bm25,vector')
@@ -238,76 +227,10 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
   return 0
 }
 
-function parseLocator(values: Record<string, string | boolean | undefined>): ChunkLocator {
-  const chunk = stringFlag(values, 'chunk')
-  const doc = stringFlag(values, 'doc')
-  if ((chunk === undefined) === (doc === undefined))
-    throw new CliUsageError('give exactly one of --chunk ID (with --chunker) or --doc ID')
-  if (chunk !== undefined)
-    return {
-      chunk_id: chunk,
-      chunker: requiredFlag(values, 'chunker', 'SPEC (the chunker that made the chunk id, e.g. structural)'),
-    }
-  const span = stringFlag(values, 'span')
-  if (span === undefined) return { doc_id: doc ?? '' }
-  const [start, end] = span.split(',').map(Number)
-  if (
-    start === undefined ||
-    end === undefined ||
-    !Number.isInteger(start) ||
-    !Number.isInteger(end) ||
-    start < 0 ||
-    end <= start
-  )
-    throw new CliUsageError(`--span ${JSON.stringify(span)}: write START,END with 0 <= START < END (character offsets)`)
-  return { doc_id: doc ?? '', span: [start, end] }
-}
-
-async function runOverride(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCliArgs(argv, {
-    case: { type: 'string' },
-    chunk: { type: 'string' },
-    chunker: { type: 'string' },
-    doc: { type: 'string' },
-    span: { type: 'string' },
-    grade: { type: 'string' },
-    reviewer: { type: 'string' },
-    note: { type: 'string' },
-    qrels: { type: 'string' },
-  })
-  const caseId = requiredFlag(values, 'case', 'ID')
-  const locator = parseLocator(values)
-  if (stringFlag(values, 'grade') === undefined) throw new CliUsageError('--grade 0-3 is required')
-  const grade = numberFlag(values, 'grade', 0, { min: 0, max: 3, integer: true })
-  const reviewer = requiredFlag(values, 'reviewer', 'NAME')
-  const note = stringFlag(values, 'note')
-  const qrelsPath = resolve(io.cwd, stringFlag(values, 'qrels') ?? DEFAULT_QRELS_PATH)
-  try {
-    await appendQrelsRows(qrelsPath, [
-      humanJudgment(caseId, locator, grade, new Date().toISOString(), `${reviewer}${note ? `: ${note}` : ''}`),
-    ])
-  } catch (error) {
-    io.stderr(`vitest-rag qrels override: ${(error as Error).message}\n`)
-    return 1
-  }
-  io.stdout(
-    `vitest-rag qrels override: human grade ${grade} for ${caseId} recorded in ${qrelsPath} (it wins over golden and model grades)\n`,
-  )
-  return 0
-}
-
 /** `vitest-rag qrels pool`. */
 export const qrelsPoolCommand: CliCommand = {
   name: 'qrels pool',
   summary: 'grade the unjudged top-k of several arms with the model judge (cached, capped)',
   usage: poolUsage,
   run: runPool,
-}
-
-/** `vitest-rag qrels override`. */
-export const qrelsOverrideCommand: CliCommand = {
-  name: 'qrels override',
-  summary: 'record a human relevance grade that wins over golden and model grades',
-  usage: overrideUsage,
-  run: runOverride,
 }
