@@ -68,6 +68,18 @@ export interface Bm25sFigures {
   exactness: Record<string, number>
 }
 
+/** Ours and numpy at one thread count: medians of interleaved repetitions (ms per query) and their ranges. */
+export interface ThreadFigures {
+  one_query_ms: SpreadFigure
+  numpy_gemv_ms: SpreadFigure
+  /** Ours / numpy per repetition, one query at a time. */
+  one_query_ratio: SpreadFigure
+  batch_ms: SpreadFigure
+  numpy_gemm_ms: SpreadFigure
+  /** Ours / numpy per repetition, the whole batch. */
+  batch_ratio: SpreadFigure
+}
+
 /** Exact vector top-10 at one size. */
 export interface VectorFigures {
   build_ms: number
@@ -84,7 +96,7 @@ export interface VectorFigures {
   numpy_gemv_cpu_ms?: number
   /** one_query_cpu_ms / numpy_gemv_cpu_ms: the ratio a loaded machine distorts least. */
   one_query_cpu_ratio_to_numpy?: number
-  /** one_query_ms / numpy_gemv_ms. */
+  /** Median of ours / numpy per repetition, both on 1 thread (`threads1.one_query_ratio`). */
   one_query_ratio_to_numpy?: number
   /** min(one_query_ms, one_query_pool2_ms) / numpy_gemv_ms. */
   one_query_best_ratio_to_numpy?: number
@@ -92,7 +104,7 @@ export interface VectorFigures {
   batch_pool2_ms: number
   batch_float32_pool2_ms: number
   numpy_gemm_ms?: number
-  /** batch_pool2_ms / numpy_gemm_ms. */
+  /** Median of ours / numpy per repetition, both on 2 threads (`threads2.batch_ratio`). */
   batch_ratio_to_numpy?: number
   /** Rows rescored in float32 per query by the bounded path (the rest were ruled out in int8). */
   rescored_rows_per_query: number
@@ -101,6 +113,10 @@ export interface VectorFigures {
   /** Queries whose top-10 ids equal numpy's. */
   same_top10_as_numpy?: string
   peak_rss_mib: number
+  /** Ours in this thread, numpy with 1 BLAS thread. */
+  threads1?: ThreadFigures
+  /** Ours through the 2-worker pool, numpy with 2 BLAS threads. */
+  threads2?: ThreadFigures
 }
 
 /** One goal of the issue, checked against a figure. */
