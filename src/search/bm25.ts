@@ -24,7 +24,7 @@
  * what all remaining terms could add to any document (the sum of their largest impacts), no untouched document
  * can reach the top k, and only touched documents whose partial score plus that sum reaches theta stay
  * candidates. Candidates are then scored in query-term order (the order a plain term-at-a-time pass adds them),
- * so scores are bit-identical to it; the comparisons carry a 1e-9 relative slack for the different float64
+ * each term's postings walked once beside the sorted candidates, so scores are bit-identical to it; the comparisons carry a 1e-9 relative slack for the different float64
  * summation order of the partial sums (whose error is below 1e-15 relative).
  */
 import { analyze } from './analyzer.ts'
@@ -58,16 +58,28 @@ export function buildBm25Index(
   return new Bm25Index(buildBm25Parts(chunks, params, tokenize), tokenize)
 }
 
-/** Index of row `row` in the ascending `rows[lo, hi)`, or -1. */
-function findRow(rows: Int32Array, lo: number, hi: number, row: number): number {
+/**
+ * The first index in the ascending `rows[lo, end)` whose row is >= `row` (`end` when none): gallops from `lo`
+ * (doubling steps), then binary-searches the last step, so walking ascending targets costs O(log gap) each.
+ */
+function seekRow(rows: Int32Array, lo: number, end: number, row: number): number {
+  if (lo >= end || (rows[lo] as number) >= row) return lo
+  let step = 1
+  let hi = lo + 1
+  while (hi < end && (rows[hi] as number) < row) {
+    lo = hi
+    step *= 2
+    hi = lo + step
+  }
+  hi = Math.min(hi, end)
+  // rows[lo] < row, and rows[hi] >= row or hi = end.
+  lo++
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    const v = rows[mid] as number
-    if (v === row) return mid
-    if (v < row) lo = mid + 1
+    if ((rows[mid] as number) < row) lo = mid + 1
     else hi = mid
   }
-  return -1
+  return lo
 }
 
 /** A built BM25 index. Searching is synchronous and scores only the asked tenant's postings. */
@@ -85,6 +97,7 @@ export class Bm25Index {
   private readonly vocab: Array<Map<string, number>>
   private readonly acc: Float64Array
   private readonly touched: Int32Array
+  private readonly rescored: Float64Array
   private heap: TopK | undefined
 
   /** Wraps parts (built here, loaded from disk or received by a worker). */
@@ -101,6 +114,7 @@ export class Bm25Index {
     })
     this.acc = new Float64Array(maxRows)
     this.touched = new Int32Array(maxRows)
+    this.rescored = new Float64Array(maxRows)
   }
 
   /** Top `k` rows of tenant `tenantId` for `query` (global rows, score desc then row asc); [] for an unknown tenant. */
@@ -130,10 +144,10 @@ export class Bm25Index {
     }
     const base = this.parts.layout.rowStart[t] as number
     if (this.postingsOf(ids) <= this.plainPostings) return this.plainSearch(ids, weights, base, this.heapOf(k))
-    const rows = this.candidates(ids, weights, base, k)
+    const rows = this.candidates(ids, weights, base, k).sort()
+    const scores = this.rescore(ids, weights, base, rows)
     const heap = this.heapOf(k)
-    for (let i = 0; i < rows.length; i++)
-      heap.push(this.score(ids, weights, base, rows[i] as number), rows[i] as number)
+    for (let i = 0; i < rows.length; i++) heap.push(scores[i] as number, rows[i] as number)
     return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
   }
 
@@ -184,21 +198,31 @@ export class Bm25Index {
     return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
   }
 
-  // The exact score of tenant row `row`: query terms in order, each posting found by binary search.
-  private score(ids: readonly number[], weights: readonly number[], base: number, row: number): number {
+  // The exact scores of the ascending tenant rows `rows`, into `this.rescored`: query terms in order (so each sum
+  // is built in the reference's order), each term's postings walked once alongside the rows by galloping.
+  private rescore(ids: readonly number[], weights: readonly number[], base: number, rows: Int32Array): Float64Array {
     const { postingStart, postingRows, postingTfs, termIdf, docNorm, params } = this.parts
-    let score = 0
+    const out = this.rescored
+    const n = rows.length
+    out.fill(0, 0, n)
     for (let q = 0; q < ids.length; q++) {
       const j = ids[q] as number
-      const p = findRow(postingRows, postingStart[j] as number, postingStart[j + 1] as number, row)
-      if (p >= 0)
-        score =
-          score +
-          (weights[q] as number) *
-            bm25Impact(termIdf[j] as number, postingTfs[p] as number, docNorm[base + row] as number, params.k1)
+      const w = weights[q] as number
+      const idf = termIdf[j] as number
+      const end = postingStart[j + 1] as number
+      let p = postingStart[j] as number
+      for (let i = 0; i < n && p < end; i++) {
+        const row = rows[i] as number
+        p = seekRow(postingRows, p, end, row)
+        if (p < end && postingRows[p] === row) {
+          out[i] =
+            (out[i] as number) + w * bm25Impact(idf, postingTfs[p] as number, docNorm[base + row] as number, params.k1)
+          p++
+        }
+      }
     }
-    this.stats.scoredPostings += ids.length
-    return score
+    this.stats.scoredPostings += n * ids.length
+    return out
   }
 
   // Rows that may be in the top k (a superset of it), by rarest-first accumulation with early termination. The
