@@ -2,8 +2,8 @@
 can be interleaved under the same machine load. argv: docs.txt queries.txt k1 b k (one document / query per line,
 OUR tokens joined by single spaces, so both sides index the same terms). Protocol on stdin/stdout, one JSON line
 each: first {"build_ms", "results": [[ids, scores], ...]} (batched top-k, zero scores dropped), then per command
-line "one" (every query by its own retrieve call) or "batch" (one retrieve call for all) {"wall_ms", "cpu_ms"}
-for the whole pass; "quit" ends. Threads: NUMBA_NUM_THREADS (set by the caller) and n_threads=1 per call."""
+line "one N" (every query by its own retrieve call, N passes) or "batch N" (one retrieve call for all, N times)
+{"wall_ms", "cpu_ms"} for the N passes; "quit" ends. Threads: NUMBA_NUM_THREADS (set by the caller) and n_threads=1 per call."""
 import json, os, sys, time
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -38,14 +38,15 @@ results = [
 ]
 print(json.dumps({"build_ms": build_ms, "results": results}), flush=True)
 for line in sys.stdin:
-    command = line.strip()
+    command, *times = line.split()
     if command == "quit":
         break
     c0, w0 = time.process_time(), time.perf_counter()
-    if command == "one":
-        for q in queries:
-            retrieve([q])
-    else:
-        retrieve(queries)
+    for _ in range(int(times[0]) if times else 1):
+        if command == "one":
+            for q in queries:
+                retrieve([q])
+        else:
+            retrieve(queries)
     wall, cpu = (time.perf_counter() - w0) * 1000, (time.process_time() - c0) * 1000
     print(json.dumps({"wall_ms": wall, "cpu_ms": cpu}), flush=True)
