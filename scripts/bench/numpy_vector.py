@@ -1,10 +1,13 @@
-"""Exact top-k cosine with numpy, timed: one query at a time (GEMV) and the whole batch (GEMM), both with
-argpartition + sort of the top k. The matrix is normalised at load time (not timed), like the TS index.
-argv: matrix.f32 N d queries.f32 Q k reps. Prints JSON."""
+"""Exact top-k cosine with numpy, kept alive so the bench can interleave its repetitions with ours: one query at a
+time (GEMV) and the whole batch (GEMM), both with argpartition + sort of the top k. The matrix is normalised at
+load time (not timed), like the TS index. BLAS threads: pinned by the caller (OPENBLAS_NUM_THREADS, OMP_NUM_THREADS,
+MKL_NUM_THREADS). argv: matrix.f32 N d queries.f32 Q k ONE (the first ONE queries make the one-at-a-time pass).
+Prints {"top": ids of the first 20 queries' one-at-a-time top k} when ready, then per command line "one" or
+"batch" {"wall_ms", "cpu_ms"} of the whole pass (CPU over all threads); "quit" ends."""
 import json, sys, time
 import numpy as np
 
-path, n, d, qpath, q, k, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
+path, n, d, qpath, q, k, one = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
 m = np.fromfile(path, dtype=np.float32).reshape(n, d)
 m /= np.linalg.norm(m, axis=1, keepdims=True)
 queries = np.fromfile(qpath, dtype=np.float32).reshape(q, d)
@@ -14,9 +17,9 @@ def topk(scores):
     order = np.lexsort((part, -scores[part]))
     return part[order]
 
-def single():
+def single(count):
     out = []
-    for i in range(q):
+    for i in range(count):
         v = queries[i] / np.linalg.norm(queries[i])
         out.append(topk(m @ v))
     return out
@@ -26,17 +29,13 @@ def batch():
     s = m @ qn.T
     return [topk(s[:, i]) for i in range(q)]
 
-def timed(fn):
-    """Fastest of `reps` runs (wall ms/query) and the CPU ms/query (all threads) of that run."""
-    fn()
-    best = (float("inf"), 0.0)
-    for _ in range(reps):
-        c0 = time.process_time(); t0 = time.perf_counter(); res = fn()
-        wall = (time.perf_counter() - t0) * 1000 / q; cpu = (time.process_time() - c0) * 1000 / q
-        if wall < best[0]:
-            best = (wall, cpu)
-    return best, res
-
-(single_ms, single_cpu), single_res = timed(single)
-(batch_ms, batch_cpu), _ = timed(batch)
-print(json.dumps({"single_ms": single_ms, "single_cpu": single_cpu, "batch_ms": batch_ms, "batch_cpu": batch_cpu, "top": [r.tolist() for r in single_res[:20]]}))
+top = single(min(20, q))
+batch()
+print(json.dumps({"top": [r.tolist() for r in top]}), flush=True)
+for line in sys.stdin:
+    command = line.strip()
+    if command == "quit":
+        break
+    c0 = time.process_time(); t0 = time.perf_counter()
+    single(one) if command == "one" else batch()
+    print(json.dumps({"wall_ms": (time.perf_counter() - t0) * 1000, "cpu_ms": (time.process_time() - c0) * 1000}), flush=True)

@@ -1,7 +1,9 @@
 /**
- * Exact vector top-10 on seeded Gaussian matrices: one query at a time (this thread: the bounded int8 path and
- * the float32 reference; and through the 2-worker pool) and the whole batch (this thread and the pool), against
- * numpy timed in the same run on the same data (GEMV per query; GEMM batch + argpartition). Returns the figures.
+ * Exact vector top-10 on seeded Gaussian matrices: one query at a time and the whole batch, ours on T threads
+ * (1: this thread, the bounded int8 path; 2: the 2-worker pool) against numpy with its BLAS pinned to the same T
+ * (GEMV per query; GEMM batch + argpartition), on the same data, each repetition timing ours then numpy so both
+ * see the same load: every ratio is the median of the per-repetition ratios, with their range. The float32
+ * reference path is timed once beside them. Returns the figures.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,18 +21,12 @@ import {
   normalizeInto,
   quantizeMatrix,
 } from '../../src/search/vector.ts'
-import { fmt, peakRssMiB, printTable, timeBest, timeBestWall } from './measure.ts'
-import { runPython } from './python.ts'
-import type { VectorFigures } from './report.ts'
+import { peakRssMiB, timeBestWall } from './measure.ts'
+import { PeerProcess, spreadOf } from './peer.ts'
+import { pythonMissing } from './python.ts'
+import type { ThreadFigures, VectorFigures } from './report.ts'
 import { fillGaussian } from './synthetic.ts'
-
-interface NumpyResult {
-  single_ms: number
-  single_cpu: number
-  batch_ms: number
-  batch_cpu: number
-  top: number[][]
-}
+import { printVectorTables } from './vector-table.ts'
 
 /** A seeded `n x d` Gaussian matrix, normalised and quantized like a built index; `raw` gets the unnormalised bytes. */
 export function gaussianIndex(
@@ -87,6 +83,93 @@ function poolFor(
   return new SearchPool({ index }, { threads: 2, minQueriesPerTask: 1, kernel })
 }
 
+interface Interleaved {
+  threads1: ThreadFigures
+  threads2: ThreadFigures
+  /** Ours and numpy's CPU ms per query, one at a time on 1 thread; numpy's first 20 top-10 ids. */
+  oneCpuMs: number
+  numpyOneCpuMs: number
+  numpyTop: number[][] | undefined
+}
+
+// Ours at 1 thread (this thread) and 2 (the pool), numpy with its BLAS pinned to the same count; each repetition
+// times ours then numpy, so both see the same load. One-at-a-time passes use the first `one` queries.
+async function interleaved(
+  vector: VectorIndex,
+  chunks: Array<{ id: string; tenantId: string; text: string }>,
+  qv: Float32Array[],
+  files: { matrix: string; queries: string },
+  one: number,
+  reps: number,
+): Promise<Interleaved> {
+  const [n, d] = [vector.parts.layout.chunkIds.length, vector.parts.dimensions]
+  const pin = (t: number) => ({ OPENBLAS_NUM_THREADS: `${t}`, OMP_NUM_THREADS: `${t}`, MKL_NUM_THREADS: `${t}` })
+  const args = [files.matrix, n, d, files.queries, qv.length, 10, one]
+  const peers = [1, 2].map((t) => new PeerProcess('numpy_vector.py', args, pin(t)))
+  const pool = poolFor(vector, chunks, qv, 'auto')
+  const names = qv.map((_, i) => ({ query: String(i), tenantId: 't', k: 10 }))
+  const batch = qv.map((v) => ({ vector: v, tenantId: 't', k: 10 }))
+  const ours: Array<Record<string, () => unknown>> = [
+    { one: () => qv.slice(0, one).forEach((v) => vector.search(v, 't', 10)), batch: () => vector.searchBatch(batch) },
+    {
+      one: async () => {
+        for (const q of names.slice(0, one)) await pool.searchBatch([q])
+      },
+      batch: () => pool.searchBatch(names),
+    },
+  ]
+  const series = [0, 1].map(() => ({
+    one: [] as number[],
+    numpyOne: [] as number[],
+    batch: [] as number[],
+    numpyBatch: [] as number[],
+  }))
+  let oneCpu = 0
+  let numpyOneCpu = 0
+  try {
+    const ready = await Promise.all(peers.map((p) => p.next<{ top: number[][] }>()))
+    for (let rep = -1; rep < reps; rep++) {
+      for (const t of [0, 1]) {
+        for (const kind of ['one', 'batch'] as const) {
+          const c0 = process.cpuUsage()
+          const w0 = performance.now()
+          await ours[t]![kind]!()
+          const wall = performance.now() - w0
+          const cpu = process.cpuUsage(c0)
+          const peer = await peers[t]!.ask(kind)
+          if (rep < 0) continue // warm-up: JIT, WASM tier-up, fresh workers, BLAS buffers
+          const count = kind === 'one' ? one : qv.length
+          series[t]![kind].push(wall / count)
+          series[t]![kind === 'one' ? 'numpyOne' : 'numpyBatch'].push(peer.wall_ms / count)
+          if (t === 0 && kind === 'one') {
+            oneCpu += (cpu.user + cpu.system) / 1000 / count / reps
+            numpyOneCpu += peer.cpu_ms / count / reps
+          }
+        }
+      }
+    }
+    const ratio = (a: number[], b: number[]) => spreadOf(a.map((v, i) => v / (b[i] as number)))
+    const figures = series.map((s) => ({
+      one_query_ms: spreadOf(s.one),
+      numpy_gemv_ms: spreadOf(s.numpyOne),
+      one_query_ratio: ratio(s.one, s.numpyOne),
+      batch_ms: spreadOf(s.batch),
+      numpy_gemm_ms: spreadOf(s.numpyBatch),
+      batch_ratio: ratio(s.batch, s.numpyBatch),
+    }))
+    return {
+      threads1: figures[0]!,
+      threads2: figures[1]!,
+      oneCpuMs: oneCpu,
+      numpyOneCpuMs: numpyOneCpu,
+      numpyTop: ready[0]?.top,
+    }
+  } finally {
+    await pool.destroy()
+    await Promise.all(peers.map((p) => p.close()))
+  }
+}
+
 /** Benchmarks each `[N, d]` size with `queryCount` queries; returns figures keyed `"NxD"`. */
 export async function benchVector(
   sizes: Array<[number, number]>,
@@ -94,137 +177,88 @@ export async function benchVector(
   reps: number,
 ): Promise<Record<string, VectorFigures>> {
   console.log(`## Exact vector search, top 10 cosine, ${queryCount} queries, seeded Gaussian data\n`)
+  const missing = pythonMissing(['numpy'])
+  if (missing) console.log(`  (numpy not measured: ${missing})`)
   const figures: Record<string, VectorFigures> = {}
   for (const [n, d] of sizes) {
     const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-bench-'))
-    const { vector, buildMs, chunks } = gaussianIndex(n, d, join(dir, 'matrix.f32'))
+    const files = { matrix: join(dir, 'matrix.f32'), queries: join(dir, 'queries.f32') }
+    const { vector, buildMs, chunks } = gaussianIndex(n, d, files.matrix)
     const reference = new VectorIndex(vector.parts, 'float32')
     const queries = new Float32Array(queryCount * d)
     fillGaussian(queries, 99)
-    writeFileSync(join(dir, 'queries.f32'), new Uint8Array(queries.buffer))
+    writeFileSync(files.queries, new Uint8Array(queries.buffer))
     const qv = Array.from({ length: queryCount }, (_, i) => queries.subarray(i * d, (i + 1) * d))
     const batchOf = (vs: Float32Array[]) => vs.map((v) => ({ vector: v, tenantId: 't', k: 10 }))
-
     vector.boundedStats.rescoredRows = 0
-    const single = await timeBest(reps, () => qv.forEach((v) => vector.search(v, 't', 10)))
-    const rescored = vector.boundedStats.rescoredRows / (queryCount * (reps + 1))
-    const singleFloat = await timeBestWall(Math.min(reps, 2), () =>
-      qv.slice(0, 50).forEach((v) => reference.search(v, 't', 10)),
-    )
-    const batch = await timeBestWall(reps, () => vector.searchBatch(batchOf(qv)))
-    const names = qv.map((_, i) => ({ query: String(i), tenantId: 't', k: 10 }))
-    const pool = poolFor(vector, chunks, qv, 'auto')
-    const batchPool = await timeBestWall(reps, () => pool.searchBatch(names), 3)
-    const singlePool = await timeBestWall(
-      reps,
-      async () => {
-        for (const q of names) await pool.searchBatch([q])
-      },
-      2,
-    )
-    await pool.destroy()
+    qv.forEach((v) => vector.search(v, 't', 10))
+    const rescored = vector.boundedStats.rescoredRows / queryCount
+    const singleFloat = await timeBestWall(1, () => qv.slice(0, 20).forEach((v) => reference.search(v, 't', 10)))
     const floatPool = poolFor(vector, chunks, qv, 'float32')
-    const batchFloatPool = await timeBestWall(Math.min(reps, 2), () => floatPool.searchBatch(names), 2)
+    const names = qv.map((_, i) => ({ query: String(i), tenantId: 't', k: 10 }))
+    const batchFloatPool = await timeBestWall(1, () => floatPool.searchBatch(names), 1)
     await floatPool.destroy()
-    const numpy = runPython<NumpyResult>('numpy_vector.py', [
-      join(dir, 'matrix.f32'),
-      n,
-      d,
-      join(dir, 'queries.f32'),
-      queryCount,
-      10,
-      reps,
-    ])
+    const one = Math.min(50, queryCount)
+    const timed = missing ? undefined : await interleaved(vector, chunks, qv, files, one, reps)
     rmSync(dir, { recursive: true, force: true })
     const ours = vector.searchBatch(batchOf(qv))
     const expected = reference.searchBatch(batchOf(qv))
     const exact = ours.filter((hits, i) => JSON.stringify(hits) === JSON.stringify(expected[i])).length
-    const f: VectorFigures = {
+    figures[`${n}x${d}`] = vectorFigures(timed, {
       build_ms: buildMs,
       memory_ratio: memoryRatio(vector),
       kernel: vector.kernelName,
-      one_query_ms: single.wall / queryCount,
-      one_query_cpu_ms: single.cpu / queryCount,
-      one_query_float32_ms: singleFloat / Math.min(50, queryCount),
-      one_query_pool2_ms: singlePool / queryCount,
-      batch_ms: batch / queryCount,
-      batch_pool2_ms: batchPool / queryCount,
+      one_query_float32_ms: singleFloat / Math.min(20, queryCount),
       batch_float32_pool2_ms: batchFloatPool / queryCount,
       rescored_rows_per_query: rescored,
       exact_vs_float32: `${exact}/${queryCount}`,
       peak_rss_mib: peakRssMiB(),
-    }
-    if (numpy) {
-      const same = numpy.top.filter((ids, i) => ids.join() === (ours[i] ?? []).map((h) => h.row).join()).length
-      Object.assign(f, {
-        numpy_gemv_ms: numpy.single_ms,
-        numpy_gemv_cpu_ms: numpy.single_cpu,
-        one_query_cpu_ratio_to_numpy: f.one_query_cpu_ms / numpy.single_cpu,
-        one_query_ratio_to_numpy: f.one_query_ms / numpy.single_ms,
-        one_query_best_ratio_to_numpy: Math.min(f.one_query_ms, f.one_query_pool2_ms) / numpy.single_ms,
-        numpy_gemm_ms: numpy.batch_ms,
-        batch_ratio_to_numpy: f.batch_pool2_ms / numpy.batch_ms,
-        same_top10_as_numpy: `${same}/${numpy.top.length}`,
-      })
-    }
-    figures[`${n}x${d}`] = f
+      same: (top) => top.filter((ids, i) => ids.join() === (ours[i] ?? []).map((h) => h.row).join()).length,
+    })
     console.log(`  done ${n} x ${d}`)
   }
   printVectorTables(figures)
   return figures
 }
 
-function printVectorTables(figures: Record<string, VectorFigures>): void {
-  const entries = Object.entries(figures)
-  console.log(
-    '\nOne query at a time (ms/query; numpy GEMV uses its 2 BLAS threads; "best" = the faster of ours in one thread and through the 2-worker pool):\n',
-  )
-  printTable(
-    [
-      'N x d',
-      'build ms',
-      'memory / raw',
-      'path',
-      'ours 1 thread',
-      'float32 path',
-      'ours pool 2w',
-      'numpy GEMV',
-      'ours / numpy',
-      'best / numpy',
-      'ours CPU ms',
-      'rescored rows/query',
-      'exact vs float32',
-      'same top-10 as numpy',
-      'peak RSS MiB',
-    ],
-    entries.map(([size, f]) => [
-      size,
-      fmt(f.build_ms),
-      fmt(f.memory_ratio),
-      f.kernel,
-      fmt(f.one_query_ms),
-      fmt(f.one_query_float32_ms),
-      fmt(f.one_query_pool2_ms),
-      fmt(f.numpy_gemv_ms),
-      `${fmt(f.one_query_ratio_to_numpy)}x`,
-      `${fmt(f.one_query_best_ratio_to_numpy)}x`,
-      fmt(f.one_query_cpu_ms),
-      fmt(f.rescored_rows_per_query),
-      f.exact_vs_float32,
-      f.same_top10_as_numpy ?? '-',
-      fmt(f.peak_rss_mib),
-    ]),
-  )
-  console.log('Whole batch known up front (ms/query; numpy GEMM + argpartition, 2 BLAS threads):\n')
-  printTable(
-    ['N x d', 'ours 1 thread', 'ours pool 2w', 'float32 path pool 2w', 'numpy GEMM', 'pool 2w / numpy'],
-    entries.map(([size, f]) => [
-      size,
-      fmt(f.batch_ms),
-      fmt(f.batch_pool2_ms),
-      fmt(f.batch_float32_pool2_ms),
-      fmt(f.numpy_gemm_ms),
-      `${fmt(f.batch_ratio_to_numpy)}x`,
-    ]),
-  )
+type Fixed = Pick<
+  VectorFigures,
+  | 'build_ms'
+  | 'memory_ratio'
+  | 'kernel'
+  | 'one_query_float32_ms'
+  | 'batch_float32_pool2_ms'
+  | 'rescored_rows_per_query'
+  | 'exact_vs_float32'
+  | 'peak_rss_mib'
+> & { same: (top: number[][]) => number }
+
+// The report's figures: the per-thread-count series, and the flat names the README table reads, like for like
+// (one query: both on 1 thread; batch: both on 2).
+function vectorFigures(timed: Interleaved | undefined, { same, ...fixed }: Fixed): VectorFigures {
+  const t1 = timed?.threads1
+  const t2 = timed?.threads2
+  const top = timed?.numpyTop
+  return {
+    ...fixed,
+    one_query_ms: t1?.one_query_ms.median ?? NaN,
+    one_query_cpu_ms: timed?.oneCpuMs ?? NaN,
+    one_query_pool2_ms: t2?.one_query_ms.median ?? NaN,
+    batch_ms: t1?.batch_ms.median ?? NaN,
+    batch_pool2_ms: t2?.batch_ms.median ?? NaN,
+    ...(t1 && t2 && timed
+      ? {
+          threads1: t1,
+          threads2: t2,
+          numpy_gemv_ms: t1.numpy_gemv_ms.median,
+          numpy_gemv_cpu_ms: timed.numpyOneCpuMs,
+          one_query_cpu_ratio_to_numpy: timed.oneCpuMs / timed.numpyOneCpuMs,
+          one_query_ratio_to_numpy: t1.one_query_ratio.median,
+          one_query_best_ratio_to_numpy: Math.min(t1.one_query_ratio.median, t2.one_query_ratio.median),
+          numpy_gemm_ms: t2.numpy_gemm_ms.median,
+          batch_ratio_to_numpy: t2.batch_ratio.median,
+          ...(top ? { same_top10_as_numpy: `${same(top)}/${top.length}` } : {}),
+        }
+      : {}),
+  }
 }

@@ -7,6 +7,7 @@
  */
 import { SearchError } from './errors.ts'
 import { type IndexableChunk, type TenantLayout, layoutByTenant } from './tenant-layout.ts'
+import { TermTable, hashChars, scanPlainAscii } from './term-table.ts'
 
 /** BM25 free parameters. */
 export interface Bm25Params {
@@ -19,8 +20,12 @@ export interface Bm25Params {
 /** Lucene's defaults: k1 = 1.2, b = 0.75. */
 export const defaultBm25Params: Bm25Params = Object.freeze({ k1: 1.2, b: 0.75 })
 
-/** Text -> index terms; the same function must analyze documents and queries. */
-export type Tokenizer = (text: string) => string[]
+/**
+ * Text -> index terms; the same function must analyze documents and queries. `plainAscii: true` promises that it
+ * is the plain analyzer (`plainAnalyzerOptions`), so the build may scan ASCII documents itself (`scanPlainAscii`,
+ * the same terms without a string per token); `tokenizerFor` sets it.
+ */
+export type Tokenizer = ((text: string) => string[]) & { plainAscii?: boolean }
 
 /** The plain-data form of a BM25 index (shareable with workers, persistable). */
 export interface Bm25Parts {
@@ -95,10 +100,10 @@ interface TenantTerms {
   docLengths: Int32Array
 }
 
-// Analyzes one tenant's documents. Per document, distinct terms are counted with two typed arrays instead of a Map.
+// Analyzes one tenant's documents. Per document, distinct terms are counted with two typed arrays instead of a Map;
+// the vocabulary is a TermTable, and plain ASCII documents are scanned without a string per token.
 function analyzeTenant(rows: readonly IndexableChunk[], tokenize: Tokenizer): TenantTerms {
-  const vocab = new Map<string, number>()
-  const terms: string[] = []
+  const table = new TermTable()
   let df = new Int32Array(1024)
   let tfCount = new Int32Array(1024)
   const termIds = new BlockList((n) => new Int32Array(n))
@@ -107,29 +112,29 @@ function analyzeTenant(rows: readonly IndexableChunk[], tokenize: Tokenizer): Te
   const docEnds = new Int32Array(rows.length)
   const docLengths = new Int32Array(rows.length)
   const distinct: number[] = []
-  for (let r = 0; r < rows.length; r++) {
-    const tokens = tokenize((rows[r] as IndexableChunk).text)
-    docLengths[r] = tokens.length
-    distinct.length = 0
-    for (const token of tokens) {
-      let id = vocab.get(token)
-      if (id === undefined) {
-        id = terms.length
-        vocab.set(token, id)
-        terms.push(token)
-        if (id === df.length) {
-          const grownDf = new Int32Array(id * 2)
-          grownDf.set(df)
-          df = grownDf
-          const grownTf = new Int32Array(id * 2)
-          grownTf.set(tfCount)
-          tfCount = grownTf
-        }
-      }
-      const seen = tfCount[id] as number
-      tfCount[id] = seen + 1
-      if (seen === 0) distinct.push(id)
+  const visit = (id: number): void => {
+    if (id === df.length) {
+      const grownDf = new Int32Array(id * 2)
+      grownDf.set(df)
+      df = grownDf
+      const grownTf = new Int32Array(id * 2)
+      grownTf.set(tfCount)
+      tfCount = grownTf
     }
+    const seen = tfCount[id] as number
+    tfCount[id] = seen + 1
+    if (seen === 0) distinct.push(id)
+  }
+  for (let r = 0; r < rows.length; r++) {
+    const text = (rows[r] as IndexableChunk).text
+    distinct.length = 0
+    let length = tokenize.plainAscii ? scanPlainAscii(text, table, visit) : -1
+    if (length < 0) {
+      const tokens = tokenize(text)
+      for (const token of tokens) visit(table.idOf(token, 0, token.length, hashChars(token, 0, token.length)))
+      length = tokens.length
+    }
+    docLengths[r] = length
     for (const id of distinct) {
       const tf = tfCount[id] as number
       if (tf > 0xffff) bigTfs.set(termIds.length, tf)
@@ -140,7 +145,7 @@ function analyzeTenant(rows: readonly IndexableChunk[], tokenize: Tokenizer): Te
     }
     docEnds[r] = termIds.length
   }
-  return { vocab: terms, df, termIds, tfs, bigTfs, docEnds, docLengths }
+  return { vocab: table.terms, df, termIds, tfs, bigTfs, docEnds, docLengths }
 }
 
 /**

@@ -138,7 +138,10 @@ export async function buildSearchIndex(
 
 /** The analyzer as a tokenizer. */
 export function tokenizerFor(analyzer: AnalyzerOptions): Tokenizer {
-  return (text) => analyze(text, analyzer)
+  const tokenize: Tokenizer = (text) => analyze(text, analyzer)
+  // The plain analyzer's terms can be scanned by the build itself on ASCII text (`bm25-parts.ts`).
+  tokenize.plainAscii = !analyzer.identifiers && !analyzer.stopWords && analyzer.stemmer === 'none'
+  return tokenize
 }
 
 /** The best `k` rows as hits of `tenantId`, rows mapped to chunk ids. */

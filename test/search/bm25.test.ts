@@ -121,6 +121,8 @@ describe('buildBm25Index', () => {
       undefined,
       split,
     )
+    // These queries read 500-2500 postings: under the plain-path limit, so pruning is forced on here.
+    index.plainPostings = 0
     const queries = [
       ['w150', 'w0', 'w1'],
       ['w0', 'w2', 'w2', 'w3'],
@@ -143,6 +145,16 @@ describe('buildBm25Index', () => {
       }
     }
     expect(index.stats.scoredPostings).toBeLessThan(postings)
+    // The plain path (the default for queries this small) returns the same, reading every posting exactly once.
+    index.plainPostings = 4096
+    index.stats.scoredPostings = 0
+    for (const query of queries) {
+      const got = index
+        .search(query.join(' '), 't', 5)
+        .map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
+      expect(got).toEqual(referenceBm25(docs, query, 't').slice(0, 5))
+    }
+    expect(index.stats.scoredPostings).toBe(postings)
   })
 
   test('a term repeated more than 65535 times in one doc keeps its exact tf (postings switch to 32-bit tfs)', () => {
