@@ -6,8 +6,8 @@
  * or a module, TypeScript included, whose default export is the options object).
  */
 import { existsSync } from 'node:fs'
-import { basename, dirname, relative, resolve } from 'node:path'
-import { ConfigError, DEFAULT_PROJECT, resolveConfig } from '../../config/resolve.ts'
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path'
+import { ConfigError, DEFAULT_PROJECT, resolveConfig, SAMPLE_KB_ROOT } from '../../config/resolve.ts'
 import type { RagEvalConfig, RagEvalOptions } from '../../config/schema.ts'
 import { resolveOptionsFile } from '../../config/options-file.ts'
 import { closestMatch } from '../../shared/problems/closest.ts'
@@ -193,6 +193,13 @@ export async function loadProjectConfig(
  */
 export function describeProjectConfig(loaded: LoadedProjectConfig): string {
   const { config } = loaded
-  const rel = (p: string) => relative(config.root, p) || '.'
-  return `${loaded.origin}: corpus ${rel(config.corpus.root)} (${config.corpus.kind}), golden ${config.golden}, out ${rel(config.outDir)}`
+  // Relative to the project root when inside it; a path outside (the bundled sample corpus, a shared dataset
+  // folder) is shown whole rather than as a climb of `../` nobody can follow.
+  const rel = (p: string) => {
+    const r = relative(config.root, p)
+    return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? p : r
+  }
+  const shown = rel(config.corpus.root)
+  const corpus = config.corpus.root === SAMPLE_KB_ROOT && isAbsolute(shown) ? 'the bundled sample corpus' : shown
+  return `${loaded.origin}: corpus ${corpus} (${config.corpus.kind}), golden ${config.golden}, out ${rel(config.outDir)}`
 }

@@ -187,7 +187,7 @@ describe('the feedback add and promote commands', () => {
     expect(added.code).toBe(0)
     // The one stderr line names the configuration the scorecard path came from (here: no Vitest config).
     expect(added.stderr).toMatch(
-      /^vitest-rag feedback add: default options \(no Vitest config in .*\): corpus .*\(kb\), golden golden\/\*\*\/\*\.golden\.jsonl, out \.vitest-rag\/evals\n$/,
+      /^vitest-rag feedback add: default options \(no Vitest config in .*\): corpus the bundled sample corpus \(kb\), golden golden\/\*\*\/\*\.golden\.jsonl, out \.vitest-rag\/evals\n$/,
     )
     const promoted = await cli(root, [
       'promote',
