@@ -56,6 +56,9 @@ export interface RunComparison {
   onlyInB: string[]
 }
 
+/** A comparison without pairs: nothing to test, nothing significant. */
+const NO_PAIRS = { n: 0, clusters: 0, meanA: 0, meanB: 0, meanDiff: 0, pValue: 1, significant: false } as const
+
 /**
  * Pairs two runs' per-case values of one metric by case id (ids sorted, so the result does not depend on key
  * order) and tests the mean difference b - a. With no pairs: n = 0, means 0, ci [0, 0], p = 1, not
@@ -81,20 +84,7 @@ export function compareRuns(
   const onlyInB = Object.keys(b)
     .filter((id) => !Object.hasOwn(a, id))
     .sort()
-  if (paired.length === 0) {
-    return {
-      n: 0,
-      clusters: 0,
-      meanA: 0,
-      meanB: 0,
-      meanDiff: 0,
-      ci: [0, 0],
-      pValue: 1,
-      significant: false,
-      onlyInA,
-      onlyInB,
-    }
-  }
+  if (paired.length === 0) return { ...NO_PAIRS, ci: [0, 0], onlyInA, onlyInB }
   let sumA = 0
   let sumB = 0
   const diffs = paired.map((id) => {
