@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { fmt, printTable } from './measure.ts'
 import { readTrace, reporterBreakdown, type Row, runScale, type Runner, vitestBreakdown } from './harness-runs.ts'
 import { installVitestEvals, VITEST_EVALS_VERSION, writeScaleProject, writeVitestEvalsPeer } from './scale-project.ts'
-import { describeSpread, type Spread, spreadOf } from './spread.ts'
+import { describeSpread, inSeconds, type Spread, spreadOf } from './spread.ts'
 
 /** Figures of the `harness` section; walls in ms, memory in MiB, ratios ours / peer (lower is better). */
 export interface HarnessFigures {
@@ -52,6 +52,11 @@ export interface SlowFigures {
   after_last_case_ms: Spread
   /** First case in to last case out, / floor: how full the concurrency slots were. */
   system_window_ratio_to_floor: Spread
+  /**
+   * The minimal Vitest runner over the same cases with an instant system: Vitest's own start, collection and
+   * exit, which the floor leaves out.
+   */
+  minimal_instant_wall_ms: Spread
 }
 
 /** Where the bench runs: the project folder, Vitest's bin, the repository root. */
@@ -184,7 +189,11 @@ export async function benchSlow(
   writeScaleProject(place.projectDir, place.repoRoot)
   const trace = join(place.projectDir, 'trace.txt')
   const rows = new Map<number, Array<{ row: Row; firstStart: number; lastEnd: number }>>()
-  for (let i = 0; i < reps; i++)
+  const minimal: number[] = []
+  for (let i = 0; i < reps; i++) {
+    minimal.push(
+      (await runScale('minimal', place.projectDir, place.vitestBin, place.repoRoot, cases, false)).run.wallMs,
+    )
     for (const concurrency of concurrencies) {
       const row = await runScale('vitest-rag', place.projectDir, place.vitestBin, place.repoRoot, cases, false, {
         latencyMs,
@@ -195,6 +204,7 @@ export async function benchSlow(
       if (t.calls !== cases) throw new Error(`slow bench: the system saw ${t.calls} calls, expected ${cases}`)
       rows.set(concurrency, [...(rows.get(concurrency) ?? []), { row, ...t }])
     }
+  }
   const out: Record<string, SlowFigures> = {}
   for (const [concurrency, list] of rows) {
     const floor = (cases * latencyMs) / concurrency
@@ -208,8 +218,10 @@ export async function benchSlow(
       before_first_case_ms: spreadOf(list.map((r) => r.firstStart - r.row.run.startedAt)),
       after_last_case_ms: spreadOf(list.map((r) => r.row.run.endedAt - r.lastEnd)),
       system_window_ratio_to_floor: spreadOf(list.map((r) => (r.lastEnd - r.firstStart) / floor)),
+      minimal_instant_wall_ms: spreadOf(minimal),
     }
   }
+  const sec = (x: Spread) => describeSpread(inSeconds(x), fmt)
   printTable(
     [
       'concurrency',
@@ -223,31 +235,13 @@ export async function benchSlow(
     Object.values(out).map((f) => [
       String(f.concurrency),
       fmt(f.floor_ms / 1000),
-      describeSpread(
-        { ...f.wall_ms, median: f.wall_ms.median / 1000, min: f.wall_ms.min / 1000, max: f.wall_ms.max / 1000 },
-        fmt,
-      ),
+      sec(f.wall_ms),
       describeSpread(f.ratio_to_floor, fmt),
-      describeSpread(
-        {
-          ...f.before_first_case_ms,
-          median: f.before_first_case_ms.median / 1000,
-          min: f.before_first_case_ms.min / 1000,
-          max: f.before_first_case_ms.max / 1000,
-        },
-        fmt,
-      ),
-      describeSpread(
-        {
-          ...f.after_last_case_ms,
-          median: f.after_last_case_ms.median / 1000,
-          min: f.after_last_case_ms.min / 1000,
-          max: f.after_last_case_ms.max / 1000,
-        },
-        fmt,
-      ),
+      sec(f.before_first_case_ms),
+      sec(f.after_last_case_ms),
       describeSpread(f.system_window_ratio_to_floor, fmt),
     ]),
   )
+  console.log(`the minimal Vitest runner over the same ${cases} cases, instant system: ${sec(spreadOf(minimal))} s\n`)
   return out
 }

@@ -87,7 +87,7 @@ function harnessRows(report: BenchReport): string[] {
   }
   for (const f of Object.values(report.slow ?? {}))
     rows.push(
-      `| ${f.cases} cases against a ${f.latency_ms} ms system, concurrency ${f.concurrency}: wall s (before the first case s; after the last s) | ${spread(f.wall_ms, 1000)} (${spread(f.before_first_case_ms, 1000)}; ${spread(f.after_last_case_ms, 1000)}) | floor (cases x latency / concurrency): ${sig3(f.floor_ms / 1000)} | ${spread(f.ratio_to_floor)} |`,
+      `| ${f.cases} cases against a ${f.latency_ms} ms system, concurrency ${f.concurrency}: wall s (before the first case s; after the last s) | ${spread(f.wall_ms, 1000)} (${spread(f.before_first_case_ms, 1000)}; ${spread(f.after_last_case_ms, 1000)}) | floor (cases x latency / concurrency): ${sig3(f.floor_ms / 1000)}; minimal Vitest runner, instant system: ${spread(f.minimal_instant_wall_ms, 1000)} | ${spread(f.ratio_to_floor)} |`,
     )
   const e = report.eval_retrieval
   if (e) {

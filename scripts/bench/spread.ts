@@ -23,3 +23,8 @@ export function describeSpread(s: Spread | undefined, format: (n: number) => str
     ? `${format(s.median)} (${format(s.min)}-${format(s.max)}, ${s.runs} runs)`
     : `${format(s.median)} (one run)`
 }
+
+/** A spread of milliseconds in seconds. */
+export function inSeconds(s: Spread): Spread {
+  return { ...s, median: s.median / 1000, min: s.min / 1000, max: s.max / 1000 }
+}

@@ -149,11 +149,12 @@ describe('README benchmark table from the bench JSON', () => {
         before_first_case_ms: spreadOf([300]),
         after_last_case_ms: spreadOf([100]),
         system_window_ratio_to_floor: spreadOf([1]),
+        minimal_instant_wall_ms: spreadOf([1500, 1300, 1700]),
       },
     }
     const lines = renderBenchmarkTable({ ...report, goals: checkGoals(report) }).split('\n')
     expect(lines).toContain(
-      '| 400 cases against a 200 ms system, concurrency 16: wall s (before the first case s; after the last s) | 5.40 (5.30-5.60, 3 runs) (0.300 (one run); 0.100 (one run)) | floor (cases x latency / concurrency): 5.00 | 1.08 (1.06-1.12, 3 runs) |',
+      '| 400 cases against a 200 ms system, concurrency 16: wall s (before the first case s; after the last s) | 5.40 (5.30-5.60, 3 runs) (0.300 (one run); 0.100 (one run)) | floor (cases x latency / concurrency): 5.00; minimal Vitest runner, instant system: 1.50 (1.30-1.70, 3 runs) | 1.08 (1.06-1.12, 3 runs) |',
     )
     expect(lines).toContain('- `slow.c16.ratio_to_floor.median` <= 1.1: 1.08, met')
     expect(spreadOf([4, 1, 3, 2])).toEqual({ median: 2.5, min: 1, max: 4, runs: 4 })
