@@ -107,7 +107,7 @@ export function renderBenchmarkTable(report: BenchReport): string {
   const runs = report.runs ?? []
   const when =
     runs.length > 1
-      ? `${runs.length} \`npm run bench -- --json FILE --merge\` runs on ${report.date.slice(0, 10)} (${runs.map((r) => `${r.date.slice(11, 16)} UTC, load ${r.load_average[0]}`).join('; ')})`
+      ? `${runs.length} \`npm run bench -- --json FILE --merge\` runs on ${report.date.slice(0, 10)} (${runs.map((r) => `${r.date.slice(0, 10) === report.date.slice(0, 10) ? '' : `${r.date.slice(0, 10)} `}${r.date.slice(11, 16)} UTC, load ${r.load_average[0]}`).join('; ')})`
       : `one \`npm run bench -- --json\` run${report.quick ? ' (--quick)' : ''} on ${report.date.slice(0, 10)}, load average ${m.load_average.join(' ')} at the start`
   const lines = [
     `Figures from ${when}: ${m.cpus} vCPU ${m.cpu}, Node ${m.node.replace(/^v/, '')}, numpy ${m.numpy ?? '-'}, scipy ${m.scipy ?? '-'} (search rows: fastest of N; harness rows: median (min-max) of interleaved runs, or marked one run; a loaded machine inflates every time, so read the ratios: ours / peer in the same run, lower is better).`,
