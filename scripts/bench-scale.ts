@@ -13,13 +13,12 @@
  *   npm run bench:scale [-- --sizes 1000,10000,20000] [-- --peer 6000] [-- --repeat 5] [-- --no-build]
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fmt, printTable } from './bench/measure.ts'
-import { runMeasured, type TreeRun } from './bench/process-tree.ts'
-import { writeScaleGolden, writeScaleProject } from './bench/scale-project.ts'
+import { reporterBreakdown, type Row, runScale, vitestBreakdown } from './bench/harness-runs.ts'
+import { writeScaleProject } from './bench/scale-project.ts'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
@@ -36,50 +35,13 @@ const peerSize = Number(flag('peer', '6000'))
 // few seconds moves by +-20% on a shared 2-core machine.
 const repeat = Number(flag('repeat', '5'))
 
-/** Vitest's "Duration ... (transform a, setup b, import c, tests d, environment e)" line, in ms. */
-function vitestBreakdown(output: string): Record<string, number> {
-  const line = output.match(/Duration\s+[\d.]+m?s\s*\(([^)]*)\)/)?.[1] ?? ''
-  const out: Record<string, number> = {}
-  for (const m of line.matchAll(/(\w+) ([\d.]+)(m?s)/g)) out[m[1]!] = Number(m[2]) * (m[3] === 's' ? 1000 : 1)
-  return out
-}
-
-/** The reporter's "vitest-rag: report timings: collect X ms, ..." line (VITEST_RAG_TIMINGS=1). */
-function reporterBreakdown(output: string): Record<string, number> {
-  const line = output.match(/vitest-rag: report timings: (.*)/)?.[1] ?? ''
-  const out: Record<string, number> = {}
-  for (const m of line.matchAll(/(\w+) ([\d.]+) ms/g)) out[m[1]!] = Number(m[2])
-  return out
-}
-
-interface Row {
-  what: string
-  cases: number
-  run: TreeRun
-}
-
 async function runRag(cases: number, halfFailing: boolean): Promise<Row> {
-  writeScaleGolden(projectDir, cases, halfFailing)
-  const out = join(projectDir, '.vitest-rag')
-  mkdirSync(out, { recursive: true })
-  const run = await runMeasured([vitestBin, 'run', '--root', projectDir], repoRoot, {
-    BENCH_OUT: out,
-    VITEST_RAG_TIMINGS: '1',
-  })
-  const expected = halfFailing ? 1 : 0
-  if ((run.code ?? 1) !== expected)
-    throw new Error(
-      `vitest-rag run of ${cases} cases exited ${run.code}, expected ${expected}:\n${run.output.slice(-3000)}`,
-    )
-  return { what: `vitest-rag${halfFailing ? ', half failing' : ''}`, cases, run }
+  return runScale('vitest-rag', projectDir, vitestBin, repoRoot, cases, halfFailing)
 }
 
 async function runPeer(cases: number, halfFailing: boolean): Promise<Row> {
-  writeScaleGolden(projectDir, cases, halfFailing)
-  const run = await runMeasured([vitestBin, 'run', '--root', join(projectDir, 'peer')], repoRoot, {})
-  if ((run.code ?? 1) !== (halfFailing ? 1 : 0))
-    throw new Error(`peer run of ${cases} cases exited ${run.code}:\n${run.output.slice(-3000)}`)
-  return { what: `minimal Vitest runner${halfFailing ? ', half failing' : ''}`, cases, run }
+  const row = await runScale('minimal', projectDir, vitestBin, repoRoot, cases, halfFailing)
+  return { ...row, what: `minimal Vitest runner${halfFailing ? ', half failing' : ''}` }
 }
 
 function table(rows: Row[]): void {

@@ -1,16 +1,21 @@
 /**
- * `npm run bench` (`node --import tsx scripts/bench.ts [--quick] [--only=SECTION] [--json FILE]`): prints the
+ * `npm run bench` (`node --import tsx scripts/bench.ts [--quick] [--only=SECTION,...] [--json FILE]`): prints the
  * exact-search core's figures, no asserts. Sections: `bm25` (seeded Zipf corpus against scipy.sparse), `vector`
  * (exact vector search against numpy, both timed in this same run, so ratios compare like with like on a noisy
  * machine), `bm25s` (BM25 beside bm25s's numba backend on Cranfield, 50k and 1M Zipf documents, interleaved
- * repetitions, top-10 checked; `--bm25s-corpora=cranfield,50000,...`), `scale` (10k -> 1M chunks: BM25 and 1M x 384 vectors loaded from the index file), `datasets` (the
- * real corpora in ../shared/datasets). `--quick` shrinks every size for a CI-sized run and skips `scale`.
+ * repetitions, top-10 checked; `--bm25s-corpora=cranfield,50000,...`), `scale` (10k -> 1M chunks: BM25 and 1M x
+ * 384 vectors loaded from the index file), `datasets` (the real corpora in ../shared/datasets), and the harness
+ * against its peers, on the built package (`harness`:
+ * 6,078 cases beside vitest-evals and a minimal Vitest runner, all passing and half failing; `slow`: 400 cases
+ * against a 200 ms system at concurrency 4 and 16; `eval-retrieval`: the CLI on SQuAD 2.0 dev, with
+ * `--eval-retrieval-reference FILE` checked value for value against an earlier result). `--harness-cases=N`
+ * sets the harness section's size. `--quick` shrinks every size for a CI-sized run and skips `scale`.
  * `--json FILE` also writes every figure under a stable name (`bench/report.ts`); with `--merge`, the sections of
  * this run replace those of an existing FILE and the rest is kept (run sections one by one on a slow machine).
  * `--queries=N`, `--reps=N`, `--vector-sizes=100000x1536,...`, `--scale-sizes=10000,...` and `--bm25-sizes=...`
  * override the defaults. `npm run bench:readme -- FILE` turns that file into the README's benchmark table.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, platform, totalmem } from 'node:os'
 import { resolve } from 'node:path'
@@ -19,6 +24,8 @@ import { writeFileAtomicSync } from '../src/shared/util/atomic-write.ts'
 import { benchBm25 } from './bench/bm25-bench.ts'
 import { benchBm25s } from './bench/bm25s-bench.ts'
 import { benchDatasets } from './bench/datasets-bench.ts'
+import { benchEvalRetrieval } from './bench/experiment-bench.ts'
+import { benchHarness, benchSlow } from './bench/harness-bench.ts'
 import { type BenchMachine, type BenchReport, checkGoals, emptyBenchReport } from './bench/report.ts'
 import { benchPython } from './bench/python.ts'
 import { benchScale } from './bench/scale-bench.ts'
@@ -43,7 +50,7 @@ const vectorSizes = option('vector-sizes')
   .map((s) => s.split('x').map(Number) as [number, number])
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../..')
 const started = performance.now()
-const runs = (section: string) => !only || only === section
+const runs = (section: string) => !only || only.split(',').includes(section)
 
 function pythonVersion(module: string): string | null {
   try {
@@ -78,6 +85,9 @@ if (previous)
     vector: previous.vector,
     scale: previous.scale,
     datasets: previous.datasets,
+    harness: previous.harness,
+    slow: previous.slow,
+    eval_retrieval: previous.eval_retrieval,
     runs: previous.runs ?? [],
   })
 report.runs.push({ date: report.date, args, load_average: machine.load_average })
@@ -137,6 +147,32 @@ if (runs('datasets'))
     resolve(repoRoot, '../shared/datasets'),
     ['cranfield', 'squad2-dev-cs224n'],
     reps ?? (quick ? 1 : 3),
+  )
+save()
+// The harness sections run the built package (npm run build first) in child processes: ours beside its peers.
+const place = {
+  projectDir: resolve(repoRoot, '.vitest-rag/bench-scale'),
+  vitestBin: resolve(repoRoot, 'node_modules/vitest/vitest.mjs'),
+  repoRoot,
+}
+if (runs('harness') || runs('slow') || runs('eval-retrieval')) {
+  const built = spawnSync(process.execPath, [resolve(repoRoot, 'scripts/build.mjs')], { stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('npm run build failed: the harness sections measure the built package')
+}
+if (runs('harness')) {
+  const cases = option('harness-cases') ? Number(option('harness-cases')) : quick ? 1000 : 6078
+  report.harness = await benchHarness(place, cases, reps ?? (quick ? 1 : 5))
+}
+save()
+if (runs('slow')) report.slow = await benchSlow(place, quick ? 100 : 400, 200, [4, 16], reps ?? (quick ? 1 : 3))
+save()
+if (runs('eval-retrieval'))
+  report.eval_retrieval = await benchEvalRetrieval(
+    repoRoot,
+    resolve(repoRoot, '../shared/datasets/squad2-dev-cs224n'),
+    reps ?? 1,
+    quick ? 600 : undefined,
+    option('eval-retrieval-reference'),
   )
 save()
 for (const goal of report.goals) {

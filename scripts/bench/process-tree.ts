@@ -11,6 +11,9 @@ export interface TreeRun {
   code: number | null
   output: string
   wallMs: number
+  /** Epoch ms when the command was spawned and when it exited (to place a traced system's calls in the run). */
+  startedAt: number
+  endedAt: number
   /** Peak of the summed RSS of the process and its descendants, MiB; undefined without /proc. */
   peakMiB?: number
   /** Peak RSS of the process itself (Vitest's main process), MiB. */
@@ -74,6 +77,7 @@ function highWaterKiB(pid: number): number | undefined {
 export function runMeasured(args: string[], cwd: string, env: Record<string, string>): Promise<TreeRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
+    const startedAt = Date.now()
     const child = spawn(process.execPath, args, {
       cwd,
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', CI: 'true', ...env },
@@ -101,6 +105,8 @@ export function runMeasured(args: string[], cwd: string, env: Record<string, str
         code,
         output,
         wallMs: performance.now() - started,
+        startedAt,
+        endedAt: Date.now(),
         ...(peak !== undefined
           ? {
               peakMiB: peak / 1024,

@@ -3,6 +3,7 @@
  * FILE`): computing apart from printing, so the table shows exactly the figures of one recorded run. Pure.
  */
 import type { BenchReport, Bm25Figures, VectorFigures } from './report.ts'
+import { describeSpread, type Spread } from './spread.ts'
 
 /** Markers around the generated part of README.md. */
 export const readmeMarkers = Object.freeze({ start: '<!-- bench-table:start -->', end: '<!-- bench-table:end -->' })
@@ -69,25 +70,57 @@ function scaleRows(scale: BenchReport['scale']): string[] {
   ]
 }
 
+/** A spread in another unit (ms -> s: `scale` 1000), as `median (min-max, N runs)` or `median (one run)`. */
+const spread = (x: Spread | undefined, scale = 1): string =>
+  describeSpread(x && { ...x, median: x.median / scale, min: x.min / scale, max: x.max / scale }, sig3)
+
+function harnessRows(report: BenchReport): string[] {
+  const h = report.harness
+  const rows: string[] = []
+  if (h) {
+    const n = h.cases.toLocaleString('en-US')
+    rows.push(
+      `| ${n} golden cases, constant-answer system, offline, installed from the tarball: wall s | ${spread(h.wall_ms, 1000)} | vitest-evals ${h.vitest_evals ?? '(not installed)'}, one \`it\` per row: ${spread(h.vitest_evals_wall_ms, 1000)} | ${spread(h.wall_ratio_to_vitest_evals)} |`,
+      `| same, largest process MiB | ${spread(h.largest_process_mib)} | ${spread(h.vitest_evals_largest_process_mib)} | ${spread(h.memory_ratio_to_vitest_evals)} |`,
+      `| same, half the cases failing: what the failing half adds, s | ${spread(h.failure_cost_ms, 1000)} | minimal Vitest runner failing the same cases: ${spread(h.minimal_failure_cost_ms, 1000)} | ${spread(h.failure_cost_ratio_to_minimal)} |`,
+    )
+  }
+  for (const f of Object.values(report.slow ?? {}))
+    rows.push(
+      `| ${f.cases} cases against a ${f.latency_ms} ms system, concurrency ${f.concurrency}: wall s (before the first case s; after the last s) | ${spread(f.wall_ms, 1000)} (${spread(f.before_first_case_ms, 1000)}; ${spread(f.after_last_case_ms, 1000)}) | floor (cases x latency / concurrency): ${sig3(f.floor_ms / 1000)}; minimal Vitest runner, instant system: ${spread(f.minimal_instant_wall_ms, 1000)} | ${spread(f.ratio_to_floor)} |`,
+    )
+  const e = report.eval_retrieval
+  if (e) {
+    const exact = e.exactness
+      ? `; ${e.exactness.differing} of ${e.exactness.compared} result values differ from the reference`
+      : ''
+    rows.push(
+      `| \`eval-retrieval\`, ${e.dataset} (${e.cases.toLocaleString('en-US')} cases, ${e.arms.length} arms): wall s (arms s; load, statistics, writing s)${exact} | ${spread(e.wall_ms, 1000)} (${spread(e.arms_ms, 1000)}; ${spread(e.rest_ms, 1000)}) | goal: 60 s | ${spread(e.wall_ms && { ...e.wall_ms, median: e.wall_ms.median / 60_000, min: e.wall_ms.min / 60_000, max: e.wall_ms.max / 60_000 })} |`,
+    )
+  }
+  return rows
+}
+
 /** The generated README section: provenance line, the table, and the goals with their status. */
 export function renderBenchmarkTable(report: BenchReport): string {
   const m = report.machine
   const runs = report.runs ?? []
   const when =
     runs.length > 1
-      ? `${runs.length} \`npm run bench -- --json FILE --merge\` runs on ${report.date.slice(0, 10)} (${runs.map((r) => `${r.date.slice(11, 16)} UTC, load ${r.load_average[0]}`).join('; ')})`
+      ? `${runs.length} \`npm run bench -- --json FILE --merge\` runs on ${report.date.slice(0, 10)} (${runs.map((r) => `${r.date.slice(0, 10) === report.date.slice(0, 10) ? '' : `${r.date.slice(0, 10)} `}${r.date.slice(11, 16)} UTC, load ${r.load_average[0]}`).join('; ')})`
       : `one \`npm run bench -- --json\` run${report.quick ? ' (--quick)' : ''} on ${report.date.slice(0, 10)}, load average ${m.load_average.join(' ')} at the start`
   const lines = [
-    `Figures from ${when}: ${m.cpus} vCPU ${m.cpu}, Node ${m.node.replace(/^v/, '')}, numpy ${m.numpy ?? '-'}, scipy ${m.scipy ?? '-'} (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).`,
+    `Figures from ${when}: ${m.cpus} vCPU ${m.cpu}, Node ${m.node.replace(/^v/, '')}, numpy ${m.numpy ?? '-'}, scipy ${m.scipy ?? '-'} (search rows: fastest of N; harness rows: median (min-max) of interleaved runs, or marked one run; a loaded machine inflates every time, so read the ratios: ours / peer in the same run, lower is better).`,
     '',
     '| what | ours | peer (same run) | ours / peer |',
     '|---|---|---|---|',
     ...bm25Rows(report.bm25),
     ...vectorRows(report.vector),
     ...scaleRows(report.scale),
+    ...harnessRows(report),
   ]
   if (report.goals.length > 0) {
-    lines.push('', 'Goals of issue #16 in this run:', '')
+    lines.push('', 'Goals of issues #16 and #26 in this run:', '')
     for (const g of report.goals)
       lines.push(
         `- \`${g.figure}\` <= ${g.at_most}: ${g.value === null ? 'not measured' : `${sig3(g.value)}, ${g.met ? 'met' : 'not met'}`}`,

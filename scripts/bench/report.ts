@@ -3,7 +3,11 @@
  * write them and a check (or the README generator, `readme-table.ts`) can read them. Names are snake_case with
  * their unit (`_ms`, `_mib`); a `ratio_to_<peer>` is always OUR time divided by the peer's time in the same run
  * (lower is better: 0.5 means twice as fast). Sizes are keys: `"100000x1536"` (rows x d), `"50000"` (documents).
+ * The harness sections (`harness`, `slow`, `eval_retrieval`) give each figure as a {@link Spread} of interleaved
+ * repetitions (median, min, max, runs; `runs` 1 is a single run).
  */
+import type { EvalRetrievalFigures } from './experiment-bench.ts'
+import type { HarnessFigures, SlowFigures } from './harness-bench.ts'
 
 /** Version of this layout; bump when a name changes meaning. */
 export const benchReportVersion = 1
@@ -155,6 +159,12 @@ export interface BenchReport {
   scale: { bm25: Record<string, Record<string, number>>; vector: Record<string, Record<string, number>> }
   /** Real corpora: `dataset -> "analyzer/arm" -> figures`. */
   datasets: Record<string, Record<string, Record<string, number>>>
+  /** vitest-rag beside vitest-evals and a minimal Vitest runner (`harness-bench.ts`). */
+  harness?: HarnessFigures
+  /** A slow system at each concurrency, keyed `c4`, `c16` (`harness-bench.ts`). */
+  slow?: Record<string, SlowFigures>
+  /** `vitest-rag eval-retrieval` on SQuAD 2.0 dev (`experiment-bench.ts`). */
+  eval_retrieval?: EvalRetrievalFigures
   goals: BenchGoal[]
 }
 
@@ -195,6 +205,16 @@ export const benchGoals: ReadonlyArray<[string, number]> = [
   ['vector.100000x1536.threads1.batch_ratio', 1.0],
 ]
 
+/** The goals of #26 items 1, 2 and 5 (the harness sections), as (figure, at most) pairs; medians of the spreads. */
+export const harnessGoals: ReadonlyArray<[string, number]> = [
+  ['harness.wall_ratio_to_vitest_evals.median', 1.2],
+  ['harness.memory_ratio_to_vitest_evals.median', 1.1],
+  ['harness.failure_cost_ratio_to_minimal.median', 1.0],
+  ['slow.c4.ratio_to_floor.median', 1.1],
+  ['slow.c16.ratio_to_floor.median', 1.1],
+  ['eval_retrieval.wall_ms.median', 60_000],
+]
+
 /** Reads a figure by dotted path (`undefined` when absent). Keys may contain dots only as separators. */
 export function figureAt(report: BenchReport, path: string): unknown {
   return path
@@ -207,7 +227,7 @@ export function figureAt(report: BenchReport, path: string): unknown {
 
 /** Checks every goal against the report's figures; a missing figure is a goal not met. */
 export function checkGoals(report: BenchReport): BenchGoal[] {
-  return benchGoals.map(([figure, atMost]) => {
+  return [...benchGoals, ...harnessGoals].map(([figure, atMost]) => {
     const raw = figureAt(report, figure)
     const spread = raw && typeof raw === 'object' && 'median' in raw ? (raw as SpreadFigure) : undefined
     const value = spread ? spread.median : raw

@@ -5,7 +5,9 @@
  * shape of the peers' runners. Cases pass when the constant answer holds their `must_contain` literal; in the
  * half-failing variant every second case asks for a literal the answer lacks.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 /** Documents in the synthetic knowledge base. */
@@ -33,6 +35,106 @@ export function installBuiltPackage(dir: string, repoRoot: string): void {
   }
 }
 
+/** The vitest-evals release the bench times (the one #26's table measured). */
+export const VITEST_EVALS_VERSION = '0.16.1'
+
+/**
+ * Installs the package from the tarball `npm pack` makes of the built repository (what a team's `npm install`
+ * unpacks), replacing {@link installBuiltPackage}'s copy; falls back to that copy when npm cannot pack.
+ */
+export function installPackedPackage(dir: string, repoRoot: string): void {
+  const out = mkdtempSync(join(tmpdir(), 'vitest-rag-pack-'))
+  try {
+    const name = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', out], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop()!
+    const target = join(dir, 'node_modules/vitest-rag')
+    mkdirSync(target, { recursive: true })
+    execFileSync('tar', ['-xzf', join(out, name), '-C', target, '--strip-components=1'])
+  } catch (error) {
+    console.log(`  (npm pack failed, copying the package's files instead: ${(error as Error).message.split('\n')[0]})`)
+    installBuiltPackage(dir, repoRoot)
+  } finally {
+    rmSync(out, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Installs vitest-evals into `dir/evals-peer/node_modules` with npm (peers skipped: vitest and zod resolve from
+ * the repository's node_modules, so both runners use the same Vitest). Returns false, with the reason printed,
+ * when npm cannot reach the registry.
+ */
+export function installVitestEvals(dir: string): boolean {
+  const peer = join(dir, 'evals-peer')
+  mkdirSync(peer, { recursive: true })
+  writeFileSync(
+    join(peer, 'package.json'),
+    `${JSON.stringify({ name: 'evals-peer', private: true, type: 'module' })}\n`,
+  )
+  try {
+    execFileSync(
+      'npm',
+      [
+        'install',
+        `vitest-evals@${VITEST_EVALS_VERSION}`,
+        '--legacy-peer-deps',
+        '--no-audit',
+        '--no-fund',
+        '--no-package-lock',
+        '--no-save',
+      ],
+      { cwd: peer, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+    )
+    return true
+  } catch (error) {
+    console.log(`  (vitest-evals not installed, its runs are skipped: ${(error as Error).message.split('\n')[0]})`)
+    return false
+  }
+}
+
+/**
+ * The system under test: the constant answer, at once; with `BENCH_LATENCY_MS` it first waits that long (a slow
+ * system), and with `BENCH_TRACE` it appends `s <ms>` when a case reaches it and `e <ms>` when it returns
+ * (epoch ms), so the bench can tell the harness's time before the first case and after the last from the
+ * system's.
+ */
+const SCALE_ADAPTER = `import { appendFileSync } from 'node:fs'
+const answer = { retrieved: [], answer: ${JSON.stringify(CONSTANT_ANSWER)}, sources: [] }
+const latency = Number(process.env.BENCH_LATENCY_MS ?? 0)
+const trace = process.env.BENCH_TRACE
+const slow = async () => {
+  if (trace) appendFileSync(trace, \`s \${Date.now()}\\n\`)
+  await new Promise((resolve) => setTimeout(resolve, latency))
+  if (trace) appendFileSync(trace, \`e \${Date.now()}\\n\`)
+  return answer
+}
+export default latency > 0 || trace ? slow : () => answer
+`
+
+/**
+ * The peer a team would pick instead: vitest-evals, one \`it\` per golden row through a \`createHarness\` around
+ * the same constant answer, asserting the same literals, with its own reporter as its README recommends. Needs
+ * \`vitest-evals\` installed under \`dir\` ({@link installVitestEvals}).
+ */
+export function writeVitestEvalsPeer(dir: string): void {
+  mkdirSync(join(dir, 'evals-peer'), { recursive: true })
+  writeFileSync(
+    join(dir, 'evals-peer/vitest.config.ts'),
+    `import { defineConfig } from 'vitest/config'\nexport default defineConfig({ test: { include: ['peer.eval.ts'], reporters: ['vitest-evals/reporter'] } })\n`,
+  )
+  writeFileSync(
+    join(dir, 'evals-peer/peer.eval.ts'),
+    `import { readFileSync } from 'node:fs'\nimport { expect } from 'vitest'\nimport { createHarness, describeEval } from 'vitest-evals'\n` +
+      `const harness = createHarness<string, string>({ name: 'constant', run: async ({ input }) => ({ output: ${JSON.stringify(CONSTANT_ANSWER)}, events: [{ type: 'message', role: 'user', content: input }, { type: 'message', role: 'assistant', content: ${JSON.stringify(CONSTANT_ANSWER)} }], usage: {} }) })\n` +
+      `const cases = readFileSync(new URL('../golden/scale.golden.jsonl', import.meta.url), 'utf8').trim().split('\\n').map((l) => JSON.parse(l))\n` +
+      `describeEval('scale', { harness }, (it) => {\n  for (const c of cases) it(c.case_id, async ({ run }) => { const result = await run(c.query); for (const literal of c.must_contain) expect(result.output).toContain(literal) })\n})\n`,
+  )
+}
+
 /** Writes the project (knowledge base, configs, adapter, peer test, the installed package) under `dir`, replacing what was there. */
 export function writeScaleProject(dir: string, repoRoot: string): void {
   rmSync(dir, { recursive: true, force: true })
@@ -46,22 +148,19 @@ export function writeScaleProject(dir: string, repoRoot: string): void {
       `# Topic ${j}\n\nDocument ${j} describes setting s${j} of module m${j % 17}: it defaults to ${j * 3} and takes values up to ${j * 7}.\n`,
     )
   }
-  writeFileSync(
-    join(dir, 'adapter.ts'),
-    `export default () => ({ retrieved: [], answer: ${JSON.stringify(CONSTANT_ANSWER)}, sources: [] })\n`,
-  )
+  writeFileSync(join(dir, 'adapter.ts'), SCALE_ADAPTER)
   // Its own package.json: without one, `vitest-rag` would resolve to the repository itself (a package may import
   // its own name), loading dist/ from outside node_modules, which Vitest transforms instead of importing.
   writeFileSync(
     join(dir, 'package.json'),
     `${JSON.stringify({ name: 'bench-scale', private: true, type: 'module' }, null, 2)}\n`,
   )
-  installBuiltPackage(dir, repoRoot)
+  installPackedPackage(dir, repoRoot)
   const plugin = JSON.stringify('vitest-rag/plugin')
   writeFileSync(
     join(dir, 'vitest.config.ts'),
     `import { defineConfig } from 'vitest/config'\nimport { ragEval } from ${plugin}\n` +
-      `export default defineConfig({ test: { projects: [{ plugins: [ragEval({ corpus: { kind: 'kb', root: 'kb' }, adapter: { kind: 'module', path: 'adapter.ts' }, baseline: 'none', outDir: process.env.BENCH_OUT ?? '.vitest-rag' })], test: { name: 'evals' } }] } })\n`,
+      `export default defineConfig({ test: { projects: [{ plugins: [ragEval({ corpus: { kind: 'kb', root: 'kb' }, adapter: { kind: 'module', path: 'adapter.ts' }, baseline: 'none', concurrency: Number(process.env.BENCH_CONCURRENCY ?? 4), outDir: process.env.BENCH_OUT ?? '.vitest-rag' })], test: { name: 'evals' } }] } })\n`,
   )
   writeFileSync(
     join(dir, 'peer/vitest.config.ts'),

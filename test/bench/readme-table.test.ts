@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { renderBenchmarkTable, replaceGenerated, sig3 } from '../../scripts/bench/readme-table.ts'
 import { type BenchReport, checkGoals, emptyBenchReport } from '../../scripts/bench/report.ts'
+import { spreadOf } from '../../scripts/bench/spread.ts'
 
 function sampleReport(): BenchReport {
   const report = emptyBenchReport(
@@ -72,7 +73,7 @@ describe('README benchmark table from the bench JSON', () => {
   test('renders provenance, one row per figure, and the goals with their status', () => {
     const lines = renderBenchmarkTable(sampleReport()).split('\n')
     expect(lines[0]).toBe(
-      'Figures from one `npm run bench -- --json` run on 2026-12-01, load average 1.5 2 2.25 at the start: 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1 (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).',
+      'Figures from one `npm run bench -- --json` run on 2026-12-01, load average 1.5 2 2.25 at the start: 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1 (search rows: fastest of N; harness rows: median (min-max) of interleaved runs, or marked one run; a loaded machine inflates every time, so read the ratios: ours / peer in the same run, lower is better).',
     )
     expect(lines.slice(2)).toEqual([
       '| what | ours | peer (same run) | ours / peer |',
@@ -88,7 +89,7 @@ describe('README benchmark table from the bench JSON', () => {
       '| BM25, 1M Zipf docs: build, memory, top-10 | built in 52.0 s (+1300 MiB), 3.20 ms/query | | |',
       '| vectors 1M x 384 from the index file: load, one query | loaded in 900 ms (+1.01x the index bytes), 20.0 ms/query | | |',
       '',
-      'Goals of issue #16 in this run:',
+      'Goals of issues #16 and #26 in this run:',
       '',
       '- `vector.100000x1536.one_query_ratio_to_numpy` <= 0.8: 0.500, met',
       '- `vector.100000x1536.batch_ratio_to_numpy` <= 1: 1.10, not met',
@@ -102,6 +103,12 @@ describe('README benchmark table from the bench JSON', () => {
       ]),
       '- `vector.100000x1536.threads2.one_query_ratio` <= 0.8: not measured',
       '- `vector.100000x1536.threads1.batch_ratio` <= 1: not measured',
+      '- `harness.wall_ratio_to_vitest_evals.median` <= 1.2: not measured',
+      '- `harness.memory_ratio_to_vitest_evals.median` <= 1.1: not measured',
+      '- `harness.failure_cost_ratio_to_minimal.median` <= 1: not measured',
+      '- `slow.c4.ratio_to_floor.median` <= 1.1: not measured',
+      '- `slow.c16.ratio_to_floor.median` <= 1.1: not measured',
+      '- `eval_retrieval.wall_ms.median` <= 60000: not measured',
     ])
   })
 
@@ -130,7 +137,32 @@ describe('README benchmark table from the bench JSON', () => {
       { date: '2026-12-01T03:23:35.107Z', args: ['--only=vector'], load_average: [3.83, 6.85, 10.48] },
     ]
     expect(renderBenchmarkTable(report).split('\n')[0]).toBe(
-      'Figures from 2 `npm run bench -- --json FILE --merge` runs on 2026-12-01 (03:03 UTC, load 10.05; 03:23 UTC, load 3.83): 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1 (fastest of N; a loaded machine inflates every time, so read the ratios: ours / peer time in the same run, lower is better).',
+      'Figures from 2 `npm run bench -- --json FILE --merge` runs on 2026-12-01 (03:03 UTC, load 10.05; 03:23 UTC, load 3.83): 2 vCPU AMD EPYC 9R14, Node 20.20.2, numpy 2.4.6, scipy 1.17.1 (search rows: fastest of N; harness rows: median (min-max) of interleaved runs, or marked one run; a loaded machine inflates every time, so read the ratios: ours / peer in the same run, lower is better).',
     )
+  })
+
+  test('harness rows print the median with its min-max, a single run says so, and goals read the median', () => {
+    const report = sampleReport()
+    // spreadOf([2400, 2100, 2600]) -> median 2400, 2100-2600; spreadOf([1470]) -> one run
+    report.slow = {
+      c16: {
+        cases: 400,
+        latency_ms: 200,
+        concurrency: 16,
+        floor_ms: 5000,
+        wall_ms: spreadOf([5400, 5600, 5300]),
+        ratio_to_floor: spreadOf([1.08, 1.12, 1.06]),
+        before_first_case_ms: spreadOf([300]),
+        after_last_case_ms: spreadOf([100]),
+        system_window_ratio_to_floor: spreadOf([1]),
+        minimal_instant_wall_ms: spreadOf([1500, 1300, 1700]),
+      },
+    }
+    const lines = renderBenchmarkTable({ ...report, goals: checkGoals(report) }).split('\n')
+    expect(lines).toContain(
+      '| 400 cases against a 200 ms system, concurrency 16: wall s (before the first case s; after the last s) | 5.40 (5.30-5.60, 3 runs) (0.300 (one run); 0.100 (one run)) | floor (cases x latency / concurrency): 5.00; minimal Vitest runner, instant system: 1.50 (1.30-1.70, 3 runs) | 1.08 (1.06-1.12, 3 runs) |',
+    )
+    expect(lines).toContain('- `slow.c16.ratio_to_floor.median` <= 1.1: 1.08, met')
+    expect(spreadOf([4, 1, 3, 2])).toEqual({ median: 2.5, min: 1, max: 4, runs: 4 })
   })
 })

@@ -4,7 +4,7 @@
  * permutation p, from the stats core). Pure.
  */
 import { improvementOf } from '../../grading/metrics/direction.ts'
-import { compareRuns, type CompareOptions, type RunComparison } from '../../shared/stats/compare.ts'
+import { compareRunsMany, type CompareOptions, type RunComparison } from '../../shared/stats/compare.ts'
 import { formatP, signed3, type TextTable } from './text-table.ts'
 
 /** One case's metric values in one configuration. */
@@ -72,9 +72,11 @@ export function compareMetrics(
   names: readonly string[],
   options: CompareOptions = {},
 ): Record<string, RunComparison> {
-  return Object.fromEntries(
-    names.map((name) => [name, compareRuns(metricByCase(reference, name), metricByCase(candidate, name), options)]),
+  const results = compareRunsMany(
+    names.map((name) => ({ a: metricByCase(reference, name), b: metricByCase(candidate, name) })),
+    options,
   )
+  return Object.fromEntries(names.map((name, i) => [name, results[i]!]))
 }
 
 /** The word for a paired comparison: `improved` / `regressed` when significant, else `no detectable change`. */

@@ -2,7 +2,7 @@
  * Comparing two runs case by case: the paired mean difference with a BCa bootstrap interval and a sign-flip
  * permutation p-value. The baseline gate calls exactly this.
  */
-import { DEFAULT_BOOTSTRAP_OPTIONS, pairedBootstrapBca } from './bootstrap.ts'
+import { bootstrapMeansBatch, DEFAULT_BOOTSTRAP_OPTIONS, pairedBootstrapBca } from './bootstrap.ts'
 import { countClusters } from './clusters.ts'
 import { DEFAULT_PERMUTATION_OPTIONS, pairedPermutationTest } from './permutation.ts'
 import { DEFAULT_SEED } from './prng.ts'
@@ -56,6 +56,9 @@ export interface RunComparison {
   onlyInB: string[]
 }
 
+/** A comparison without pairs: nothing to test, nothing significant. */
+const NO_PAIRS = { n: 0, clusters: 0, meanA: 0, meanB: 0, meanDiff: 0, pValue: 1, significant: false } as const
+
 /**
  * Pairs two runs' per-case values of one metric by case id (ids sorted, so the result does not depend on key
  * order) and tests the mean difference b - a. With no pairs: n = 0, means 0, ci [0, 0], p = 1, not
@@ -63,11 +66,13 @@ export interface RunComparison {
  * Example: a {x: 0.5, y: 0.5}, b {x: 1, y: 1} -> meanDiff 0.5, ci [0.5, 0.5], p = 0.5 (2 of 4 sign patterns),
  * not significant with only two cases.
  * With `options.clusters` both tests work on clusters (see {@link pairedBootstrapBca}, {@link pairedPermutationTest}).
+ * `precomputed`: the bootstrap means of the differences when {@link compareRunsMany} drew them already.
  */
 export function compareRuns(
   a: Record<string, number>,
   b: Record<string, number>,
   options: CompareOptions = {},
+  precomputed?: Float64Array,
 ): RunComparison {
   const { alpha, resamples, seed, exactUpTo } = { ...DEFAULT_COMPARE_OPTIONS, ...options }
   const paired = Object.keys(a)
@@ -79,20 +84,7 @@ export function compareRuns(
   const onlyInB = Object.keys(b)
     .filter((id) => !Object.hasOwn(a, id))
     .sort()
-  if (paired.length === 0) {
-    return {
-      n: 0,
-      clusters: 0,
-      meanA: 0,
-      meanB: 0,
-      meanDiff: 0,
-      ci: [0, 0],
-      pValue: 1,
-      significant: false,
-      onlyInA,
-      onlyInB,
-    }
-  }
+  if (paired.length === 0) return { ...NO_PAIRS, ci: [0, 0], onlyInA, onlyInB }
   let sumA = 0
   let sumB = 0
   const diffs = paired.map((id) => {
@@ -101,7 +93,11 @@ export function compareRuns(
     return b[id]! - a[id]!
   })
   const labels = options.clusters === undefined ? undefined : paired.map((id) => options.clusters?.[id])
-  const interval = pairedBootstrapBca(diffs, { resamples, alpha, seed, ...(labels ? { clusters: labels } : {}) })
+  const interval = pairedBootstrapBca(
+    diffs,
+    { resamples, alpha, seed, ...(labels ? { clusters: labels } : {}) },
+    precomputed,
+  )
   const { pValue } = pairedPermutationTest(diffs, {
     resamples,
     seed,
@@ -121,4 +117,39 @@ export function compareRuns(
     onlyInA,
     onlyInB,
   }
+}
+
+/**
+ * {@link compareRuns} of several pairs of runs (one per metric, say) at once, each result equal to its own
+ * `compareRuns` call: unclustered pairs over the same case ids share their bootstrap draws
+ * ({@link bootstrapMeansBatch}), which are most of the cost, instead of drawing them once per metric.
+ */
+export function compareRunsMany(
+  runs: ReadonlyArray<{ a: Record<string, number>; b: Record<string, number> }>,
+  options: CompareOptions = {},
+): RunComparison[] {
+  const { resamples, seed } = { ...DEFAULT_COMPARE_OPTIONS, ...options }
+  const precomputed: Array<Float64Array | undefined> = runs.map(() => undefined)
+  if (options.clusters === undefined) {
+    // Runs whose paired case ids are the same, and whose differences vary (the bootstrap only draws then).
+    const groups = new Map<string, Array<{ at: number; diffs: number[] }>>()
+    runs.forEach(({ a, b }, at) => {
+      const paired = Object.keys(a)
+        .filter((id) => Object.hasOwn(b, id))
+        .sort()
+      const diffs = paired.map((id) => b[id]! - a[id]!)
+      if (diffs.length < 2 || diffs.every((d) => d === diffs[0])) return
+      const key = paired.join('\n')
+      groups.set(key, [...(groups.get(key) ?? []), { at, diffs }])
+    })
+    for (const group of groups.values()) {
+      const means = bootstrapMeansBatch(
+        group.map((g) => g.diffs),
+        resamples,
+        seed,
+      )
+      group.forEach((g, j) => (precomputed[g.at] = means[j]))
+    }
+  }
+  return runs.map(({ a, b }, i) => compareRuns(a, b, options, precomputed[i]))
 }

@@ -12,8 +12,7 @@
  * team (w 1.5), plan (w 0.6), total 5.2; a chunk holding seat, team, plan covers (1.9 + 1.5 + 0.6) / 5.2 =
  * 0.77 >= 0.55: answer, confidence 0.77.
  */
-import { chunkSearchText, weightedCoverage, type WeightedQuery } from './term-stats.ts'
-import { uniqueContentTerms } from './terms.ts'
+import { chunkContentTerms, weightedCoverage, type WeightedQuery } from './term-stats.ts'
 import type { Chunk } from '../../corpus/types.ts'
 
 /** Thresholds of the gate; every score is a ratio in [0, 1]. */
@@ -70,7 +69,7 @@ export function collectGateEvidence(
     queryTermCount: query.terms.length,
     hits: hits.map(({ chunk }) => ({
       chunkId: chunk.id,
-      coverage: weightedCoverage(query, new Set(uniqueContentTerms(chunkSearchText(chunk)))),
+      coverage: weightedCoverage(query, chunkContentTerms(chunk)),
     })),
   }
 }

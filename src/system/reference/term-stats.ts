@@ -18,6 +18,24 @@ export function chunkSearchText(chunk: Pick<Chunk, 'title' | 'headingPath' | 'te
   return [chunk.title, ...(chunk.headingPath ?? []), chunk.text].join('\n')
 }
 
+// Keyed by the chunk object, which corpus preparation creates once and never mutates; weak, so a dropped corpus
+// takes its entries with it.
+const chunkTermsCache = new WeakMap<object, ReadonlySet<string>>()
+
+/**
+ * The distinct stemmed content terms of a chunk's {@link chunkSearchText}, computed once per chunk object: the
+ * gate scores the same chunks for query after query (a 6,078-case, 6-arm experiment tokenised each top-20 chunk
+ * about 700,000 times, half of its run time), and the set depends on the chunk's text alone.
+ */
+export function chunkContentTerms(chunk: Pick<Chunk, 'title' | 'headingPath' | 'text'>): ReadonlySet<string> {
+  let terms = chunkTermsCache.get(chunk)
+  if (terms === undefined) {
+    terms = new Set(uniqueContentTerms(chunkSearchText(chunk)))
+    chunkTermsCache.set(chunk, terms)
+  }
+  return terms
+}
+
 /** Counts, per tenant, how many chunks hold each content term. */
 export function buildTermStats(chunks: Iterable<Chunk>): TermStats {
   const tenants: TermStats['tenants'] = new Map()
@@ -28,7 +46,7 @@ export function buildTermStats(chunks: Iterable<Chunk>): TermStats {
       tenants.set(chunk.tenantId, tenant)
     }
     tenant.chunkCount += 1
-    for (const term of uniqueContentTerms(chunkSearchText(chunk))) {
+    for (const term of chunkContentTerms(chunk)) {
       tenant.documentFrequency.set(term, (tenant.documentFrequency.get(term) ?? 0) + 1)
     }
   }

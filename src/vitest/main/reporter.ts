@@ -61,6 +61,11 @@ export class RagReporter implements Reporter {
   /** The last run's outcome. */
   last: ReportedRun | undefined
   private readonly stops: RunStopWatch
+  /**
+   * Each golden module's case ids in file order, listed once per run: the stop watch keeps only the first list
+   * it gets for a module, and listing them per case result cost O(cases) each (quadratic over a run).
+   */
+  private readonly moduleCaseIds = new Map<string, string[]>()
 
   constructor(private readonly config: RagEvalConfig) {
     this.stops = new RunStopWatch(config)
@@ -69,12 +74,13 @@ export class RagReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     // Each eval project's reporter watches only its own cases.
     if (!isGoldenModuleOf(testCase.module, this.config.project)) return
-    const message = this.stops.add(
-      testCase.name,
-      testCase.meta().rag,
-      testCase.module.moduleId,
-      [...testCase.module.children.allTests()].map((t) => t.name),
-    )
+    const moduleId = testCase.module.moduleId
+    let caseIds = this.moduleCaseIds.get(moduleId)
+    if (caseIds === undefined) {
+      caseIds = [...testCase.module.children.allTests()].map((t) => t.name)
+      this.moduleCaseIds.set(moduleId, caseIds)
+    }
+    const message = this.stops.add(testCase.name, testCase.meta().rag, moduleId, caseIds)
     if (message === undefined) return
     this.log(message, true)
     void this.vitest?.cancelCurrentRun('test-failure')
@@ -87,6 +93,7 @@ export class RagReporter implements Reporter {
   onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
     this.startedAt = new Date().toISOString()
     this.stops.reset()
+    this.moduleCaseIds.clear()
     // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
     // crashed run would otherwise leave a stale "pass" behind).
     if (

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { bcaInterval, bootstrapMeans, pairedBootstrapBca, quantileSorted } from '../../../src/shared/stats/bootstrap.ts'
+import {
+  bcaInterval,
+  bootstrapMeans,
+  bootstrapMeansBatch,
+  pairedBootstrapBca,
+  quantileSorted,
+} from '../../../src/shared/stats/bootstrap.ts'
 import { StatsError } from '../../../src/shared/stats/errors.ts'
 import { inverseNormalCdf, normalCdf } from '../../../src/shared/stats/normal.ts'
 import { mulberry32 } from '../../../src/shared/stats/prng.ts'
@@ -128,4 +134,14 @@ test('the inlined resampling loop draws exactly the indices mulberry32(seed) giv
     return sum / values.length
   })
   expect([...bootstrapMeans(values, 50, 99)]).toEqual(expected)
+})
+
+describe('bootstrapMeansBatch', () => {
+  test('gives every vector the means bootstrapMeans gives it alone, bit for bit', () => {
+    // Three metrics over the same 37 cases, with thirds and negatives so that a different summation order would
+    // round differently in the last bits.
+    const vectors = [0, 1, 2].map((k) => Array.from({ length: 37 }, (_, i) => ((i * (k + 3)) % 7) / 3 - k / 2))
+    const batch = bootstrapMeansBatch(vectors, 500, 7)
+    vectors.forEach((v, j) => expect(Array.from(batch[j]!)).toEqual(Array.from(bootstrapMeans(v, 500, 7))))
+  })
 })

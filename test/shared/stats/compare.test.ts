@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { compareRuns } from '../../../src/shared/stats/compare.ts'
+import { compareRuns, compareRunsMany } from '../../../src/shared/stats/compare.ts'
 
 test('two cases that both improve by 0.5 are not significant: p = 2 of 4 sign patterns', () => {
   const result = compareRuns({ x: 0.5, y: 0.5 }, { x: 1, y: 1 })
@@ -53,4 +53,20 @@ test('the result does not depend on the key order of the runs', () => {
   const b = { x: 0.3, y: 0.8, z: 0.9, w: 0.2 }
   const reordered = { w: 0.3, z: 0.4, y: 0.9, x: 0.1 }
   expect(compareRuns(reordered, b)).toEqual(compareRuns(a, b))
+})
+
+test('compareRunsMany equals one compareRuns per pair, with shared and unshared case ids', () => {
+  const ids = Array.from({ length: 40 }, (_, i) => `c${i}`)
+  const run = (f: (i: number) => number) => Object.fromEntries(ids.map((id, i) => [id, f(i)]))
+  const a = run((i) => (i % 3) / 3)
+  const runs = [
+    { a, b: run((i) => (i % 5) / 4) },
+    { a, b: run((i) => ((i + 1) % 3) / 3) },
+    // the same values in both: no draws, ci [0, 0]
+    { a, b: a },
+    // other ids: a group of its own
+    { a: { x: 0.2, y: 0.9, z: 0.4 }, b: { x: 0.5, y: 0.1, z: 0.4 } },
+  ]
+  const options = { resamples: 300, seed: 3 }
+  expect(compareRunsMany(runs, options)).toEqual(runs.map(({ a, b }) => compareRuns(a, b, options)))
 })

@@ -6,7 +6,7 @@ import {
   evaluateEvidenceGate,
   type GateEvidence,
 } from '../../../src/system/reference/evidence-gate.ts'
-import { buildTermStats, termWeight, weighQuery } from '../../../src/system/reference/term-stats.ts'
+import { buildTermStats, chunkContentTerms, termWeight, weighQuery } from '../../../src/system/reference/term-stats.ts'
 import type { Chunk } from '../../../src/corpus/types.ts'
 
 function evidence(coverages: number[], queryTermCount = 3): GateEvidence {
@@ -113,5 +113,12 @@ describe('collectGateEvidence', () => {
     // (0.98083 + 0.47) / (2.07944 + 0.98083 + 0.47) = 0.41097 < 0.55: the gate abstains
     expect(e.hits[0]!.coverage).toBeCloseTo(0.41097, 4)
     expect(evaluateEvidenceGate(e).abstain).toBe(true)
+  })
+
+  test("a chunk's content terms are computed once and are its title's and text's stems", () => {
+    const first = chunkContentTerms(chunks[0]!)
+    // title 'Seats' -> seat, text 'seat limit' -> seat, limit: distinct, first-seen order
+    expect([...first]).toEqual(['seat', 'limit'])
+    expect(chunkContentTerms(chunks[0]!)).toBe(first)
   })
 })

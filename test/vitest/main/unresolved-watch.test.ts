@@ -38,4 +38,16 @@ describe('the unresolved-sources watch', () => {
     expect(shuffled.at).toBe('C1')
     expect(shuffled.message).toBe(stopAfter(ids).message)
   })
+
+  test("a second module's cases are counted after the first module's", () => {
+    // a: A1 (clean); b: B1-B5 with 3 of 10 unresolved each. In golden order A1, B1, B2, B3, B4: 12 of 50
+    // references (24%) in the first 5 cases > 20%, so the run stops at B4.
+    const watch = new UnresolvedSourcesWatch({ afterCases: 5, maxUnresolvedShare: 0.2 })
+    const clean = buildRecord('A1', { sources: { references: 10, unresolvedCount: 0, unresolved: [], via: {} } })
+    expect(watch.add('A1', clean, 'golden/a.golden.jsonl', ['A1'])).toBeUndefined()
+    const bIds = ['B1', 'B2', 'B3', 'B4', 'B5']
+    const stops = bIds.map((id) => watch.add(id, recordOf('C1'), 'golden/b.golden.jsonl', bIds))
+    expect(stops.map((m) => m !== undefined)).toEqual([false, false, false, true, false])
+    expect(watch.stopMessage).toContain('12 of 50 source references (24%) in the first 5 cases')
+  })
 })
