@@ -2,7 +2,7 @@
  * The README's benchmark table, rendered from a bench report (`report.ts`, written by `npm run bench -- --json
  * FILE`): computing apart from printing, so the table shows exactly the figures of one recorded run. Pure.
  */
-import type { BenchReport, Bm25Figures, VectorFigures } from './report.ts'
+import type { BenchReport, Bm25Figures, Bm25sFigures, SpreadFigure, ThreadFigures, VectorFigures } from './report.ts'
 import { describeSpread, type Spread } from './spread.ts'
 
 /** Markers around the generated part of README.md. */
@@ -74,6 +74,42 @@ function scaleRows(scale: BenchReport['scale']): string[] {
 const spread = (x: Spread | undefined, scale = 1): string =>
   describeSpread(x && { ...x, median: x.median / scale, min: x.min / scale, max: x.max / scale }, sig3)
 
+/** A search figure's median and range (the search sections record no run count; the bench takes 5 repetitions). */
+const range = (x: SpreadFigure | undefined, unit = ''): string =>
+  x === undefined ? '-' : `${sig3(x.median)}${unit} (${sig3(x.min)}-${sig3(x.max)})`
+
+/** BM25 beside bm25s (numba, 1 thread, same tokens and parameters), one query at a time and batched, per corpus. */
+function bm25sRows(bm25s: Record<string, Bm25sFigures> | undefined): string[] {
+  return Object.entries(bm25s ?? {}).flatMap(([corpus, f]) => {
+    const name = /^\d+$/.test(corpus) ? `${sizeLabel(corpus)}-doc Zipf corpus` : corpus
+    const e = f.exactness
+    const exact = `top-10 same ids ${e.same_ids ?? 0}, differing only in ties ${e.ties_only ?? 0}, otherwise ${e.different ?? 0}`
+    return [
+      `| BM25 top-10, ${name}, one query at a time, 1 thread (${exact}) | ${range(f.ms_per_query, ' ms')} | bm25s numba: ${range(f.bm25s_ms_per_query, ' ms')} | ${range(f.ratio_one, 'x')} |`,
+      `| same, batched (ours: the pool's batch API, 1 worker, tokenizing included) | ${range(f.batch_ms_per_query, ' ms')} | bm25s numba, pre-tokenized: ${range(f.bm25s_batch_ms_per_query, ' ms')} | ${range(f.ratio_batch, 'x')} |`,
+    ]
+  })
+}
+
+/** Exact vectors against numpy at the same thread count (numpy's BLAS pinned to it). */
+function vectorThreadRows(vector: Record<string, VectorFigures>): string[] {
+  return Object.entries(vector).flatMap(([size, f]) =>
+    (
+      [
+        [1, f.threads1],
+        [2, f.threads2],
+      ] as Array<[number, ThreadFigures | undefined]>
+    ).flatMap(([threads, t]) =>
+      t === undefined
+        ? []
+        : [
+            `| exact vector top-10, one query, ${sizeLabel(size)}, ${threads} thread(s) each | ${range(t.one_query_ms, ' ms')} | numpy GEMV, ${threads} BLAS thread(s): ${range(t.numpy_gemv_ms, ' ms')} | ${range(t.one_query_ratio, 'x')} |`,
+            `| exact vector, batch, ${sizeLabel(size)}, ${threads} thread(s) each | ${range(t.batch_ms, ' ms')} | numpy GEMM + argpartition, ${threads} BLAS thread(s): ${range(t.numpy_gemm_ms, ' ms')} | ${range(t.batch_ratio, 'x')} |`,
+          ],
+    ),
+  )
+}
+
 function harnessRows(report: BenchReport): string[] {
   const h = report.harness
   const rows: string[] = []
@@ -116,6 +152,8 @@ export function renderBenchmarkTable(report: BenchReport): string {
     '|---|---|---|---|',
     ...bm25Rows(report.bm25),
     ...vectorRows(report.vector),
+    ...vectorThreadRows(report.vector),
+    ...bm25sRows(report.bm25s),
     ...scaleRows(report.scale),
     ...harnessRows(report),
   ]
