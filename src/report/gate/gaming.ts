@@ -69,6 +69,11 @@ function meanOf(values: Record<string, number>): number {
   return sorted.reduce((sum, v) => sum + v, 0) / sorted.length
 }
 
+/** A relative change as the flag prints it; from a zero baseline it has no finite size (`up from zero`). */
+function changeText(change: number): string {
+  return Number.isFinite(change) ? formatChange(change) : 'up from zero'
+}
+
 /**
  * The pairs where a gated metric improved overall (any rise beyond rounding, the better way) while its
  * counterpart worsened by more than `policy.gamingTolerance`, relative, both over the cases paired by id and
@@ -102,7 +107,7 @@ export function detectGaming(
       counterpartChange: change,
       message:
         `possible gaming: ${c.metric} rose from ${formatValue(c.baseline)} to ${formatValue(c.current)} while ${counterpart.metric} ${moved} ` +
-        `from ${formatValue(before)} to ${formatValue(after)} (${formatChange(change)}, beyond the ${formatChange(tolerance).replace('+', '')} ` +
+        `from ${formatValue(before)} to ${formatValue(after)} (${changeText(change)}, beyond the ${formatChange(tolerance).replace('+', '')} ` +
         `tolerance, gate.gamingTolerance): ${counterpart.trick}; check the change before accepting it`,
     })
   }

@@ -6,6 +6,7 @@
  * `retrieval` mode stops after retrieval and generates nothing; it runs the same query rewrite as `system`
  * mode, so one arm gives one recall in both modes.
  */
+import { defaultPipelineOptions } from './pipeline-defaults.ts'
 import type { CaseUsage, RagAdapter, RetrievedChunk, SystemInput, SystemOutput } from '../adapter/types.ts'
 import type { Chunk } from '../../corpus/types.ts'
 import type { ChatClient, ChatResult } from '../../llm/types.ts'
@@ -63,8 +64,7 @@ export interface ReferencePipelineOptions {
   maxTokens?: number
 }
 
-/** The pipeline's defaults. */
-export const defaultPipelineOptions = Object.freeze({ k: 10, maxSources: 3, maxTokens: 400 })
+export { defaultPipelineOptions } from './pipeline-defaults.ts'
 
 /** What {@link createReferencePipeline}'s `run` adds beyond the adapter contract (for debugging and tuning). */
 export interface ReferenceOutput extends SystemOutput {

@@ -14,7 +14,7 @@ import { loadBundledPrompt, loadPromptTemplate, PROMPT_CONTRACTS, type PromptNam
 import { defaultGatePolicy } from '../../report/gate/policy.ts'
 import { defaultEvidenceGateConfig } from '../../system/reference/evidence-gate.ts'
 import { defaultExtractiveConfig } from '../../system/reference/extractive.ts'
-import { defaultPipelineOptions } from '../../system/reference/pipeline.ts'
+import { defaultPipelineOptions } from '../../system/reference/pipeline-defaults.ts'
 import { defaultTenantPattern } from '../../system/sources/source-evidence.ts'
 import { COPY_MIN_TOKENS } from '../../grading/metrics/gaming.ts'
 

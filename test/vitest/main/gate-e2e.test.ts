@@ -140,7 +140,8 @@ describe('the gate, end to end over real Vitest runs', () => {
         /^WARNING possible gaming: recall@5 rose from 0\.500 to 1\.000 while precision@5 fell from 0\.500 to 0\.200 \(-60\.0%/,
       ),
       expect.stringMatching(
-        /^WARNING possible gaming: faithfulness rose from 0\.500 to 1\.000 while copy_ratio rose from 0\.000 to 0\.9\d\d/,
+        // The narrow variant's own-words answers score 0 under heuristic-6 (one claim the context lacks each).
+        /^WARNING possible gaming: faithfulness rose from 0\.000 to 1\.000 while copy_ratio rose from 0\.000 to 0\.9\d\d \(up from zero, beyond/,
       ),
     ])
     expect(better.output).toContain('possible gaming: recall@5 rose')
@@ -149,7 +150,7 @@ describe('the gate, end to end over real Vitest runs', () => {
     expect(scorecard.answer.overall.mean.copy_ratio).toBeGreaterThan(0.95)
     expect(scorecard.cases['E2E-001'].answer.length_ratio).toBeGreaterThan(1)
     // The scorecard and the baseline name what produced them (judge version, package, golden set, corpus).
-    const producedBy = { judge: 'heuristic-5', package: expect.stringMatching(/^vitest-rag@/) }
+    const producedBy = { judge: 'heuristic-6', package: expect.stringMatching(/^vitest-rag@/) }
     expect(scorecard.configSnapshot.producedBy).toMatchObject({ ...producedBy, goldenSetHash: scorecard.goldenSetHash })
     expect(readJson(out.baseline).configSnapshot.producedBy).toMatchObject(producedBy)
   }, 120_000)
