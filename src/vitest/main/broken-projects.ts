@@ -90,8 +90,13 @@ export class BrokenProjectsReporter implements Reporter {
   }
 
   onTestRunEnd(): void {
-    this.print(`\n${brokenProjectsClosingLine(this.problems)}\n`)
     process.exitCode = 1
+    const line = `\n${brokenProjectsClosingLine(this.problems)}\n`
+    // Reporters end in parallel, so the scorecard summary of the projects that ran would print after this line.
+    // A run ends in process.exit, and stderr is synchronous for files, pipes and terminals: written on exit,
+    // the line is the last one. Watch mode never exits, so there it follows this run's summary as it can.
+    if (this.vitest?.config.watch) this.print(line)
+    else process.once('exit', () => process.stderr.write(`${line}\n`))
   }
 
   /** On stderr, through Vitest's logger when it is known (it keeps the live display intact). */
