@@ -4,13 +4,14 @@
  * case's line (its resolved cases go to the worker in a prepared-cases file); (b) set project defaults (the `rag` environment, task locations, timeouts, concurrency, the
  * golden-set check that runs before any case); (c) register the scorecard reporter once (not under the blob
  * reporter, whose shards are gated after the merge); (d) watch prompt templates, corpus files, the adapter
- * module and a sourceMap module, so editing one reruns the cases that depend on it.
+ * module and a sourceMap module, so editing one reruns the cases that depend on it; (e) set a project whose
+ * options are bad aside, so it stops only itself (see broken-projects.ts).
  */
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Plugin } from 'vite'
+import type { Plugin, UserConfig } from 'vite'
 import type { Vitest } from 'vitest/node'
-import { resolveConfig } from '../../config/resolve.ts'
+import { DEFAULT_PROJECT, resolveConfig } from '../../config/resolve.ts'
 import type { RagEvalConfig, RagEvalOptions } from '../../config/schema.ts'
 import { loadGoldenModuleData } from '../../evaluation/golden-set/golden-set.ts'
 import { buildGoldenModule } from './golden-module.ts'
@@ -22,7 +23,8 @@ import { GOLDEN_FILE } from './golden-modules.ts'
 import { replaceGithubActionsReporter } from './github-actions.ts'
 import { ProgressReporter } from './progress.ts'
 import { RagReporter } from './reporter.ts'
-import { isCliConfigLoad, isStartupProblem, stopAtStartup, type StartupProblem } from './startup-error.ts'
+import { isCliConfigLoad, isStartupProblem, stopAtStartup } from './startup-error.ts'
+import { handleBrokenProjects, isolateBrokenProject, problemText, type ProjectProblem } from './broken-projects.ts'
 import { runConfigFile } from './config-files.ts'
 
 const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, '../worker/environment')
@@ -74,30 +76,36 @@ export interface RagEvalPluginApi {
   config(): RagEvalConfig | undefined
 }
 
-/**
- * An options problem with the config file that holds the options, and what it did to the run: the plugin ends
- * the process at config time, so no project of the run (the team's unit tests included) ran.
- */
-function withConfigFile(error: Error, root: string): StartupProblem {
+/** An options problem of project `project`, with the config file that holds the options. */
+function withConfigFile(error: Error, root: string, project: string): ProjectProblem {
   const file = runConfigFile(root)
   const where = file ? `the options are in ${relative(root, file) || file}` : 'the options are in the inline config'
+  return { project, message: error.message, where }
+}
+
+/** The test options an eval project gets from its resolved config. */
+function evalProjectDefaults(resolved: RagEvalConfig): UserConfig {
   return {
-    message: `${error.message}\n(${where}; a bad ragEval option stops the whole run, so the other projects did not run either: fix it and run again)`,
+    test: {
+      include: [resolved.golden],
+      environment: ENVIRONMENT_PATH,
+      environmentOptions: ragEnvironmentOptions(resolved),
+      globalSetup: [GLOBAL_SETUP_PATH],
+      // Each golden test carries its case's line (set by the golden runtime), so Vitest need not find it
+      // from a stack trace; test locations, `file:line` filters and the IDE work the same.
+      testTimeout: resolved.testTimeout,
+      maxConcurrency: resolved.concurrency,
+    },
   }
 }
 
 /** The Vite plugins of a vitest-rag `evals` project. */
 export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
+  /** Set when the options are bad and the project runs no test files (see broken-projects.ts). */
+  let problem: ProjectProblem | undefined
   const getConfig = (root?: string, project?: string): RagEvalConfig => {
-    try {
-      config ??= resolveConfig(options, root ?? process.cwd(), process.env, project)
-    } catch (error) {
-      // A bad option is a startup problem: its list, once, and exit 1 (not a stack trace from Vite's config
-      // loader). The CLI loading the config reports it itself, so there it is thrown.
-      if (isStartupProblem(error) && !isCliConfigLoad()) stopAtStartup(withConfigFile(error, root ?? process.cwd()))
-      throw error
-    }
+    config ??= resolveConfig(options, root ?? process.cwd(), process.env, project)
     return config
   }
   const api: RagEvalPluginApi = { options, config: () => config }
@@ -107,26 +115,28 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
     api,
     enforce: 'pre',
     config(userConfig) {
-      const resolved = getConfig(userConfig.root, projectName(userConfig.test?.name))
-      return {
-        test: {
-          include: [resolved.golden],
-          environment: ENVIRONMENT_PATH,
-          environmentOptions: ragEnvironmentOptions(resolved),
-          globalSetup: [GLOBAL_SETUP_PATH],
-          // Each golden test carries its case's line (set by the golden runtime), so Vitest need not find it
-          // from a stack trace; test locations, `file:line` filters and the IDE work the same.
-          testTimeout: resolved.testTimeout,
-          maxConcurrency: resolved.concurrency,
-        },
+      const root = userConfig.root ?? process.cwd()
+      const name = projectName(userConfig.test?.name) ?? DEFAULT_PROJECT
+      let resolved: RagEvalConfig
+      try {
+        resolved = getConfig(root, name)
+      } catch (error) {
+        // The CLI loading the config reports a bad option itself, so there it is thrown; in a run, the
+        // project is set aside (or, in a root config that lists projects, the run stops: it is no project).
+        if (!isStartupProblem(error) || isCliConfigLoad()) throw error
+        problem = withConfigFile(error, root, name)
+        if (userConfig.test?.projects) stopAtStartup({ message: problemText(problem, false) })
+        return isolateBrokenProject(userConfig, problem)
       }
+      return evalProjectDefaults(resolved)
     },
     configureVitest({ vitest }: { vitest: Vitest }) {
+      if (problem) return handleBrokenProjects(vitest)
       registerReporters(vitest, getConfig())
     },
     async transform(source, id) {
       const file = id.split('?')[0] ?? id
-      if (!GOLDEN_FILE.test(file)) return null
+      if (problem || !GOLDEN_FILE.test(file)) return null
       const cfg = getConfig()
       // Throws GoldenFileError / UnresolvedLocatorsError listing every problem: the file fails before any case runs.
       const data = await loadGoldenModuleData(cfg, file, source)

@@ -1,7 +1,8 @@
 /**
  * Startup problems are found before any case runs and printed once, together (issue #24, item 4): real Vitest
  * over temporary projects with bad options (a misspelt key, a missing corpus root, a chunker spec that does not
- * parse) and with a wrong adapter path beside a golden-file problem.
+ * parse) and with a wrong adapter path beside a golden-file problem; a bad option in one of two projects stops
+ * only that project.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,21 +20,27 @@ const goodCase = {
   expected_sources: [{ locator: { kind: 'doc', slug: 'amber-n' } }],
 }
 
-/** A project whose one eval project calls `ragEval(<options>)` (source text) over golden/a.golden.jsonl. */
-function project(options: string, golden: object[] = [goodCase]): string {
+/**
+ * A project whose eval project calls `ragEval(<options>)` (source text) over golden/a.golden.jsonl, after the
+ * `before` projects (source text) when given.
+ */
+function project(options: string, golden: object[] = [goodCase], before = ''): string {
   const dir = tempDir('vitest-rag-startup-')
   mkdirSync(join(dir, 'golden'))
   writeFileSync(join(dir, 'golden/a.golden.jsonl'), golden.map((c) => JSON.stringify(c)).join('\n') + '\n')
   const plugin = pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href
   writeFileSync(
     join(dir, 'vitest.config.mjs'),
-    `import { ragEval } from ${JSON.stringify(plugin)}\nexport default { test: { projects: [{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
+    `import { ragEval } from ${JSON.stringify(plugin)}\nexport default { test: { projects: [${before}{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
   )
   return dir
 }
 
-function run(dir: string) {
-  return runNode(vitestBin, ['run', '--root', dir], { cwd: dir, env: { VITEST_RAG_OUT_DIR: join(dir, 'out') } })
+function run(dir: string, args: string[] = []) {
+  return runNode(vitestBin, ['run', '--root', dir, ...args], {
+    cwd: dir,
+    env: { VITEST_RAG_OUT_DIR: join(dir, 'out') },
+  })
 }
 
 describe('startup problems, once and together', { timeout: 120_000 }, () => {
@@ -52,10 +59,54 @@ describe('startup problems, once and together', { timeout: 120_000 }, () => {
     )
     // The config file that holds them, and why nothing else ran.
     expect(result.output).toContain(
-      '(the options are in vitest.config.mjs; a bad ragEval option stops the whole run, so the other projects did not run either: fix it and run again)',
+      '(the options are in vitest.config.mjs: fix it and run again)\n\nvitest-rag: stopped before any case ran (exit code 1).',
     )
     expect(result.output.split('problems in the ragEval options').length - 1).toBe(1)
     expect(result.output).not.toMatch(/Unhandled Error|No test files found|Serialized Error|    at /)
+  })
+
+  test('a bad option in one project stops that project only: the unit tests run, the problem is printed once, exit 1', async () => {
+    const unit = `{ test: { name: 'unit', include: ['unit/**/*.test.mjs'] } }, `
+    const dir = project(
+      `{ adaptor: { kind: 'reference' }, corpus: { kind: 'kb', root: ${JSON.stringify(kb)} } }`,
+      [goodCase],
+      unit,
+    )
+    mkdirSync(join(dir, 'unit'))
+    writeFileSync(
+      join(dir, 'unit/sum.test.mjs'),
+      "import { expect, test } from 'vitest'\ntest('adds two numbers', () => expect(1 + 1).toBe(2))\n",
+    )
+    const problem = [
+      'ragEval options of project "evals": adaptor: unknown field "adaptor" (fix: did you mean "adapter"?)',
+      '(the options are in vitest.config.mjs; project "evals" does not run, the other projects do, and the run fails at the end: fix it and run again)',
+    ].join('\n')
+    // --reporter=verbose names each test that ran; the plugin's own reporter is added beside it.
+    const all = await run(dir, ['--reporter=verbose'])
+    expect(all.code, all.output).toBe(1)
+    expect(all.output).toMatch(/✓ \|?unit\|? unit\/sum\.test\.mjs > adds two numbers/)
+    expect(all.output).toMatch(/Tests\s+1 passed \(1\)/)
+    expect(all.output.split(problem).length - 1).toBe(1)
+    // On stderr (the test results are on stdout, so the two streams' order is not seen here); the closing line
+    // comes last and says why the run failed.
+    expect(all.stderr).toContain('adaptor: unknown field "adaptor"')
+    expect(all.stderr.trimEnd().split('\n').at(-1)).toBe(
+      'vitest-rag: project "evals" did not run (bad ragEval options, listed at the start) and counts as failed: exit code 1.',
+    )
+    expect(all.output).not.toMatch(/No test files found|Unhandled Error|stopped before any case ran|    at /)
+
+    // The broken project alone: nothing else would run, so the run stops at startup as before.
+    const alone = await run(dir, ['--project', 'evals'])
+    expect(alone.code, alone.output).toBe(1)
+    expect(alone.output).toContain(
+      'adaptor: unknown field "adaptor" (fix: did you mean "adapter"?)\n(the options are in vitest.config.mjs: fix it and run again)\n\nvitest-rag: stopped before any case ran (exit code 1).',
+    )
+    expect(alone.output).not.toContain('sum.test.mjs')
+
+    // The unit project alone: the broken project is not selected, so it does not stop the run (it used to).
+    const unitOnly = await run(dir, ['--project', 'unit'])
+    expect(unitOnly.code, unitOnly.output).toBe(0)
+    expect(unitOnly.output).not.toContain('ragEval options')
   })
 
   test('a wrong adapter path and a missing model key are lines of the same list as a golden problem', async () => {
