@@ -7,24 +7,19 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { CliUsageError, type CliCommand, type CliIo } from './command.ts'
 import { parseCliArgs, stringFlag } from './args.ts'
-import { createModelClients } from '../../llm/index.ts'
 import type { CriterionAgreement } from '../../grading/judge/calibration.ts'
 import { defaultCalibrationRecordPath, writeCalibrationRecord } from '../../grading/judge/calibration-record.ts'
-import { createHeuristicJudge } from '../../grading/judge/heuristic-judge.ts'
 import { formatProblems } from '../../shared/problems/problems.ts'
-import { loadPromptTemplate } from '../../llm/prompts/load.ts'
-import { createModelJudge } from '../../grading/judge/model-judge.ts'
 import { CALIBRATION_SPLIT_SEED, runCalibrationOnText } from '../../lab/calibration/run-calibration.ts'
 import { HALUEVAL_QA_FILES, haluEvalLabelsText } from '../../lab/calibration/halueval-labels.ts'
-import type { Judge } from '../../grading/judge/types.ts'
 import { RGB_FACT_FILE, rgbLabelsText } from '../../lab/calibration/rgb-labels.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
-import { promptPath } from '../../config/resolve.ts'
 import { describeProjectConfig, loadProjectConfig } from '../../vitest/main/project-config.ts'
-import { projectModelClients } from './project-models.ts'
+import { buildCalibrationJudge, calibrationEstimate } from './calibrate-judge.ts'
+import { checkSpend, DRY_RUN_OPTION, DRY_RUN_USAGE } from './spend-guard.ts'
 
 const usage = `Usage: vitest-rag calibrate (--labels FILE | --halueval DIR | --rgb DIR) [--project NAME] [--config FILE]
-                           [--judge heuristic|model] [--models FILE] [--template FILE] [--seed N] [--write | --out FILE]
+                           [--judge heuristic|model] [--models FILE] [--template FILE] [--seed N] [--write | --out FILE] [--dry-run]
 
 Scores a human-labelled sample with the judge and reports its agreement with the human labels per
 criterion on the REPORTING half of the rows only (a seeded split; the heuristic judge's thresholds were tuned
@@ -47,11 +42,16 @@ on HaluEval QA's tuning half): n, accuracy, Cohen's kappa with its 95% bootstrap
   --write          replace the record the scorecard reads (the project's calibration option for its judge, else
                    ${defaultCalibrationRecordPath('heuristic')} or ${defaultCalibrationRecordPath('model')})
   --out FILE       write the record to FILE instead
+${DRY_RUN_USAGE.replace('  --dry-run          ', '  --dry-run        ')}
 Without --write or --out the record goes to the project's output folder (calibration/heuristic.json or
 calibration/model.json there, e.g. .vitest-rag/evals/calibration/heuristic.json), so a trial run never rewrites
 the committed record.
 
-Exit code: 0 after writing the record, 1 when the labels file has problems, 2 on a usage error.`
+A model judge's worst-case cost (one judging per reporting row, asked and re-asked once) is printed before its
+first call; over the models config's spendLimitUsd the run is refused before any call.
+
+Exit code: 0 after writing the record (or a dry run), 1 when the labels file has problems or the estimate is over
+the spend limit, 2 on a usage error.`
 
 interface CalibrateArgs {
   labels?: string
@@ -66,6 +66,7 @@ interface CalibrateArgs {
   template?: string
   out?: string
   write: boolean
+  dryRun: boolean
 }
 
 function parseArgs(argv: string[]): CalibrateArgs {
@@ -81,6 +82,7 @@ function parseArgs(argv: string[]): CalibrateArgs {
     write: { type: 'boolean' },
     project: { type: 'string' },
     config: { type: 'string' },
+    ...DRY_RUN_OPTION,
   })
   const labels = stringFlag(values, 'labels')
   const halueval = stringFlag(values, 'halueval')
@@ -108,6 +110,7 @@ function parseArgs(argv: string[]): CalibrateArgs {
     write: values.write === true,
     project: stringFlag(values, 'project'),
     config: stringFlag(values, 'config'),
+    dryRun: values['dry-run'] === true,
   }
 }
 
@@ -144,58 +147,6 @@ function readRgb(dir: string, io: CliIo): { text: string; name: string } | undef
     return undefined
   }
   return { text: rgbLabelsText(readFileSync(join(dir, RGB_FACT_FILE), 'utf8')), name: `RGB en_fact (${RGB_FACT_FILE})` }
-}
-
-/** The judge kind to calibrate: `--judge`, else the project's judge option (`off` calibrates the heuristic judge). */
-function judgeKind(args: CalibrateArgs, config: RagEvalConfig): 'heuristic' | 'model' {
-  return args.judge ?? (config.judge === 'model' ? 'model' : 'heuristic')
-}
-
-/** The model judge over the project's own models option and prompts folder (no --models FILE given). */
-function projectModelJudge(args: CalibrateArgs, io: CliIo, config: RagEvalConfig): Judge {
-  const clients = projectModelClients(config)
-  if (!clients.judge)
-    throw new CliUsageError(
-      `project "${config.project}" configures no judge model; add models.judge (or "judge": {}) to its ragEval() or pass --models FILE`,
-    )
-  const template = args.template === undefined ? promptPath(config, 'judge.md') : resolve(io.cwd, args.template)
-  return createModelJudge({
-    client: clients.judge,
-    template: loadPromptTemplate(template, 'judge.md'),
-    ...(clients.generator ? { generatorModel: clients.generator.model } : {}),
-    allowSameModel: config.models?.judge?.allowSameModel ?? false,
-  })
-}
-
-function buildJudge(args: CalibrateArgs, io: CliIo, project: RagEvalConfig): Judge {
-  if (judgeKind(args, project) === 'heuristic') return createHeuristicJudge()
-  if (args.models === undefined) return projectModelJudge(args, io, project)
-  const modelsPath = resolve(io.cwd, args.models ?? '')
-  if (!existsSync(modelsPath))
-    throw new CliUsageError(
-      `--models ${JSON.stringify(args.models)}: no such file (give the JSON file with the generator and judge chains)`,
-    )
-  let config: { judge?: { allowSameModel?: boolean } }
-  try {
-    config = JSON.parse(readFileSync(modelsPath, 'utf8')) as typeof config
-  } catch (error) {
-    throw new CliUsageError(`--models ${JSON.stringify(args.models)}: not valid JSON (${(error as Error).message})`)
-  }
-  const clients = createModelClients(config)
-  if (!clients.judge)
-    throw new CliUsageError(
-      `${modelsPath} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`,
-    )
-  const template =
-    args.template === undefined
-      ? loadPromptTemplate(promptPath(project, 'judge.md'), 'judge.md')
-      : loadPromptTemplate(resolve(io.cwd, args.template), 'judge.md')
-  return createModelJudge({
-    client: clients.judge,
-    template,
-    ...(clients.generator ? { generatorModel: clients.generator.model } : {}),
-    allowSameModel: config.judge?.allowSameModel ?? false,
-  })
 }
 
 /** The agreement table as text: one block per criterion with its confusion matrix. */
@@ -242,7 +193,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   io.stderr(`vitest-rag calibrate: ${describeProjectConfig(loaded)}\n`)
   const labels = readLabels(args, io)
   if (labels === undefined) return 1
-  const judge = buildJudge(args, io, loaded.config)
+  const { judge, spend } = buildCalibrationJudge(args, io, loaded.config)
+  const estimate = spend && calibrationEstimate(labels.text, args.seed, spend)
+  const stop = checkSpend('calibrate', estimate, spend?.clients.ledger.limitUsd ?? Infinity, args.dryRun, io)
+  if (stop !== undefined) return stop
   const outcome = await runCalibrationOnText(labels.text, judge, labels.name, new Date(), args.seed)
   if (!outcome.ok) {
     io.stderr(

@@ -409,12 +409,29 @@ describe('vitest-rag calibrate --judge model', () => {
         }),
       )
       writeFileSync(join(dir, 'labels.jsonl'), `${twelveRows.join('\n')}\n`)
+      // The worst case first: 6 reporting rows, each judged and re-asked once = 12 planned calls. --dry-run stops
+      // there, and a spend limit under the estimate refuses the run; neither reaches the server.
+      const base = ['calibrate', '--labels', 'labels.jsonl', '--judge', 'model', '--out', 'cal.json']
+      const dry = await cli([...base, '--models', 'models.json', '--dry-run'], dir)
+      expect(dry.code, dry.stderr).toBe(0)
+      expect(dry.stderr).toMatch(
+        /\nvitest-rag calibrate: estimated worst-case cost: \$0\.\d{4} over 12 model calls \(judge-large: 12\) \(no spend limit set\)\nvitest-rag calibrate: dry run: stopped before any model call\n$/,
+      )
+      const models = JSON.parse(readFileSync(join(dir, 'models.json'), 'utf8')) as Record<string, unknown>
+      writeFileSync(join(dir, 'models-capped.json'), JSON.stringify({ ...models, spendLimitUsd: 1e-9 }))
+      const capped = await cli([...base, '--models', 'models-capped.json'], dir)
+      expect(capped.code).toBe(1)
+      expect(capped.stderr).toContain('vitest-rag calibrate: refused before any model call: ')
+      expect(server.requests).toHaveLength(0)
+      expect(existsSync(join(dir, 'cal.json'))).toBe(false)
       const result = await cli(
         ['calibrate', '--labels', 'labels.jsonl', '--judge', 'model', '--models', 'models.json', '--out', 'cal.json'],
         dir,
       )
-      // Only the first line, naming the configuration (no Vitest config in dir: the default options).
-      expect(result.stderr).toMatch(/^vitest-rag calibrate: default options \(no Vitest config in [^\n]*\n$/)
+      // The line naming the configuration (no Vitest config in dir: the default options), then the estimate.
+      expect(result.stderr).toMatch(
+        /^vitest-rag calibrate: default options \(no Vitest config in [^\n]*\nvitest-rag calibrate: estimated worst-case cost: [^\n]*\n$/,
+      )
       expect(result.code).toBe(0)
       expect(server.requests).toHaveLength(6) // only the reporting half is judged: the tuning half costs nothing
       const record = loadCalibrationRecord(join(dir, 'cal.json'))
