@@ -16,6 +16,7 @@ import {
 import { PROBE_TEXT } from '../llm/probe.ts'
 import { MAX_CLAIMS_CHECKED } from '../grading/judge/claim-metrics.ts'
 import { verifyMaxTokens } from '../grading/judge/claim-check.ts'
+import { DEFAULT_RELEVANCY_QUESTIONS, relevancyMaxTokens } from '../grading/judge/response-relevancy.ts'
 import type { GoldenSet } from './golden-set/golden-set.ts'
 import type { GoldenCase } from '../cases/schema.ts'
 import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
@@ -66,7 +67,7 @@ function planEmbeddingCalls(
  * mode runs the same query rewrite as system mode); in system mode one answer per case on the generator, and,
  * when the judge is a model, a verdict per case plus the one re-ask the judge makes after an unparseable verdict
  * (the re-ask resends the prompt and the bad reply), plus the claim-level metrics' checks with
- * `claimMetrics: 'model'`; in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per
+ * `claimMetrics: 'model'` and response relevancy's two calls with `responseRelevancy: 'model'`; in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per
  * answer follow the pipeline's `maxSources`. Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(
@@ -126,8 +127,36 @@ export function planCaseCalls(
       if (config.claimMetrics === 'model')
         calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
     }
+    calls.push(...plannedRelevancyCalls(config, models, c.query.length, maxTokens * 4))
   }
   return calls
+}
+
+/**
+ * Response relevancy's calls for one case with `responseRelevancy: 'model'`, worst case: one question-generation
+ * call on the judge model (the template and the answer, room for {@link DEFAULT_RELEVANCY_QUESTIONS} questions),
+ * then one embeddings call for the question and the generated questions (about 200 characters each).
+ */
+function plannedRelevancyCalls(
+  config: RagEvalConfig,
+  models: NonNullable<RagEvalConfig['models']>,
+  queryChars: number,
+  answerChars: number,
+): PlannedCall[] {
+  const embedder = models.embedder?.chain[0]?.model
+  if (config.responseRelevancy !== 'model' || !models.judge || !embedder) return []
+  const judge = resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel)
+    .chain[0]?.model
+  if (!judge) return []
+  const n = DEFAULT_RELEVANCY_QUESTIONS
+  return [
+    {
+      model: judge,
+      promptChars: templateChars(config, 'response-relevancy.md') + answerChars,
+      maxTokens: relevancyMaxTokens(n),
+    },
+    { model: embedder, promptChars: queryChars + n * 200, maxTokens: 0 },
+  ]
 }
 
 /**
