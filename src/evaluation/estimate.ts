@@ -92,7 +92,9 @@ export function planCaseCalls(
   if (!models) return undefined
   const calls: PlannedCall[] = planEmbeddingCalls(config, cases, prepared, models)
   const generator = models.generator?.chain[0]?.model
-  if (!generator) return calls
+  const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
+  // Without a generator (a system of your own answers), response relevancy's calls are still the run's.
+  if (!generator) return [...calls, ...cases.flatMap((c) => plannedRelevancyCalls(config, models, c, maxTokens * 4))]
   const judge =
     config.judge === 'model' && models.judge
       ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]
@@ -100,7 +102,6 @@ export function planCaseCalls(
       : undefined
   const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
   const sourcesChars = (config.pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
-  const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
   for (const c of cases) {
     const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
     if (c.history.length > 0)
@@ -127,7 +128,7 @@ export function planCaseCalls(
       if (config.claimMetrics === 'model')
         calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
     }
-    calls.push(...plannedRelevancyCalls(config, models, c.query.length, maxTokens * 4))
+    calls.push(...plannedRelevancyCalls(config, models, c, maxTokens * 4))
   }
   return calls
 }
@@ -140,11 +141,11 @@ export function planCaseCalls(
 function plannedRelevancyCalls(
   config: RagEvalConfig,
   models: NonNullable<RagEvalConfig['models']>,
-  queryChars: number,
+  c: GoldenCase,
   answerChars: number,
 ): PlannedCall[] {
   const embedder = models.embedder?.chain[0]?.model
-  if (config.responseRelevancy !== 'model' || !models.judge || !embedder) return []
+  if (config.mode !== 'system' || config.responseRelevancy !== 'model' || !models.judge || !embedder) return []
   const judge = resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel)
     .chain[0]?.model
   if (!judge) return []
@@ -155,7 +156,7 @@ function plannedRelevancyCalls(
       promptChars: templateChars(config, 'response-relevancy.md') + answerChars,
       maxTokens: relevancyMaxTokens(n),
     },
-    { model: embedder, promptChars: queryChars + n * 200, maxTokens: 0 },
+    { model: embedder, promptChars: c.query.length + n * 200, maxTokens: 0 },
   ]
 }
 

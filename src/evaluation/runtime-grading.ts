@@ -69,7 +69,7 @@ export async function chooseResponseRelevancy(
   const missing = [models?.judge ? '' : 'models.judge', models?.embedder ? '' : 'models.embedder'].filter(Boolean)
   if (missing.length > 0 || !models?.judge || !models.embedder)
     throw new ConfigError(
-      `responseRelevancy 'model' needs ${missing.join(' and ')} (a provider chain each) in the ragEval options; set responseRelevancy: 'off' to run without it`,
+      `responseRelevancy 'model' needs ${missing.join(' and ')} (${missing.length > 1 ? 'a provider chain each' : 'a provider chain'}) in the ragEval options; set responseRelevancy: 'off' to run without it`,
     )
   const [{ createResponseRelevancyScorer }, { loadRunPrompt }] = await Promise.all([
     import('../grading/judge/response-relevancy.ts'),

@@ -121,3 +121,15 @@ describe("responseRelevancy: 'model'", () => {
     expect(server.requests).toHaveLength(0)
   })
 })
+
+test("responseRelevancy 'model' without an embedding model is refused with the fix; off or in retrieval mode there is no scorer", async () => {
+  const local = { name: 'local', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'TEST_LLM_KEY', model: 'gpt-4o-mini' }
+  const config = resolveConfig({ responseRelevancy: 'model', models: { judge: { chain: [local] } } }, repoRoot, {})
+  const models = createModelClients(config.models, { cacheDir: tmpdir(), env: {} })
+  await expect(chooseResponseRelevancy(config, models)).rejects.toThrow(
+    "vitest-rag: responseRelevancy 'model' needs models.embedder (a provider chain) in the ragEval options; set responseRelevancy: 'off' to run without it",
+  )
+  expect(await chooseResponseRelevancy(resolveConfig({ models: config.models }, repoRoot, {}), models)).toBeUndefined()
+  const retrieval = resolveConfig({ mode: 'retrieval', responseRelevancy: 'model' }, repoRoot, {})
+  expect(await chooseResponseRelevancy(retrieval, undefined)).toBeUndefined()
+})

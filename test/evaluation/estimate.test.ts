@@ -91,6 +91,13 @@ describe('the worst-case estimate', () => {
       { model: 'judge-large', promptChars: chars('response-relevancy.md') + 400, maxTokens: 300 },
       { model: 'text-embedding-3-small', promptChars: 40 + 3 * 200, maxTokens: 0 },
     ])
+    // A system of your own (no generator configured): the two calls are still planned.
+    const { generator: _, ...own } = models
+    const ownSystem = resolveConfig({ ...base, models: own, responseRelevancy: 'model' }, '/p', {})
+    expect(planModelCalls(ownSystem, set, prepared)!.map((c) => c.model)).toEqual([
+      'judge-large',
+      'text-embedding-3-small',
+    ])
   })
 
   test('an offline run plans no call', () => {

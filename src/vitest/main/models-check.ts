@@ -72,14 +72,16 @@ function missingKeyProblems(config: RagEvalConfig, env: NodeJS.ProcessEnv): Prob
 
 /**
  * Every problem of `config.models` before any case runs (none when it is absent, or in a dry run, which calls
- * no model). In `replay` cache mode answers come from the cache, so keys are not required.
+ * no model, except a model `responseRelevancy: 'model'` needs and lacks). In `replay` cache mode answers come
+ * from the cache, so keys are not required.
  */
 export async function modelConfigProblems(
   config: RagEvalConfig,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Problem[]> {
-  if (config.dryRun) return []
-  if (!config.models) return relevancyModelProblems(config)
+  // A model response relevancy needs and the config lacks is a problem even in a dry run (its estimate would
+  // leave those calls out); keys are not (a dry run calls nothing).
+  if (config.dryRun || !config.models) return relevancyModelProblems(config)
   // Loaded only here: an offline run never loads the model client.
   const [{ createModelClients, LlmError }, { modelClientOptions }] = await Promise.all([
     import('../../llm/index.ts'),

@@ -75,6 +75,9 @@ test("responseRelevancy 'model' without models.judge or models.embedder is a sta
   // No models at all: both are named; in retrieval mode nothing is scored, so nothing is needed.
   const none = await modelConfigProblems(resolveConfig({ responseRelevancy: 'model' }, '/p', {}), {})
   expect(none.map((p) => p.path)).toEqual(['models.judge', 'models.embedder'])
+  // A dry run needs no key, but its estimate would leave the missing model's calls out: still a problem.
+  const dry = resolveConfig({ responseRelevancy: 'model', models: judgeOnly, dryRun: true }, '/p', {})
+  expect((await modelConfigProblems(dry, {})).map((p) => p.path)).toEqual(['models.embedder'])
   const retrieval = resolveConfig({ mode: 'retrieval', responseRelevancy: 'model' }, '/p', {})
   expect(await modelConfigProblems(retrieval, {})).toEqual([])
   // The embedder's key is needed too once it is configured.
