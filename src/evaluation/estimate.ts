@@ -67,8 +67,9 @@ function planEmbeddingCalls(
  * mode runs the same query rewrite as system mode); in system mode one answer per case on the generator, and,
  * when the judge is a model, a verdict per case plus the one re-ask the judge makes after an unparseable verdict
  * (the re-ask resends the prompt and the bad reply), plus the claim-level metrics' checks with
- * `claimMetrics: 'model'` and response relevancy's two calls with `responseRelevancy: 'model'`; in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per
- * answer follow the pipeline's `maxSources`. Undefined when no model is configured (an offline run costs nothing).
+ * `claimMetrics: 'model'` and response relevancy's two calls with `responseRelevancy: 'model'`; in any mode, the
+ * embedder's calls ({@link planEmbeddingCalls}). The sources shown per answer follow the pipeline's `maxSources`.
+ * Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(
   config: RagEvalConfig,

@@ -1,7 +1,7 @@
 /**
  * Renders every bundled prompt template through the call site that sends it (answer, rewrite, judge,
- * relevance judge, claim extraction and verification, response relevancy's question writer, question synthesis), with fixed inputs, and returns
- * each request as the model client would hash it. `bundled-templates.test.ts` pins these against the
+ * relevance judge, claim extraction and verification, response relevancy's question writer, question
+ * synthesis), with fixed inputs, and returns each request as the model client would hash it. `bundled-templates.test.ts` pins these against the
  * requests the previous two template formats produced, so existing model caches stay valid.
  */
 import type { ShownSource } from '../../../src/system/adapter/types.ts'
