@@ -39,7 +39,8 @@ export const GateOptionsSchema = z
     /**
      * Gaming detection: a gated metric that improves while its counterpart worsens by more than this relative
      * change is flagged (recall@k against precision@k, faithfulness and claim_faithfulness against copy_ratio,
-     * answer_relevance against length_ratio), over the cases paired with the baseline. Ratio in [0, 1]. Default 0.1.
+     * answer_relevance and response_relevancy against length_ratio), over the cases paired with the baseline.
+     * Ratio in [0, 1]. Default 0.1.
      */
     gamingTolerance: z.number().min(0).max(1).default(0.1),
     /** What a gaming flag does: `warn` (default: a WARNING line, the gate still passes), `fail` the gate, or `off`. */

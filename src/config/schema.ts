@@ -120,6 +120,12 @@ export const RagEvalOptionsSchema = z
      */
     claimMetrics: z.enum(['heuristic', 'model', 'off']).default('heuristic'),
     /**
+     * RAGAS response relevancy (`response_relevancy`) of answered cases: `model` has the judge model write 3
+     * questions from the answer and scores the mean cosine between their embeddings and the question's (needs
+     * `models.judge` and `models.embedder`; 2 cached calls per case, in the dry-run estimate); `off` (default).
+     */
+    responseRelevancy: z.enum(['off', 'model']).default('off'),
+    /**
      * The judge's calibration record (written by `vitest-rag calibrate`); its agreement figures are printed next
      * to every judge metric. Default `evals/calibration/<judge>.json`; absent file: metrics show "uncalibrated".
      */

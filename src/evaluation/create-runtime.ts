@@ -18,7 +18,14 @@ import { createSourceResolver, type SourceResolver } from '../system/sources/res
 import { loadSourceMap } from '../system/sources/source-map.ts'
 import { prepareCorpus, type PreparedCorpus } from '../corpus/prepare-corpus.ts'
 import { createCheckpoints, type CaseCheckpoints } from './runtime-checkpoints.ts'
-import { chooseClaimChecker, chooseJudge, loadRuntimeQrels, type RuntimeQrels } from './runtime-grading.ts'
+import {
+  chooseClaimChecker,
+  chooseJudge,
+  chooseResponseRelevancy,
+  loadRuntimeQrels,
+  type RuntimeQrels,
+} from './runtime-grading.ts'
+import type { ResponseRelevancyScorer } from '../grading/judge/response-relevancy.ts'
 
 export type { CaseCheckpoint, CaseCheckpoints } from './runtime-checkpoints.ts'
 export type { RuntimeQrels } from './runtime-grading.ts'
@@ -42,6 +49,8 @@ export interface RagRuntime {
   qrels?: RuntimeQrels
   /** Extracts and checks claims for the claim-level answer metrics (system mode, unless `claimMetrics: 'off'`). */
   claimChecker?: ClaimChecker
+  /** Scores `response_relevancy` (system mode, with `responseRelevancy: 'model'`). */
+  responseRelevancy?: ResponseRelevancyScorer
   models?: ModelClients
   checkpoints?: CaseCheckpoints
   /** Writes the model clients' per-provider tally for the reporter (after each case). */
@@ -229,6 +238,7 @@ export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOp
   )
   const judge = await chooseJudge(config, models)
   const claimChecker = await chooseClaimChecker(config, judge, models)
+  const responseRelevancy = await chooseResponseRelevancy(config, models)
   const qrels = await loadRuntimeQrels(config, prepared)
   const checkpoints = await createCheckpoints(config)
   const writeStats = models ? (await import('./provider-stats.ts')).providerStatsWriter(config.outDir) : undefined
@@ -240,6 +250,7 @@ export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOp
     resolveSource,
     judge,
     claimChecker,
+    ...(responseRelevancy ? { responseRelevancy } : {}),
     ...(qrels ? { qrels } : {}),
     models,
     checkpoints,

@@ -16,6 +16,7 @@ import {
 import { PROBE_TEXT } from '../llm/probe.ts'
 import { MAX_CLAIMS_CHECKED } from '../grading/judge/claim-metrics.ts'
 import { verifyMaxTokens } from '../grading/judge/claim-check.ts'
+import { DEFAULT_RELEVANCY_QUESTIONS, relevancyMaxTokens } from '../grading/judge/response-relevancy.ts'
 import type { GoldenSet } from './golden-set/golden-set.ts'
 import type { GoldenCase } from '../cases/schema.ts'
 import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
@@ -66,8 +67,9 @@ function planEmbeddingCalls(
  * mode runs the same query rewrite as system mode); in system mode one answer per case on the generator, and,
  * when the judge is a model, a verdict per case plus the one re-ask the judge makes after an unparseable verdict
  * (the re-ask resends the prompt and the bad reply), plus the claim-level metrics' checks with
- * `claimMetrics: 'model'`; in any mode, the embedder's calls ({@link planEmbeddingCalls}). The sources shown per
- * answer follow the pipeline's `maxSources`. Undefined when no model is configured (an offline run costs nothing).
+ * `claimMetrics: 'model'` and response relevancy's two calls with `responseRelevancy: 'model'`; in any mode, the
+ * embedder's calls ({@link planEmbeddingCalls}). The sources shown per answer follow the pipeline's `maxSources`.
+ * Undefined when no model is configured (an offline run costs nothing).
  */
 export function planModelCalls(
   config: RagEvalConfig,
@@ -91,7 +93,9 @@ export function planCaseCalls(
   if (!models) return undefined
   const calls: PlannedCall[] = planEmbeddingCalls(config, cases, prepared, models)
   const generator = models.generator?.chain[0]?.model
-  if (!generator) return calls
+  const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
+  // Without a generator (a system of your own answers), response relevancy's calls are still the run's.
+  if (!generator) return [...calls, ...cases.flatMap((c) => plannedRelevancyCalls(config, models, c, maxTokens * 4))]
   const judge =
     config.judge === 'model' && models.judge
       ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]
@@ -99,7 +103,6 @@ export function planCaseCalls(
       : undefined
   const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
   const sourcesChars = (config.pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
-  const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
   for (const c of cases) {
     const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
     if (c.history.length > 0)
@@ -126,8 +129,36 @@ export function planCaseCalls(
       if (config.claimMetrics === 'model')
         calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
     }
+    calls.push(...plannedRelevancyCalls(config, models, c, maxTokens * 4))
   }
   return calls
+}
+
+/**
+ * Response relevancy's calls for one case with `responseRelevancy: 'model'`, worst case: one question-generation
+ * call on the judge model (the template and the answer, room for {@link DEFAULT_RELEVANCY_QUESTIONS} questions),
+ * then one embeddings call for the question and the generated questions (about 200 characters each).
+ */
+function plannedRelevancyCalls(
+  config: RagEvalConfig,
+  models: NonNullable<RagEvalConfig['models']>,
+  c: GoldenCase,
+  answerChars: number,
+): PlannedCall[] {
+  const embedder = models.embedder?.chain[0]?.model
+  if (config.mode !== 'system' || config.responseRelevancy !== 'model' || !models.judge || !embedder) return []
+  const judge = resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel)
+    .chain[0]?.model
+  if (!judge) return []
+  const n = DEFAULT_RELEVANCY_QUESTIONS
+  return [
+    {
+      model: judge,
+      promptChars: templateChars(config, 'response-relevancy.md') + answerChars,
+      maxTokens: relevancyMaxTokens(n),
+    },
+    { model: embedder, promptChars: c.query.length + n * 200, maxTokens: 0 },
+  ]
 }
 
 /**

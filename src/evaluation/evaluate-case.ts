@@ -25,6 +25,7 @@ import {
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
+import { caseResponseRelevancy } from './case-relevancy.ts'
 import { caseConceptMetrics } from './case-concepts.ts'
 import { caseGrades } from './case-grades.ts'
 import { defaultResolver, sourceText, tallySources } from './case-sources.ts'
@@ -104,10 +105,13 @@ async function evaluateAnswerStep(
           sourceText(runtime.prepared, r),
         )
       : undefined
-  // The claim-level answer metrics join the judge's (from the checkpoint on a resumed run).
+  // The claim-level answer metrics and response relevancy join the judge's (from the checkpoint on a resumed run).
+  const abstained = answerStep?.answer?.abstained ?? false
   const claimMetrics = answerStep
-    ? (checkpointed?.claimMetrics ??
-      (await caseClaimMetrics(runtime, resolved, moduleCase, answerStep.answer?.abstained ?? false)))
+    ? (checkpointed?.claimMetrics ?? {
+        ...(await caseClaimMetrics(runtime, resolved, moduleCase, abstained)),
+        ...(await caseResponseRelevancy(runtime, resolved.output.answer, abstained, moduleCase)),
+      })
     : undefined
   if (answerStep && claimMetrics) Object.assign(answerStep.answerMetrics, claimMetrics)
   return { answerStep, claimMetrics }

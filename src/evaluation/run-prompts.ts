@@ -9,10 +9,11 @@ import { PromptTemplateError } from '../llm/prompts/errors.ts'
 import { loadPromptTemplate, type PromptName } from '../llm/prompts/load.ts'
 import type { PromptTemplate } from '../llm/prompts/template.ts'
 
-/** The prompts `config` sends: the reference pipeline's answer and rewrite, and the model judge's. */
+/** The prompts `config` sends: the reference pipeline's answer and rewrite, the model judge's, response relevancy's. */
 export function runPromptNames(config: RagEvalConfig): PromptName[] {
   const names: PromptName[] = config.adapter.kind === 'reference' ? ['answer.md', 'rewrite.md'] : []
   if (config.mode === 'system' && config.judge === 'model') names.push('judge.md')
+  if (config.mode === 'system' && config.responseRelevancy === 'model') names.push('response-relevancy.md')
   return names
 }
 

@@ -10,7 +10,10 @@ import type { SystemOutput } from '../system/adapter/types.ts'
 export interface CaseCheckpoint {
   output: SystemOutput
   judgement?: JudgeVerdict
-  /** The claim-level metrics (model claim checks are paid calls: a resumed run must not repeat them). */
+  /**
+   * The claim-level metrics and `response_relevancy` (model claim checks and relevancy questions are paid calls:
+   * a resumed run must not repeat them).
+   */
   claimMetrics?: Record<string, number>
 }
 
@@ -44,6 +47,8 @@ export async function createCheckpoints(config: RagEvalConfig): Promise<CaseChec
       mode: config.mode,
       judge: config.judge,
       claimMetrics: config.claimMetrics,
+      // Only when on, so the checkpoints of runs without it keep their fingerprint.
+      ...(config.responseRelevancy !== 'off' ? { responseRelevancy: config.responseRelevancy } : {}),
       adapter: config.adapter,
       search: config.search,
       chunker: config.chunker,

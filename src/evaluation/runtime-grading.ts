@@ -8,6 +8,7 @@ import type { Judge } from '../grading/judge/types.ts'
 import type { QrelsRow } from '../grading/qrels/qrels.ts'
 import type { Chunk } from '../corpus/types.ts'
 import type { ClaimChecker } from '../grading/judge/claim-check.ts'
+import type { ResponseRelevancyScorer } from '../grading/judge/response-relevancy.ts'
 import type { ModelClients } from '../llm/index.ts'
 import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
 import { ConfigError } from '../config/errors.ts'
@@ -54,6 +55,31 @@ export async function chooseClaimChecker(
       "claimMetrics 'model' needs models.judge (a provider chain) in the ragEval options; use 'heuristic' to stay offline",
     )
   return createModelClaimChecker(models.judge)
+}
+
+/**
+ * The response relevancy scorer with `responseRelevancy: 'model'` in system mode (the judge model writes the
+ * questions, the embedding model compares them); none otherwise. Without either model the run stops at startup.
+ */
+export async function chooseResponseRelevancy(
+  config: RagEvalConfig,
+  models: ModelClients | undefined,
+): Promise<ResponseRelevancyScorer | undefined> {
+  if (config.mode !== 'system' || config.responseRelevancy !== 'model') return undefined
+  const missing = [models?.judge ? '' : 'models.judge', models?.embedder ? '' : 'models.embedder'].filter(Boolean)
+  if (missing.length > 0 || !models?.judge || !models.embedder)
+    throw new ConfigError(
+      `responseRelevancy 'model' needs ${missing.join(' and ')} (${missing.length > 1 ? 'a provider chain each' : 'a provider chain'}) in the ragEval options; set responseRelevancy: 'off' to run without it`,
+    )
+  const [{ createResponseRelevancyScorer }, { loadRunPrompt }] = await Promise.all([
+    import('../grading/judge/response-relevancy.ts'),
+    import('./run-prompts.ts'),
+  ])
+  return createResponseRelevancyScorer({
+    chat: models.judge,
+    embedder: models.embedder,
+    template: loadRunPrompt(config, 'response-relevancy.md'),
+  })
 }
 
 /** The judge of a system-mode run: the heuristic judge, or the model judge (which needs `models.judge`); none otherwise. */

@@ -80,6 +80,26 @@ describe('the worst-case estimate', () => {
     expect(estimateEvalCost(config, set, prepared)?.totalUsd).toBeCloseTo(expected, 15)
   })
 
+  test("responseRelevancy 'model' adds a question-writing call on the judge and an embeddings call per case", () => {
+    const base = { judge: 'off' as const, pipeline: { maxTokens: 100 }, models }
+    const off = planModelCalls(resolveConfig(base, '/p', {}), set, prepared)!
+    const on = planModelCalls(resolveConfig({ ...base, responseRelevancy: 'model' }, '/p', {}), set, prepared)!
+    // Questions: response-relevancy.md + the answer (100 tokens x 4 chars); room for 3 questions: 60 + 80 x 3.
+    // Embeddings: the 40-char query and 3 generated questions of about 200 chars each.
+    expect(on).toEqual([
+      ...off,
+      { model: 'judge-large', promptChars: chars('response-relevancy.md') + 400, maxTokens: 300 },
+      { model: 'text-embedding-3-small', promptChars: 40 + 3 * 200, maxTokens: 0 },
+    ])
+    // A system of your own (no generator configured): the two calls are still planned.
+    const { generator: _, ...own } = models
+    const ownSystem = resolveConfig({ ...base, models: own, responseRelevancy: 'model' }, '/p', {})
+    expect(planModelCalls(ownSystem, set, prepared)!.map((c) => c.model)).toEqual([
+      'judge-large',
+      'text-embedding-3-small',
+    ])
+  })
+
   test('an offline run plans no call', () => {
     expect(planModelCalls(resolveConfig({}, '/p', {}), set, prepared)).toBeUndefined()
   })

@@ -26,6 +26,10 @@ describe("the run's prompt templates", () => {
       'judge.md',
     ])
     expect(runPromptNames(resolveConfig({ adapter: { kind: 'module', path: 'a.ts' } }, root, {}))).toEqual([])
+    // Response relevancy's question writer is checked at startup too (in system mode only).
+    const relevancy = { adapter: { kind: 'module' as const, path: 'a.ts' }, responseRelevancy: 'model' as const }
+    expect(runPromptNames(resolveConfig(relevancy, root, {}))).toEqual(['response-relevancy.md'])
+    expect(runPromptNames(resolveConfig({ ...relevancy, mode: 'retrieval' }, root, {}))).toEqual([])
   })
 
   test("a user's broken copies stop the run once, at startup, with the problems of every file listed", () => {

@@ -28,6 +28,8 @@ export const PROMPT_CONTRACTS = {
   'claims-extract.md': { required: ['question', 'text'] },
   /** Claim verification (claim metrics): every claim of a case against its passages, one call. */
   'claims-verify.md': { required: ['claims', 'passages'] },
+  /** Response relevancy (`responseRelevancy: 'model'`): the questions an answer answers, and whether it commits. */
+  'response-relevancy.md': { required: ['answer', 'count'] },
   /** Question synthesis (`synthesize`). */
   'synthesize-question.md': { required: ['passage'], optional: ['title'] },
 } as const satisfies Record<string, PromptContract>

@@ -8,7 +8,7 @@ import { sortCaseTypes } from '../scorecard/metric-order.ts'
 import type { MetricGroup, Scorecard } from '../scorecard/scorecard.ts'
 import type { Baseline } from './baseline.ts'
 import { formatChange, formatPValue, formatValue, relativeChange } from './format-values.ts'
-import { claimSkipReason, judgeSkipReason } from './skip-reasons.ts'
+import { claimSkipReason, judgeSkipReason, relevancySkipReason } from './skip-reasons.ts'
 import type { MetricComparison } from './gate-result.ts'
 import { pairedTest, pairedValues, type Family, type PairedValues } from './paired-test.ts'
 import { RELATIVE_DROP_EPSILON, type GatePolicy } from './policy.ts'
@@ -183,7 +183,8 @@ export function tooSmallNote(power: readonly GroupPower[], policy: GatePolicy): 
 
 /**
  * Why an answer metric is not compared on this run, or undefined when it is: a retrieval-mode run has no answers
- * (its answer metrics are absent, not lost); a changed judge or claim checker makes its metrics incomparable.
+ * (its answer metrics are absent, not lost); a changed judge, claim checker or response relevancy scorer makes
+ * its metrics incomparable.
  */
 function answerSkipReason(
   metric: string,
@@ -191,12 +192,14 @@ function answerSkipReason(
   current: Scorecard,
   judgeSkip: string | undefined,
   claimSkip: string | undefined,
+  relevancySkip: string | undefined,
 ): string | undefined {
   if (family !== 'answer') return undefined
   if (current.mode === 'retrieval')
     return 'answer metrics not compared: this run is in retrieval mode (no answers were generated)'
   if (JUDGE_METRICS.includes(metric)) return judgeSkip
   if (CLAIM_METRICS.includes(metric)) return claimSkip
+  if (metric === 'response_relevancy') return relevancySkip
   return undefined
 }
 
@@ -221,6 +224,7 @@ export function compareGatedMetrics(
   const powerGroups: Array<{ family: Family; metric: string; group: string }> = []
   const judgeSkip = judgeSkipReason(current, baseline, policy)
   const claimSkip = claimSkipReason(current, baseline)
+  const relevancySkip = relevancySkipReason(current, baseline)
   // Each reason a metric is not compared is noted once, however many metrics it covers.
   const skipped = new Set<string>()
   for (const metric of policy.gatedMetrics) {
@@ -231,7 +235,7 @@ export function compareGatedMetrics(
       (JUDGE_METRICS.includes(metric) && blocked.has('judge'))
     )
       continue
-    const skip = answerSkipReason(metric, family, current, judgeSkip, claimSkip)
+    const skip = answerSkipReason(metric, family, current, judgeSkip, claimSkip, relevancySkip)
     if (skip !== undefined) {
       if (!skipped.has(skip)) notes.push(skip)
       skipped.add(skip)

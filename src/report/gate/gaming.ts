@@ -4,7 +4,8 @@
  * - recall@k bought by retrieving everything: precision@k (same k) falls;
  * - faithfulness (the judge's, or the claim checker's) bought by quoting the context with no synthesis:
  *   `copy_ratio` rises (`src/grading/metrics/gaming.ts`);
- * - answer relevance bought by long, vague answers: `length_ratio` (answer / reference length) rises.
+ * - answer relevance (the rubric's, or RAGAS response relevancy) bought by long, vague answers: `length_ratio`
+ *   (answer / reference length) rises.
  * Pure: it reads the comparisons the gate made and the per-case values of the paired cases.
  */
 import { improvementOf } from '../../grading/metrics/direction.ts'
@@ -45,7 +46,7 @@ export function counterpartOf(metric: string): Counterpart | undefined {
       worse: 'higher',
       trick: 'quoting the context verbatim, with no synthesis, buys faithfulness',
     }
-  if (metric === 'answer_relevance')
+  if (metric === 'answer_relevance' || metric === 'response_relevancy')
     return {
       metric: 'length_ratio',
       family: 'answer',

@@ -96,8 +96,8 @@ export interface GatePolicy {
   familyWise?: 'holm' | 'none'
   /**
    * Gaming detection (see `gate/gaming.ts`): a gated metric that improves while its counterpart (recall@k:
-   * precision@k; faithfulness: copy_ratio; answer_relevance: length_ratio) worsens by more than this relative
-   * change, over the paired cases. Default 0.1 (10%).
+   * precision@k; faithfulness: copy_ratio; answer_relevance, response_relevancy: length_ratio) worsens by more
+   * than this relative change, over the paired cases. Default 0.1 (10%).
    */
   gamingTolerance?: number
   /** What a gaming flag does: `warn` (default: a WARNING line, the gate still passes), `fail`, or `off`. */

@@ -53,3 +53,21 @@ export function claimSkipReason(current: Scorecard, baseline: Baseline): string 
   if (now === then) return undefined
   return `claim metrics not compared: the baseline's claims were checked by the ${then} checker and this run's by the ${now} checker (claimMetrics; accept a new baseline with the same checker)`
 }
+
+/** Response relevancy's producer a snapshot records (`producedBy.responseRelevancy`), or `off` when it has none. */
+function relevancyVersionOf(snapshot: unknown): string {
+  const version = (snapshot as { producedBy?: { responseRelevancy?: unknown } } | null)?.producedBy?.responseRelevancy
+  return typeof version === 'string' ? version : 'off'
+}
+
+/**
+ * Why `response_relevancy` cannot be compared between these runs (another question template, judge or embedding
+ * model, or a run that does not score it), or undefined when it can: cosines of another embedding model are on
+ * another scale.
+ */
+export function relevancySkipReason(current: Scorecard, baseline: Baseline): string | undefined {
+  const now = relevancyVersionOf(current.configSnapshot)
+  const then = relevancyVersionOf(baseline.configSnapshot)
+  if (now === then) return undefined
+  return `response_relevancy not compared: the baseline's was scored by ${then} and this run's by ${now} (responseRelevancy and models; accept a new baseline scored the same way)`
+}

@@ -15,6 +15,7 @@ export const METRIC_FAMILY_ORDER: readonly string[] = [
   'faithfulness',
   'citation_accuracy',
   'answer_relevance',
+  'response_relevancy',
   'crag_truthfulness',
   'claim_faithfulness',
   'context_precision',

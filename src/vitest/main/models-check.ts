@@ -16,8 +16,9 @@ function chainsInUse(config: RagEvalConfig): Array<{ role: string; chain: Chain 
   const models = config.models
   if (!models) return []
   const reference = config.adapter.kind === 'reference'
-  const judged = config.judge === 'model' || config.claimMetrics === 'model'
-  const vectors = reference && (config.search.arm === 'vector' || config.search.arm === 'hybrid')
+  const relevancy = relevancyOn(config)
+  const judged = config.judge === 'model' || config.claimMetrics === 'model' || relevancy
+  const vectors = (reference && (config.search.arm === 'vector' || config.search.arm === 'hybrid')) || relevancy
   const chains: Array<{ role: string; chain: Chain | undefined }> = [
     // The judge `{}` borrows the generator's chain: its keys are the generator's.
     {
@@ -28,6 +29,24 @@ function chainsInUse(config: RagEvalConfig): Array<{ role: string; chain: Chain 
     { role: 'embedder', chain: vectors ? models.embedder?.chain : undefined },
   ]
   return chains.filter((c): c is { role: string; chain: Chain } => c.chain !== undefined)
+}
+
+/** Whether the run scores response relevancy with the models (system mode, `responseRelevancy: 'model'`). */
+function relevancyOn(config: RagEvalConfig): boolean {
+  return config.mode === 'system' && config.responseRelevancy === 'model'
+}
+
+/** A problem per model `responseRelevancy: 'model'` needs and `models` lacks (the judge's and the embedder's). */
+function relevancyModelProblems(config: RagEvalConfig): Problem[] {
+  if (!relevancyOn(config)) return []
+  const roles = (['judge', 'embedder'] as const).filter((role) => config.models?.[role] === undefined)
+  return roles.map((role) => ({
+    code: 'missing_model',
+    file: optionsLabel(config.project),
+    path: `models.${role}`,
+    message: `responseRelevancy 'model' needs models.${role}: the ${role === 'judge' ? 'judge model writes the questions from each answer' : 'embedding model compares them with the question'}`,
+    fix: `add models.${role} (see docs/providers.md), or set responseRelevancy: 'off'`,
+  }))
 }
 
 /** One problem per environment variable a used chain names and the environment lacks (first place named). */
@@ -53,13 +72,16 @@ function missingKeyProblems(config: RagEvalConfig, env: NodeJS.ProcessEnv): Prob
 
 /**
  * Every problem of `config.models` before any case runs (none when it is absent, or in a dry run, which calls
- * no model). In `replay` cache mode answers come from the cache, so keys are not required.
+ * no model, except a model `responseRelevancy: 'model'` needs and lacks). In `replay` cache mode answers come
+ * from the cache, so keys are not required.
  */
 export async function modelConfigProblems(
   config: RagEvalConfig,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Problem[]> {
-  if (!config.models || config.dryRun) return []
+  // A model response relevancy needs and the config lacks is a problem even in a dry run (its estimate would
+  // leave those calls out); keys are not (a dry run calls nothing).
+  if (config.dryRun || !config.models) return relevancyModelProblems(config)
   // Loaded only here: an offline run never loads the model client.
   const [{ createModelClients, LlmError }, { modelClientOptions }] = await Promise.all([
     import('../../llm/index.ts'),
@@ -80,5 +102,6 @@ export async function modelConfigProblems(
       },
     ]
   }
-  return config.models.cacheMode === 'replay' ? [] : missingKeyProblems(config, env)
+  const missing = relevancyModelProblems(config)
+  return config.models.cacheMode === 'replay' ? missing : [...missing, ...missingKeyProblems(config, env)]
 }

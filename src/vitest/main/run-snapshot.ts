@@ -16,6 +16,7 @@ import { defaultEvidenceGateConfig } from '../../system/reference/evidence-gate.
 import { defaultExtractiveConfig } from '../../system/reference/extractive.ts'
 import { defaultPipelineOptions } from '../../system/reference/pipeline-defaults.ts'
 import { defaultTenantPattern } from '../../system/sources/source-evidence.ts'
+import { resolveJudgeChain } from '../../llm/providers.ts'
 import { COPY_MIN_TOKENS } from '../../grading/metrics/gaming.ts'
 
 /** What produced a scorecard, beside its options (`configSnapshot.producedBy`). */
@@ -26,6 +27,11 @@ export interface ProducedBy {
   judge: string
   /** The claim checker's version (`heuristic-claims-2@0.6`, the model's prompt templates), or `off`. */
   claimChecker: string
+  /**
+   * Response relevancy's producer with `responseRelevancy: 'model'` (template version, judge and embedding models,
+   * e.g. `response-relevancy@1 gpt-4o-mini+text-embedding-3-small`); absent when it is off.
+   */
+  responseRelevancy?: string
   /** Every prompt template by file name, as `<id>@<version>` (the `prompts` folder's copy, else the bundled one). */
   prompts: Record<string, string>
   /** Shortest copied word run counted by `copy_ratio`. */
@@ -60,6 +66,23 @@ function claimCheckerVersion(config: RagEvalConfig): string {
   return `${extract.id}@${extract.version}+${verify.id}@${verify.version}`
 }
 
+/** `{ responseRelevancy }` as the scorer names itself (`grading/judge/response-relevancy.ts`), or `{}` when off. */
+function relevancyVersion(config: RagEvalConfig, prompts: Record<string, string>): { responseRelevancy?: string } {
+  if (config.mode !== 'system' || config.responseRelevancy !== 'model') return {}
+  const models = config.models
+  let judge: string | undefined
+  try {
+    judge = models?.judge
+      ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]
+          ?.model
+      : undefined
+  } catch {
+    // A judge chain the model client refuses stopped the run at startup; the snapshot names no model.
+  }
+  const embedder = models?.embedder?.chain[0]?.model
+  return { responseRelevancy: `${prompts['response-relevancy.md']} ${judge}+${embedder}` }
+}
+
 /** The reference pipeline's options with every default in force (see `system/reference/pipeline.ts`). */
 function resolvedPipeline(config: RagEvalConfig): Record<string, unknown> {
   const p = config.pipeline
@@ -89,6 +112,7 @@ export function runConfigSnapshot(
     package: `vitest-rag@${identity.packageVersion}`,
     judge: judgeVersion(config, prompts),
     claimChecker: claimCheckerVersion(config),
+    ...relevancyVersion(config, prompts),
     prompts,
     copyMinTokens: COPY_MIN_TOKENS,
     corpusFingerprint: identity.corpusFingerprint,

@@ -6,7 +6,8 @@ import { renderBundledTemplates } from './render-bundled.ts'
 // Written by the two earlier template parsers (front matter + [role] for answer/rewrite, `=== system ===`
 // parts for the judges) before they were folded into src/llm/prompts/: the messages, template field and chat
 // cache key of every bundled prompt, through the call site that sends it. Equal here means every model
-// cache entry written before the fold is still a hit.
+// cache entry written before the fold is still a hit. Prompts added since (response-relevancy.md) are pinned
+// from their first version the same way.
 const expected = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'prompts', 'rendered-requests.json'), 'utf8'),
 ) as Record<string, unknown>

@@ -120,6 +120,7 @@ describe('loading prompt templates', () => {
       'judge-relevance@1',
       'claims-extract@1',
       'claims-verify@2',
+      'response-relevancy@1',
       'synthesize-question@1',
     ])
   })

@@ -31,6 +31,7 @@ describe('counterparts', () => {
     expect(counterpartOf('faithfulness')).toMatchObject({ metric: 'copy_ratio', worse: 'higher' })
     expect(counterpartOf('claim_faithfulness')).toMatchObject({ metric: 'copy_ratio', worse: 'higher' })
     expect(counterpartOf('answer_relevance')).toMatchObject({ metric: 'length_ratio', worse: 'higher' })
+    expect(counterpartOf('response_relevancy')).toMatchObject({ metric: 'length_ratio', worse: 'higher' })
     expect(counterpartOf('mrr')).toBe(undefined)
   })
 })

@@ -63,3 +63,27 @@ test('a model the client refuses (no price) is a startup problem naming the mode
   ])
   expect(problems[0]?.message).toContain('unpriced-z')
 })
+
+test("responseRelevancy 'model' without models.judge or models.embedder is a startup problem naming each", async () => {
+  const judgeOnly = { judge: { chain: [provider('grader', 'JUDGE_KEY', 'judge-y')] }, prices }
+  const problems = await modelConfigProblems(
+    resolveConfig({ responseRelevancy: 'model', models: judgeOnly }, '/p', {}),
+    { JUDGE_KEY: 'k' },
+  )
+  expect(problems.map((p) => [p.code, p.path])).toEqual([['missing_model', 'models.embedder']])
+  expect(problems[0]?.fix).toBe("add models.embedder (see docs/providers.md), or set responseRelevancy: 'off'")
+  // No models at all: both are named; in retrieval mode nothing is scored, so nothing is needed.
+  const none = await modelConfigProblems(resolveConfig({ responseRelevancy: 'model' }, '/p', {}), {})
+  expect(none.map((p) => p.path)).toEqual(['models.judge', 'models.embedder'])
+  // A dry run needs no key, but its estimate would leave the missing model's calls out: still a problem.
+  const dry = resolveConfig({ responseRelevancy: 'model', models: judgeOnly, dryRun: true }, '/p', {})
+  expect((await modelConfigProblems(dry, {})).map((p) => p.path)).toEqual(['models.embedder'])
+  const retrieval = resolveConfig({ mode: 'retrieval', responseRelevancy: 'model' }, '/p', {})
+  expect(await modelConfigProblems(retrieval, {})).toEqual([])
+  // The embedder's key is needed too once it is configured.
+  const both = { ...judgeOnly, embedder: { chain: [provider('emb', 'EMB_KEY', 'text-embedding-3-small')] } }
+  const keys = await modelConfigProblems(resolveConfig({ responseRelevancy: 'model', models: both }, '/p', {}), {
+    JUDGE_KEY: 'k',
+  })
+  expect(keys.map((p) => p.path)).toEqual(['models.embedder.chain[0].apiKeyEnv'])
+})

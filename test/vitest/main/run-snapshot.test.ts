@@ -46,6 +46,7 @@ describe('the configuration snapshot of a scorecard', () => {
         'judge-relevance.md': 'judge-relevance@1',
         'claims-extract.md': 'claims-extract@1',
         'claims-verify.md': 'claims-verify@2',
+        'response-relevancy.md': 'response-relevancy@1',
         'synthesize-question.md': 'synthesize-question@1',
       },
       copyMinTokens: 5,
@@ -65,6 +66,18 @@ describe('the configuration snapshot of a scorecard', () => {
     expect(producedBy.prompts['judge.md']).toBe('judge@2')
     const off = resolveConfig({ judge: 'off' }, repoRoot, {})
     expect((runConfigSnapshot(off, identity) as any).producedBy).toMatchObject({ judge: 'off', claimChecker: 'off' })
+  })
+
+  test("response relevancy's producer is recorded only when it is on: template, judge and embedding models", () => {
+    const provider = (model: string) => ({ name: 'p', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'K', model })
+    const models = { judge: { chain: [provider('judge-m')] }, embedder: { chain: [provider('emb-m')] } }
+    const on = resolveConfig({ responseRelevancy: 'model', models }, repoRoot, {})
+    expect((runConfigSnapshot(on, identity) as any).producedBy.responseRelevancy).toBe(
+      'response-relevancy@1 judge-m+emb-m',
+    )
+    expect((runConfigSnapshot(resolveConfig({ models }, repoRoot, {}), identity) as any).producedBy).not.toHaveProperty(
+      'responseRelevancy',
+    )
   })
 
   test('never holds an API key: the key variable is named, its value never read; a pasted key is redacted', () => {
