@@ -16,18 +16,10 @@ import type {
   Vitest,
 } from 'vitest/node'
 import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
-import { runConfigSnapshot } from './run-snapshot.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
-import { calibrationFigures, loadCalibrationRecord } from '../../grading/judge/calibration-record.ts'
-import { HEURISTIC_JUDGE_VERSION } from '../../grading/judge/heuristic-judge.ts'
 import { gateView } from '../../report/gate/gate-messages.ts'
 import { markOutputsStale } from './stale-outputs.ts'
-import type { RunSelection } from '../../report/scorecard/scorecard.ts'
 import type { GateResult } from '../../report/gate/gate-result.ts'
-import { readGoldenSummary, type GoldenSetSummary } from '../../evaluation/golden-set/golden-set.ts'
-import { prepareCorpus } from '../../corpus/prepare-corpus.ts'
-import { readProviderStats } from '../../evaluation/provider-stats.ts'
-import { buildScorecard } from '../../report/scorecard/aggregate.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { failsCase } from '../../report/scorecard/hard-checks.ts'
 import { renderConsoleSummary } from '../../report/scorecard/render-console.ts'
@@ -35,6 +27,7 @@ import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { RunStopWatch } from './run-stop.ts'
+import { buildRunScorecard } from './run-scorecard.ts'
 import { decideGate, describeUnhandled, queueForReview, type RecordedOutput, writeReportFiles } from './run-report.ts'
 import '../task-meta.ts'
 
@@ -215,9 +208,13 @@ export class RagReporter implements Reporter {
       failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
     if (unhandledErrors.length > 0)
       failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
-    const scorecard = await this.buildRunScorecard(records, filtered, failures, {
+    const scorecard = await buildRunScorecard(this.config, records, {
+      filtered,
+      runFailures: failures,
       interrupted: reason === 'interrupted',
       unhandledErrors: unhandledErrors.length,
+      startedAt: this.startedAt,
+      shard: this.vitest?.config.shard,
     })
     mark('scorecard')
     const gate = await decideGate(this.config, scorecard, filtered, Boolean(this.vitest?.config.watch))
@@ -242,66 +239,5 @@ export class RagReporter implements Reporter {
     if (queued !== undefined) this.log(queued)
     this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)} (HTML: ${htmlPath})`)
     if (!gate.pass) process.exitCode = 1
-  }
-
-  /** Step 1: the records with the run's identity (golden-set hash, corpus fingerprint, judge, calibration), how its cases were chosen, and its failures. */
-  private async buildRunScorecard(
-    records: CaseRecord[],
-    filtered: boolean,
-    runFailures: string[],
-    ended: { interrupted: boolean; unhandledErrors: number },
-  ): Promise<Scorecard> {
-    const config = this.config
-    const goldenSet = readGoldenSummary(config)
-    const prepared = await prepareCorpus(config.corpus, config.chunker)
-    const judgeModel = records.find((r) => r.judge?.model)?.judge?.model
-    const judgeKind = records.find((r) => r.judge)?.judge?.kind
-    const calibrationRecord = judgeKind ? loadCalibrationRecord(config.calibration) : undefined
-    const providers = config.models ? readProviderStats(config.outDir) : undefined
-    return buildScorecard(records, {
-      harnessVersion: HARNESS_VERSION,
-      goldenSetHash: goldenSet.hash,
-      goldenFiles: goldenSet.files.map((f) => ({ file: f.file, hash: f.hash, cases: f.cases })),
-      corpusFingerprint: prepared.corpus.fingerprint,
-      configSnapshot: runConfigSnapshot(config, {
-        packageVersion: HARNESS_VERSION,
-        corpusFingerprint: prepared.corpus.fingerprint,
-        goldenSetHash: goldenSet.hash,
-      }),
-      models: { ...(judgeModel ? { judge: judgeModel } : {}) },
-      mode: config.mode,
-      startedAt: this.startedAt,
-      finishedAt: new Date().toISOString(),
-      // A deliberately filtered run (file:line, -t, a shard) is not partial; a run missing cases is.
-      expectedCases: filtered ? undefined : goldenSet.expectedCases,
-      selection: this.selection(filtered, goldenSet),
-      ...(ended.interrupted ? { interrupted: true } : {}),
-      ...(ended.unhandledErrors > 0 ? { unhandledErrors: ended.unhandledErrors } : {}),
-      ...(calibrationRecord
-        ? {
-            calibration: calibrationFigures(
-              calibrationRecord,
-              judgeKind,
-              // The heuristic rule set's version is fixed in the code; a model judge's is its prompt file's.
-              judgeKind === 'heuristic' ? HEURISTIC_JUDGE_VERSION : undefined,
-            ),
-          }
-        : {}),
-      ...(providers ? { providers } : {}),
-      runFailures,
-    })
-  }
-
-  /** How this run's cases were chosen, when not the whole golden set (recorded so `baseline accept` can refuse it). */
-  private selection(filtered: boolean, goldenSet: GoldenSetSummary): RunSelection {
-    const all = goldenSet.totalCases
-    const shard = this.vitest?.config.shard
-    return {
-      ...(filtered ? { filtered: true } : {}),
-      ...(this.config.sample !== undefined && goldenSet.expectedCases < all
-        ? { sample: { size: goldenSet.expectedCases, of: all } }
-        : {}),
-      ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}),
-    }
   }
 }
