@@ -36,9 +36,9 @@ export function peakRssMiB(): number {
   return process.resourceUsage().maxRSS / 1024
 }
 
-/** A number with 3 significant digits (ms, ratios). */
-export function fmt(value: number | undefined): string {
-  if (value === undefined || !Number.isFinite(value)) return '-'
+/** A number with 3 significant digits (ms, ratios). Example: 0.31849 -> "0.318", 22.2 -> "22.2", 1234 -> "1234". */
+export function fmt(value: number | undefined | null): string {
+  if (value === undefined || value === null || !Number.isFinite(value)) return '-'
   return value >= 100
     ? value.toFixed(0)
     : value >= 10

@@ -3,22 +3,14 @@
  * FILE`): computing apart from printing, so the table shows exactly the figures of one recorded run. Pure.
  */
 import type { BenchReport, Bm25Figures, Bm25sFigures, SpreadFigure, ThreadFigures, VectorFigures } from './report.ts'
+import { fmt } from './measure.ts'
 import { describeSpread, type Spread } from './spread.ts'
 
 /** Markers around the generated part of README.md. */
 export const readmeMarkers = Object.freeze({ start: '<!-- bench-table:start -->', end: '<!-- bench-table:end -->' })
 
-/** 3 significant digits (ms, ratios). Example: 0.31849 -> "0.318", 22.2 -> "22.2", 1234 -> "1234". */
-export function sig3(value: number | undefined | null): string {
-  if (value === undefined || value === null || !Number.isFinite(value)) return '-'
-  return value >= 100
-    ? value.toFixed(0)
-    : value >= 10
-      ? value.toFixed(1)
-      : value >= 1
-        ? value.toFixed(2)
-        : value.toPrecision(3)
-}
+/** 3 significant digits (ms, ratios): the bench's one formatter, {@link fmt}, under the name the table uses. */
+export const sig3 = fmt
 
 const ratio = (value: number | undefined): string => (value === undefined ? '-' : `${sig3(value)}x`)
 const count = (n: string): string => (Number(n) >= 1e6 ? `${Number(n) / 1e6}M` : `${Number(n) / 1000}k`)
