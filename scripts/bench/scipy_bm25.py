@@ -8,6 +8,7 @@ import json, math, sys, time
 from collections import Counter
 import numpy as np
 import scipy.sparse as sp
+from peer_loop import serve
 
 docs_path, q_path, k1, b, k = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
 docs = [line.rstrip('\n').split(' ') for line in open(docs_path)]
@@ -45,13 +46,4 @@ def search(terms):
 
 results = [search(q) for q in queries]
 print(json.dumps({"build_ms": build_ms, "results": results}), flush=True)
-for line in sys.stdin:
-    command, *times = line.split()
-    if command == "quit":
-        break
-    c0, w0 = time.process_time(), time.perf_counter()
-    for _ in range(int(times[0]) if times else 1):
-        for q in queries:
-            search(q)
-    wall, cpu = (time.perf_counter() - w0) * 1000, (time.process_time() - c0) * 1000
-    print(json.dumps({"wall_ms": wall, "cpu_ms": cpu}), flush=True)
+serve(lambda _command: [search(q) for q in queries])
