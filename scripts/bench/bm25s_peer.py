@@ -10,6 +10,7 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 import bm25s  # noqa: E402
 import numpy as np  # noqa: E402
 from bm25s.tokenization import Tokenized  # noqa: E402
+from peer_loop import serve  # noqa: E402
 
 docs_path, q_path, k1, b, k = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
 threads = int(os.environ["NUMBA_NUM_THREADS"])
@@ -37,16 +38,14 @@ results = [
     [[int(d) for d, s in zip(ds, ss) if s > 0], [float(s) for s in ss if s > 0]] for ds, ss in zip(docs_out, scores_out)
 ]
 print(json.dumps({"build_ms": build_ms, "results": results}), flush=True)
-for line in sys.stdin:
-    command, *times = line.split()
-    if command == "quit":
-        break
-    c0, w0 = time.process_time(), time.perf_counter()
-    for _ in range(int(times[0]) if times else 1):
-        if command == "one":
-            for q in queries:
-                retrieve([q])
-        else:
-            retrieve(queries)
-    wall, cpu = (time.perf_counter() - w0) * 1000, (time.process_time() - c0) * 1000
-    print(json.dumps({"wall_ms": wall, "cpu_ms": cpu}), flush=True)
+
+
+def run_pass(command):
+    if command == "one":
+        for q in queries:
+            retrieve([q])
+    else:
+        retrieve(queries)
+
+
+serve(run_pass)

@@ -6,6 +6,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { benchPython, benchScript } from './python.ts'
+import { type Spread as FullSpread, spreadOf } from './spread.ts'
 
 /** One timed pass of the peer: wall and CPU (all its threads) milliseconds. */
 export interface PeerPass {
@@ -48,21 +49,9 @@ export class PeerProcess {
   }
 }
 
-/** Median and range of a sample (the figure and its spread). */
-export interface Spread {
-  median: number
-  min: number
-  max: number
-}
-
-/** The median (mean of the middle two for an even count), min and max of `values`. */
-export function spreadOf(values: readonly number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  const median =
-    sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
-  return { median, min: sorted[0] ?? NaN, max: sorted[sorted.length - 1] ?? NaN }
-}
+/** A figure's median and range; {@link spreadOf} (one implementation, `spread.ts`) also records the run count. */
+export type Spread = Pick<FullSpread, 'median' | 'min' | 'max'>
+export { spreadOf }
 
 /** `median (min-max)` with 3 significant digits. */
 export function showSpread(s: Spread | undefined, digits = 3): string {

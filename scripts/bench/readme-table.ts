@@ -21,43 +21,38 @@ const sizeLabel = (key: string): string =>
 function bm25Rows(bm25: Record<string, Bm25Figures>): string[] {
   return Object.entries(bm25)
     .filter(([, f]) => f.scipy_ms_per_query !== undefined)
-    .flatMap(([n, f]) => [
-      `| BM25 top-10, ${sizeLabel(n)}-doc Zipf corpus, 1 thread | ${sig3(f.ms_per_query)} ms/query | scipy.sparse exact: ${sig3(f.scipy_ms_per_query)} ms | ${ratio(f.ratio_to_scipy)} |`,
-      `| BM25, same corpus, pool of 2 workers | ${sig3(f.pool2_ms_per_query)} ms/query | | |`,
-    ])
+    .flatMap(([n, f]) =>
+      f.spreads?.scipy && f.spreads.ratio
+        ? [
+            `| BM25 top-10, ${sizeLabel(n)}-doc Zipf corpus, 1 thread | ${range(f.spreads.one, ' ms')} | scipy.sparse exact: ${range(f.spreads.scipy, ' ms')} | ${range(f.spreads.ratio, 'x')} |`,
+            `| BM25, same corpus, pool of 2 workers | ${range(f.spreads.pool2, ' ms')} | | |`,
+          ]
+        : [
+            `| BM25 top-10, ${sizeLabel(n)}-doc Zipf corpus, 1 thread (fastest repetition, no spread recorded) | ${sig3(f.ms_per_query)} ms/query | scipy.sparse exact: ${sig3(f.scipy_ms_per_query)} ms | ${ratio(f.ratio_to_scipy)} |`,
+          ],
+    )
 }
 
+/**
+ * The vector index's memory (one measurement: it does not vary between repetitions). Its timings are the
+ * like-for-like rows of {@link vectorThreadRows}, medians of interleaved repetitions at numpy's thread count.
+ */
 function vectorRows(vector: Record<string, VectorFigures>): string[] {
-  const entries = Object.entries(vector)
-  return [
-    ...entries.map(([size, f]) => {
-      const cpu =
-        f.one_query_cpu_ratio_to_numpy === undefined ? '' : ` (CPU time: ${ratio(f.one_query_cpu_ratio_to_numpy)})`
-      return `| exact vector top-10, one query, ${sizeLabel(size)}, 1 thread | ${sig3(f.one_query_ms)} ms (${sig3(f.rescored_rows_per_query)} rows rescored) | numpy GEMV: ${sig3(f.numpy_gemv_ms)} ms | ${ratio(f.one_query_ratio_to_numpy)}${cpu} |`
-    }),
-    ...entries.map(
-      ([size, f]) =>
-        `| exact vector top-10, one query, ${sizeLabel(size)}, 2 workers split the rows | ${sig3(f.one_query_pool2_ms)} ms | numpy GEMV: ${sig3(f.numpy_gemv_ms)} ms | ${ratio(f.numpy_gemv_ms === undefined ? undefined : f.one_query_pool2_ms / f.numpy_gemv_ms)} |`,
-    ),
-    ...entries.map(
-      ([size, f]) =>
-        `| exact vector, batch of queries, ${sizeLabel(size)}, 2 workers | ${sig3(f.batch_pool2_ms)} ms/query | numpy GEMM + argpartition: ${sig3(f.numpy_gemm_ms)} ms | ${ratio(f.batch_ratio_to_numpy)} |`,
-    ),
-    ...entries.map(
-      ([size, f]) => `| vector index memory, ${sizeLabel(size)} | ${sig3(f.memory_ratio)}x the raw float32 bytes | | |`,
-    ),
-  ]
+  return Object.entries(vector).map(
+    ([size, f]) =>
+      `| vector index memory, ${sizeLabel(size)} (one measurement) | ${sig3(f.memory_ratio)}x the raw float32 bytes | | |`,
+  )
 }
 
 function scaleRows(scale: BenchReport['scale']): string[] {
   return [
     ...Object.entries(scale.bm25).map(
       ([n, f]) =>
-        `| BM25, ${sizeLabel(n)} Zipf docs: build, memory, top-10 | built in ${sig3((f.build_ms ?? NaN) / 1000)} s (+${sig3(f.build_rss_mib)} MiB), ${sig3(f.ms_per_query)} ms/query | | |`,
+        `| BM25, ${sizeLabel(n)} Zipf docs: build, memory, top-10 (one run) | built in ${sig3((f.build_ms ?? NaN) / 1000)} s (+${sig3(f.build_rss_mib)} MiB), ${sig3(f.ms_per_query)} ms/query | | |`,
     ),
     ...Object.entries(scale.vector).map(
       ([size, f]) =>
-        `| vectors ${sizeLabel(size)} from the index file: load, one query | loaded in ${sig3(f.load_ms)} ms (+${sig3(f.load_rss_ratio)}x the index bytes), ${sig3(f.ms_per_query)} ms/query | | |`,
+        `| vectors ${sizeLabel(size)} from the index file: load, one query (one run) | loaded in ${sig3(f.load_ms)} ms (+${sig3(f.load_rss_ratio)}x the index bytes), ${sig3(f.ms_per_query)} ms/query | | |`,
     ),
   ]
 }
@@ -138,7 +133,7 @@ export function renderBenchmarkTable(report: BenchReport): string {
       ? `${runs.length} \`npm run bench -- --json FILE --merge\` runs on ${report.date.slice(0, 10)} (${runs.map((r) => `${r.date.slice(0, 10) === report.date.slice(0, 10) ? '' : `${r.date.slice(0, 10)} `}${r.date.slice(11, 16)} UTC, load ${r.load_average[0]}`).join('; ')})`
       : `one \`npm run bench -- --json\` run${report.quick ? ' (--quick)' : ''} on ${report.date.slice(0, 10)}, load average ${m.load_average.join(' ')} at the start`
   const lines = [
-    `Figures from ${when}: ${m.cpus} vCPU ${m.cpu}, Node ${m.node.replace(/^v/, '')}, numpy ${m.numpy ?? '-'}, scipy ${m.scipy ?? '-'} (search rows: fastest of N; harness rows: median (min-max) of interleaved runs, or marked one run; a loaded machine inflates every time, so read the ratios: ours / peer in the same run, lower is better).`,
+    `Figures from ${when}: ${m.cpus} vCPU ${m.cpu}, Node ${m.node.replace(/^v/, '')}, numpy ${m.numpy ?? '-'}, scipy ${m.scipy ?? '-'} (every timing: the median (min-max) of repetitions interleaved with the peer, or marked one run; a loaded machine inflates every time, so read the ratios: ours / peer in the same run, lower is better).`,
     '',
     '| what | ours | peer (same run) | ours / peer |',
     '|---|---|---|---|',

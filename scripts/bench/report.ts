@@ -40,6 +40,15 @@ export interface Bm25Figures {
   cpu_ratio_to_scipy?: number
   /** Share of top-10 ranks where our score equals scipy's (1e-9 relative). */
   rank_exact_vs_scipy?: number
+  /** Of those ranks, the ones that also hold the same document (others differ only in a tie). */
+  same_doc_vs_scipy?: number
+  /** Top-10 ranks compared with scipy's. */
+  ranks_vs_scipy?: number
+  /**
+   * The section's interleaved repetitions (`bm25-bench.ts`): ours in one thread, the 2-worker pool, scipy, and
+   * ours / scipy per repetition. The plain numbers above are their medians.
+   */
+  spreads?: { one: SpreadFigure; pool2: SpreadFigure; scipy?: SpreadFigure; ratio?: SpreadFigure }
   peak_rss_mib: number
 }
 
@@ -187,12 +196,11 @@ export function emptyBenchReport(machine: BenchMachine, quick: boolean, date = n
 
 /**
  * The issues' goals (#16, then #26), as (figure, at most) pairs; a `{median, min, max}` figure is judged by its
- * median. The vector ratios compare like with like: `one_query_ratio_to_numpy` is ours and numpy's on 1 thread
- * each, `batch_ratio_to_numpy` both on 2 (`threadsN` holds both thread counts).
+ * median. The vector ratios compare like with like (#26 item 4): ours and numpy's at the same thread count, 1 and
+ * 2 (`threadsN`), each the median of interleaved repetitions; the fastest-of-N ratios of #16, which divided our
+ * 1-thread time by numpy's 2-thread time, are no longer goals.
  */
 export const benchGoals: ReadonlyArray<[string, number]> = [
-  ['vector.100000x1536.one_query_ratio_to_numpy', 0.8],
-  ['vector.100000x1536.batch_ratio_to_numpy', 1.0],
   ['vector.100000x1536.memory_ratio', 1.3],
   ['scale.bm25.1000000.build_ms', 60_000],
   ['scale.bm25.1000000.build_rss_mib', 2048],
@@ -201,8 +209,10 @@ export const benchGoals: ReadonlyArray<[string, number]> = [
     [`bm25s.${c}.ratio_one`, 1.0],
     [`bm25s.${c}.ratio_batch`, 1.0],
   ]),
-  ['vector.100000x1536.threads2.one_query_ratio', 0.8],
-  ['vector.100000x1536.threads1.batch_ratio', 1.0],
+  ...(['threads1', 'threads2'] as const).flatMap((t): Array<[string, number]> => [
+    [`vector.100000x1536.${t}.one_query_ratio`, 0.8],
+    [`vector.100000x1536.${t}.batch_ratio`, 1.0],
+  ]),
 ]
 
 /** The goals of #26 items 1, 2 and 5 (the harness sections), as (figure, at most) pairs; medians of the spreads. */

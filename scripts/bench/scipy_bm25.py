@@ -1,12 +1,16 @@
 """Exact BM25 (Lucene idf, k1, b; query term frequency weights) with scipy.sparse, timed per query:
 a CSC doc x term matrix of precomputed impacts, the query's columns times its qtf vector, argpartition + sort.
-argv: docs.txt queries.txt k1 b k reps (one doc / query per line, tokens split on spaces). Prints JSON."""
+argv: docs.txt queries.txt k1 b k (one doc / query per line, tokens split on spaces). Kept alive so the bench
+interleaves its passes with ours (the protocol of bm25s_peer.py, `peer.ts`): first one JSON line
+{"build_ms", "results": [[ids, scores], ...]}, then per command line "one N" (N passes over every query)
+{"wall_ms", "cpu_ms"} for the N passes; "quit" ends."""
 import json, math, sys, time
 from collections import Counter
 import numpy as np
 import scipy.sparse as sp
+from peer_loop import serve
 
-docs_path, q_path, k1, b, k, reps = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+docs_path, q_path, k1, b, k = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
 docs = [line.rstrip('\n').split(' ') for line in open(docs_path)]
 queries = [line.rstrip('\n').split(' ') for line in open(q_path)]
 t0 = time.perf_counter()
@@ -41,12 +45,5 @@ def search(terms):
     return top.tolist(), scores[top].tolist()
 
 results = [search(q) for q in queries]
-best = (float("inf"), 0.0)  # fastest pass (wall ms/query) and its CPU ms/query
-for _ in range(reps):
-    c0 = time.process_time(); t0 = time.perf_counter()
-    for q in queries:
-        search(q)
-    wall = (time.perf_counter() - t0) * 1000 / len(queries); cpu = (time.process_time() - c0) * 1000 / len(queries)
-    if wall < best[0]:
-        best = (wall, cpu)
-print(json.dumps({"build_ms": build_ms, "ms_per_query": best[0], "cpu_per_query": best[1], "results": results}))
+print(json.dumps({"build_ms": build_ms, "results": results}), flush=True)
+serve(lambda _command: [search(q) for q in queries])

@@ -94,8 +94,6 @@ export function planCaseCalls(
   const calls: PlannedCall[] = planEmbeddingCalls(config, cases, prepared, models)
   const generator = models.generator?.chain[0]?.model
   const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
-  // Without a generator (a system of your own answers), response relevancy's calls are still the run's.
-  if (!generator) return [...calls, ...cases.flatMap((c) => plannedRelevancyCalls(config, models, c, maxTokens * 4))]
   const judge =
     config.judge === 'model' && models.judge
       ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]
@@ -105,33 +103,52 @@ export function planCaseCalls(
   const sourcesChars = (config.pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
   for (const c of cases) {
     const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
-    if (c.history.length > 0)
+    // Without a generator a system of your own answers: no rewrite or answer call is ours, but the judge's,
+    // the claim checks' and response relevancy's calls on its answers are (an answer bounded as ours would be).
+    if (generator && c.history.length > 0)
       calls.push({
         model: generator,
         promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length,
         maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens,
       })
     if (config.mode === 'retrieval') continue
-    calls.push({
-      model: generator,
-      promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars,
-      maxTokens,
-    })
-    if (judge) {
-      const judgePrompt =
-        templateChars(config, 'judge.md') + sourcesChars + maxTokens * 4 + c.reference_answer.length + c.query.length
-      calls.push({ model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens })
+    if (generator)
       calls.push({
-        model: judge,
-        promptChars: judgePrompt + ESTIMATE_DEFAULTS.judgeMaxTokens * 4,
-        maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens,
+        model: generator,
+        promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars,
+        maxTokens,
       })
-      if (config.claimMetrics === 'model')
-        calls.push(...plannedClaimCalls(judge, sourcesChars, maxTokens * 4, c.reference_answer.length))
-    }
+    if (judge) calls.push(...plannedJudgeCalls(config, judge, sourcesChars, maxTokens * 4, c))
     calls.push(...plannedRelevancyCalls(config, models, c, maxTokens * 4))
   }
   return calls
+}
+
+/**
+ * The judge's calls for one answered case, worst case: one judging (the template, the sources shown, the answer
+ * at its token cap, the reference answer and the question), one re-ask with the first reply added, and with
+ * `claimMetrics: 'model'` the claim calls ({@link plannedClaimCalls}).
+ */
+function plannedJudgeCalls(
+  config: RagEvalConfig,
+  judge: string,
+  sourcesChars: number,
+  answerChars: number,
+  c: GoldenCase,
+): PlannedCall[] {
+  const judgePrompt =
+    templateChars(config, 'judge.md') + sourcesChars + answerChars + c.reference_answer.length + c.query.length
+  return [
+    { model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens },
+    {
+      model: judge,
+      promptChars: judgePrompt + ESTIMATE_DEFAULTS.judgeMaxTokens * 4,
+      maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens,
+    },
+    ...(config.claimMetrics === 'model'
+      ? plannedClaimCalls(judge, sourcesChars, answerChars, c.reference_answer.length)
+      : []),
+  ]
 }
 
 /**

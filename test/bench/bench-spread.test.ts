@@ -4,9 +4,9 @@ import { checkGoals, emptyBenchReport } from '../../scripts/bench/report.ts'
 
 describe('bench spreads and goals judged by their median', () => {
   test('median, min and max of odd and even samples, and their printed form', () => {
-    expect(spreadOf([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3 })
+    expect(spreadOf([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3, runs: 3 })
     // Even count: the mean of the middle two, (2 + 3) / 2 = 2.5.
-    expect(spreadOf([4, 1, 3, 2])).toEqual({ median: 2.5, min: 1, max: 4 })
+    expect(spreadOf([4, 1, 3, 2])).toEqual({ median: 2.5, min: 1, max: 4, runs: 4 })
     expect(showSpread({ median: 0.8123, min: 0.7, max: 1.25 })).toBe('0.812 (0.700-1.25)')
     expect(showSpread(undefined)).toBe('-')
   })

@@ -80,6 +80,17 @@ describe('the worst-case estimate', () => {
     expect(estimateEvalCost(config, set, prepared)?.totalUsd).toBeCloseTo(expected, 15)
   })
 
+  test("a system of your own (no generator) is still judged: the judge's verdict and re-ask are planned, no answer call", () => {
+    const { generator: _, ...own } = models
+    const config = resolveConfig({ judge: 'model', pipeline: { maxSources: 5, maxTokens: 100 }, models: own }, '/p', {})
+    // The same verdict as above (its answer bounded at 100 tokens x 4 chars), without the gen-small answer call.
+    const verdict = chars('judge.md') + 5 * 400 + 100 * 4 + 0 + 40
+    expect(planModelCalls(config, set, prepared)).toEqual([
+      { model: 'judge-large', promptChars: verdict, maxTokens: 800 },
+      { model: 'judge-large', promptChars: verdict + 800 * 4, maxTokens: 800 },
+    ])
+  })
+
   test("responseRelevancy 'model' adds a question-writing call on the judge and an embeddings call per case", () => {
     const base = { judge: 'off' as const, pipeline: { maxTokens: 100 }, models }
     const off = planModelCalls(resolveConfig(base, '/p', {}), set, prepared)!

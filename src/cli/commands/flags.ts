@@ -13,6 +13,7 @@ import type { CliIo } from './command.ts'
 import { prepareCorpus, type PreparedCorpus } from '../../corpus/prepare-corpus.ts'
 import { defaultBeirLoadOptions } from '../../corpus/load-beir.ts'
 import { LlmError, createModelClients, defaultCacheDir, type ModelClients } from '../../llm/index.ts'
+import { withoutPrefix } from '../../shared/util/errors.ts'
 
 /** A numeric flag within `[min, max]` (whole when `integer`), or `fallback` when absent. */
 export function numberFlag(
@@ -73,7 +74,7 @@ export function modelClientsFromFile(cwd: string, file: string, spendLimitUsd?: 
       ...(spendLimitUsd === undefined ? {} : { spendLimitUsd }),
     })
   } catch (error) {
-    if (error instanceof LlmError) throw new CliUsageError(`--models ${path}: ${error.message}`)
+    if (error instanceof LlmError) throw new CliUsageError(`--models ${path}: ${withoutPrefix(error.message)}`)
     throw error
   }
 }

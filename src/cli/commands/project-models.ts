@@ -6,6 +6,7 @@ import type { RagEvalConfig } from '../../config/schema.ts'
 import { modelClientOptions } from '../../evaluation/create-runtime.ts'
 import { LlmError, createModelClients, type ModelClients } from '../../llm/index.ts'
 import { CliUsageError } from './command.ts'
+import { withoutPrefix } from '../../shared/util/errors.ts'
 
 /**
  * The clients of `config.models`, with `spendLimitUsd` over the config's limit when given. `config` is undefined
@@ -27,7 +28,8 @@ export function projectModelClients(config: RagEvalConfig | undefined, spendLimi
       ...(spendLimitUsd === undefined ? {} : { spendLimitUsd }),
     })
   } catch (error) {
-    if (error instanceof LlmError) throw new CliUsageError(`project "${config.project}" models: ${error.message}`)
+    if (error instanceof LlmError)
+      throw new CliUsageError(`project "${config.project}" models: ${withoutPrefix(error.message)}`)
     throw error
   }
 }

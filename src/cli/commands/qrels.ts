@@ -32,11 +32,12 @@ import { searchArms } from '../../search/types.ts'
 import { poolQrels, type PoolCase } from '../../lab/qrels/qrels-pooling.ts'
 import { modelClientsFromFile, numberFlag } from './flags.ts'
 import { PROJECT_CORPUS_USAGE, projectCorpus, projectCorpusOptions } from './project-corpus.ts'
+import { projectModelClients } from './project-models.ts'
 
 /** Default qrels file, relative to the project root (commit it beside the golden set). */
 export const DEFAULT_QRELS_PATH = 'golden/qrels.jsonl'
 
-const poolUsage = `Usage: vitest-rag qrels pool (--models FILE | --grader heuristic) [--project NAME] [--config FILE]
+const poolUsage = `Usage: vitest-rag qrels pool [--grader heuristic|model] [--models FILE] [--project NAME] [--config FILE]
                             [--kb DIR | --beir DIR] [--golden GLOB] [--arms bm25,vector] [--k N] [--cap N]
                             [--chunker SPEC] [--qrels FILE] [--spend-limit USD] [--dry-run]
 
@@ -44,9 +45,11 @@ Grades the union of the top-k chunks of several search arms, per scored golden c
 yet (the golden file's locators and earlier rows count as judged), and appends the grades to the qrels file.
 The corpus, chunker, golden files and qrels file default to the project's (its Vitest config's ragEval options).
 ${PROJECT_CORPUS_USAGE}
-  --models FILE       JSON models config: the judge chain grades (UMBRELA prompt, evals/prompts/judge-relevance.md);
-                      every call is cached, and already-judged chunks are never graded again
-  --grader heuristic  grade offline by query-word coverage instead (rows marked "heuristic")
+  --grader KIND       who grades: model (the judge chain, UMBRELA prompt evals/prompts/judge-relevance.md; every
+                      call cached, already-judged chunks never graded again) or heuristic (offline, by query-word
+                      coverage; rows marked "heuristic"). Default: the project's judge option (model -> model)
+  --models FILE       JSON models config whose judge grades (implies --grader model); default: the project's
+                      models option, with the model cache its runs use
   --golden GLOB       golden files (default: the project's golden option)
   --arms LIST         comma-separated arms from ${searchArms.join(', ')} (default bm25,vector)
   --k N               depth of each arm's ranking (default 10)
@@ -107,8 +110,9 @@ function poolCases(cwd: string, glob: string, prepared: PreparedCorpus): { cases
 }
 
 /**
- * The relevance grader `--models FILE` (its model judge) or `--grader heuristic` asks for; exactly one must be
- * given, else a usage error.
+ * The relevance grader of a pool run: `--models FILE`'s judge, `--grader heuristic`, `--grader model` (the
+ * project's `models.judge`), or with neither flag the project's `judge` option (`model` -> the model grader, else
+ * heuristic); contradictory flags are a usage error.
  */
 interface ChosenGrader {
   grader: RelevanceGrader
@@ -118,20 +122,29 @@ interface ChosenGrader {
   limitUsd: number
 }
 
-function chooseGrader(values: Record<string, string | boolean | undefined>, io: CliIo): ChosenGrader {
+function chooseGrader(
+  values: Record<string, string | boolean | undefined>,
+  io: CliIo,
+  config: RagEvalConfig | undefined,
+): ChosenGrader {
   const models = stringFlag(values, 'models')
   const graderFlag = stringFlag(values, 'grader')
-  if ((models === undefined) === (graderFlag === undefined))
-    throw new CliUsageError('give exactly one of --models FILE (the model judge grades) or --grader heuristic')
-  if (graderFlag !== undefined && graderFlag !== 'heuristic')
-    throw new CliUsageError(`--grader must be heuristic, got ${JSON.stringify(graderFlag)}`)
-  if (models === undefined) return { grader: createHeuristicRelevanceGrader(), limitUsd: Number.POSITIVE_INFINITY }
+  if (graderFlag !== undefined && graderFlag !== 'heuristic' && graderFlag !== 'model')
+    throw new CliUsageError(`--grader must be heuristic or model, got ${JSON.stringify(graderFlag)}`)
+  if (models !== undefined && graderFlag === 'heuristic')
+    throw new CliUsageError('--models FILE configures the model grader; drop it with --grader heuristic')
+  // The project's judge option decides when no flag does, as the run itself grades (one configuration).
+  const kind = models !== undefined ? 'model' : (graderFlag ?? (config?.judge === 'model' ? 'model' : 'heuristic'))
+  if (kind === 'heuristic') return { grader: createHeuristicRelevanceGrader(), limitUsd: Number.POSITIVE_INFINITY }
   const spend =
     stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
-  const clients = modelClientsFromFile(io.cwd, models, spend)
+  const clients =
+    models !== undefined ? modelClientsFromFile(io.cwd, models, spend) : projectModelClients(config, spend)
   if (!clients.judge)
     throw new CliUsageError(
-      'the models config has no judge; add "judge": {} (the generator chain reversed) or a judge chain',
+      models !== undefined
+        ? `--models ${models} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`
+        : `project "${config?.project}" configures no judge model; add models.judge (or "judge": {}) to its ragEval(), pass --models FILE, or --grader heuristic`,
     )
   const judge = clients.judge
   const template = loadBundledPrompt('judge-relevance.md')
@@ -182,8 +195,8 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
   const arms = parseArms(stringFlag(values, 'arms'))
   const k = numberFlag(values, 'k', 10, { min: 1, integer: true })
   const cap = numberFlag(values, 'cap', 200, { min: 0, integer: true })
-  const { grader, estimate, limitUsd } = chooseGrader(values, io)
   const { prepared, config, chunker } = await projectCorpus(io, values, 'qrels pool')
+  const { grader, estimate, limitUsd } = chooseGrader(values, io, config)
   const { qrelsPath, golden, goldenRoot } = poolPaths(values, io.cwd, config)
   const existing = await readQrelsFile(qrelsPath)
   if (existing.problems.length > 0) {

@@ -235,6 +235,10 @@ export function renderHtmlScorecard(input: HtmlScorecardInput): string {
   const messages =
     shown.length > 0 ? `<ul class="gate">${shown.map((l) => `<li>${esc(l.text)}</li>`).join('')}${more}</ul>` : ''
   const notes = (input.notes ?? []).map((n) => `<p>${esc(n)}</p>`).join('')
+  // Above the metrics, as in the console and Markdown: near-zero recall everywhere points at the questions first.
+  const alarm = s.retrievalAlarm
+    ? `<p><span class="pill bad">check the questions first</span> ${esc(s.retrievalAlarm.message)}</p>`
+    : ''
   const judge =
     s.answer.judgeKind === 'none' ? 'unjudged' : `${s.answer.judgeKind} judge, coverage ${pct(s.answer.coverage)}`
   const body = [
@@ -252,7 +256,7 @@ export function renderHtmlScorecard(input: HtmlScorecardInput): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>${esc(input.title)}</title><style>${CSS}</style></head>
-<body><header><h1>${esc(input.title)} ${verdict}</h1><div class="meta">${s.run.cases} cases · ${esc(s.mode)} mode · ${esc(judge)} · ${esc(s.startedAt)} → ${esc(s.finishedAt)} · golden set ${esc(s.goldenSetHash.slice(0, 12))} · corpus ${esc(s.corpusFingerprint.slice(0, 12))} · vitest-rag ${esc(s.harnessVersion)}</div>${messages}${notes}</header>
+<body><header><h1>${esc(input.title)} ${verdict}</h1><div class="meta">${s.run.cases} cases · ${esc(s.mode)} mode · ${esc(judge)} · ${esc(s.startedAt)} → ${esc(s.finishedAt)} · golden set ${esc(s.goldenSetHash.slice(0, 12))} · corpus ${esc(s.corpusFingerprint.slice(0, 12))} · vitest-rag ${esc(s.harnessVersion)}</div>${messages}${notes}${alarm}</header>
 <main>${body.join('\n')}</main></body></html>
 `
 }

@@ -57,6 +57,11 @@ export class UnresolvedSourcesWatch {
       // Once per module, not per case: rebuilding it per case made a 6,078-case run quadratic (9 s of its main
       // process).
       this.golden = [...this.order.keys()].sort().flatMap((id) => this.order.get(id) ?? [])
+      // A module that sorts before one already counted moves that one's cases later in the golden order: the
+      // counted prefix is no longer a prefix, so count again from the start (else its cases would be counted twice
+      // and the new module's skipped).
+      this.tally = emptyTally()
+      this.counted = 0
     }
     this.arrived.set(caseId, record)
     const golden = this.golden

@@ -151,6 +151,54 @@ describe('qrels pool with the model judge (loopback server)', () => {
     expect(run.stdout).toMatch(/^vitest-rag qrels pool: 2 cases, /)
     expect(run.stdout).toContain(`appended to ${join(root, 'golden/own.jsonl')}`)
   })
+
+  test("with no grader flag it grades as the project's run does: its judge option and its models", async () => {
+    const provider = { name: 'loop', baseURL: server.baseURL, apiKeyEnv: 'QRELS_TEST_KEY', model: 'judge-x' }
+    const options = { corpus: { kind: 'kb', root: kb }, qrels: 'golden/project-judge.jsonl' }
+    writeFileSync(
+      join(root, 'model-project.json'),
+      JSON.stringify({
+        ...options,
+        judge: 'model',
+        models: { judge: { chain: [provider] }, prices: { 'judge-x': { inputPerMillion: 1, outputPerMillion: 1 } } },
+      }),
+    )
+    writeFileSync(join(root, 'heuristic-project.json'), JSON.stringify(options))
+    resetProviderLimiters()
+    const before = server.requests.length
+    const run = await cli(root, ['qrels', 'pool', '--config', 'model-project.json', '--k', '3', '--cap', '2'])
+    expect(run.code, run.stderr).toBe(0)
+    // --cap 2: two gradings, each one call to the loopback judge of the project's models option
+    expect(run.stdout).toMatch(/, 2 graded by llm judge-x \(/)
+    expect(server.requests.length - before).toBe(2)
+    const offline = await cli(root, ['qrels', 'pool', '--config', 'heuristic-project.json', '--k', '3', '--cap', '1'])
+    expect(offline.stdout).toMatch(/, 1 graded by heuristic \(/)
+    expect(server.requests.length - before).toBe(2)
+    const contradictory = await cli(root, [
+      'qrels',
+      'pool',
+      '--kb',
+      kb,
+      '--models',
+      'models.json',
+      '--grader',
+      'heuristic',
+    ])
+    expect([contradictory.code, contradictory.stderr]).toEqual([
+      2,
+      expect.stringContaining('--models FILE configures the model grader; drop it with --grader heuristic'),
+    ])
+    const noModels = await cli(root, ['qrels', 'pool', '--config', 'heuristic-project.json', '--grader', 'model'])
+    expect(noModels.code).toBe(2)
+    expect(noModels.stderr).toContain('configures no models; add a models option to its ragEval()')
+    // The models error is quoted once, without a second "vitest-rag: " inside the line.
+    writeFileSync(
+      join(root, 'unpriced-project.json'),
+      JSON.stringify({ ...options, judge: 'model', models: { judge: { chain: [provider] } } }),
+    )
+    const unpriced = await cli(root, ['qrels', 'pool', '--config', 'unpriced-project.json'])
+    expect(unpriced.stderr).toContain('vitest-rag qrels pool: project "evals" models: model "judge-x" has no price')
+  })
 })
 
 describe('qrels override and the run that uses pooled grades', () => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { buildScorecard } from '../../../src/report/scorecard/aggregate.ts'
 import { recallAlarm } from '../../../src/report/scorecard/recall-alarm.ts'
 import { renderConsoleSummary } from '../../../src/report/scorecard/render-console.ts'
+import { renderHtmlScorecard } from '../../../src/report/scorecard/render-html.ts'
 import { renderMarkdown } from '../../../src/report/scorecard/render-markdown.ts'
 import type { CaseType } from '../../../src/cases/schema.ts'
 import { buildContext, buildRecord } from './build-records.ts'
@@ -34,6 +35,17 @@ describe('the near-zero recall alarm', () => {
     )
     expect(renderConsoleSummary(scorecard)).toContain(`\n  ! ${alarm?.message}\n`)
     expect(renderMarkdown(scorecard)).toContain('> **Check the questions first:** recall@20 is at most 0.05')
+    // The HTML scorecard says it in its header, above every table; a run without the alarm does not.
+    const html = renderHtmlScorecard({ title: 'run', scorecard })
+    expect(html).toContain(
+      '<p><span class="pill bad">check the questions first</span> recall@20 is at most 0.05 in every case type',
+    )
+    expect(html.indexOf('check the questions first')).toBeLessThan(html.indexOf('<main>'))
+    const fine = buildScorecard(
+      cases('N', 'normal', 6, () => 1),
+      buildContext(),
+    )
+    expect(renderHtmlScorecard({ title: 'run', scorecard: fine })).not.toContain('check the questions first')
   })
 
   test('stays silent when one case type is found, when recall is fine, or on too few cases', () => {

@@ -50,4 +50,24 @@ describe('the unresolved-sources watch', () => {
     expect(stops.map((m) => m !== undefined)).toEqual([false, false, false, true, false])
     expect(watch.stopMessage).toContain('12 of 50 source references (24%) in the first 5 cases')
   })
+
+  test('a module that arrives after a later-sorting one is counted in its place, and no case twice', () => {
+    // b's B1-B3 (clean, 10 references each) arrive first and are counted: 3 cases, 0 of 30. Then a's A1-A3 (5 of
+    // 10 unresolved each) arrive. Golden order is A1, A2, A3, B1, B2, B3: once A3 is in, the first 5 cases (A1-A3,
+    // B1, B2) hold 15 of 50 references unresolved (30% > 20%), so the run stops there. Had the counted prefix
+    // been kept (B1-B3 counted, then golden[3..] = B1-B3 again, a never), the tally would read 6 cases, 0 of 60.
+    const watch = new UnresolvedSourcesWatch({ afterCases: 5, maxUnresolvedShare: 0.2 })
+    const record = (id: string, unresolvedCount: number) =>
+      buildRecord(id, {
+        sources: { references: 10, unresolvedCount, unresolved: unresolvedCount ? [`docId "${id}-x"`] : [], via: {} },
+      })
+    const bIds = ['B1', 'B2', 'B3']
+    const aIds = ['A1', 'A2', 'A3']
+    for (const id of bIds) expect(watch.add(id, record(id, 0), 'golden/b.golden.jsonl', bIds)).toBeUndefined()
+    expect(watch.add('A1', record('A1', 5), 'golden/a.golden.jsonl', aIds)).toBeUndefined()
+    expect(watch.add('A2', record('A2', 5), 'golden/a.golden.jsonl', aIds)).toBeUndefined()
+    expect(watch.add('A3', record('A3', 5), 'golden/a.golden.jsonl', aIds)).toContain(
+      '15 of 50 source references (30%) in the first 5 cases (in golden order)',
+    )
+  })
 })
