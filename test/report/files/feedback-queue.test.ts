@@ -2,7 +2,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { appendRunToQueue, needsReview, queuedCases, queueTextWith } from '../../../src/report/files/feedback-queue.ts'
+import {
+  appendRunToQueue,
+  linesThatMayName,
+  needsReview,
+  queuedCases,
+  queueTextWith,
+} from '../../../src/report/files/feedback-queue.ts'
 import { isRunRecord, parseFeedback, parseFeedbackLines } from '../../../src/report/files/feedback-file.ts'
 import { sha256 } from '../../../src/shared/util/hash.ts'
 import { buildRecord } from '../scorecard/build-records.ts'
@@ -58,6 +64,33 @@ describe('the cases a run queues for review', () => {
     expect(queueTextWith('a', ['b', 'c'])).toBe('a\nb\nc\n')
     expect(queueTextWith('', ['b'])).toBe('b\n')
     expect(queueTextWith('a', [])).toBe('a')
+  })
+})
+
+describe('the lines that may name a run', () => {
+  test('only lines holding the run id or an escape are kept: an escaped id is still found', () => {
+    const other = '{"run_id":"2026-11-30T00:00:00.000Z","case_id":"A"}'
+    const mine = `{"run_id":"${RUN}","case_id":"B"}`
+    // The same id with its first character written as a JSON escape (\u0032 is "2"): only the backslash finds it.
+    const escaped = `{"run_id":"\\u0032${RUN.slice(1)}","case_id":"C"}`
+    expect(linesThatMayName([other, mine, other].join('\n'), RUN)).toBe(mine)
+    expect(linesThatMayName([other, escaped].join('\n'), RUN)).toBe(escaped)
+    expect((JSON.parse(escaped) as { run_id: string }).run_id).toBe(RUN)
+    expect(linesThatMayName([other, other].join('\n'), RUN)).toBe('')
+  })
+
+  test('a queue of earlier runs is not re-validated: its bad lines do not matter to a new run', () => {
+    const path = join(dir, 'older-runs.jsonl')
+    // An earlier run's line that is not even JSON: appending a new run reads past it and keeps its bytes.
+    writeFileSync(path, '{"run_id":"2026-11-30T00:00:00.000Z", broken\n')
+    const result = appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT)
+    // Hand count: MISS-1, CHECK-1 and ERR-1 need review (OK-1 is correct, KNOWN-1's failure is expected).
+    expect(result).toEqual({ appended: 3, alreadyQueued: 0 })
+    expect(readFileSync(path, 'utf8').startsWith('{"run_id":"2026-11-30T00:00:00.000Z", broken\n')).toBe(true)
+    expect(appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT)).toEqual({
+      appended: 0,
+      alreadyQueued: 3,
+    })
   })
 })
 
