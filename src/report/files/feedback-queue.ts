@@ -4,14 +4,14 @@
  * regression the run caught stays findable for `vitest-rag promote` after later runs overwrote the scorecard.
  *
  * Atomic and idempotent per run: the new text (the old bytes, untouched, then the new lines) is written to a
- * temp file and renamed over the queue, so a crash mid-write leaves the old queue or the new one, never a torn
+ * temp file (a copy of the queue, the new lines appended) and renamed over the queue, so a crash mid-write leaves the old queue or the new one, never a torn
  * line; and a case already queued for the same project and run id is not queued again, so reporting a run twice (a
  * re-run of the reporter, a merge of blob reports) appends nothing the second time.
  */
 import { readFileSync } from 'node:fs'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { sha256 } from '../../shared/util/hash.ts'
-import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
+import { appendFileAtomicSync } from '../../shared/util/atomic-write.ts'
 import { failsCase } from '../scorecard/hard-checks.ts'
 import { FEEDBACK_VERSION, isRunRecord, parseFeedbackLines, RunFeedbackRecordSchema } from './feedback-file.ts'
 import type { RunFeedbackRecord } from './feedback-file.ts'
@@ -59,9 +59,16 @@ export interface QueueAppend {
 
 /** The text to write: `before` untouched (a newline added when it lacked one), then the new lines. Pure. */
 export function queueTextWith(before: string, lines: readonly string[]): string {
-  if (lines.length === 0) return before
-  const start = before === '' || before.endsWith('\n') ? before : `${before}\n`
-  return `${start}${lines.join('\n')}\n`
+  return `${before}${queueSuffix(before, lines)}`
+}
+
+/**
+ * What {@link queueTextWith} adds after `before`: a newline when `before` lacked its last one, then the new
+ * lines; nothing when there are none. Pure.
+ */
+export function queueSuffix(before: string, lines: readonly string[]): string {
+  if (lines.length === 0) return ''
+  return `${before === '' || before.endsWith('\n') ? '' : '\n'}${lines.join('\n')}\n`
 }
 
 /**
@@ -103,10 +110,11 @@ export function appendRunToQueue(
   )
   const candidates = queuedCases(records, run, at)
   const fresh = candidates.filter((c) => !queued.has(c.case_id))
+  // The old bytes are copied by the file system, not rewritten from this string: the queue only grows.
   if (fresh.length > 0)
-    writeFileAtomicSync(
+    appendFileAtomicSync(
       path,
-      queueTextWith(
+      queueSuffix(
         before,
         fresh.map((c) => JSON.stringify(c)),
       ),

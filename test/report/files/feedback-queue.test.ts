@@ -91,6 +91,14 @@ describe('the lines that may name a run', () => {
       appended: 0,
       alreadyQueued: 3,
     })
+    // A queue whose last line lacks its newline gets one before the appended lines; its bytes stay.
+    writeFileSync(path, 'kept as is')
+    expect(appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT).appended).toBe(3)
+    const text = readFileSync(path, 'utf8')
+    expect(text.startsWith('kept as is\n{"version":1,"kind":"run"')).toBe(true)
+    expect(text.endsWith('}\n')).toBe(true)
+    // No temp file is left beside it.
+    expect(readdirSync(dir).filter((f) => f.startsWith('older-runs.jsonl.'))).toEqual([])
   })
 })
 
