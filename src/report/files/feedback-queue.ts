@@ -8,7 +8,8 @@
  * line; and a case already queued for the same project and run id is not queued again, so reporting a run twice (a
  * re-run of the reporter, a merge of blob reports) appends nothing the second time.
  */
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readSync } from 'node:fs'
+import { StringDecoder } from 'node:string_decoder'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { sha256 } from '../../shared/util/hash.ts'
 import { appendFileAtomicSync } from '../../shared/util/atomic-write.ts'
@@ -59,16 +60,51 @@ export interface QueueAppend {
 
 /** The text to write: `before` untouched (a newline added when it lacked one), then the new lines. Pure. */
 export function queueTextWith(before: string, lines: readonly string[]): string {
-  return `${before}${queueSuffix(before, lines)}`
+  return `${before}${queueSuffix(before === '' || before.endsWith('\n'), lines)}`
 }
 
 /**
- * What {@link queueTextWith} adds after `before`: a newline when `before` lacked its last one, then the new
- * lines; nothing when there are none. Pure.
+ * What {@link queueTextWith} adds after the old text: a newline when it lacked its last one (`endsClean` false:
+ * neither empty nor ending with a newline), then the new lines; nothing when there are none. Pure.
  */
-export function queueSuffix(before: string, lines: readonly string[]): string {
+export function queueSuffix(endsClean: boolean, lines: readonly string[]): string {
   if (lines.length === 0) return ''
-  return `${before === '' || before.endsWith('\n') ? '' : '\n'}${lines.join('\n')}\n`
+  return `${endsClean ? '' : '\n'}${lines.join('\n')}\n`
+}
+
+/** Bytes of the queue read at a time by {@link scanQueue}. */
+const SCAN_BYTES = 1 << 20
+
+/**
+ * Reads the queue at `path` a piece at a time and keeps only {@link linesThatMayName} of each: the queue grows
+ * by every run, and reading it whole held all of it as one string (the report's memory peak after a few
+ * thousand-case runs). `endsClean`: the file is missing, empty or ends with a newline.
+ */
+export function scanQueue(path: string, runId: string): { mayName: string; endsClean: boolean } {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { mayName: '', endsClean: true }
+    throw error
+  }
+  const decoder = new StringDecoder('utf8')
+  const buffer = Buffer.allocUnsafe(SCAN_BYTES)
+  const found: string[] = []
+  let carry = ''
+  try {
+    for (let n = readSync(fd, buffer, 0, SCAN_BYTES, null); n > 0; n = readSync(fd, buffer, 0, SCAN_BYTES, null)) {
+      const text = carry + decoder.write(buffer.subarray(0, n))
+      const end = text.lastIndexOf('\n')
+      if (end >= 0) found.push(linesThatMayName(text.slice(0, end), runId))
+      carry = end >= 0 ? text.slice(end + 1) : text
+    }
+    carry += decoder.end()
+  } finally {
+    closeSync(fd)
+  }
+  found.push(linesThatMayName(carry, runId))
+  return { mayName: found.filter((t) => t !== '').join('\n'), endsClean: carry === '' }
 }
 
 /**
@@ -96,26 +132,21 @@ export function appendRunToQueue(
   run: { project: string; runId: string },
   at: string = new Date().toISOString(),
 ): QueueAppend {
-  let before = ''
-  try {
-    before = readFileSync(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
+  const before = scanQueue(path, run.runId)
   const queued = new Set(
-    parseFeedbackLines(linesThatMayName(before, run.runId), path)
+    parseFeedbackLines(before.mayName, path)
       .lines.filter(isRunRecord)
       .filter((l) => l.run_id === run.runId && l.project === run.project)
       .map((l) => l.case_id),
   )
   const candidates = queuedCases(records, run, at)
   const fresh = candidates.filter((c) => !queued.has(c.case_id))
-  // The old bytes are copied by the file system, not rewritten from this string: the queue only grows.
+  // The old bytes are copied by the file system, never read whole: the queue only grows.
   if (fresh.length > 0)
     appendFileAtomicSync(
       path,
       queueSuffix(
-        before,
+        before.endsClean,
         fresh.map((c) => JSON.stringify(c)),
       ),
     )

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import {
   appendRunToQueue,
   linesThatMayName,
+  scanQueue,
   needsReview,
   queuedCases,
   queueTextWith,
@@ -77,6 +78,31 @@ describe('the lines that may name a run', () => {
     expect(linesThatMayName([other, escaped].join('\n'), RUN)).toBe(escaped)
     expect((JSON.parse(escaped) as { run_id: string }).run_id).toBe(RUN)
     expect(linesThatMayName([other, other].join('\n'), RUN)).toBe('')
+  })
+
+  test('the queue read a piece at a time keeps the same lines, a character split across pieces included', () => {
+    const path = join(dir, 'scan.jsonl')
+    // The first line's 'é' takes bytes 2^20 - 1 and 2^20: it straddles the first 1 MiB piece and the second.
+    const first = `${'a'.repeat(2 ** 20 - 1)}é`
+    const lines = [
+      first,
+      ...Array.from({ length: 50 }, (_, i) => `{"run_id":"${i % 7 === 0 ? RUN : 'other'}","é":${i}}`),
+    ]
+    const text = `${lines.join('\n')}\n`
+    writeFileSync(path, text)
+    const scanned = scanQueue(path, RUN)
+    // Lines 0, 7, ..., 49 of the 50 name the run: 8 lines.
+    expect(scanned.mayName.split('\n')).toHaveLength(8)
+    expect(scanned).toEqual({ mayName: linesThatMayName(text, RUN), endsClean: true })
+    // The same with 'é' at the straddle written into a line that names the run, and no final newline.
+    writeFileSync(path, `${'a'.repeat(2 ** 20 - 1)}é${RUN}\n{"run_id":"${RUN}"}`)
+    expect(scanQueue(path, RUN)).toEqual({
+      mayName: `${'a'.repeat(2 ** 20 - 1)}é${RUN}\n{"run_id":"${RUN}"}`,
+      endsClean: false,
+    })
+    expect(scanQueue(join(dir, 'missing.jsonl'), RUN)).toEqual({ mayName: '', endsClean: true })
+    writeFileSync(path, '')
+    expect(scanQueue(path, RUN)).toEqual({ mayName: '', endsClean: true })
   })
 
   test('a queue of earlier runs is not re-validated: its bad lines do not matter to a new run', () => {
