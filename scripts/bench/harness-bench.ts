@@ -6,15 +6,12 @@
  *   plain-Vitest runner with half the cases failing, the runners alternating within each repetition. A failing
  *   case's cost is the half-failing run's wall time minus the all-passing one's, for ours and for the minimal
  *   runner (Vitest's own failure reporting, the reference).
- * - `slow`: 400 cases against a system that answers after 200 ms, at concurrency 4 and 16, against the floor
- *   cases x latency / concurrency; the system's trace gives the time before the first case reached it and after
- *   the last one returned.
+ * The `slow` section is `slow-bench.ts`.
  */
-import { join } from 'node:path'
 import { fmt, printTable } from './measure.ts'
-import { readTrace, reporterBreakdown, type Row, runScale, type Runner, vitestBreakdown } from './harness-runs.ts'
+import { reporterBreakdown, type Row, runScale, type Runner, vitestBreakdown } from './harness-runs.ts'
 import { installVitestEvals, VITEST_EVALS_VERSION, writeScaleProject, writeVitestEvalsPeer } from './scale-project.ts'
-import { describeSpread, inSeconds, type Spread, spreadOf } from './spread.ts'
+import { describeSpread, type Spread, spreadOf } from './spread.ts'
 
 /** Figures of the `harness` section; walls in ms, memory in MiB, ratios ours / peer (lower is better). */
 export interface HarnessFigures {
@@ -36,27 +33,6 @@ export interface HarnessFigures {
   minimal_failure_cost_ms: Spread
   /** Where our all-passing run's time went, median ms: Vitest's phases and the reporter's own timings. */
   breakdown: Record<string, number>
-}
-
-/** Figures of the `slow` section at one concurrency. */
-export interface SlowFigures {
-  cases: number
-  latency_ms: number
-  concurrency: number
-  floor_ms: number
-  wall_ms: Spread
-  ratio_to_floor: Spread
-  /** From spawning Vitest to the first case reaching the system. */
-  before_first_case_ms: Spread
-  /** From the last case returning to Vitest's exit (grading, reporting, scorecard, teardown). */
-  after_last_case_ms: Spread
-  /** First case in to last case out, / floor: how full the concurrency slots were. */
-  system_window_ratio_to_floor: Spread
-  /**
-   * The minimal Vitest runner over the same cases with an instant system: Vitest's own start, collection and
-   * exit, which the floor leaves out.
-   */
-  minimal_instant_wall_ms: Spread
 }
 
 /** Where the bench runs: the project folder, Vitest's bin, the repository root. */
@@ -175,73 +151,4 @@ function printHarness(f: HarnessFigures, runs: Record<string, Row[]>): void {
       .map(([k, v]) => `${k} ${fmt(v)}`)
       .join(', ')}\n`,
   )
-}
-
-/** The `slow` section: `cases` cases against a `latencyMs` system at each concurrency, `reps` runs each, interleaved. */
-export async function benchSlow(
-  place: HarnessPlace,
-  cases: number,
-  latencyMs: number,
-  concurrencies: number[],
-  reps: number,
-): Promise<Record<string, SlowFigures>> {
-  console.log(`## Slow system: ${cases} cases, ${latencyMs} ms per case (${reps} interleaved repetitions)\n`)
-  writeScaleProject(place.projectDir, place.repoRoot)
-  const trace = join(place.projectDir, 'trace.txt')
-  const rows = new Map<number, Array<{ row: Row; firstStart: number; lastEnd: number }>>()
-  const minimal: number[] = []
-  for (let i = 0; i < reps; i++) {
-    minimal.push(
-      (await runScale('minimal', place.projectDir, place.vitestBin, place.repoRoot, cases, false)).run.wallMs,
-    )
-    for (const concurrency of concurrencies) {
-      const row = await runScale('vitest-rag', place.projectDir, place.vitestBin, place.repoRoot, cases, false, {
-        latencyMs,
-        concurrency,
-        trace,
-      })
-      const t = readTrace(trace)
-      if (t.calls !== cases) throw new Error(`slow bench: the system saw ${t.calls} calls, expected ${cases}`)
-      rows.set(concurrency, [...(rows.get(concurrency) ?? []), { row, ...t }])
-    }
-  }
-  const out: Record<string, SlowFigures> = {}
-  for (const [concurrency, list] of rows) {
-    const floor = (cases * latencyMs) / concurrency
-    out[`c${concurrency}`] = {
-      cases,
-      latency_ms: latencyMs,
-      concurrency,
-      floor_ms: floor,
-      wall_ms: spreadOf(list.map((r) => r.row.run.wallMs)),
-      ratio_to_floor: spreadOf(list.map((r) => r.row.run.wallMs / floor)),
-      before_first_case_ms: spreadOf(list.map((r) => r.firstStart - r.row.run.startedAt)),
-      after_last_case_ms: spreadOf(list.map((r) => r.row.run.endedAt - r.lastEnd)),
-      system_window_ratio_to_floor: spreadOf(list.map((r) => (r.lastEnd - r.firstStart) / floor)),
-      minimal_instant_wall_ms: spreadOf(minimal),
-    }
-  }
-  const sec = (x: Spread) => describeSpread(inSeconds(x), fmt)
-  printTable(
-    [
-      'concurrency',
-      'floor s',
-      'wall s',
-      'wall / floor',
-      'before first case s',
-      'after last case s',
-      'first in to last out / floor',
-    ],
-    Object.values(out).map((f) => [
-      String(f.concurrency),
-      fmt(f.floor_ms / 1000),
-      sec(f.wall_ms),
-      describeSpread(f.ratio_to_floor, fmt),
-      sec(f.before_first_case_ms),
-      sec(f.after_last_case_ms),
-      describeSpread(f.system_window_ratio_to_floor, fmt),
-    ]),
-  )
-  console.log(`the minimal Vitest runner over the same ${cases} cases, instant system: ${sec(spreadOf(minimal))} s\n`)
-  return out
 }

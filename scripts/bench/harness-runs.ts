@@ -38,9 +38,9 @@ export function reporterBreakdown(output: string): Record<string, number> {
 
 /** Options of {@link runScale}. */
 export interface RunOptions {
-  /** The system's latency per case, ms (vitest-rag only); 0 answers at once. */
+  /** The system's latency per case, ms (vitest-rag and the minimal runner); 0 answers at once. */
   latencyMs?: number
-  /** Cases run concurrently in the golden file (vitest-rag's `concurrency`). */
+  /** Cases run concurrently in the golden file (vitest-rag's `concurrency`, the minimal runner's `maxConcurrency`). */
   concurrency?: number
   /** A file the adapter appends `s <ms>` / `e <ms>` to when a case reaches it and returns. */
   trace?: string
@@ -63,16 +63,19 @@ export async function runScale(
   const out = join(projectDir, '.vitest-rag')
   mkdirSync(out, { recursive: true })
   const root = runner === 'vitest-rag' ? projectDir : join(projectDir, runner === 'minimal' ? 'peer' : 'evals-peer')
+  // The system's latency, concurrency and trace reach the minimal runner too (the same system, plain Vitest);
+  // vitest-evals only ever runs the instant system.
+  const system: Record<string, string> = {
+    BENCH_LATENCY_MS: String(options.latencyMs ?? 0),
+    BENCH_CONCURRENCY: String(options.concurrency ?? (runner === 'minimal' ? 5 : 4)),
+    ...(options.trace ? { BENCH_TRACE: options.trace } : {}),
+  }
   const env: Record<string, string> =
     runner === 'vitest-rag'
-      ? {
-          BENCH_OUT: out,
-          VITEST_RAG_TIMINGS: '1',
-          BENCH_LATENCY_MS: String(options.latencyMs ?? 0),
-          BENCH_CONCURRENCY: String(options.concurrency ?? 4),
-          ...(options.trace ? { BENCH_TRACE: options.trace } : {}),
-        }
-      : {}
+      ? { BENCH_OUT: out, VITEST_RAG_TIMINGS: '1', ...system }
+      : runner === 'minimal'
+        ? system
+        : {}
   const run = await runMeasured([vitestBin, 'run', '--root', root], repoRoot, env)
   const expected = halfFailing ? 1 : 0
   if ((run.code ?? 1) !== expected)

@@ -2,6 +2,7 @@
  * The README's benchmark table, rendered from a bench report (`report.ts`, written by `npm run bench -- --json
  * FILE`): computing apart from printing, so the table shows exactly the figures of one recorded run. Pure.
  */
+import type { SlowFigures } from './slow-bench.ts'
 import type { BenchReport, Bm25Figures, Bm25sFigures, SpreadFigure, ThreadFigures, VectorFigures } from './report.ts'
 import { fmt } from './measure.ts'
 import { describeSpread, type Spread } from './spread.ts'
@@ -97,6 +98,15 @@ function vectorThreadRows(vector: Record<string, VectorFigures>): string[] {
   )
 }
 
+/**
+ * The minimal Vitest runner against the same slow system (absent from reports written before it was measured):
+ * its wall and wall / floor, and ours / its wall, beside what the goal allows beyond the floor.
+ */
+function sameSystem(f: SlowFigures): string {
+  if (!f.minimal_same_system_wall_ms) return ''
+  return `; minimal Vitest runner, same system and concurrency: ${spread(f.minimal_same_system_wall_ms, 1000)} (${spread(f.minimal_same_system_ratio_to_floor)} x the floor; ours / it: ${spread(f.ratio_to_minimal_same_system)}); the goal 1.1x allows ${sig3((f.goal_allows_overhead_ms ?? 0) / 1000)} s beyond the floor`
+}
+
 function harnessRows(report: BenchReport): string[] {
   const h = report.harness
   const rows: string[] = []
@@ -110,7 +120,7 @@ function harnessRows(report: BenchReport): string[] {
   }
   for (const f of Object.values(report.slow ?? {}))
     rows.push(
-      `| ${f.cases} cases against a ${f.latency_ms} ms system, concurrency ${f.concurrency}: wall s (before the first case s; after the last s) | ${spread(f.wall_ms, 1000)} (${spread(f.before_first_case_ms, 1000)}; ${spread(f.after_last_case_ms, 1000)}) | floor (cases x latency / concurrency): ${sig3(f.floor_ms / 1000)}; minimal Vitest runner, instant system: ${spread(f.minimal_instant_wall_ms, 1000)} | ${spread(f.ratio_to_floor)} |`,
+      `| ${f.cases} cases against a ${f.latency_ms} ms system, concurrency ${f.concurrency}: wall s (before the first case s; after the last s) | ${spread(f.wall_ms, 1000)} (${spread(f.before_first_case_ms, 1000)}; ${spread(f.after_last_case_ms, 1000)}) | floor (cases x latency / concurrency): ${sig3(f.floor_ms / 1000)}; minimal Vitest runner, instant system: ${spread(f.minimal_instant_wall_ms, 1000)}${sameSystem(f)} | ${spread(f.ratio_to_floor)} |`,
     )
   const e = report.eval_retrieval
   if (e) {

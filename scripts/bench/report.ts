@@ -7,7 +7,8 @@
  * repetitions (median, min, max, runs; `runs` 1 is a single run).
  */
 import type { EvalRetrievalFigures } from './experiment-bench.ts'
-import type { HarnessFigures, SlowFigures } from './harness-bench.ts'
+import type { HarnessFigures } from './harness-bench.ts'
+import type { SlowFigures } from './slow-bench.ts'
 
 /** Version of this layout; bump when a name changes meaning. */
 export const benchReportVersion = 1

@@ -162,16 +162,22 @@ export function writeScaleProject(dir: string, repoRoot: string): void {
     `import { defineConfig } from 'vitest/config'\nimport { ragEval } from ${plugin}\n` +
       `export default defineConfig({ test: { projects: [{ plugins: [ragEval({ corpus: { kind: 'kb', root: 'kb' }, adapter: { kind: 'module', path: 'adapter.ts' }, baseline: 'none', concurrency: Number(process.env.BENCH_CONCURRENCY ?? 4), outDir: process.env.BENCH_OUT ?? '.vitest-rag' })], test: { name: 'evals' } }] } })\n`,
   )
+  // With BENCH_LATENCY_MS the minimal runner calls the same slow system as ours (SCALE_ADAPTER, traced the same
+  // way), its tests concurrent up to BENCH_CONCURRENCY: what plain Vitest reaches against that system.
   writeFileSync(
     join(dir, 'peer/vitest.config.ts'),
-    `import { defineConfig } from 'vitest/config'\nexport default defineConfig({ test: { include: ['peer.test.ts'] } })\n`,
+    `import { defineConfig } from 'vitest/config'\nexport default defineConfig({ test: { include: ['peer.test.ts'], maxConcurrency: Number(process.env.BENCH_CONCURRENCY ?? 5) } })\n`,
   )
   writeFileSync(
     join(dir, 'peer/peer.test.ts'),
     `import { readFileSync } from 'node:fs'\nimport { describe, expect, test } from 'vitest'\n` +
+      `const slow = Number(process.env.BENCH_LATENCY_MS ?? 0) > 0\n` +
+      `const system = slow ? (await import('../adapter.ts')).default : undefined\n` +
       `const answer = (_query: string) => ${JSON.stringify(CONSTANT_ANSWER)}\n` +
       `const cases = readFileSync(new URL('../golden/scale.golden.jsonl', import.meta.url), 'utf8').trim().split('\\n').map((l) => JSON.parse(l))\n` +
-      `describe('scale', () => {\n  for (const c of cases) test(c.case_id, () => { for (const literal of c.must_contain) expect(answer(c.query)).toContain(literal) })\n})\n`,
+      `;(slow ? describe.concurrent : describe)('scale', () => {\n` +
+      `  if (slow) for (const c of cases) test(c.case_id, async () => { const out = await system!({ query: c.query }); for (const literal of c.must_contain) expect(out.answer).toContain(literal) })\n` +
+      `  else for (const c of cases) test(c.case_id, () => { for (const literal of c.must_contain) expect(answer(c.query)).toContain(literal) })\n})\n`,
   )
 }
 

@@ -169,8 +169,31 @@ describe('README benchmark table from the bench JSON', () => {
         system_window_ratio_to_floor: spreadOf([1]),
         minimal_instant_wall_ms: spreadOf([1500, 1300, 1700]),
       },
+      // A report with the minimal runner against the same system: its wall, / floor, ours / it, and what the
+      // goal allows beyond the floor ((1.1 - 1) x 20 s = 2 s).
+      c4: {
+        cases: 400,
+        latency_ms: 200,
+        concurrency: 4,
+        floor_ms: 20000,
+        wall_ms: spreadOf([22000]),
+        ratio_to_floor: spreadOf([1.1]),
+        before_first_case_ms: spreadOf([1500]),
+        after_last_case_ms: spreadOf([200]),
+        system_window_ratio_to_floor: spreadOf([1]),
+        minimal_instant_wall_ms: spreadOf([1100]),
+        minimal_same_system_wall_ms: spreadOf([21000, 21500, 20800]),
+        minimal_same_system_ratio_to_floor: spreadOf([1.05, 1.06, 1.04]),
+        minimal_same_system_before_first_case_ms: spreadOf([900]),
+        minimal_same_system_after_last_case_ms: spreadOf([50]),
+        ratio_to_minimal_same_system: spreadOf([1.1, 1.12, 1.08]),
+        goal_allows_overhead_ms: 2000,
+      },
     }
     const lines = renderBenchmarkTable({ ...report, goals: checkGoals(report) }).split('\n')
+    expect(lines).toContain(
+      '| 400 cases against a 200 ms system, concurrency 4: wall s (before the first case s; after the last s) | 22.0 (one run) (1.50 (one run); 0.200 (one run)) | floor (cases x latency / concurrency): 20.0; minimal Vitest runner, instant system: 1.10 (one run); minimal Vitest runner, same system and concurrency: 21.0 (20.8-21.5, 3 runs) (1.05 (1.04-1.06, 3 runs) x the floor; ours / it: 1.10 (1.08-1.12, 3 runs)); the goal 1.1x allows 2.00 s beyond the floor | 1.10 (one run) |',
+    )
     expect(lines).toContain(
       '| 400 cases against a 200 ms system, concurrency 16: wall s (before the first case s; after the last s) | 5.40 (5.30-5.60, 3 runs) (0.300 (one run); 0.100 (one run)) | floor (cases x latency / concurrency): 5.00; minimal Vitest runner, instant system: 1.50 (1.30-1.70, 3 runs) | 1.08 (1.06-1.12, 3 runs) |',
     )

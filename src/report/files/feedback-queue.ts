@@ -4,14 +4,15 @@
  * regression the run caught stays findable for `vitest-rag promote` after later runs overwrote the scorecard.
  *
  * Atomic and idempotent per run: the new text (the old bytes, untouched, then the new lines) is written to a
- * temp file and renamed over the queue, so a crash mid-write leaves the old queue or the new one, never a torn
+ * temp file (a copy of the queue, the new lines appended) and renamed over the queue, so a crash mid-write leaves the old queue or the new one, never a torn
  * line; and a case already queued for the same project and run id is not queued again, so reporting a run twice (a
  * re-run of the reporter, a merge of blob reports) appends nothing the second time.
  */
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readSync } from 'node:fs'
+import { StringDecoder } from 'node:string_decoder'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { sha256 } from '../../shared/util/hash.ts'
-import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
+import { appendFileAtomicSync } from '../../shared/util/atomic-write.ts'
 import { failsCase } from '../scorecard/hard-checks.ts'
 import { FEEDBACK_VERSION, isRunRecord, parseFeedbackLines, RunFeedbackRecordSchema } from './feedback-file.ts'
 import type { RunFeedbackRecord } from './feedback-file.ts'
@@ -59,9 +60,66 @@ export interface QueueAppend {
 
 /** The text to write: `before` untouched (a newline added when it lacked one), then the new lines. Pure. */
 export function queueTextWith(before: string, lines: readonly string[]): string {
-  if (lines.length === 0) return before
-  const start = before === '' || before.endsWith('\n') ? before : `${before}\n`
-  return `${start}${lines.join('\n')}\n`
+  return `${before}${queueSuffix(before === '' || before.endsWith('\n'), lines)}`
+}
+
+/**
+ * What {@link queueTextWith} adds after the old text: a newline when it lacked its last one (`endsClean` false:
+ * neither empty nor ending with a newline), then the new lines; nothing when there are none. Pure.
+ */
+export function queueSuffix(endsClean: boolean, lines: readonly string[]): string {
+  if (lines.length === 0) return ''
+  return `${endsClean ? '' : '\n'}${lines.join('\n')}\n`
+}
+
+/** Bytes of the queue read at a time by {@link scanQueue}. */
+const SCAN_BYTES = 1 << 20
+
+/**
+ * Reads the queue at `path` a piece at a time and keeps only {@link linesThatMayName} of each: the queue grows
+ * by every run, and reading it whole held all of it as one string (the report's memory peak after a few
+ * thousand-case runs). `endsClean`: the file is missing, empty or ends with a newline.
+ */
+export function scanQueue(path: string, runId: string): { mayName: string; endsClean: boolean } {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { mayName: '', endsClean: true }
+    throw error
+  }
+  const decoder = new StringDecoder('utf8')
+  const buffer = Buffer.allocUnsafe(SCAN_BYTES)
+  const found: string[] = []
+  let carry = ''
+  try {
+    for (let n = readSync(fd, buffer, 0, SCAN_BYTES, null); n > 0; n = readSync(fd, buffer, 0, SCAN_BYTES, null)) {
+      const text = carry + decoder.write(buffer.subarray(0, n))
+      const end = text.lastIndexOf('\n')
+      if (end >= 0) found.push(linesThatMayName(text.slice(0, end), runId))
+      carry = end >= 0 ? text.slice(end + 1) : text
+    }
+    carry += decoder.end()
+  } finally {
+    closeSync(fd)
+  }
+  found.push(linesThatMayName(carry, runId))
+  return { mayName: found.filter((t) => t !== '').join('\n'), endsClean: carry === '' }
+}
+
+/**
+ * The lines of `text` that may hold a record of run `runId`, joined: those holding its id as written, and those
+ * with an escape (a backslash), which may spell the id another way. Why: the queue only grows, every run
+ * appends its cases that need review, and only this run's records matter to the append; validating the whole
+ * queue (6,000 lines a run on a large golden set) cost the report more than writing the scorecard. Pure.
+ * Example: ("{run_id:A}\n{run_id:B}", "B") -> "{run_id:B}".
+ */
+export function linesThatMayName(text: string, runId: string): string {
+  if (!text.includes(runId) && !text.includes('\\')) return ''
+  return text
+    .split('\n')
+    .filter((line) => line.includes(runId) || line.includes('\\'))
+    .join('\n')
 }
 
 /**
@@ -74,25 +132,21 @@ export function appendRunToQueue(
   run: { project: string; runId: string },
   at: string = new Date().toISOString(),
 ): QueueAppend {
-  let before = ''
-  try {
-    before = readFileSync(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
+  const before = scanQueue(path, run.runId)
   const queued = new Set(
-    parseFeedbackLines(before, path)
+    parseFeedbackLines(before.mayName, path)
       .lines.filter(isRunRecord)
       .filter((l) => l.run_id === run.runId && l.project === run.project)
       .map((l) => l.case_id),
   )
   const candidates = queuedCases(records, run, at)
   const fresh = candidates.filter((c) => !queued.has(c.case_id))
+  // The old bytes are copied by the file system, never read whole: the queue only grows.
   if (fresh.length > 0)
-    writeFileAtomicSync(
+    appendFileAtomicSync(
       path,
-      queueTextWith(
-        before,
+      queueSuffix(
+        before.endsClean,
         fresh.map((c) => JSON.stringify(c)),
       ),
     )

@@ -16,7 +16,7 @@ import { summarizeSources } from './source-summary.ts'
 import { SCORECARD_VERSION, TOP_K_KEPT, type CaseSummary, type Scorecard, type ScorecardContext } from './scorecard.ts'
 import type { ProviderUsage } from '../../evaluation/provider-usage.ts'
 import type { UsageSection } from './usage.ts'
-import { byCaseId } from './case-order.ts'
+import { byCaseId, inCaseIdOrder } from './case-order.ts'
 import { countClusters } from '../../shared/stats/clusters.ts'
 import { sha256 } from '../../shared/util/hash.ts'
 
@@ -71,7 +71,7 @@ function summarizeCases(
   retrieval.forEach((row) => retrievalOf.set(row.record, row))
   answer.forEach((row) => answerOf.set(row.record, row))
   const cases: Record<string, CaseSummary> = {}
-  for (const record of inCaseIdOrder(records)) {
+  for (const record of inCaseIdOrder(records, (r) => r.caseId)) {
     const r = retrievalOf.get(record)
     const a = answerOf.get(record)
     const hard: CaseSummary['hard'] = {}
@@ -119,14 +119,6 @@ export function rankingOf(
     ...(ranked.length > 0 ? { topK: ranked.slice(0, TOP_K_KEPT) } : {}),
     ...(record.answer !== undefined ? { answerDigest: sha256(record.answer.text).slice(0, 16) } : {}),
   }
-}
-
-/** The records sorted by case id; the input itself when it already is (a golden file is usually in id order). */
-function inCaseIdOrder(records: readonly CaseRecord[]): readonly CaseRecord[] {
-  for (let i = 1; i < records.length; i++)
-    if (byCaseId((records[i - 1] as CaseRecord).caseId, (records[i] as CaseRecord).caseId) > 0)
-      return [...records].sort((a, b) => byCaseId(a.caseId, b.caseId))
-  return records
 }
 
 /** How the retrieval figures were computed. The condensed-list option travels in the config snapshot (`judgedOnly`), the one record of how the run was scored. */

@@ -9,3 +9,15 @@ const collator = new Intl.Collator()
 export function byCaseId(a: string, b: string): number {
   return collator.compare(a, b)
 }
+
+/**
+ * `items` in case-id order, as a new array: a stable sort by {@link byCaseId}, skipped when they already are in
+ * order (then a copy as given, the same result). A run's records usually are, in golden-file order: checking takes
+ * n - 1 comparisons where the sort took n log n (each a collation, about 3 us: 0.25 s per sort at 6,000 cases).
+ */
+export function inCaseIdOrder<T>(items: readonly T[], idOf: (item: T) => string): T[] {
+  for (let i = 1; i < items.length; i++)
+    if (byCaseId(idOf(items[i - 1] as T), idOf(items[i] as T)) > 0)
+      return [...items].sort((a, b) => byCaseId(idOf(a), idOf(b)))
+  return [...items]
+}

@@ -4,7 +4,7 @@
  */
 import type { ResolvedVia, RetrievalLevel } from '../../system/sources/types.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
-import { byCaseId } from './case-order.ts'
+import { inCaseIdOrder } from './case-order.ts'
 
 /** Source resolution over the run; an unresolved reference is a per-case problem listed here. */
 export interface SourcesSection {
@@ -31,7 +31,7 @@ export interface SourcesSection {
  */
 export function summarizeSources(records: readonly CaseRecord[]): SourcesSection {
   const section: SourcesSection = { references: 0, unresolved: 0, byVia: {}, levels: {}, problems: [] }
-  for (const r of [...records].sort((a, b) => byCaseId(a.caseId, b.caseId))) {
+  for (const r of inCaseIdOrder(records, (record) => record.caseId)) {
     const level = r.retrieval.level
     if (level !== undefined && r.retrieval.scored && r.error === undefined)
       section.levels[level] = (section.levels[level] ?? 0) + 1

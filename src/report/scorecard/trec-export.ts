@@ -6,7 +6,7 @@
  */
 import { formatTrecQrels, formatTrecRun, trecRunRowsFromRanking, type Qrels } from '../../grading/metrics/trec.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
-import { byCaseId } from './case-order.ts'
+import { inCaseIdOrder } from './case-order.ts'
 
 /**
  * The TREC run and qrels texts of a set of case records, at the level each case was scored (chunk ids,
@@ -16,9 +16,10 @@ export function exportTrec(
   records: readonly CaseRecord[],
   tag = 'vitest-rag',
 ): { run: string; qrels: string; level: string } {
-  const scored = records
-    .filter((r) => r.retrieval.scored && r.error === undefined)
-    .sort((a, b) => byCaseId(a.caseId, b.caseId))
+  const scored = inCaseIdOrder(
+    records.filter((r) => r.retrieval.scored && r.error === undefined),
+    (r) => r.caseId,
+  )
   const rows = scored.flatMap((r) =>
     trecRunRowsFromRanking(r.caseId, r.retrieval.ranked ?? r.retrieval.retrieved.map((h) => h.chunkId)),
   )

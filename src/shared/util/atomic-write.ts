@@ -3,7 +3,7 @@
  * queues) goes through here, so a crash mid-write leaves the old file or the new one, never half of one.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
@@ -33,6 +33,25 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array): vo
   const tmp = tempPathFor(path)
   try {
     writeFileSync(tmp, data)
+    renameSync(tmp, path)
+  } catch (error) {
+    rmSync(tmp, { force: true })
+    throw error
+  }
+}
+
+/**
+ * Appends `text` to `path` atomically: a copy of the file (made by the file system, the bytes never read into
+ * memory) gets `text` appended and is renamed over `path`, so a crash leaves the old file or the new one. A
+ * missing file is created. For files that only grow (the feedback queue): rewriting one from a string held
+ * its whole text twice in memory per append.
+ */
+export function appendFileAtomicSync(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = tempPathFor(path)
+  try {
+    if (existsSync(path)) copyFileSync(path, tmp)
+    appendFileSync(tmp, text)
     renameSync(tmp, path)
   } catch (error) {
     rmSync(tmp, { force: true })

@@ -17,25 +17,43 @@ import type {
 } from 'vitest/node'
 import { DEFAULT_PROJECT, REPORT_FILES } from '../../config/resolve.ts'
 import type { RagEvalConfig } from '../../config/schema.ts'
-import { gateView } from '../../report/gate/gate-messages.ts'
 import { markOutputsStale } from './stale-outputs.ts'
 import type { GateResult } from '../../report/gate/gate-result.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { failsCase } from '../../report/scorecard/hard-checks.ts'
-import { renderConsoleSummary } from '../../report/scorecard/render-console.ts'
 import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { RunStopWatch } from './run-stop.ts'
-import { buildRunScorecard } from './run-scorecard.ts'
-import { decideGate, describeUnhandled, queueForReview, type RecordedOutput, writeReportFiles } from './run-report.ts'
+import type { RecordedOutput } from './run-report.ts'
 import '../task-meta.ts'
 
 /** The harness version, recorded in every scorecard. */
 export const HARNESS_VERSION: string = PACKAGE_INFO.version
 
 export { REPORT_FILES }
-export { describeUnhandled, gatePolicyFor } from './run-report.ts'
+
+/**
+ * What reporting a run loads: the scorecard, the gate, the report files and the console summary. Loaded when
+ * the first case result arrives, not with the plugin: Vitest loads the plugin (and this reporter) before any
+ * case can start, and these modules were a third of that (about 0.3 s before the first case, every run).
+ */
+async function loadReportModules() {
+  const [report, scorecard, console, gate] = await Promise.all([
+    import('./run-report.ts'),
+    import('./run-scorecard.ts'),
+    import('../../report/scorecard/render-console.ts'),
+    import('../../report/gate/gate-messages.ts'),
+  ])
+  return { ...report, ...scorecard, ...console, ...gate }
+}
+
+let reportModules: ReturnType<typeof loadReportModules> | undefined
+
+/** {@link loadReportModules}, once per process. */
+function reportModulesOnce(): ReturnType<typeof loadReportModules> {
+  return (reportModules ??= loadReportModules())
+}
 
 /** Outcome of one reported run (what tests and the CLI read back). */
 export interface ReportedRun {
@@ -67,6 +85,8 @@ export class RagReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     // Each eval project's reporter watches only its own cases.
     if (!isGoldenModuleOf(testCase.module, this.config.project)) return
+    // Loaded while the cases run (a failed load is the report's to say).
+    if (!reportModules) reportModulesOnce().catch(() => undefined)
     const moduleId = testCase.module.moduleId
     let caseIds = this.moduleCaseIds.get(moduleId)
     if (caseIds === undefined) {
@@ -180,6 +200,23 @@ export class RagReporter implements Reporter {
     return { filtered, moduleErrors }
   }
 
+  /** Why the run fails closed, whatever its scores: modules that failed, a stop, an interruption, unhandled errors. */
+  private runFailures(
+    moduleErrors: string[],
+    reason: TestRunEndReason,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    describeUnhandled: (errors: ReadonlyArray<SerializedError>) => string,
+  ): string[] {
+    const failures: string[] = [...moduleErrors]
+    const stopped = this.stops.stopFailure
+    if (stopped !== undefined) failures.push(stopped)
+    else if (reason === 'interrupted')
+      failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
+    if (unhandledErrors.length > 0)
+      failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
+    return failures
+  }
+
   private async report(
     modules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<SerializedError>,
@@ -193,45 +230,38 @@ export class RagReporter implements Reporter {
     const mark = (name: string) => marks.push([name, performance.now()])
     const { filtered, moduleErrors } = this.collect(modules)
     mark('collect')
-    const ran = modules.some((m) => this.owns(m))
+    const ran = modules.some((module) => this.owns(module))
     if (!ran && this.records.size === 0) {
       // Not a golden-case run (e.g. a unit project alone), or a merge whose shards all failed before any case.
       if (unhandledErrors.length > 0)
-        this.log(`vitest-rag: no golden case ran; ${describeUnhandled(unhandledErrors)}`, true)
+        this.log(
+          `vitest-rag: no golden case ran; ${(await reportModulesOnce()).describeUnhandled(unhandledErrors)}`,
+          true,
+        )
       return
     }
+    // Usually loaded already, while the cases ran (`load` is what was left to wait for).
+    const m = await reportModulesOnce()
+    mark('load')
     const records = [...this.records.values()]
-    const failures: string[] = [...moduleErrors]
-    const stopped = this.stops.stopFailure
-    if (stopped !== undefined) failures.push(stopped)
-    else if (reason === 'interrupted')
-      failures.push('vitest-rag: the run was interrupted; the scorecard is partial and the gate fails closed.')
-    if (unhandledErrors.length > 0)
-      failures.push(`vitest-rag: the gate fails closed: ${describeUnhandled(unhandledErrors)}`)
-    const scorecard = await buildRunScorecard(this.config, records, {
+    const scorecard = await m.buildRunScorecard(this.config, records, {
       filtered,
-      runFailures: failures,
+      runFailures: this.runFailures(moduleErrors, reason, unhandledErrors, m.describeUnhandled),
       interrupted: reason === 'interrupted',
       unhandledErrors: unhandledErrors.length,
       startedAt: this.startedAt,
       shard: this.vitest?.config.shard,
     })
     mark('scorecard')
-    const gate = await decideGate(this.config, scorecard, filtered, Boolean(this.vitest?.config.watch))
+    const gate = await m.decideGate(this.config, scorecard, filtered, Boolean(this.vitest?.config.watch))
     mark('gate')
     this.last = { scorecard, gate, filtered }
-    const htmlPath = await writeReportFiles(this.config, scorecard, gate, records, [...this.outputs.values()])
-    const queued = queueForReview(this.config, scorecard.startedAt, records)
+    const htmlPath = await m.writeReportFiles(this.config, scorecard, gate, records, [...this.outputs.values()])
+    const queued = m.queueForReview(this.config, scorecard.startedAt, records)
     mark('files')
     // `npm run bench:scale` reads where the reporter's time goes.
-    if (process.env.VITEST_RAG_TIMINGS === '1')
-      this.log(
-        `vitest-rag: report timings: ${marks
-          .slice(1)
-          .map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`)
-          .join(', ')}`,
-      )
-    this.log(renderConsoleSummary(scorecard, gateView(gate)))
+    if (process.env.VITEST_RAG_TIMINGS === '1') this.log(timingsLine(marks))
+    this.log(m.renderConsoleSummary(scorecard, m.gateView(gate)))
     if (filtered)
       this.log(
         'vitest-rag: filtered run (some cases were not selected): baseline comparison skipped; run the whole suite to gate quality.',
@@ -240,4 +270,10 @@ export class RagReporter implements Reporter {
     this.log(`vitest-rag: scorecard written to ${join(this.config.outDir, REPORT_FILES.scorecard)} (HTML: ${htmlPath})`)
     if (!gate.pass) process.exitCode = 1
   }
+}
+
+/** The reporter's timings line, `name ms` per step since the one before. */
+function timingsLine(marks: ReadonlyArray<[string, number]>): string {
+  const steps = marks.slice(1).map(([name, at], i) => `${name} ${(at - marks[i]![1]).toFixed(0)} ms`)
+  return `vitest-rag: report timings: ${steps.join(', ')}`
 }

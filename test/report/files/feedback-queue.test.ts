@@ -2,7 +2,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { appendRunToQueue, needsReview, queuedCases, queueTextWith } from '../../../src/report/files/feedback-queue.ts'
+import {
+  appendRunToQueue,
+  linesThatMayName,
+  scanQueue,
+  needsReview,
+  queuedCases,
+  queueTextWith,
+} from '../../../src/report/files/feedback-queue.ts'
 import { isRunRecord, parseFeedback, parseFeedbackLines } from '../../../src/report/files/feedback-file.ts'
 import { sha256 } from '../../../src/shared/util/hash.ts'
 import { buildRecord } from '../scorecard/build-records.ts'
@@ -58,6 +65,66 @@ describe('the cases a run queues for review', () => {
     expect(queueTextWith('a', ['b', 'c'])).toBe('a\nb\nc\n')
     expect(queueTextWith('', ['b'])).toBe('b\n')
     expect(queueTextWith('a', [])).toBe('a')
+  })
+})
+
+describe('the lines that may name a run', () => {
+  test('only lines holding the run id or an escape are kept: an escaped id is still found', () => {
+    const other = '{"run_id":"2026-11-30T00:00:00.000Z","case_id":"A"}'
+    const mine = `{"run_id":"${RUN}","case_id":"B"}`
+    // The same id with its first character written as a JSON escape (\u0032 is "2"): only the backslash finds it.
+    const escaped = `{"run_id":"\\u0032${RUN.slice(1)}","case_id":"C"}`
+    expect(linesThatMayName([other, mine, other].join('\n'), RUN)).toBe(mine)
+    expect(linesThatMayName([other, escaped].join('\n'), RUN)).toBe(escaped)
+    expect((JSON.parse(escaped) as { run_id: string }).run_id).toBe(RUN)
+    expect(linesThatMayName([other, other].join('\n'), RUN)).toBe('')
+  })
+
+  test('the queue read a piece at a time keeps the same lines, a character split across pieces included', () => {
+    const path = join(dir, 'scan.jsonl')
+    // The first line's 'é' takes bytes 2^20 - 1 and 2^20: it straddles the first 1 MiB piece and the second.
+    const first = `${'a'.repeat(2 ** 20 - 1)}é`
+    const lines = [
+      first,
+      ...Array.from({ length: 50 }, (_, i) => `{"run_id":"${i % 7 === 0 ? RUN : 'other'}","é":${i}}`),
+    ]
+    const text = `${lines.join('\n')}\n`
+    writeFileSync(path, text)
+    const scanned = scanQueue(path, RUN)
+    // Lines 0, 7, ..., 49 of the 50 name the run: 8 lines.
+    expect(scanned.mayName.split('\n')).toHaveLength(8)
+    expect(scanned).toEqual({ mayName: linesThatMayName(text, RUN), endsClean: true })
+    // The same with 'é' at the straddle written into a line that names the run, and no final newline.
+    writeFileSync(path, `${'a'.repeat(2 ** 20 - 1)}é${RUN}\n{"run_id":"${RUN}"}`)
+    expect(scanQueue(path, RUN)).toEqual({
+      mayName: `${'a'.repeat(2 ** 20 - 1)}é${RUN}\n{"run_id":"${RUN}"}`,
+      endsClean: false,
+    })
+    expect(scanQueue(join(dir, 'missing.jsonl'), RUN)).toEqual({ mayName: '', endsClean: true })
+    writeFileSync(path, '')
+    expect(scanQueue(path, RUN)).toEqual({ mayName: '', endsClean: true })
+  })
+
+  test('a queue of earlier runs is not re-validated: its bad lines do not matter to a new run', () => {
+    const path = join(dir, 'older-runs.jsonl')
+    // An earlier run's line that is not even JSON: appending a new run reads past it and keeps its bytes.
+    writeFileSync(path, '{"run_id":"2026-11-30T00:00:00.000Z", broken\n')
+    const result = appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT)
+    // Hand count: MISS-1, CHECK-1 and ERR-1 need review (OK-1 is correct, KNOWN-1's failure is expected).
+    expect(result).toEqual({ appended: 3, alreadyQueued: 0 })
+    expect(readFileSync(path, 'utf8').startsWith('{"run_id":"2026-11-30T00:00:00.000Z", broken\n')).toBe(true)
+    expect(appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT)).toEqual({
+      appended: 0,
+      alreadyQueued: 3,
+    })
+    // A queue whose last line lacks its newline gets one before the appended lines; its bytes stay.
+    writeFileSync(path, 'kept as is')
+    expect(appendRunToQueue(path, records, { project: 'evals', runId: RUN }, AT).appended).toBe(3)
+    const text = readFileSync(path, 'utf8')
+    expect(text.startsWith('kept as is\n{"version":1,"kind":"run"')).toBe(true)
+    expect(text.endsWith('}\n')).toBe(true)
+    // No temp file is left beside it.
+    expect(readdirSync(dir).filter((f) => f.startsWith('older-runs.jsonl.'))).toEqual([])
   })
 })
 

@@ -10,7 +10,7 @@ function owner(url: string): string {
   return /\/src\/(.+)\.ts$/.exec(url)?.[1] ?? url
 }
 
-test('an offline run never loads the openai SDK, tinypool, flexsearch, the model judge or the search index; the first model call loads the SDK', async () => {
+test('an offline run never loads the openai SDK, tinypool, flexsearch, the model judge or the search index; the report modules wait for the first case result; the first model call loads the SDK', async () => {
   const dir = tempDir('vitest-rag-lazy-')
   const log = join(dir, 'modules.log')
   const run = await runNode(join(repoRoot, 'test/fixtures/lazy-modules/load-entries.ts'), [log, join(dir, 'out')], {
@@ -46,5 +46,15 @@ test('an offline run never loads the openai SDK, tinypool, flexsearch, the model
   ]) {
     expect(loaded).not.toContain(unused)
   }
+  // The report's modules (scorecard, gate, report files) load once the first case result arrives, not before
+  // the first case can start (the plugin loads the reporter at startup).
+  for (const later of [
+    'vitest/main/run-report',
+    'vitest/main/run-scorecard',
+    'report/scorecard/aggregate',
+    'report/scorecard/render-html',
+    'report/gate/evaluate',
+  ])
+    expect(loaded).not.toContain(later)
   expect(new Set(modelCall.split('\n').filter(Boolean).map(owner))).toContain('openai')
 }, 60_000)
