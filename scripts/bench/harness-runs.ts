@@ -62,6 +62,10 @@ export async function runScale(
   writeScaleGolden(projectDir, cases, halfFailing)
   const out = join(projectDir, '.vitest-rag')
   mkdirSync(out, { recursive: true })
+  // Each run starts with no feedback queue, as a CI run on a fresh clone does (the queue lives under .vitest-rag/,
+  // never committed): kept, it grew by every earlier repetition's failing cases, so later repetitions measured
+  // a queue no CI run has (#26: the half-failing runs added ~3,000 lines each).
+  rmSync(join(out, 'feedback-queue.jsonl'), { force: true })
   const root = runner === 'vitest-rag' ? projectDir : join(projectDir, runner === 'minimal' ? 'peer' : 'evals-peer')
   // The system's latency, concurrency and trace reach the minimal runner too (the same system, plain Vitest);
   // vitest-evals only ever runs the instant system.
