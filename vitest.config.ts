@@ -14,8 +14,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/fixtures/**', 'node_modules/**'],
           setupFiles: ['test/setup/no-network.ts'],
-          // Every temp folder of the run lives under one folder, removed when the run ends.
-          globalSetup: ['test/setup/temp-dir.ts'],
+          // Every temp folder of the run lives under one folder, removed when the run ends; the end-to-end tests'
+          // children run dist/, rebuilt first when a source is newer.
+          globalSetup: ['test/setup/temp-dir.ts', 'test/setup/fresh-dist.ts'],
           testTimeout: 30_000,
         },
       },

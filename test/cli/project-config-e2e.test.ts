@@ -7,9 +7,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { repoRoot, runCliBin, runNode, tempDir } from '../helpers/run-vitest.ts'
+import { pluginUrl, repoRoot, runCliBin, runNode, tempDir } from '../helpers/run-vitest.ts'
 
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
 
@@ -30,11 +29,10 @@ function makeProject(): string {
     expected_sources: [{ locator: { kind: 'doc', slug: 'billing/discounts' } }],
   }
   writeFileSync(join(dir, 'golden/a.golden.jsonl'), `${JSON.stringify(line)}\n`)
-  const plugin = pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href
   writeFileSync(
     join(dir, 'vitest.config.ts'),
     [
-      `import { ragEval } from ${JSON.stringify(plugin)}`,
+      `import { ragEval } from ${JSON.stringify(pluginUrl)}`,
       // A type annotation: the file must be read as TypeScript, as Vitest reads it.
       `const projects: Array<Record<string, unknown>> = [`,
       `  { test: { name: 'unit', include: ['src/**/*.test.ts'] } },`,

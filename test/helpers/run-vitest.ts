@@ -11,13 +11,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 /** The repository root. */
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
-// The CLI from source (tsx loads the .ts): tests exercise the current code without a build. The published
-// binary (bin/vitest-rag.js over dist/) is exercised by the packaging test.
-const cliSource = join(repoRoot, 'src/cli/run.ts')
-// By URL, so it loads whatever the child's working directory (a temp project has no tsx of its own). tsx's
-// ES-module hook only, as the published binary runs: its full loader also hooks `require`, which breaks Vite's
-// bundled load of a CommonJS project's config (see hasCommonJsTypeScriptHook) and made every call load it twice.
-const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/esm/index.mjs')).href
+// Every child runs the built package (dist/), as an installed one runs: the CLI through the published binary,
+// configs through `vitest-rag/plugin` (the package's self-reference) or {@link pluginUrl}, fixture adapters through
+// dist/ paths. Node loads it natively, where from src/ Vite transformed ~130 TypeScript modules again in every
+// child (about 1.6 s of its 5); and it all comes from one place, never one copy from src/ and one from dist/.
+// test/setup/fresh-dist.ts rebuilds dist/ before the run when a source is newer.
+const cliBin = join(repoRoot, 'bin/vitest-rag.js')
+
+/** The built `vitest-rag/plugin` by URL, for configs written into temporary projects outside this repository. */
+export const pluginUrl = pathToFileURL(join(repoRoot, 'dist/public/plugin.js')).href
 
 /** What a finished child process left. */
 export interface RunResult {
@@ -89,12 +91,12 @@ export function runVitest(
   return runNode(vitestBin, [...args, '--root', join(repoRoot, 'test/fixtures', fixture)], { env })
 }
 
-/** Runs the `vitest-rag` CLI (from source) as a child process. */
+/** Runs the `vitest-rag` CLI (the published binary, bin/vitest-rag.js over dist/) as a child process. */
 export function runCliBin(
   args: string[],
   options: Pick<RunOptions, 'cwd' | 'env' | 'closeStdoutAfterLines'> = {},
 ): Promise<RunResult> {
-  return runNode(cliSource, args, { ...options, nodeArgs: ['--import', tsxLoader] })
+  return runNode(cliBin, args, options)
 }
 
 /** A fresh temporary directory. */

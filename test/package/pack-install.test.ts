@@ -9,11 +9,12 @@
  * runs only when VITEST_RAG_PACKAGE_TEST=1, which `.ci/run` sets.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { staleDistReason } from '../setup/fresh-dist.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const enabled = process.env.VITEST_RAG_PACKAGE_TEST === '1'
@@ -34,6 +35,14 @@ interface Ran {
   code: number | null
   stdout: string
   output: string
+}
+
+/**
+ * Runs package `name`'s installed binary in project `dir`, the file `npx --no-install <name>` runs
+ * (node_modules/.bin/<name>), without npx's own start (about 0.7 s of CPU a call); one call still goes through npx.
+ */
+function runBin(dir: string, name: string, args: string[]): Promise<Ran> {
+  return run(join(dir, 'node_modules/.bin', name), args, dir)
 }
 
 /** Runs a command to its end (asynchronously, so the two projects' installs and runs overlap). */
@@ -83,18 +92,6 @@ export function check(output: { answer?: string; retrieved: [] }): void {
 }
 `
 
-/** True when dist/ was built after the last change to any source file. */
-function distIsFresh(): boolean {
-  const built = join(repoRoot, 'dist/public/index.js')
-  if (!existsSync(built)) return false
-  const sources = readdirSync(join(repoRoot, 'src'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  const newest = Math.max(
-    ...sources.map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
-    statSync(join(repoRoot, 'package.json')).mtimeMs,
-  )
-  return statSync(built).mtimeMs > newest
-}
-
 function consumerProject(root: string, name: string, type: 'module' | undefined, strictLibs: boolean): string {
   const dir = join(root, name)
   mkdirSync(dir)
@@ -126,10 +123,17 @@ describe.skipIf(!enabled)(
     let tarball = ''
 
     beforeAll(async () => {
-      // `npm pack` builds first (prepack); under `npm test` the pretest build has just run, so skip a second one.
+      // `npm pack` builds first (prepack); dist/ is fresh here (npm test's pretest, or test/setup/fresh-dist.ts), so
+      // a second build is skipped.
       const packed = await run(
         'npm',
-        ['pack', '--pack-destination', root, '--json', ...(distIsFresh() ? ['--ignore-scripts'] : [])],
+        [
+          'pack',
+          '--pack-destination',
+          root,
+          '--json',
+          ...(staleDistReason(repoRoot) === undefined ? ['--ignore-scripts'] : []),
+        ],
         repoRoot,
       )
       expect(packed.code, packed.output).toBe(0)
@@ -181,10 +185,10 @@ describe.skipIf(!enabled)(
               "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n  test: {\n    include: ['src/**/*.test.ts'],\n  },\n})\n",
             )
           }
-          const init = await run('npx', ['--no-install', 'vitest-rag', 'init'], dir)
+          const init = await runBin(dir, 'vitest-rag', ['init'])
           expect(init.code, init.output).toBe(0)
           if (type === undefined) {
-            const unit = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'unit'], dir)
+            const unit = await runBin(dir, 'vitest', ['run', '--project', 'unit'])
             expect(unit.code, `${init.output}\n${readFileSync(configPath, 'utf8')}\n${unit.output}`).toBe(0)
             expect(unit.output).toMatch(/src\/a\.test\.ts/)
           }
@@ -198,7 +202,7 @@ describe.skipIf(!enabled)(
           )
           expect(readFileSync(configPath, 'utf8')).toContain('search: { workers: true }')
 
-          const evals = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          const evals = await runBin(dir, 'vitest', ['run', '--project', 'evals'])
           expect(evals.code, evals.output).toBe(0)
           const scorecard = JSON.parse(readFileSync(join(dir, '.vitest-rag/evals/scorecard.json'), 'utf8')) as {
             run: { cases: number }
@@ -209,11 +213,14 @@ describe.skipIf(!enabled)(
 
           // The CLI reads the project's config (a TypeScript file, loaded by Vitest), with and without --config.
           for (const args of [[], ['--config', configPath]]) {
-            const retrieval = await run(
-              'npx',
-              ['--no-install', 'vitest-rag', 'eval-retrieval', '--arms', 'bm25', '--resamples', '200', ...args],
-              dir,
-            )
+            const retrieval = await runBin(dir, 'vitest-rag', [
+              'eval-retrieval',
+              '--arms',
+              'bm25',
+              '--resamples',
+              '200',
+              ...args,
+            ])
             expect(retrieval.code, retrieval.output).toBe(0)
             // The config is named relative to the project, whether found or given by its absolute path.
             expect(retrieval.output).toContain(
@@ -230,7 +237,7 @@ describe.skipIf(!enabled)(
             must_contain: ['zebra-not-in-any-answer'],
           })
           writeFileSync(goldenPath, lines.join('\n'))
-          const broken = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          const broken = await runBin(dir, 'vitest', ['run', '--project', 'evals'])
           expect(broken.code, broken.output).toBe(1)
           expect(broken.output).toContain('example-normal toContainAll')
           expect(broken.output).toContain('"zebra-not-in-any-answer"')
@@ -249,7 +256,7 @@ describe.skipIf(!enabled)(
               "search: { workers: true }, adapter: { kind: 'module', path: 'evals/bot.ts' }",
             ),
           )
-          const own = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          const own = await runBin(dir, 'vitest', ['run', '--project', 'evals'])
           expect(own.output).not.toContain('ERR_UNKNOWN_FILE_EXTENSION')
           const ownCard = JSON.parse(readFileSync(join(dir, '.vitest-rag/evals/scorecard.json'), 'utf8')) as {
             run: { cases: number; errored: number }
@@ -257,7 +264,7 @@ describe.skipIf(!enabled)(
           // Every case ran through the adapter: none errored (an adapter that failed to load errors all 6).
           expect(ownCard.run).toMatchObject({ cases: 6, errored: 0 })
 
-          const tsc = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], dir)
+          const tsc = await runBin(dir, 'tsc', ['--noEmit', '-p', '.'])
           expect(tsc.code, tsc.output).toBe(0)
 
           // Startup problems, before any case, once: a misspelt option and a wrong adapter path, with the names meant.
@@ -266,14 +273,14 @@ describe.skipIf(!enabled)(
             configPath,
             good.replace('search: { workers: true }', "search: { workers: true }, chunker: 'fixed-800'"),
           )
-          const badOption = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          const badOption = await runBin(dir, 'vitest', ['run', '--project', 'evals'])
           expect(badOption.code).toBe(1)
           expect(badOption.output).toContain(
             'ragEval options of project "evals": chunker: "fixed-800" is invalid: unknown chunker "fixed-800" (fix: did you mean "fixed:800"?)',
           )
           expect(badOption.output).not.toMatch(/Unhandled Error|No test files found|    at /)
           writeFileSync(configPath, good.replace("path: 'evals/bot.ts'", "path: 'evals/bott.ts'"))
-          const badPath = await run('npx', ['--no-install', 'vitest', 'run', '--project', 'evals'], dir)
+          const badPath = await runBin(dir, 'vitest', ['run', '--project', 'evals'])
           expect(badPath.code).toBe(1)
           expect(badPath.output).toContain('adapter.path: "evals/bott.ts" does not exist')
           expect(badPath.output).toContain('(fix: did you mean "evals/bot.ts"?)')

@@ -19,3 +19,14 @@ export function isSourceModule(moduleUrl: string): boolean {
 export function siblingModulePath(moduleUrl: string, relative: string): string {
   return fileURLToPath(new URL(`${relative}${isSourceModule(moduleUrl) ? '.ts' : '.js'}`, moduleUrl))
 }
+
+/**
+ * A pattern matching every module under folder `relative` of `moduleUrl` (the package's compiled root, e.g.
+ * `../..` from dist/vitest/main/), for Vitest's `server.deps.external`; undefined from source, where the `.ts`
+ * modules need Vite's transform. Module ids use `/` on every platform, so the path does too.
+ */
+export function compiledModulesPattern(moduleUrl: string, relative: string): RegExp | undefined {
+  if (isSourceModule(moduleUrl)) return undefined
+  const root = fileURLToPath(new URL(`${relative}/`, moduleUrl)).replaceAll('\\', '/')
+  return new RegExp(root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+}

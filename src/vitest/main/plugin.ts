@@ -17,7 +17,7 @@ import { loadGoldenModuleData } from '../../evaluation/golden-set/golden-set.ts'
 import { buildGoldenModule } from './golden-module.ts'
 import { writePreparedCases } from '../../evaluation/golden-set/prepared-cases.ts'
 import { walkFiles } from '../../shared/util/walk.ts'
-import { siblingModulePath } from '../../shared/util/module-path.ts'
+import { compiledModulesPattern, siblingModulePath } from '../../shared/util/module-path.ts'
 import { ragEnvironmentOptions } from '../environment-options.ts'
 import { GOLDEN_FILE } from './golden-modules.ts'
 import { replaceGithubActionsReporter } from './github-actions.ts'
@@ -30,6 +30,8 @@ import { runConfigFile } from './config-files.ts'
 const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, '../worker/environment')
 const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
 const RUNTIME_PATH = siblingModulePath(import.meta.url, '../worker/golden-runtime')
+// The harness's compiled modules (dist/, two levels above this one), or undefined when it runs from source.
+const OWN_MODULES = compiledModulesPattern(import.meta.url, '../..')
 
 /** Eval projects whose reporter is registered, per Vitest instance (one reporter per project). */
 const reporterRegistered = new WeakMap<object, Set<string>>()
@@ -95,6 +97,11 @@ function evalProjectDefaults(resolved: RagEvalConfig): UserConfig {
       // from a stack trace; test locations, `file:line` filters and the IDE work the same.
       testTimeout: resolved.testTimeout,
       maxConcurrency: resolved.concurrency,
+      // Vitest externalizes (loads natively) only what is under node_modules/. A linked install (npm link, a
+      // workspace, this repository's own end-to-end tests) has the harness's dist/ elsewhere: Vite would
+      // transform every compiled module again in each process, and the global setup and workers would hold a
+      // second copy of modules the config already loaded natively. Its own modules always load natively.
+      ...(OWN_MODULES ? { server: { deps: { external: [OWN_MODULES] } } } : {}),
     },
   }
 }

@@ -6,9 +6,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
+import { pluginUrl, repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
 
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
 
@@ -35,11 +34,10 @@ function project(extra: string): string {
     join(dir, 'bot.ts'),
     "export default (input) => ({ retrieved: [], answer: input.query.startsWith('Wie') ? 'Dazu finde ich leider nichts.' : 'Sorry, I cannot answer that from the help center.', abstained: true })\n",
   )
-  const plugin = pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href
   const options = `{ corpus: { kind: 'kb', root: ${JSON.stringify(join(repoRoot, 'test/fixtures/e2e/kb'))} }, adapter: { kind: 'module', path: 'bot.ts' }, outDir: 'out'${extra} }`
   writeFileSync(
     join(dir, 'vitest.config.mjs'),
-    `import { ragEval } from ${JSON.stringify(plugin)}\nexport default { test: { projects: [{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
+    `import { ragEval } from ${JSON.stringify(pluginUrl)}\nexport default { test: { projects: [{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
   )
   return dir
 }

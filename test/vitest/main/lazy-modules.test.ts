@@ -3,11 +3,11 @@ import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
 
-/** The package (or our source folder) a module URL belongs to. */
+/** The package (or our built module, by its path under dist/) a module URL belongs to. */
 function owner(url: string): string {
   const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]
   if (pkg) return pkg
-  return /\/src\/(.+)\.ts$/.exec(url)?.[1] ?? url
+  return /\/dist\/(.+)\.js$/.exec(url)?.[1] ?? url
 }
 
 test('an offline run never loads the openai SDK, tinypool, flexsearch, the model judge or the search index; the report modules wait for the first case result; the first model call loads the SDK', async () => {

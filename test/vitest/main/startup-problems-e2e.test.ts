@@ -6,9 +6,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
+import { pluginUrl, repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
 
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
 const kb = join(repoRoot, 'test/fixtures/e2e/kb')
@@ -28,10 +27,9 @@ function project(options: string, golden: object[] = [goodCase], before = ''): s
   const dir = tempDir('vitest-rag-startup-')
   mkdirSync(join(dir, 'golden'))
   writeFileSync(join(dir, 'golden/a.golden.jsonl'), golden.map((c) => JSON.stringify(c)).join('\n') + '\n')
-  const plugin = pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href
   writeFileSync(
     join(dir, 'vitest.config.mjs'),
-    `import { ragEval } from ${JSON.stringify(plugin)}\nexport default { test: { projects: [${before}{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
+    `import { ragEval } from ${JSON.stringify(pluginUrl)}\nexport default { test: { projects: [${before}{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
   )
   return dir
 }

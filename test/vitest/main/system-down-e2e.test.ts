@@ -6,10 +6,9 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { renderConsoleSummary } from '../../../src/report/scorecard/render-console.ts'
-import { repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
+import { pluginUrl, repoRoot, runNode, tempDir } from '../../helpers/run-vitest.ts'
 
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
 const fixture = join(repoRoot, 'test/fixtures/e2e')
@@ -27,11 +26,10 @@ function project(url: string, extra = ''): string {
   const dir = tempDir('vitest-rag-system-down-')
   mkdirSync(join(dir, 'golden'))
   copyFileSync(join(fixture, 'golden/a.golden.jsonl'), join(dir, 'golden/a.golden.jsonl'))
-  const plugin = pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href
   const options = `{ corpus: { kind: 'kb', root: ${JSON.stringify(join(fixture, 'kb'))} }, adapter: { kind: 'http', url: ${JSON.stringify(url)} }, outDir: 'out'${extra} }`
   writeFileSync(
     join(dir, 'vitest.config.mjs'),
-    `import { ragEval } from ${JSON.stringify(plugin)}\nexport default { test: { projects: [{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
+    `import { ragEval } from ${JSON.stringify(pluginUrl)}\nexport default { test: { projects: [{ plugins: [ragEval(${options})], test: { name: 'evals' } }] } }\n`,
   )
   return dir
 }

@@ -5,9 +5,8 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { repoRoot, runCliBin, runNode, tempDir } from '../../helpers/run-vitest.ts'
+import { pluginUrl, repoRoot, runCliBin, runNode, tempDir } from '../../helpers/run-vitest.ts'
 
 const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
 const fixture = join(repoRoot, 'test/fixtures/e2e')
@@ -22,7 +21,7 @@ function workspace(): string {
   writeFileSync(
     join(dir, 'vitest.config.mjs'),
     [
-      `import { ragEval } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'src/public/plugin.ts')).href)}`,
+      `import { ragEval } from ${JSON.stringify(pluginUrl)}`,
       `export default { test: { projects: [${project('evals', 'golden/a.golden.jsonl')}, ${project('squad', 'golden/b.golden.jsonl')}] } }`,
       '',
     ].join('\n'),

@@ -25,7 +25,7 @@ test('tsx full loader hooks require for .ts: the CLI sees it and goes straight t
   expect(hookSeenUnder('loader.mjs')).toBe('true')
 })
 
-test('tsx/esm (how the tests run the CLI) and plain Node do not: the fast bundled load is used', () => {
+test('tsx/esm and plain Node (how the published binary runs) do not: the fast bundled load is used', () => {
   expect(hookSeenUnder('esm/index.mjs')).toBe('false')
   // Vitest runs this file without a CommonJS TypeScript hook either.
   expect(hasCommonJsTypeScriptHook()).toBe(false)
