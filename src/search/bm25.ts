@@ -18,7 +18,9 @@
  *
  * A query with at most 4,096 postings is scored plainly: term-at-a-time in query-term order, the accumulator's
  * sums are then the exact scores and the top k comes straight from it (a pruning check passes over every touched
- * row, which on Cranfield's ~1,600-posting queries cost more than the postings it skipped: 2x slower).
+ * row, which on Cranfield's ~1,600-posting queries cost more than the postings it skipped: 2x slower). When the
+ * tenant has few rows for such a query (Cranfield) and the index keeps its posting impacts (up to 16M postings),
+ * the plain pass goes dense (`denseTopK`: no first-touch test, one scan of the rows), with the same sums.
  *
  * Early termination (exact): terms are accumulated rarest first; once the k-th best partial score theta exceeds
  * what all remaining terms could add to any document (the sum of their largest impacts), no untouched document
