@@ -71,8 +71,10 @@ export interface Bm25sFigures {
   ms_per_query: SpreadFigure
   bm25s_ms_per_query: SpreadFigure
   ratio_one: SpreadFigure
-  /** Through `SearchPool.searchBatch` with 1 worker: the same thread count as bm25s. */
+  /** `Bm25Index.searchTermsBatch` on the same term lists, in one thread: bm25s's batched `retrieve` on 1 thread. */
   batch_ms_per_query: SpreadFigure
+  /** Through `SearchPool.searchBatch` with 1 worker (query texts tokenized there, hits cloned back): printed only. */
+  batch_pool1_ms_per_query?: SpreadFigure
   batch_pool2_ms_per_query: SpreadFigure
   bm25s_batch_ms_per_query: SpreadFigure
   ratio_batch: SpreadFigure

@@ -48,6 +48,45 @@ export interface Bm25Parts {
   docNorm: Float64Array
   /** Average document length (analyzer terms) per tenant. */
   avgDocLength: Float64Array
+  /**
+   * Each posting's impact (`bm25Impact` of its tf and row), precomputed when the index has at most
+   * {@link impactPostingsLimit} postings, else absent; never persisted (rebuilt on load, `postingImpacts`).
+   */
+  postingImpacts?: Float64Array
+}
+
+/**
+ * Up to this many postings (128 MiB of float64), each posting's impact is precomputed: a query then adds stored
+ * values instead of dividing per posting (2-3x faster on Cranfield and 50k). Above it (1M documents hold ~100M
+ * postings, 800 MB more) impacts are computed per posting as before; pruning reads few postings there.
+ */
+export const impactPostingsLimit = 16 << 20
+
+/**
+ * The parts' posting impacts: the stored ones, else computed (into shared memory, and kept on the parts so a
+ * pool's workers share them) when there are at most {@link impactPostingsLimit} postings, else `undefined`. The
+ * values are the same `bm25Impact` float64 expression every path uses, so scores are unchanged.
+ */
+export function postingImpacts(parts: Bm25Parts): Float64Array | undefined {
+  if (parts.postingImpacts || parts.postingRows.length > impactPostingsLimit) return parts.postingImpacts
+  const { postingStart, postingRows, postingTfs, termIdf, termStart, layout, docNorm, params } = parts
+  const impacts = sharedArray(Float64Array, postingRows.length)
+  for (let t = 0; t + 1 < termStart.length; t++) {
+    const base = layout.rowStart[t] as number
+    for (let j = termStart[t] as number; j < (termStart[t + 1] as number); j++) {
+      const idf = termIdf[j] as number
+      for (let p = postingStart[j] as number; p < (postingStart[j + 1] as number); p++) {
+        impacts[p] = bm25Impact(
+          idf,
+          postingTfs[p] as number,
+          docNorm[base + (postingRows[p] as number)] as number,
+          params.k1,
+        )
+      }
+    }
+  }
+  parts.postingImpacts = impacts
+  return impacts
 }
 
 /** Lucene IDF: `ln(1 + (N - df + 0.5) / (df + 0.5))`, always > 0. Example: N = 3, df = 1 -> ln(1 + 2.5/1.5) = 0.9808. */

@@ -18,7 +18,9 @@
  *
  * A query with at most 4,096 postings is scored plainly: term-at-a-time in query-term order, the accumulator's
  * sums are then the exact scores and the top k comes straight from it (a pruning check passes over every touched
- * row, which on Cranfield's ~1,600-posting queries cost more than the postings it skipped: 2x slower).
+ * row, which on Cranfield's ~1,600-posting queries cost more than the postings it skipped: 2x slower). When the
+ * tenant has few rows for such a query (Cranfield) and the index keeps its posting impacts (up to 16M postings),
+ * the plain pass goes dense (`denseTopK`: no first-touch test, one scan of the rows), with the same sums.
  *
  * Early termination (exact): terms are accumulated rarest first; once the k-th best partial score theta exceeds
  * what all remaining terms could add to any document (the sum of their largest impacts), no untouched document
@@ -32,10 +34,11 @@ import {
   type Bm25Params,
   type Bm25Parts,
   type Tokenizer,
-  bm25Impact,
   buildBm25Parts,
   defaultBm25Params,
+  postingImpacts,
 } from './bm25-parts.ts'
+import { type QueryTerms, accumulateTerm, denseTopK, rescoreRows } from './bm25-scan.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
 import { tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
@@ -58,30 +61,6 @@ export function buildBm25Index(
   return new Bm25Index(buildBm25Parts(chunks, params, tokenize), tokenize)
 }
 
-/**
- * The first index in the ascending `rows[lo, end)` whose row is >= `row` (`end` when none): gallops from `lo`
- * (doubling steps), then binary-searches the last step, so walking ascending targets costs O(log gap) each.
- */
-function seekRow(rows: Int32Array, lo: number, end: number, row: number): number {
-  if (lo >= end || (rows[lo] as number) >= row) return lo
-  let step = 1
-  let hi = lo + 1
-  while (hi < end && (rows[hi] as number) < row) {
-    lo = hi
-    step *= 2
-    hi = lo + step
-  }
-  hi = Math.min(hi, end)
-  // rows[lo] < row, and rows[hi] >= row or hi = end.
-  lo++
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((rows[mid] as number) < row) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
 /** A built BM25 index. Searching is synchronous and scores only the asked tenant's postings. */
 export class Bm25Index {
   readonly parts: Bm25Parts
@@ -94,11 +73,22 @@ export class Bm25Index {
    * postings/query: 2x faster plainly). 0 prunes every query. Results are the same either way.
    */
   plainPostings = 4096
+  /**
+   * A small query (at most `plainPostings` postings) takes the dense pass when the tenant has at most this many
+   * rows per posting of the query: scanning every row then costs less than testing each posting for a first
+   * touch (Cranfield: 1,400 rows, ~1,600 postings per query). Needs the precomputed impacts. Same results.
+   */
+  denseRowsPerPosting = 4
   private readonly vocab: Array<Map<string, number>>
   private readonly acc: Float64Array
   private readonly touched: Int32Array
   private readonly rescored: Float64Array
   private heap: TopK | undefined
+  /**
+   * The posting impacts (`postingImpacts`: precomputed up to 16M postings). Set to `undefined`, every pass computes
+   * each impact per posting instead (what an index over the limit does); scores are the same.
+   */
+  impacts: Float64Array | undefined
 
   /** Wraps parts (built here, loaded from disk or received by a worker). */
   constructor(parts: Bm25Parts, tokenize: Tokenizer) {
@@ -115,6 +105,7 @@ export class Bm25Index {
     this.acc = new Float64Array(maxRows)
     this.touched = new Int32Array(maxRows)
     this.rescored = new Float64Array(maxRows)
+    this.impacts = postingImpacts(parts)
   }
 
   /** Top `k` rows of tenant `tenantId` for `query` (global rows, score desc then row asc); [] for an unknown tenant. */
@@ -131,23 +122,39 @@ export class Bm25Index {
   searchTerms(queryTerms: readonly string[], t: number, k: number): RankedRow[] {
     const vocab = this.vocab[t]
     if (!vocab || !(k > 0)) return []
-    // Distinct terms in first-occurrence order (the scoring order), with their query frequency.
-    const qtf = new Map<string, number>()
-    for (const term of queryTerms) qtf.set(term, (qtf.get(term) ?? 0) + 1)
-    const ids: number[] = []
-    const weights: number[] = []
-    for (const [term, weight] of qtf) {
-      const j = vocab.get(term)
-      if (j === undefined) continue
-      ids.push(j)
-      weights.push(weight)
-    }
+    return this.searchQuery(queryTermsOf(queryTerms, vocab), t, k)
+  }
+
+  /**
+   * `searchTerms` for each query of a batch, in one call: `result[i]` belongs to `queries[i]`, value for value the
+   * same as one call per query (one thread, like bm25s's batched `retrieve` with `n_threads = 1`).
+   */
+  searchTermsBatch(queries: ReadonlyArray<readonly string[]>, t: number, k: number): RankedRow[][] {
+    const vocab = this.vocab[t]
+    if (!vocab || !(k > 0)) return queries.map(() => [])
+    return queries.map((terms) => this.searchQuery(queryTermsOf(terms, vocab), t, k))
+  }
+
+  // Picks the pass: dense for a small query over few rows (with impacts), plain for any other small query,
+  // else early termination.
+  private searchQuery(query: QueryTerms, t: number, k: number): RankedRow[] {
     const base = this.parts.layout.rowStart[t] as number
-    if (this.postingsOf(ids) <= this.plainPostings) return this.plainSearch(ids, weights, base, this.heapOf(k))
-    const rows = this.candidates(ids, weights, base, k).sort()
-    const scores = this.rescore(ids, weights, base, rows)
+    const postings = this.postingsOf(query.ids)
+    this.stats.scoredPostings += postings <= this.plainPostings ? postings : 0
     const heap = this.heapOf(k)
-    for (let i = 0; i < rows.length; i++) heap.push(scores[i] as number, rows[i] as number)
+    if (postings <= this.plainPostings) {
+      const rowCount = (this.parts.layout.rowStart[t + 1] as number) - base
+      if (this.impacts && rowCount <= this.denseRowsPerPosting * postings) {
+        denseTopK(this.parts, this.impacts, query, rowCount, this.acc, heap)
+      } else this.plainTopK(query, base, heap)
+    } else {
+      const rows = this.candidates(query, base, k).sort()
+      heap.reset() // the candidates' pruning checks used it
+      const scores = this.rescored
+      rescoreRows(this.parts, this.impacts, query, base, rows, scores)
+      this.stats.scoredPostings += rows.length * query.ids.length
+      for (let i = 0; i < rows.length; i++) heap.push(scores[i] as number, rows[i] as number)
+    }
     return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
   }
 
@@ -167,24 +174,13 @@ export class Bm25Index {
 
   // Plain term-at-a-time in query-term order: the accumulated sums ARE the exact scores (the reference's order),
   // so the top k comes straight from the accumulator, with no pruning checks and no rescoring.
-  private plainSearch(ids: readonly number[], weights: readonly number[], base: number, heap: TopK): RankedRow[] {
-    const { postingStart, postingRows, postingTfs, termIdf, docNorm, params } = this.parts
+  private plainTopK(query: QueryTerms, base: number, heap: TopK): void {
     const acc = this.acc
     const touched = this.touched
-    const k1 = params.k1
     let count = 0
-    for (let q = 0; q < ids.length; q++) {
-      const j = ids[q] as number
-      const w = weights[q] as number
-      const idf = termIdf[j] as number
-      const end = postingStart[j + 1] as number
-      for (let p = postingStart[j] as number; p < end; p++) {
-        const r = postingRows[p] as number
-        const before = acc[r] as number
-        if (before === 0) touched[count++] = r
-        acc[r] = before + w * bm25Impact(idf, postingTfs[p] as number, docNorm[base + r] as number, k1)
-      }
-      this.stats.scoredPostings += end - (postingStart[j] as number)
+    for (let q = 0; q < query.ids.length; q++) {
+      const w = query.weights[q] as number
+      count = accumulateTerm(this.parts, this.impacts, query.ids[q] as number, w, base, acc, touched, count)
     }
     let threshold = -Infinity
     for (let i = 0; i < count; i++) {
@@ -195,43 +191,15 @@ export class Bm25Index {
       heap.push(s, r)
       threshold = heap.threshold
     }
-    return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
-  }
-
-  // The exact scores of the ascending tenant rows `rows`, into `this.rescored`: query terms in order (so each sum
-  // is built in the reference's order), each term's postings walked once alongside the rows by galloping.
-  private rescore(ids: readonly number[], weights: readonly number[], base: number, rows: Int32Array): Float64Array {
-    const { postingStart, postingRows, postingTfs, termIdf, docNorm, params } = this.parts
-    const out = this.rescored
-    const n = rows.length
-    out.fill(0, 0, n)
-    for (let q = 0; q < ids.length; q++) {
-      const j = ids[q] as number
-      const w = weights[q] as number
-      const idf = termIdf[j] as number
-      const end = postingStart[j + 1] as number
-      let p = postingStart[j] as number
-      for (let i = 0; i < n && p < end; i++) {
-        const row = rows[i] as number
-        p = seekRow(postingRows, p, end, row)
-        if (p < end && postingRows[p] === row) {
-          out[i] =
-            (out[i] as number) + w * bm25Impact(idf, postingTfs[p] as number, docNorm[base + row] as number, params.k1)
-          p++
-        }
-      }
-    }
-    this.stats.scoredPostings += n * ids.length
-    return out
   }
 
   // Rows that may be in the top k (a superset of it), by rarest-first accumulation with early termination. The
   // result is a view of `touched`, valid until the next search.
-  private candidates(ids: readonly number[], weights: readonly number[], base: number, k: number): Int32Array {
-    const { postingStart, postingRows, postingTfs, termIdf, termMaxImpact, docNorm, params } = this.parts
+  private candidates(query: QueryTerms, base: number, k: number): Int32Array {
+    const { postingStart, termMaxImpact } = this.parts
+    const { ids, weights } = query
     const acc = this.acc
     const touched = this.touched
-    const k1 = params.k1
     const length = (j: number) => (postingStart[j + 1] as number) - (postingStart[j] as number)
     const order = ids.map((_, q) => q).sort((a, b) => length(ids[a] as number) - length(ids[b] as number))
     // rest[s]: what the terms after step s can add at most; restPostings[s]: their posting count.
@@ -251,17 +219,8 @@ export class Bm25Index {
     for (let s = 0; s < order.length; s++) {
       const q = order[s] as number
       const j = ids[q] as number
-      const w = weights[q] as number
-      const idf = termIdf[j] as number
-      const end = postingStart[j + 1] as number
-      for (let p = postingStart[j] as number; p < end; p++) {
-        const r = postingRows[p] as number
-        const before = acc[r] as number
-        // Impacts are > 0, so 0 means "not touched yet".
-        if (before === 0) touched[count++] = r
-        acc[r] = before + w * bm25Impact(idf, postingTfs[p] as number, docNorm[base + r] as number, k1)
-      }
-      this.stats.scoredPostings += end - (postingStart[j] as number)
+      count = accumulateTerm(this.parts, this.impacts, j, weights[q] as number, base, acc, touched, count)
+      this.stats.scoredPostings += length(j)
       remaining = rest[s] as number
       const last = s === order.length - 1
       // Stop early when no untouched row can reach theta and rescoring the rows that still can is cheaper than
@@ -297,4 +256,24 @@ export class Bm25Index {
     }
     return heap.threshold
   }
+}
+
+// The query's distinct known terms in first-occurrence order, each with its count in the query (a term repeated
+// qtf times counts qtf times).
+function queryTermsOf(queryTerms: readonly string[], vocab: Map<string, number>): QueryTerms {
+  const ids: number[] = []
+  const weights: number[] = []
+  // A long query indexes its distinct terms by a Map; a short one (the usual) scans the few found so far.
+  const slots = queryTerms.length > 32 ? new Map<number, number>() : undefined
+  for (const term of queryTerms) {
+    const j = vocab.get(term)
+    if (j === undefined) continue
+    const q = slots ? (slots.get(j) ?? -1) : ids.indexOf(j)
+    if (q < 0) {
+      slots?.set(j, ids.length)
+      ids.push(j)
+      weights.push(1)
+    } else weights[q]!++
+  }
+  return { ids, weights }
 }

@@ -132,8 +132,9 @@ describe('buildBm25Index', () => {
     ]
     let postings = 0
     const { terms, postingStart } = index.parts
-    for (const query of queries) {
-      const expected = referenceBm25(docs, query, 't').slice(0, 5)
+    const reference = queries.map((query) => referenceBm25(docs, query, 't').slice(0, 5))
+    for (const [q, query] of queries.entries()) {
+      const expected = reference[q]
       const got = index
         .search(query.join(' '), 't', 5)
         .map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
@@ -145,16 +146,41 @@ describe('buildBm25Index', () => {
       }
     }
     expect(index.stats.scoredPostings).toBeLessThan(postings)
-    // The plain path (the default for queries this small) returns the same, reading every posting exactly once.
-    index.plainPostings = 4096
-    index.stats.scoredPostings = 0
-    for (const query of queries) {
-      const got = index
-        .search(query.join(' '), 't', 5)
-        .map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
-      expect(got).toEqual(referenceBm25(docs, query, 't').slice(0, 5))
+    // Every other pass returns the same doubles: the dense pass (the default for queries this small over 600 rows:
+    // 600 <= 4 rows per posting), the plain pass (dense off), each with the precomputed impacts and without them
+    // (impact computed per posting, as over 16M postings), and pruning without them. The small passes read every
+    // posting exactly once.
+    const impacts = index.impacts
+    const passes: Array<[string, number, number, boolean]> = [
+      ['dense', 4096, 4, true],
+      ['plain', 4096, 0, true],
+      ['plain, no impacts', 4096, 4, false],
+      ['pruned, no impacts', 0, 4, false],
+    ]
+    for (const [name, plainPostings, denseRowsPerPosting, withImpacts] of passes) {
+      index.plainPostings = plainPostings
+      index.denseRowsPerPosting = denseRowsPerPosting
+      index.impacts = withImpacts ? impacts : undefined
+      index.stats.scoredPostings = 0
+      for (const [q, query] of queries.entries()) {
+        const got = index
+          .search(query.join(' '), 't', 5)
+          .map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
+        expect(got, `${name}: ${query.join(' ')}`).toEqual(reference[q])
+      }
+      if (plainPostings > 0) expect(index.stats.scoredPostings, name).toBe(postings)
     }
-    expect(index.stats.scoredPostings).toBe(postings)
+  })
+
+  test('the batch API answers each query as searchTerms does (the same rows and doubles)', () => {
+    const docs = ['a b c', 'a a d', 'b d d e', 'c c c a', 'e'].map((text, i) => ({ id: `d${i}`, tenantId: 't', text }))
+    const index = buildBm25Index(docs, undefined, split)
+    const queries = [['a'], ['d', 'a', 'd'], ['zzz'], [], ['e', 'c', 'b']]
+    const one = queries.map((q) => index.searchTerms(q, 0, 3))
+    expect(index.searchTermsBatch(queries, 0, 3)).toEqual(one)
+    // Not vacuous: the known queries found rows, the unknown and empty ones none.
+    expect(one.map((hits) => hits.length)).toEqual([3, 3, 0, 0, 3])
+    expect(index.searchTermsBatch(queries, 5, 3)).toEqual([[], [], [], [], []])
   })
 
   test('a term repeated more than 65535 times in one doc keeps its exact tf (postings switch to 32-bit tfs)', () => {
