@@ -25,29 +25,43 @@ export interface EvalRetrievalFigures {
   rest_ms: Spread
   largest_process_mib: Spread
   /** Values compared with the reference JSON and how many differ (absent without a reference). */
-  exactness?: { compared: number; differing: number; reference: string }
+  exactness?: { compared: number; differing: number; added?: number; reference: string }
 }
 
 // Differ run to run by nature: when, how invoked, how long, where.
 const VOLATILE = new Set(['createdAt', 'argv', 'ms', 'prompts'])
 
-/** Leaf values of two JSON values that differ, keys in VOLATILE left out; `compared` counts the leaves. */
-export function compareJson(a: unknown, b: unknown): { compared: number; differing: string[] } {
+/**
+ * Leaf values of two JSON values (`a` the reference) that differ, keys in VOLATILE left out; `compared` counts the
+ * leaves present in the reference. A leaf absent from the reference and present now is `added`, not a difference:
+ * a newer harness records more (a config option added since, in the config snapshot), and no earlier value
+ * changed. A leaf the reference has and the new result lacks is a difference.
+ */
+export function compareJson(a: unknown, b: unknown): { compared: number; differing: string[]; added: string[] } {
   const differing: string[] = []
+  const added: string[] = []
   let compared = 0
   const walk = (x: unknown, y: unknown, path: string): void => {
-    if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object') {
-      const keys = new Set([...Object.keys(x), ...Object.keys(y)])
-      for (const key of keys)
-        if (!VOLATILE.has(key))
-          walk((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], `${path}.${key}`)
+    const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object'
+    // Both objects, or a whole object the reference lacks (its leaves are each new).
+    if (isObject(y) && (isObject(x) || x === undefined)) {
+      const keys = new Set([...Object.keys(x ?? {}), ...Object.keys(y)])
+      for (const key of keys) if (!VOLATILE.has(key)) walk(x?.[key], y[key], `${path}.${key}`)
+      return
+    }
+    if (isObject(x) && y === undefined) {
+      for (const key of Object.keys(x)) if (!VOLATILE.has(key)) walk(x[key], undefined, `${path}.${key}`)
+      return
+    }
+    if (x === undefined) {
+      added.push(path)
       return
     }
     compared++
     if (!Object.is(x, y)) differing.push(path)
   }
   walk(a, b, '')
-  return { compared, differing }
+  return { compared, differing, added }
 }
 
 /** Runs `eval-retrieval` on `datasetDir` `reps` times (`limit` cases when given); undefined when the dataset is absent. */
@@ -88,10 +102,10 @@ export async function benchEvalRetrieval(
       largest_process_mib: spreadOf(runs.map((r) => r.mib)),
     }
     if (reference && existsSync(reference)) {
-      const { compared, differing } = compareJson(JSON.parse(readFileSync(reference, 'utf8')), result)
-      figures.exactness = { compared, differing: differing.length, reference }
+      const { compared, differing, added } = compareJson(JSON.parse(readFileSync(reference, 'utf8')), result)
+      figures.exactness = { compared, differing: differing.length, added: added.length, reference }
       console.log(
-        `  exactness against ${reference}: ${compared} values compared, ${differing.length} differ${differing.length ? ` (${differing.slice(0, 5).join(', ')})` : ''}`,
+        `  exactness against ${reference}: ${compared} values compared, ${differing.length} differ${differing.length ? ` (${differing.slice(0, 5).join(', ')})` : ''}; ${added.length} new${added.length ? ` (${added.slice(0, 5).join(', ')})` : ''}`,
       )
     }
     const s = (x: Spread) =>

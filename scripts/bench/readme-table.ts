@@ -125,7 +125,7 @@ function harnessRows(report: BenchReport): string[] {
   const e = report.eval_retrieval
   if (e) {
     const exact = e.exactness
-      ? `; ${e.exactness.differing} of ${e.exactness.compared} result values differ from the reference`
+      ? `; ${e.exactness.differing} of ${e.exactness.compared} result values differ from the reference${e.exactness.added ? ` (${e.exactness.added} values it lacks are new: config options added since)` : ''}`
       : ''
     rows.push(
       `| \`eval-retrieval\`, ${e.dataset} (${e.cases.toLocaleString('en-US')} cases, ${e.arms.length} arms): wall s (arms s; load, statistics, writing s)${exact} | ${spread(e.wall_ms, 1000)} (${spread(e.arms_ms, 1000)}; ${spread(e.rest_ms, 1000)}) | goal: 60 s | ${spread(e.wall_ms && { ...e.wall_ms, median: e.wall_ms.median / 60_000, min: e.wall_ms.min / 60_000, max: e.wall_ms.max / 60_000 })} |`,
