@@ -37,6 +37,18 @@ function templateChars(config: RagEvalConfig, name: string): number {
   }
 }
 
+/** Template lengths read once per estimate (a case's calls would otherwise read each template again). */
+type TemplateLengths = (name: string) => number
+
+function templateLengths(config: RagEvalConfig): TemplateLengths {
+  const lengths = new Map<string, number>()
+  return (name) => {
+    let n = lengths.get(name)
+    if (n === undefined) lengths.set(name, (n = templateChars(config, name)))
+    return n
+  }
+}
+
 /** Texts sent to the embedder per request in the estimate (the client batches; the total is what matters). */
 const EMBED_BATCH_CHARS = 100_000
 
@@ -101,6 +113,8 @@ export function planCaseCalls(
       : undefined
   const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
   const sourcesChars = (config.pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
+  const chars = templateLengths(config)
+  const relevancy = relevancyModels(config, models)
   for (const c of cases) {
     const historyChars = c.history.reduce((s, t) => s + t.content.length, 0)
     // Without a generator a system of your own answers: no rewrite or answer call is ours, but the judge's,
@@ -108,18 +122,18 @@ export function planCaseCalls(
     if (generator && c.history.length > 0)
       calls.push({
         model: generator,
-        promptChars: templateChars(config, 'rewrite.md') + historyChars + c.query.length,
+        promptChars: chars('rewrite.md') + historyChars + c.query.length,
         maxTokens: ESTIMATE_DEFAULTS.rewriteMaxTokens,
       })
     if (config.mode === 'retrieval') continue
     if (generator)
       calls.push({
         model: generator,
-        promptChars: templateChars(config, 'answer.md') + sourcesChars + c.query.length + historyChars,
+        promptChars: chars('answer.md') + sourcesChars + c.query.length + historyChars,
         maxTokens,
       })
-    if (judge) calls.push(...plannedJudgeCalls(config, judge, sourcesChars, maxTokens * 4, c))
-    calls.push(...plannedRelevancyCalls(config, models, c, maxTokens * 4))
+    if (judge) calls.push(...plannedJudgeCalls(config, chars, judge, sourcesChars, maxTokens * 4, c))
+    if (relevancy) calls.push(...plannedRelevancyCalls(relevancy, chars, c, maxTokens * 4))
   }
   return calls
 }
@@ -131,13 +145,13 @@ export function planCaseCalls(
  */
 function plannedJudgeCalls(
   config: RagEvalConfig,
+  chars: TemplateLengths,
   judge: string,
   sourcesChars: number,
   answerChars: number,
   c: GoldenCase,
 ): PlannedCall[] {
-  const judgePrompt =
-    templateChars(config, 'judge.md') + sourcesChars + answerChars + c.reference_answer.length + c.query.length
+  const judgePrompt = chars('judge.md') + sourcesChars + answerChars + c.reference_answer.length + c.query.length
   return [
     { model: judge, promptChars: judgePrompt, maxTokens: ESTIMATE_DEFAULTS.judgeMaxTokens },
     {
@@ -157,25 +171,35 @@ function plannedJudgeCalls(
  * then one embeddings call for the question and the generated questions (about 200 characters each).
  */
 function plannedRelevancyCalls(
-  config: RagEvalConfig,
-  models: NonNullable<RagEvalConfig['models']>,
+  models: { judge: string; embedder: string },
+  chars: TemplateLengths,
   c: GoldenCase,
   answerChars: number,
 ): PlannedCall[] {
-  const embedder = models.embedder?.chain[0]?.model
-  if (config.mode !== 'system' || config.responseRelevancy !== 'model' || !models.judge || !embedder) return []
-  const judge = resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel)
-    .chain[0]?.model
-  if (!judge) return []
   const n = DEFAULT_RELEVANCY_QUESTIONS
   return [
     {
-      model: judge,
-      promptChars: templateChars(config, 'response-relevancy.md') + answerChars,
+      model: models.judge,
+      promptChars: chars('response-relevancy.md') + answerChars,
       maxTokens: relevancyMaxTokens(n),
     },
-    { model: embedder, promptChars: c.query.length + n * 200, maxTokens: 0 },
+    { model: models.embedder, promptChars: c.query.length + n * 200, maxTokens: 0 },
   ]
+}
+
+/**
+ * The judge and embedder models response relevancy calls (`responseRelevancy: 'model'` in a system run, both
+ * configured), resolved once per estimate; undefined when it makes no call.
+ */
+function relevancyModels(
+  config: RagEvalConfig,
+  models: NonNullable<RagEvalConfig['models']>,
+): { judge: string; embedder: string } | undefined {
+  const embedder = models.embedder?.chain[0]?.model
+  if (config.mode !== 'system' || config.responseRelevancy !== 'model' || !models.judge || !embedder) return undefined
+  const judge = resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel)
+    .chain[0]?.model
+  return judge ? { judge, embedder } : undefined
 }
 
 /**

@@ -16,8 +16,7 @@ import { loadPromptTemplate } from '../../llm/prompts/load.ts'
 import type { PromptTemplate } from '../../llm/prompts/template.ts'
 import { splitHalves } from '../../shared/stats/roc.ts'
 import { CliUsageError, type CliIo } from './command.ts'
-import { modelClientsFromFile } from './flags.ts'
-import { projectModelClients } from './project-models.ts'
+import { judgeModelClients } from './project-models.ts'
 
 /** What `calibrate` reads to choose its judge: `--judge`, `--models FILE`, `--template FILE`. */
 export interface JudgeChoice {
@@ -51,13 +50,7 @@ function allowSameModelIn(path: string): boolean {
 export function buildCalibrationJudge(choice: JudgeChoice, io: CliIo, project: RagEvalConfig): CalibrationJudge {
   if (judgeKind(choice, project) === 'heuristic') return { judge: createHeuristicJudge() }
   const fromFile = choice.models !== undefined
-  const clients = fromFile ? modelClientsFromFile(io.cwd, choice.models!) : projectModelClients(project)
-  if (!clients.judge)
-    throw new CliUsageError(
-      fromFile
-        ? `--models ${choice.models} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`
-        : `project "${project.project}" configures no judge model; add models.judge (or "judge": {}) to its ragEval() or pass --models FILE`,
-    )
+  const clients = judgeModelClients(io, project, choice.models)
   const templatePath =
     choice.template === undefined ? promptPath(project, 'judge.md') : resolve(io.cwd, choice.template)
   const template = loadPromptTemplate(templatePath, 'judge.md')

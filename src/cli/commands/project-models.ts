@@ -5,7 +5,8 @@
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { modelClientOptions } from '../../evaluation/create-runtime.ts'
 import { LlmError, createModelClients, type ModelClients } from '../../llm/index.ts'
-import { CliUsageError } from './command.ts'
+import { CliUsageError, type CliIo } from './command.ts'
+import { modelClientsFromFile } from './flags.ts'
 import { withoutPrefix } from '../../shared/util/errors.ts'
 
 /**
@@ -32,4 +33,31 @@ export function projectModelClients(config: RagEvalConfig | undefined, spendLimi
       throw new CliUsageError(`project "${config.project}" models: ${withoutPrefix(error.message)}`)
     throw error
   }
+}
+
+/** Model clients that have a judge (what a lab command's model judge or grader runs on). */
+export type JudgeModelClients = ModelClients & { judge: NonNullable<ModelClients['judge']> }
+
+/**
+ * The clients of a lab command's model judge: `--models FILE`'s (`modelsFile`, relative to the working
+ * directory), else the project's own `models` option with the run's cache ({@link projectModelClients}); a usage
+ * error when the chosen configuration has no judge. `projectFix` ends the project's message with what else the
+ * command accepts (e.g. `--grader heuristic`).
+ */
+export function judgeModelClients(
+  io: CliIo,
+  config: RagEvalConfig | undefined,
+  modelsFile: string | undefined,
+  options: { spendLimitUsd?: number; projectFix?: string } = {},
+): JudgeModelClients {
+  const clients =
+    modelsFile !== undefined
+      ? modelClientsFromFile(io.cwd, modelsFile, options.spendLimitUsd)
+      : projectModelClients(config, options.spendLimitUsd)
+  if (clients.judge) return clients as JudgeModelClients
+  throw new CliUsageError(
+    modelsFile !== undefined
+      ? `--models ${modelsFile} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`
+      : `project "${config?.project}" configures no judge model; add models.judge (or "judge": {}) to its ragEval()${options.projectFix ?? ' or pass --models FILE'}`,
+  )
 }

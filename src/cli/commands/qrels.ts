@@ -30,9 +30,9 @@ import { createHashEmbedder } from '../../search/embedder-hash.ts'
 import { buildSearchIndex, type SearchArm } from '../../search/index.ts'
 import { searchArms } from '../../search/types.ts'
 import { poolQrels, type PoolCase } from '../../lab/qrels/qrels-pooling.ts'
-import { modelClientsFromFile, numberFlag } from './flags.ts'
+import { numberFlag } from './flags.ts'
 import { PROJECT_CORPUS_USAGE, projectCorpus, projectCorpusOptions } from './project-corpus.ts'
-import { projectModelClients } from './project-models.ts'
+import { judgeModelClients } from './project-models.ts'
 
 /** Default qrels file, relative to the project root (commit it beside the golden set). */
 export const DEFAULT_QRELS_PATH = 'golden/qrels.jsonl'
@@ -138,14 +138,10 @@ function chooseGrader(
   if (kind === 'heuristic') return { grader: createHeuristicRelevanceGrader(), limitUsd: Number.POSITIVE_INFINITY }
   const spend =
     stringFlag(values, 'spend-limit') === undefined ? undefined : numberFlag(values, 'spend-limit', 0, { min: 0 })
-  const clients =
-    models !== undefined ? modelClientsFromFile(io.cwd, models, spend) : projectModelClients(config, spend)
-  if (!clients.judge)
-    throw new CliUsageError(
-      models !== undefined
-        ? `--models ${models} configures no judge; add "judge": {} (the generator chain reversed) or a judge chain`
-        : `project "${config?.project}" configures no judge model; add models.judge (or "judge": {}) to its ragEval(), pass --models FILE, or --grader heuristic`,
-    )
+  const clients = judgeModelClients(io, config, models, {
+    ...(spend === undefined ? {} : { spendLimitUsd: spend }),
+    projectFix: ', pass --models FILE, or --grader heuristic',
+  })
   const judge = clients.judge
   const template = loadBundledPrompt('judge-relevance.md')
   return {

@@ -58,14 +58,10 @@ export interface QueueAppend {
   alreadyQueued: number
 }
 
-/** The text to write: `before` untouched (a newline added when it lacked one), then the new lines. Pure. */
-export function queueTextWith(before: string, lines: readonly string[]): string {
-  return `${before}${queueSuffix(before === '' || before.endsWith('\n'), lines)}`
-}
-
 /**
- * What {@link queueTextWith} adds after the old text: a newline when it lacked its last one (`endsClean` false:
- * neither empty nor ending with a newline), then the new lines; nothing when there are none. Pure.
+ * What the append adds after the queue's old bytes (kept untouched): a newline when they lacked their last one
+ * (`endsClean` false: neither empty nor ending with a newline), then the new lines; nothing when there are none.
+ * Pure.
  */
 export function queueSuffix(endsClean: boolean, lines: readonly string[]): string {
   if (lines.length === 0) return ''

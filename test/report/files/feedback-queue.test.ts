@@ -8,7 +8,7 @@ import {
   scanQueue,
   needsReview,
   queuedCases,
-  queueTextWith,
+  queueSuffix,
 } from '../../../src/report/files/feedback-queue.ts'
 import { isRunRecord, parseFeedback, parseFeedbackLines } from '../../../src/report/files/feedback-file.ts'
 import { sha256 } from '../../../src/shared/util/hash.ts'
@@ -61,10 +61,13 @@ describe('the cases a run queues for review', () => {
   })
 
   test('an existing text keeps its bytes; a missing final newline is added before the new lines', () => {
-    expect(queueTextWith('a\n', ['b'])).toBe('a\nb\n')
-    expect(queueTextWith('a', ['b', 'c'])).toBe('a\nb\nc\n')
-    expect(queueTextWith('', ['b'])).toBe('b\n')
-    expect(queueTextWith('a', [])).toBe('a')
+    // The old text, then what the append adds after it (endsClean: empty or ending with a newline).
+    const withLines = (before: string, lines: string[]) =>
+      before + queueSuffix(before === '' || before.endsWith('\n'), lines)
+    expect(withLines('a\n', ['b'])).toBe('a\nb\n')
+    expect(withLines('a', ['b', 'c'])).toBe('a\nb\nc\n')
+    expect(withLines('', ['b'])).toBe('b\n')
+    expect(withLines('a', [])).toBe('a')
   })
 })
 
