@@ -29,7 +29,7 @@ function filesOf(dir: string, suffix: string): Map<string, number> {
 /**
  * Why dist/ under `root` does not hold the current build of src/, or undefined when it does: dist/ is missing,
  * a source has no compiled module or a compiled module no source (added or deleted since the build), or a source
- * or build input was modified after the oldest compiled module was written (the build empties dist/ first).
+ * or build input was modified after the oldest compiled module was written (each build writes a fresh dist/).
  */
 export function staleDistReason(root: string, inputs: string[] = BUILD_INPUTS): string | undefined {
   const dist = join(root, 'dist')
