@@ -67,10 +67,14 @@ function projectsLabel(problems: readonly ProjectProblem[]): string {
   return `${problems.length === 1 ? 'project' : 'projects'} ${names}`
 }
 
-/** The closing line of a run in which broken projects did not run. */
-export function brokenProjectsClosingLine(problems: readonly ProjectProblem[]): string {
+/**
+ * The closing line of a run in which broken projects did not run; `watching` (watch mode, which never exits)
+ * leaves out the exit code and says how the run comes back.
+ */
+export function brokenProjectsClosingLine(problems: readonly ProjectProblem[], watching = false): string {
   const label = projectsLabel(problems)
-  return `vitest-rag: ${label} did not run (bad ragEval options, listed at the start) and count${problems.length === 1 ? 's' : ''} as failed: exit code 1.`
+  const outcome = watching ? ' (saving the fixed config restarts the run)' : ': exit code 1'
+  return `vitest-rag: ${label} did not run (bad ragEval options, listed at the start) and count${problems.length === 1 ? 's' : ''} as failed${outcome}.`
 }
 
 /**
@@ -91,12 +95,20 @@ export class BrokenProjectsReporter implements Reporter {
 
   onTestRunEnd(): void {
     process.exitCode = 1
-    const line = `\n${brokenProjectsClosingLine(this.problems)}\n`
     // Reporters end in parallel, so the scorecard summary of the projects that ran would print after this line.
     // A run ends in process.exit, and stderr is synchronous for files, pipes and terminals: written on exit,
-    // the line is the last one. Watch mode never exits, so there it follows this run's summary as it can.
-    if (this.vitest?.config.watch) this.print(line)
-    else process.once('exit', () => process.stderr.write(`${line}\n`))
+    // the line is the last one. Watch mode never exits: there it follows Vitest's own verdict (onWatcherStart).
+    if (this.vitest?.config.watch) return
+    const line = `\n${brokenProjectsClosingLine(this.problems)}\n`
+    process.once('exit', () => process.stderr.write(`${line}\n`))
+  }
+
+  /**
+   * In watch mode Vitest closes each run with "PASS Waiting for file changes..." when the projects that ran
+   * passed; a broken project did not run, so the line that says so follows that verdict, after every rerun.
+   */
+  onWatcherStart(): void {
+    this.print(brokenProjectsClosingLine(this.problems, true))
   }
 
   /** On stderr, through Vitest's logger when it is known (it keeps the live display intact). */
