@@ -59,6 +59,11 @@ export interface ResolvedJudgeChain {
   derived: boolean
   /** Provider names removed because they serve the generator's model. */
   dropped: string[]
+  /**
+   * The configuration let the judge serve the generator's model (`models.judge.allowSameModel`): the judge
+   * itself needs it too, to allow grading its own model's answers.
+   */
+  allowSameModel: boolean
 }
 
 /**
@@ -77,10 +82,10 @@ export function resolveJudgeChain(
   const derived = judgeChain === undefined
   const candidates = derived ? [...generatorChain].reverse() : [...judgeChain]
   const gradedModel = generatorChain[0]?.model
-  if (allowSameModel || gradedModel === undefined) return { chain: candidates, derived, dropped: [] }
+  if (allowSameModel || gradedModel === undefined) return { chain: candidates, derived, dropped: [], allowSameModel }
   const same = candidates.filter((p) => p.model === gradedModel)
   if (same.length > 0 && !derived) throw new JudgeIsGeneratorError(gradedModel)
   const chain = candidates.filter((p) => p.model !== gradedModel)
   if (chain.length === 0) throw new JudgeIsGeneratorError(gradedModel)
-  return { chain, derived, dropped: same.map((p) => p.name) }
+  return { chain, derived, dropped: same.map((p) => p.name), allowSameModel }
 }

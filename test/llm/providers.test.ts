@@ -59,12 +59,19 @@ describe('judge chain', () => {
     ).toThrow(JudgeIsGeneratorError)
   })
 
-  test('allowSameModel: true accepts a judge on the generator model', () => {
+  test('allowSameModel: true accepts a judge on the generator model, and the clients carry it to the judge', () => {
     const clients = createModelClients(
       { generator: { chain: [small(server.baseURL)] }, judge: { allowSameModel: true } },
       { cacheDir: dir, env: testEnv },
     )
     expect(clients.judge!.model).toBe('gpt-4o-mini')
+    // calibrate builds its model judge from this, not from a second read of the models file.
+    expect(clients.judgeChain?.allowSameModel).toBe(true)
+    const strict = createModelClients(
+      { generator: { chain: [small(server.baseURL)] }, judge: { chain: [large(server.baseURL)] } },
+      { cacheDir: dir, env: testEnv },
+    )
+    expect(strict.judgeChain?.allowSameModel).toBe(false)
   })
 })
 

@@ -4,7 +4,6 @@
  * calibration pays for nothing twice). A model judge's worst case is printed before its first call, refused over
  * the spend limit, and `--dry-run` stops there, as on every paid command (`spend-guard.ts`).
  */
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { promptPath } from '../../config/resolve.ts'
@@ -37,19 +36,12 @@ function judgeKind(choice: JudgeChoice, config: RagEvalConfig): 'heuristic' | 'm
   return choice.judge ?? (config.judge === 'model' ? 'model' : 'heuristic')
 }
 
-/** `allowSameModel` of a models file's judge (the file was read and validated by {@link modelClientsFromFile}). */
-function allowSameModelIn(path: string): boolean {
-  const config = JSON.parse(readFileSync(path, 'utf8')) as { judge?: { allowSameModel?: boolean } }
-  return config.judge?.allowSameModel ?? false
-}
-
 /**
  * The judge of a calibration: the heuristic judge, or the model judge over `--models FILE` (else the project's
  * `models` option) and `--template FILE` (else the project's `judge.md`, else the bundled one).
  */
 export function buildCalibrationJudge(choice: JudgeChoice, io: CliIo, project: RagEvalConfig): CalibrationJudge {
   if (judgeKind(choice, project) === 'heuristic') return { judge: createHeuristicJudge() }
-  const fromFile = choice.models !== undefined
   const clients = judgeModelClients(io, project, choice.models)
   const templatePath =
     choice.template === undefined ? promptPath(project, 'judge.md') : resolve(io.cwd, choice.template)
@@ -58,9 +50,8 @@ export function buildCalibrationJudge(choice: JudgeChoice, io: CliIo, project: R
     client: clients.judge,
     template,
     ...(clients.generator ? { generatorModel: clients.generator.model } : {}),
-    allowSameModel: fromFile
-      ? allowSameModelIn(resolve(io.cwd, choice.models!))
-      : (project.models?.judge?.allowSameModel ?? false),
+    // As the models file (or the project's option) said: resolved with the chain, not read again.
+    allowSameModel: clients.judgeChain?.allowSameModel ?? false,
   })
   return { judge, spend: { model: clients.judge.model, template, clients } }
 }
