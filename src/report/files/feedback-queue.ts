@@ -100,6 +100,18 @@ export function queueSuffix(endsClean: boolean, lines: readonly string[]): strin
   return `${endsClean ? '' : '\n'}${lines.join('\n')}\n`
 }
 
+/** Queue lines appended per piece. */
+const LINES_PER_PIECE = 512
+
+/** {@link queueSuffix} of the records' JSON lines, a batch of lines at a time (the pieces concatenate to it). */
+function* suffixPieces(endsClean: boolean, records: readonly RunFeedbackRecord[]): Generator<string> {
+  for (let start = 0; start < records.length; start += LINES_PER_PIECE)
+    yield queueSuffix(
+      start === 0 ? endsClean : true,
+      records.slice(start, start + LINES_PER_PIECE).map((c) => JSON.stringify(c)),
+    )
+}
+
 /** Bytes of the queue read at a time by {@link scanQueue}. */
 const SCAN_BYTES = 1 << 20
 
@@ -169,14 +181,8 @@ export function appendRunToQueue(
   )
   const candidates = queuedCases(records, run, at)
   const fresh = candidates.filter((c) => !queued.has(c.case_id))
-  // The old bytes are copied by the file system, never read whole: the queue only grows.
-  if (fresh.length > 0)
-    appendFileAtomicSync(
-      path,
-      queueSuffix(
-        before.endsClean,
-        fresh.map((c) => JSON.stringify(c)),
-      ),
-    )
+  // The old bytes are copied by the file system, never read whole: the queue only grows. The new lines go in
+  // batches, so a 6,000-case run never holds all its lines, their joined text and its UTF-8 copy at once.
+  if (fresh.length > 0) appendFileAtomicSync(path, suffixPieces(before.endsClean, fresh))
   return { appended: fresh.length, alreadyQueued: candidates.length - fresh.length }
 }

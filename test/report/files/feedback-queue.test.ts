@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -201,6 +201,20 @@ describe('appending a run to the queue', () => {
       'other:MISS-1',
     ])
     expect(readdirSync(join(dir, 'q1'))).toEqual(['feedback-queue.jsonl']) // no temp file left behind
+  })
+
+  test('a run of more cases than one batch appends every line once, in order, after a torn last line', () => {
+    const path = join(dir, 'q-batches', 'feedback-queue.jsonl')
+    const many = Array.from({ length: 1030 }, (_, i) =>
+      buildRecord(`M-${String(i).padStart(4, '0')}`, { line: i + 1, errorClass: 'retrieval_miss' }),
+    )
+    // A last line without its newline: the first batch starts on a line of its own, the later ones follow on.
+    mkdirSync(join(dir, 'q-batches'))
+    writeFileSync(path, 'torn')
+    // 1,030 lines go in three batches (512, 512, 6).
+    expect(appendRunToQueue(path, many, { project: 'evals', runId: RUN }, AT).appended).toBe(1030)
+    const expected = queuedCases(many, { project: 'evals', runId: RUN }, AT).map((c) => JSON.stringify(c))
+    expect(readFileSync(path, 'utf8')).toBe(`torn\n${expected.join('\n')}\n`)
   })
 
   test('shares a file with reviews: review lines stay, and review readers skip the run records', () => {
