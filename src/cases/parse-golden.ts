@@ -5,6 +5,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { canonicalJson, sha256 } from '../shared/util/hash.ts'
 import { GoldenCaseSchema, type GoldenCase } from './schema.ts'
+import { plainCaseCanonicalJson, plainGoldenCase } from './plain-case.ts'
 import { readJsonlLines, type JsonlOptions } from '../shared/problems/jsonl.ts'
 import type { Problem } from '../shared/problems/problems.ts'
 import { problemsFromZod } from '../shared/problems/zod-problems.ts'
@@ -183,14 +184,16 @@ export function parseGoldenText(
       checkDuplicateId(json, file, line, firstLineOf, problems)
       // A grade off the file's scale has been reported; validating the line would only add echoes of it.
       if (offScale) return
-      const parsed = GoldenCaseSchema.safeParse(json)
+      // A plain line is built without the schema, into the case the schema returns (see plain-case.ts).
+      const plain = plainGoldenCase(json)
+      const parsed = plain ? { success: true as const, data: plain } : GoldenCaseSchema.safeParse(json)
       if (!parsed.success) {
         problems.push(...problemsFromZod(parsed.error.issues, json, GoldenCaseSchema, file, line))
         return
       }
       const overLimits = caseLimitProblems(parsed.data, file, line, limits)
       if (overLimits.length > 0) problems.push(...overLimits)
-      else collectCase(collected, parsed.data, line)
+      else collectCase(collected, parsed.data, line, plain !== undefined)
     },
     goldenJsonlOptions(file, limits),
   )
@@ -209,8 +212,8 @@ interface CollectedCases {
 }
 
 /** Adds a valid case: its canonical JSON once, for its own hash and (joined as the array's) the file's. */
-function collectCase(collected: CollectedCases, data: GoldenCase, line: number): void {
-  const text = canonicalJson(data)
+function collectCase(collected: CollectedCases, data: GoldenCase, line: number, plain: boolean): void {
+  const text = plain ? plainCaseCanonicalJson(data) : canonicalJson(data)
   collected.pending += collected.cases.length === 0 ? text : `,${text}`
   if (collected.pending.length > 65_536) {
     collected.fileHash.update(collected.pending)

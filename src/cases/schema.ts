@@ -91,10 +91,13 @@ export const WeightedLiteralSchema = z.strictObject({
   concept: nonEmpty.optional(),
 })
 
+/** The characters of a case id (see {@link CaseIdSchema}). */
+export const CASE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
 /** Case ids are human-assigned and stable: letters, digits, `-`, `_`, `.` (e.g. `GC-0041`). */
 export const CaseIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'case_id must be letters, digits, "-", "_" or "." (e.g. GC-0041)')
+  .regex(CASE_ID_PATTERN, 'case_id must be letters, digits, "-", "_" or "." (e.g. GC-0041)')
 
 /**
  * The hard checks a case may mark as known failing, by their golden names (or their matcher names): a failure
@@ -146,6 +149,9 @@ const GoldenCaseObject = z.object({
   known_failures: z.array(KnownFailureSchema).optional(),
   concepts: z.array(ConceptSchema).optional(), // graded entities the answer rests on: see concepts.ts
 })
+
+/** The golden case's fields in the schema's order: the order the parsed case lists them in. */
+export const GOLDEN_CASE_FIELDS: readonly string[] = Object.keys(GoldenCaseObject.shape)
 
 /**
  * Defaults of the four CRAG facets when a case leaves them out: `answerable` is false for the case types

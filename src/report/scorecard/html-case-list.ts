@@ -72,13 +72,17 @@ export function isFailingCase(c: {
 export function selectShownCases<T extends Parameters<typeof isFailingCase>[0]>(
   cases: readonly T[],
 ): { shown: T[]; failing: number; correct: number } {
-  const bad = cases.filter(isFailingCase)
-  const good = cases.filter((c) => !isFailingCase(c))
-  return {
-    shown: [...bad.slice(0, MAX_FAILING_CASES_SHOWN), ...good.slice(0, MAX_CORRECT_CASES_SHOWN)],
-    failing: bad.length,
-    correct: good.length,
+  // One pass, keeping only what is shown: each case is classified once, and no list of every case is built.
+  const bad: T[] = []
+  const good: T[] = []
+  let failing = 0
+  for (const c of cases) {
+    if (isFailingCase(c)) {
+      if (bad.length < MAX_FAILING_CASES_SHOWN) bad.push(c)
+      failing++
+    } else if (good.length < MAX_CORRECT_CASES_SHOWN) good.push(c)
   }
+  return { shown: [...bad, ...good], failing, correct: cases.length - failing }
 }
 
 /**

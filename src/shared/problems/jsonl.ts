@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { normalizeText } from '../text/normalize.ts'
 import type { Problem } from './problems.ts'
 import { problemsFromZod } from './zod-problems.ts'
-import { findDuplicateKeys } from './duplicate-keys.ts'
+import { findDuplicateKeys, mayRepeatKeys } from './duplicate-keys.ts'
 
 /** How {@link readJsonlLines} reads a file. Every field is optional. */
 export interface JsonlOptions {
@@ -122,7 +122,8 @@ export function readJsonlLines(
         problems.push(nonObjectProblem(json, file, line, options))
         return
       }
-      if (options.duplicateKeys) problems.push(...duplicateKeyProblems(trimmed, file, line))
+      if (options.duplicateKeys && mayRepeatKeys(trimmed, json))
+        problems.push(...duplicateKeyProblems(trimmed, file, line))
       each(json, line)
     })
 }

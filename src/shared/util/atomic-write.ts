@@ -3,7 +3,18 @@
  * queues) goes through here, so a crash mid-write leaves the old file or the new one, never half of one.
  */
 import { randomBytes } from 'node:crypto'
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
@@ -40,18 +51,54 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array): vo
   }
 }
 
+/** Writes all of `text` at the descriptor's position (a write may take fewer bytes than it is given). */
+function writeAllSync(fd: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8')
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at)
+}
+
 /**
- * Appends `text` to `path` atomically: a copy of the file (made by the file system, the bytes never read into
+ * {@link writeFileAtomicSync} of text given in pieces, written in order: the file is their concatenation, and
+ * only one piece is held at a time (a large report is never built as one string).
+ */
+export function writePiecesAtomicSync(path: string, pieces: Iterable<string>): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = tempPathFor(path)
+  try {
+    const fd = openSync(tmp, 'w')
+    try {
+      for (const piece of pieces) writeAllSync(fd, piece)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(tmp, path)
+  } catch (error) {
+    rmSync(tmp, { force: true })
+    throw error
+  }
+}
+
+/**
+ * Appends `text` (a string, or pieces written in order) to `path` atomically: a copy of the file (made by the file system, the bytes never read into
  * memory) gets `text` appended and is renamed over `path`, so a crash leaves the old file or the new one. A
  * missing file is created. For files that only grow (the feedback queue): rewriting one from a string held
  * its whole text twice in memory per append.
  */
-export function appendFileAtomicSync(path: string, text: string): void {
+export function appendFileAtomicSync(path: string, text: string | Iterable<string>): void {
   mkdirSync(dirname(path), { recursive: true })
   const tmp = tempPathFor(path)
   try {
     if (existsSync(path)) copyFileSync(path, tmp)
-    appendFileSync(tmp, text)
+    if (typeof text === 'string') appendFileSync(tmp, text)
+    else {
+      // Pieces (a run's queue lines a batch at a time): appended in order, one held at a time.
+      const fd = openSync(tmp, 'a')
+      try {
+        for (const piece of text) writeAllSync(fd, piece)
+      } finally {
+        closeSync(fd)
+      }
+    }
     renameSync(tmp, path)
   } catch (error) {
     rmSync(tmp, { force: true })

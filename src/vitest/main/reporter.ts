@@ -23,6 +23,7 @@ import type { CaseRecord } from '../../evaluation/case-record.ts'
 import { failsCase } from '../../report/scorecard/hard-checks.ts'
 import type { Scorecard } from '../../report/scorecard/scorecard.ts'
 import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
+import { internStrings, type StringPool } from '../../shared/util/intern.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { RunStopWatch } from './run-stop.ts'
 import type { RecordedOutput } from './run-report.ts'
@@ -77,6 +78,8 @@ export class RagReporter implements Reporter {
    * it gets for a module, and listing them per case result cost O(cases) each (quadratic over a run).
    */
   private readonly moduleCaseIds = new Map<string, string[]>()
+  /** This run's strings of the records (see `internStrings`): a new pool per run, so watch mode never grows it. */
+  private strings: StringPool = new Map()
 
   constructor(private readonly config: RagEvalConfig) {
     this.stops = new RunStopWatch(config)
@@ -93,7 +96,10 @@ export class RagReporter implements Reporter {
       caseIds = [...testCase.module.children.allTests()].map((t) => t.name)
       this.moduleCaseIds.set(moduleId, caseIds)
     }
-    const message = this.stops.add(testCase.name, testCase.meta().rag, moduleId, caseIds)
+    const record = testCase.meta().rag
+    // Held for the whole run (in Vitest's task tree, which this record is part of): one copy of each text.
+    if (record) internStrings(record, this.strings)
+    const message = this.stops.add(testCase.name, record, moduleId, caseIds)
     if (message === undefined) return
     this.log(message, true)
     void this.vitest?.cancelCurrentRun('test-failure')
@@ -107,6 +113,7 @@ export class RagReporter implements Reporter {
     this.startedAt = new Date().toISOString()
     this.stops.reset()
     this.moduleCaseIds.clear()
+    this.strings = new Map()
     // Until this run reports, the previous run's verdict must not read as this one's (an interrupted or
     // crashed run would otherwise leave a stale "pass" behind).
     if (

@@ -14,11 +14,11 @@ import { gateView } from '../../report/gate/gate-messages.ts'
 import type { GateResult } from '../../report/gate/gate-result.ts'
 import { defaultGatePolicy, type GatePolicy } from '../../report/gate/policy.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
-import { serializeScorecard } from '../../report/scorecard/render-json.ts'
+import { scorecardJsonPieces } from '../../report/scorecard/render-json.ts'
 import { renderMarkdown } from '../../report/scorecard/render-markdown.ts'
 import { exportTrec } from '../../report/scorecard/trec-export.ts'
 import type { Scorecard } from '../../report/scorecard/scorecard.ts'
-import { writeFileAtomicSync } from '../../shared/util/atomic-write.ts'
+import { writeFileAtomicSync, writePiecesAtomicSync } from '../../shared/util/atomic-write.ts'
 import { writeRunHtml } from '../../report/files/html-report.ts'
 import { failsCase } from '../../report/scorecard/hard-checks.ts'
 import { serializeRecordedOutputs } from '../../system/adapter/recorded-adapter.ts'
@@ -92,7 +92,7 @@ export async function writeReportFiles(
   outputs: RecordedOutput[] = [],
 ): Promise<string> {
   const outDir = config.outDir
-  writeFileAtomicSync(join(outDir, REPORT_FILES.scorecard), serializeScorecard(scorecard))
+  writePiecesAtomicSync(join(outDir, REPORT_FILES.scorecard), scorecardJsonPieces(scorecard))
   writeFileAtomicSync(join(outDir, REPORT_FILES.gate), `${JSON.stringify(gate, null, 2)}\n`)
   const trec = exportTrec(records)
   writeFileAtomicSync(join(outDir, REPORT_FILES.trecRun), trec.run)

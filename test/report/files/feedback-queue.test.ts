@@ -1,16 +1,22 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import {
   appendRunToQueue,
+  isPlainRunRecord,
   linesThatMayName,
   scanQueue,
   needsReview,
   queuedCases,
   queueSuffix,
 } from '../../../src/report/files/feedback-queue.ts'
-import { isRunRecord, parseFeedback, parseFeedbackLines } from '../../../src/report/files/feedback-file.ts'
+import {
+  isRunRecord,
+  parseFeedback,
+  parseFeedbackLines,
+  RunFeedbackRecordSchema,
+} from '../../../src/report/files/feedback-file.ts'
 import { sha256 } from '../../../src/shared/util/hash.ts'
 import { buildRecord } from '../scorecard/build-records.ts'
 
@@ -58,6 +64,29 @@ describe('the cases a run queues for review', () => {
     expect(miss.sources).toEqual(['billing/invoices#2', 'billing/plans#0'])
     expect(miss).toMatchObject({ kind: 'run', run_id: RUN, golden_file: 'golden/support.golden.jsonl', at: AT })
     expect(queued[2]!.answer_digest).toBeNull() // errored: no answer
+  })
+
+  test('the records the schema would return unchanged skip it; the rest get its verdict', () => {
+    const queued = queuedCases(records, { project: 'evals', runId: RUN }, AT)
+    // What the fast path returns is what the schema returns, key order included (the queue line is its JSON).
+    for (const q of queued) {
+      expect(isPlainRunRecord(q)).toBe(true)
+      expect(JSON.stringify(RunFeedbackRecordSchema.parse(q))).toBe(JSON.stringify(q))
+    }
+    const miss = queued[0]!
+    // Each of these the schema trims or refuses: they go through it.
+    expect(isPlainRunRecord({ ...miss, project: ' evals' })).toBe(false)
+    expect(isPlainRunRecord({ ...miss, case_id: '' })).toBe(false)
+    expect(isPlainRunRecord({ ...miss, line: 0 })).toBe(false)
+    expect(isPlainRunRecord({ ...miss, line: 1.5 })).toBe(false)
+    expect(isPlainRunRecord({ ...miss, error_class: 'no_such_class' as never })).toBe(false)
+    expect(isPlainRunRecord({ ...miss, failed_checks: [''] })).toBe(false)
+    // A project name with surrounding spaces is trimmed by the schema, as before the fast path.
+    expect(queuedCases(records.slice(1, 2), { project: ' evals ', runId: RUN }, AT)[0]!.project).toBe('evals')
+    // A case id the schema refuses still throws its error (the reporter says the queue could not be appended).
+    expect(() => queuedCases([{ ...records[1]!, caseId: ' ' }], { project: 'evals', runId: RUN }, AT)).toThrow(
+      /case_id/,
+    )
   })
 
   test('an existing text keeps its bytes; a missing final newline is added before the new lines', () => {
@@ -172,6 +201,20 @@ describe('appending a run to the queue', () => {
       'other:MISS-1',
     ])
     expect(readdirSync(join(dir, 'q1'))).toEqual(['feedback-queue.jsonl']) // no temp file left behind
+  })
+
+  test('a run of more cases than one batch appends every line once, in order, after a torn last line', () => {
+    const path = join(dir, 'q-batches', 'feedback-queue.jsonl')
+    const many = Array.from({ length: 1030 }, (_, i) =>
+      buildRecord(`M-${String(i).padStart(4, '0')}`, { line: i + 1, errorClass: 'retrieval_miss' }),
+    )
+    // A last line without its newline: the first batch starts on a line of its own, the later ones follow on.
+    mkdirSync(join(dir, 'q-batches'))
+    writeFileSync(path, 'torn')
+    // 1,030 lines go in three batches (512, 512, 6).
+    expect(appendRunToQueue(path, many, { project: 'evals', runId: RUN }, AT).appended).toBe(1030)
+    const expected = queuedCases(many, { project: 'evals', runId: RUN }, AT).map((c) => JSON.stringify(c))
+    expect(readFileSync(path, 'utf8')).toBe(`torn\n${expected.join('\n')}\n`)
   })
 
   test('shares a file with reviews: review lines stay, and review readers skip the run records', () => {

@@ -7,7 +7,8 @@ import { gateView } from '../../../src/report/gate/gate-messages.ts'
 import { buildScorecard } from '../../../src/report/scorecard/aggregate.ts'
 import { VersionedFileError } from '../../../src/shared/problems/versioned-file-error.ts'
 import { renderConsoleSummary } from '../../../src/report/scorecard/render-console.ts'
-import { parseScorecard, serializeScorecard } from '../../../src/report/scorecard/render-json.ts'
+import { parseScorecard, scorecardJsonPieces, serializeScorecard } from '../../../src/report/scorecard/render-json.ts'
+import { writePiecesAtomicSync } from '../../../src/shared/util/atomic-write.ts'
 import { escapeMarkdown } from '../../../src/report/scorecard/markdown-tables.ts'
 import { renderMarkdown } from '../../../src/report/scorecard/render-markdown.ts'
 import { readScorecardFile, writeScorecardFile } from '../../../src/report/files/scorecard-file.ts'
@@ -44,6 +45,31 @@ const scorecard = buildScorecard(records, buildContext({ mode: 'system', expecte
 describe('scorecard JSON', () => {
   test('serialising and parsing gives back the same scorecard', () => {
     expect(parseScorecard(serializeScorecard(scorecard))).toEqual(scorecard)
+  })
+
+  test('a large scorecard is written in pieces that make the same one-line-per-case text', () => {
+    // 1,100 cases: three pieces of entries (512, 512, 76) between the head and the tail.
+    const many = Array.from({ length: 1100 }, (_, i) =>
+      buildRecord(`C-${String(i).padStart(4, '0')}`, { retrieval: { metrics: { 'recall@5': i % 2 } } }),
+    )
+    const big = buildScorecard(many, buildContext({ expectedCases: 1100 }))
+    const pieces = [...scorecardJsonPieces(big)]
+    expect(pieces).toHaveLength(5)
+    const text = pieces.join('')
+    expect(text).toBe(serializeScorecard(big))
+    expect(parseScorecard(text)).toEqual(big)
+    // Each case entry is one line, the last without a comma, as the whole-string form wrote them.
+    const lines = text.split('\n')
+    const entryLines = lines.filter((l) => l.startsWith('    "C-'))
+    expect(entryLines).toHaveLength(1100)
+    expect(entryLines[0]).toBe(`    "C-0000": ${JSON.stringify(big.cases['C-0000'])},`)
+    expect(entryLines[1099]).toBe(`    "C-1099": ${JSON.stringify(big.cases['C-1099'])}`)
+    // Pieces 512 and 513 meet with the comma and newline between two entries.
+    expect(text).toContain(`${JSON.stringify(big.cases['C-0511'])},\n    "C-0512": `)
+    // And the file written piece by piece holds exactly that text.
+    const dir = mkdtempSync(join(tmpdir(), 'vitest-rag-pieces-'))
+    writePiecesAtomicSync(join(dir, 'scorecard.json'), scorecardJsonPieces(big))
+    expect(readFileSync(join(dir, 'scorecard.json'), 'utf8')).toBe(text)
   })
 
   test('a scorecard of another version is refused with a message saying to re-run', () => {

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest'
-import { findDuplicateKeys } from '../../../src/shared/problems/duplicate-keys.ts'
+import { describe, expect, it, test } from 'vitest'
+import { findDuplicateKeys, mayRepeatKeys } from '../../../src/shared/problems/duplicate-keys.ts'
 import { parseGoldenText } from '../../../src/cases/parse-golden.ts'
 import { formatProblems } from '../../../src/shared/problems/problems.ts'
 
@@ -40,4 +40,24 @@ test('a golden line with two must_contain keys is a problem naming file, line, f
   )
   // The line is still read (as JSON reads it), so its other problems show in the same run: all at once.
   expect(cases.map((c) => c.case.must_contain)).toEqual([['zebra']])
+})
+
+describe('mayRepeatKeys', () => {
+  // Texts with colons, quotes and backslashes inside strings, nesting, arrays of objects; with and without repeats.
+  const texts = [
+    '{}',
+    '[]',
+    '"a:b"',
+    '{"a":1,"b":"x:y","c":"say \\"k\\": 1","d":"ends with \\\\"}',
+    '{"a":{"b":[{"c":1},{"c":2}]},"e":[1,"2:3",null]}',
+    '{"a":1,"a":2}',
+    '{"a":{"b":1,"b":{"c":1}}}',
+    '{"x":[{"k":1,"k":1}]}',
+    '{"__proto__":1,"b":2}',
+    '{"__proto__":1,"__proto__":2}',
+    '{ "spaced" : 1 , "keys" : { "inner" : "a : b" } }',
+  ]
+  it.each(texts)('is false exactly when the full scan finds no repeat: %s', (text) => {
+    expect(mayRepeatKeys(text, JSON.parse(text))).toBe(findDuplicateKeys(text).length > 0)
+  })
 })
