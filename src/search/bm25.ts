@@ -39,6 +39,7 @@ import {
   postingImpacts,
 } from './bm25-parts.ts'
 import { type QueryTerms, accumulateTerm, denseTopK, rescoreRows } from './bm25-scan.ts'
+import { Bm25Kernel } from './bm25-wasm.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
 import { tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
@@ -89,6 +90,11 @@ export class Bm25Index {
    * each impact per posting instead (what an index over the limit does); scores are the same.
    */
   impacts: Float64Array | undefined
+  /**
+   * This thread's WASM dense pass (`bm25-wasm.ts`), when the postings live in a WebAssembly memory; used only
+   * while `impacts` are the parts' own. Set to `undefined`, the dense pass runs in TS; scores are the same.
+   */
+  kernel: Bm25Kernel | undefined
 
   /** Wraps parts (built here, loaded from disk or received by a worker). */
   constructor(parts: Bm25Parts, tokenize: Tokenizer) {
@@ -106,6 +112,7 @@ export class Bm25Index {
     this.touched = new Int32Array(maxRows)
     this.rescored = new Float64Array(maxRows)
     this.impacts = postingImpacts(parts)
+    this.kernel = Bm25Kernel.create(parts, maxRows)
   }
 
   /** Top `k` rows of tenant `tenantId` for `query` (global rows, score desc then row asc); [] for an unknown tenant. */
@@ -145,7 +152,8 @@ export class Bm25Index {
     if (postings <= this.plainPostings) {
       const rowCount = (this.parts.layout.rowStart[t + 1] as number) - base
       if (this.impacts && rowCount <= this.denseRowsPerPosting * postings) {
-        denseTopK(this.parts, this.impacts, query, rowCount, this.acc, heap)
+        if (this.kernel && this.impacts === this.parts.postingImpacts) this.kernel.denseTopK(query, rowCount, heap)
+        else denseTopK(this.parts, this.impacts, query, rowCount, this.acc, heap)
       } else this.plainTopK(query, base, heap)
     } else {
       const rows = this.candidates(query, base, k).sort()
@@ -155,7 +163,7 @@ export class Bm25Index {
       this.stats.scoredPostings += rows.length * query.ids.length
       for (let i = 0; i < rows.length; i++) heap.push(scores[i] as number, rows[i] as number)
     }
-    return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
+    return heap.rankedRows(base)
   }
 
   // A reusable k-sized heap (one allocation per distinct k, not one per query or per pruning check).
