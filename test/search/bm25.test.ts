@@ -216,6 +216,13 @@ describe('buildBm25Index', () => {
           index.kernel = undefined
           expect(wasm, `tenant ${t}, k ${k}`).toEqual(index.searchTermsBatch(queries, t, k))
           expect(wasm.every((hits) => hits.length === Math.min(k, hits.length) && hits.length > 0)).toBe(true)
+          // Pruning that gives up at once (budget 0) hands every query to the WASM dense pass: same results.
+          index.kernel = kernel
+          index.plainPostings = 0
+          index.pruneBudgetShare = 0
+          expect(index.searchTermsBatch(queries, t, k), `given up, tenant ${t}, k ${k}`).toEqual(wasm)
+          index.plainPostings = 4096
+          index.pruneBudgetShare = 0.5
         }
       }
       // And the slow reference, bit for bit, for the two repeated-term queries of the big tenant.
