@@ -19,21 +19,28 @@ let compiled: WasmModule | undefined | null
 // The instruction sequences are hand-laid tables, one group per line, as in `wasm-kernels.ts`.
 
 // bm25Add(rows, impacts, rowsEnd, acc, w): for each i32 row at rows (byte pointer, up to rowsEnd) and the f64
-// impact beside it at impacts, acc[row] = acc[row] + w * impact. w is the term's (integer) query frequency.
+// impact beside it at impacts, acc[row] = acc[row] + w * impact. w is the term's (integer) query frequency. Two
+// postings per iteration (a term's rows are distinct, so the two updates are independent), then a tail of one.
 export function bm25Add(): WasmFunction {
   const [rows, impacts, rowsEnd, acc, w] = [0, 1, 2, 3, 4]
   const [slot, wf] = [5, 6]
+  // acc[rows[offset / 4]] += wf * impacts[offset / 4] (the f64 impact sits at twice the row's byte offset).
+  // prettier-ignore
+  const one = (offset: number): Code => [
+    ...op.get(acc), ...op.get(rows), ...op.i32Load(offset), ...op.i32(3), ...op.i32Shl, ...op.i32Add, ...op.tee(slot),
+    ...op.get(slot), ...op.f64Load(), ...op.get(wf), ...op.get(impacts), ...op.f64Load(2 * offset), ...op.f64Mul,
+    ...op.f64Add, ...op.f64Store(),
+  ]
   // prettier-ignore
   const body: Code = [
     ...op.get(w), ...op.f64ConvertI32S, ...op.set(wf),
     ...op.block, ...op.loop,
-    ...op.get(rows), ...op.get(rowsEnd), ...op.i32GeU, ...op.brIf(1),
-    ...op.get(acc), ...op.get(rows), ...op.i32Load(), ...op.i32(3), ...op.i32Shl, ...op.i32Add, ...op.tee(slot),
-    ...op.get(slot), ...op.f64Load(), ...op.get(wf), ...op.get(impacts), ...op.f64Load(), ...op.f64Mul, ...op.f64Add,
-    ...op.f64Store(),
-    ...op.get(rows), ...op.i32(4), ...op.i32Add, ...op.set(rows),
-    ...op.get(impacts), ...op.i32(8), ...op.i32Add, ...op.set(impacts),
+    ...op.get(rows), ...op.i32(4), ...op.i32Add, ...op.get(rowsEnd), ...op.i32GeU, ...op.brIf(1),
+    ...one(0), ...one(4),
+    ...op.get(rows), ...op.i32(8), ...op.i32Add, ...op.set(rows),
+    ...op.get(impacts), ...op.i32(16), ...op.i32Add, ...op.set(impacts),
     ...op.br(0), ...op.end, ...op.end,
+    ...op.get(rows), ...op.get(rowsEnd), ...op.i32LtU, ...op.if_, ...one(0), ...op.end,
   ]
   return {
     name: 'bm25Add',
