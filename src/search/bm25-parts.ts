@@ -83,8 +83,9 @@ export function postingImpacts(parts: Bm25Parts): Float64Array | undefined {
   let maxRows = 0
   for (let t = 0; t + 1 < layout.rowStart.length; t++)
     maxRows = Math.max(maxRows, (layout.rowStart[t + 1] as number) - (layout.rowStart[t] as number))
-  const wasm =
-    postingRows.length >= wasmPostingsMin ? allocateBm25Memory(postingRows.length, 8 + 8 * maxRows) : undefined
+  // A kernel's scratch region (`bm25-wasm.ts`) takes 20 bytes per row plus 2 KiB.
+  const scratch = 20 * maxRows + 4096
+  const wasm = postingRows.length >= wasmPostingsMin ? allocateBm25Memory(postingRows.length, scratch) : undefined
   const impacts = wasm?.impacts ?? sharedArray(Float64Array, postingRows.length)
   for (let t = 0; t + 1 < termStart.length; t++) {
     const base = layout.rowStart[t] as number

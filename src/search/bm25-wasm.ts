@@ -1,10 +1,11 @@
 /**
- * The BM25 dense pass on the WebAssembly kernels (`wasm/wasm-bm25.ts`): the same sums as `denseTopK`
+ * The BM25 dense pass on the WebAssembly kernels (`wasm/wasm-bm25.ts`), with the same sums as `denseTopK`
  * (`bm25-scan.ts`): every query term's postings added in query-term order into a float64 accumulator starting
- * from 0, then one ascending scan of the rows with a strict `>` against the heap's threshold, which keeps the
- * lower row on a tie. So the top k is value for value the TS pass's. The kernel reads the posting rows and
- * impacts from the index's shared WebAssembly memory (`postingImpacts`) and keeps its accumulator in a private
- * region grown from it, so each thread (main or pool worker) binds its own kernel to the same postings.
+ * from 0. Then, instead of offering every row to the heap, a lower bound of the k-th best score (from the maxima
+ * of runs of rows) selects the few rows that can be in the top k, rows equal to the bound included, and the heap
+ * ranks those by (score desc, row asc). So the top k is value for value the TS pass's. The kernel reads the
+ * posting rows and impacts from the index's shared WebAssembly memory (`postingImpacts`) and keeps its accumulator
+ * in a private region grown from it, so each thread (main or pool worker) binds its own kernel to the same postings.
  * Pure: no I/O, no threads.
  */
 import type { Bm25Parts } from './bm25-parts.ts'

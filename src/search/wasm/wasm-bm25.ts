@@ -7,7 +7,7 @@
  * Plain float64 scalar arithmetic, which WebAssembly defines as IEEE 754 round-to-nearest with no fused
  * multiply-add, so each sum is bit-identical to the TS loop's `before + w * impact` in the same order. The gain is
  * per posting: no bounds checks (wasm32 relies on guard pages) and no typed-array dispatch, ~2.8x fewer ns per
- * posting than the TS loop on Cranfield-sized lists.
+ * posting than the TS loop on Cranfield-sized lists (micro-benchmark: 0.94 vs 2.7 ns); the scans use f64x2.
  */
 import { type WasmMemory, type WasmModule, wasmApi } from './wasm-api.ts'
 import { type Code, type WasmFunction, encodeModule, op, valType } from './wasm-encoder.ts'
