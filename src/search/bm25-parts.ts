@@ -8,6 +8,8 @@
 import { SearchError } from './errors.ts'
 import { type IndexableChunk, type TenantLayout, layoutByTenant } from './tenant-layout.ts'
 import { TermTable, hashChars, scanPlainAscii } from './term-table.ts'
+import type { WasmMemory } from './wasm/wasm-api.ts'
+import { allocateBm25Memory } from './wasm/wasm-bm25.ts'
 
 /** BM25 free parameters. */
 export interface Bm25Params {
@@ -53,6 +55,11 @@ export interface Bm25Parts {
    * {@link impactPostingsLimit} postings, else absent; never persisted (rebuilt on load, `postingImpacts`).
    */
   postingImpacts?: Float64Array
+  /**
+   * The shared WebAssembly memory holding `postingRows` and `postingImpacts` when the impacts were computed into
+   * one (`postingImpacts`), so the dense pass can run on the WASM kernels (`bm25-wasm.ts`) in any thread.
+   */
+  scoringMemory?: WasmMemory
 }
 
 /**
@@ -65,12 +72,21 @@ export const impactPostingsLimit = 16 << 20
 /**
  * The parts' posting impacts: the stored ones, else computed (into shared memory, and kept on the parts so a
  * pool's workers share them) when there are at most {@link impactPostingsLimit} postings, else `undefined`. The
- * values are the same `bm25Impact` float64 expression every path uses, so scores are unchanged.
+ * values are the same `bm25Impact` float64 expression every path uses, so scores are unchanged. From
+ * {@link wasmPostingsMin} postings on, the impacts and the posting rows move into one shared WebAssembly memory
+ * (`scoringMemory`; the rows are copied there and `postingRows` is replaced by the copy, the same values), so the
+ * WASM dense pass can read both.
  */
 export function postingImpacts(parts: Bm25Parts): Float64Array | undefined {
   if (parts.postingImpacts || parts.postingRows.length > impactPostingsLimit) return parts.postingImpacts
   const { postingStart, postingRows, postingTfs, termIdf, termStart, layout, docNorm, params } = parts
-  const impacts = sharedArray(Float64Array, postingRows.length)
+  let maxRows = 0
+  for (let t = 0; t + 1 < layout.rowStart.length; t++)
+    maxRows = Math.max(maxRows, (layout.rowStart[t + 1] as number) - (layout.rowStart[t] as number))
+  // A kernel's scratch region (`bm25-wasm.ts`) takes 20 bytes per row plus 2 KiB.
+  const scratch = 20 * maxRows + 4096
+  const wasm = postingRows.length >= wasmPostingsMin ? allocateBm25Memory(postingRows.length, scratch) : undefined
+  const impacts = wasm?.impacts ?? sharedArray(Float64Array, postingRows.length)
   for (let t = 0; t + 1 < termStart.length; t++) {
     const base = layout.rowStart[t] as number
     for (let j = termStart[t] as number; j < (termStart[t + 1] as number); j++) {
@@ -85,9 +101,21 @@ export function postingImpacts(parts: Bm25Parts): Float64Array | undefined {
       }
     }
   }
+  if (wasm) {
+    wasm.rows.set(postingRows)
+    parts.postingRows = wasm.rows
+    parts.scoringMemory = wasm.memory
+  }
   parts.postingImpacts = impacts
   return impacts
 }
+
+/**
+ * Indexes with fewer postings keep plain shared arrays and the TS passes: each WebAssembly memory reserves
+ * gigabytes of address space, too much to spend on every tiny index (tests build hundreds), and a tiny index's
+ * queries are short anyway.
+ */
+export const wasmPostingsMin = 1 << 14
 
 /** Lucene IDF: `ln(1 + (N - df + 0.5) / (df + 0.5))`, always > 0. Example: N = 3, df = 1 -> ln(1 + 2.5/1.5) = 0.9808. */
 export function bm25Idf(docCount: number, docFreq: number): number {

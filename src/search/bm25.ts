@@ -22,12 +22,18 @@
  * tenant has few rows for such a query (Cranfield) and the index keeps its posting impacts (up to 16M postings),
  * the plain pass goes dense (`denseTopK`: no first-touch test, one scan of the rows), with the same sums.
  *
- * Early termination (exact): terms are accumulated rarest first; once the k-th best partial score theta exceeds
- * what all remaining terms could add to any document (the sum of their largest impacts), no untouched document
- * can reach the top k, and only touched documents whose partial score plus that sum reaches theta stay
- * candidates. Candidates are then scored in query-term order (the order a plain term-at-a-time pass adds them),
- * each term's postings walked once beside the sorted candidates, so scores are bit-identical to it; the comparisons carry a 1e-9 relative slack for the different float64
- * summation order of the partial sums (whose error is below 1e-15 relative).
+ * Early termination (exact, `bm25-prune.ts`): terms are accumulated rarest first; once the k-th best partial
+ * score theta exceeds what all remaining terms could add to any document (the sum of their largest impacts), no
+ * untouched document can reach the top k, and only touched documents whose partial score plus that sum reaches
+ * theta stay candidates. Candidates are then scored in query-term order (the order a plain term-at-a-time pass
+ * adds them), each term's postings walked once beside the sorted candidates, so scores are bit-identical to it;
+ * the comparisons carry a 1e-9 relative slack for the different float64 summation order of the partial sums
+ * (whose error is below 1e-15 relative).
+ *
+ * The dense pass runs on WebAssembly kernels when the postings live in a WebAssembly memory (`bm25-wasm.ts`: from
+ * 16k postings, with impacts), ~2-3x faster per posting and scanning rows with f64x2 compares. Then a query over
+ * 4,096 postings that pruning cannot finish cheaply (its work would exceed half the dense pass's estimated cost:
+ * e.g. two mid-frequency terms whose bounds never separate) gives up and goes dense; same sums either way.
  */
 import { analyze } from './analyzer.ts'
 import {
@@ -39,15 +45,14 @@ import {
   postingImpacts,
 } from './bm25-parts.ts'
 import { type QueryTerms, accumulateTerm, denseTopK, rescoreRows } from './bm25-scan.ts'
+import { Bm25Kernel } from './bm25-wasm.ts'
+import { pruneCandidates } from './bm25-prune.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
 import { tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
 import type { RankedRow } from './types.ts'
 
 export { type Bm25Params, type Bm25Parts, type Tokenizer, bm25Idf, defaultBm25Params } from './bm25-parts.ts'
-
-// Relative slack of the pruning comparisons (see the file comment).
-const slack = 1e-9
 
 /**
  * Builds the BM25 index (`buildBm25Parts`). Chunks may come in any order; rows follow `layoutByTenant`.
@@ -79,6 +84,14 @@ export class Bm25Index {
    * touch (Cranfield: 1,400 rows, ~1,600 postings per query). Needs the precomputed impacts. Same results.
    */
   denseRowsPerPosting = 4
+  /**
+   * With the WASM dense pass available, early termination gives up (and the query goes dense) once its work, in
+   * posting reads, would exceed this share of the dense pass's estimated cost: a dense posting costs about 1/8 of
+   * a pruning one (no first-touch test, no bounds checks; measured at 50k Zipf: ~1.5 vs ~10 ns) and a row scanned
+   * 1/16. So a query pruning cannot stop early costs at most ~1.5x the dense pass, and one it stops early stays
+   * cheap. Infinity never gives up. Results are the same either way.
+   */
+  pruneBudgetShare = 0.5
   private readonly vocab: Array<Map<string, number>>
   private readonly acc: Float64Array
   private readonly touched: Int32Array
@@ -89,6 +102,11 @@ export class Bm25Index {
    * each impact per posting instead (what an index over the limit does); scores are the same.
    */
   impacts: Float64Array | undefined
+  /**
+   * This thread's WASM dense pass (`bm25-wasm.ts`), when the postings live in a WebAssembly memory; used only
+   * while `impacts` are the parts' own. Set to `undefined`, the dense pass runs in TS; scores are the same.
+   */
+  kernel: Bm25Kernel | undefined
 
   /** Wraps parts (built here, loaded from disk or received by a worker). */
   constructor(parts: Bm25Parts, tokenize: Tokenizer) {
@@ -106,6 +124,7 @@ export class Bm25Index {
     this.touched = new Int32Array(maxRows)
     this.rescored = new Float64Array(maxRows)
     this.impacts = postingImpacts(parts)
+    this.kernel = Bm25Kernel.create(parts, maxRows)
   }
 
   /** Top `k` rows of tenant `tenantId` for `query` (global rows, score desc then row asc); [] for an unknown tenant. */
@@ -145,17 +164,28 @@ export class Bm25Index {
     if (postings <= this.plainPostings) {
       const rowCount = (this.parts.layout.rowStart[t + 1] as number) - base
       if (this.impacts && rowCount <= this.denseRowsPerPosting * postings) {
-        denseTopK(this.parts, this.impacts, query, rowCount, this.acc, heap)
+        if (this.kernel && this.impacts === this.parts.postingImpacts) this.kernel.denseTopK(query, rowCount, heap)
+        else denseTopK(this.parts, this.impacts, query, rowCount, this.acc, heap)
       } else this.plainTopK(query, base, heap)
     } else {
-      const rows = this.candidates(query, base, k).sort()
+      const rowCount = (this.parts.layout.rowStart[t + 1] as number) - base
+      const kernel = this.impacts === this.parts.postingImpacts ? this.kernel : undefined
+      const budget = kernel ? this.pruneBudgetShare * (postings / 8 + rowCount / 16) : Infinity
+      const { parts, impacts, acc, touched, stats } = this
+      const found = pruneCandidates({ parts, impacts, acc, touched, heap, stats }, query, base, k, budget)
       heap.reset() // the candidates' pruning checks used it
-      const scores = this.rescored
-      rescoreRows(this.parts, this.impacts, query, base, rows, scores)
-      this.stats.scoredPostings += rows.length * query.ids.length
-      for (let i = 0; i < rows.length; i++) heap.push(scores[i] as number, rows[i] as number)
+      if (found === undefined) {
+        ;(kernel as Bm25Kernel).denseTopK(query, rowCount, heap)
+        this.stats.scoredPostings += postings
+      } else {
+        const rows = found.sort()
+        const scores = this.rescored
+        rescoreRows(this.parts, this.impacts, query, base, rows, scores)
+        this.stats.scoredPostings += rows.length * query.ids.length
+        for (let i = 0; i < rows.length; i++) heap.push(scores[i] as number, rows[i] as number)
+      }
     }
-    return heap.sorted().map(({ index, score }) => ({ row: base + index, score }))
+    return heap.rankedRows(base)
   }
 
   // A reusable k-sized heap (one allocation per distinct k, not one per query or per pruning check).
@@ -191,70 +221,6 @@ export class Bm25Index {
       heap.push(s, r)
       threshold = heap.threshold
     }
-  }
-
-  // Rows that may be in the top k (a superset of it), by rarest-first accumulation with early termination. The
-  // result is a view of `touched`, valid until the next search.
-  private candidates(query: QueryTerms, base: number, k: number): Int32Array {
-    const { postingStart, termMaxImpact } = this.parts
-    const { ids, weights } = query
-    const acc = this.acc
-    const touched = this.touched
-    const length = (j: number) => (postingStart[j + 1] as number) - (postingStart[j] as number)
-    const order = ids.map((_, q) => q).sort((a, b) => length(ids[a] as number) - length(ids[b] as number))
-    // rest[s]: what the terms after step s can add at most; restPostings[s]: their posting count.
-    const rest = new Float64Array(order.length)
-    const restPostings = new Float64Array(order.length)
-    for (let s = order.length - 2; s >= 0; s--) {
-      const q = order[s + 1] as number
-      rest[s] = (rest[s + 1] as number) + (weights[q] as number) * (termMaxImpact[ids[q] as number] as number)
-      restPostings[s] = (restPostings[s + 1] as number) + length(ids[q] as number)
-    }
-    // Rescoring one candidate costs a binary search per query term.
-    let lookupCost = 0
-    for (const j of ids) lookupCost += Math.log2(length(j) + 1) + 1
-    let count = 0
-    let remaining = 0
-    let theta = -Infinity
-    for (let s = 0; s < order.length; s++) {
-      const q = order[s] as number
-      const j = ids[q] as number
-      count = accumulateTerm(this.parts, this.impacts, j, weights[q] as number, base, acc, touched, count)
-      this.stats.scoredPostings += length(j)
-      remaining = rest[s] as number
-      const last = s === order.length - 1
-      // Stop early when no untouched row can reach theta and rescoring the rows that still can is cheaper than
-      // reading the remaining postings (checking costs passes over the touched rows, so only when they are fewer).
-      if (!last && (restPostings[s] as number) <= 2 * count) continue
-      theta = count >= k ? this.kthBest(count, k) * (1 - slack) : -Infinity
-      if (last || !(remaining < theta)) continue
-      let alive = 0
-      for (let i = 0; i < count; i++) if ((acc[touched[i] as number] as number) + remaining >= theta) alive++
-      if (alive * lookupCost < (restPostings[s] as number)) break
-    }
-    // Compact the candidates in place (n <= i), clearing the accumulator for the next query.
-    let n = 0
-    for (let i = 0; i < count; i++) {
-      const r = touched[i] as number
-      if ((acc[r] as number) + remaining >= theta) touched[n++] = r
-      acc[r] = 0
-    }
-    return touched.subarray(0, n)
-  }
-
-  // The k-th largest accumulated score among the first `count` touched rows.
-  private kthBest(count: number, k: number): number {
-    const heap = this.heapOf(k)
-    const acc = this.acc
-    const touched = this.touched
-    let threshold = -Infinity
-    for (let i = 0; i < count; i++) {
-      const s = acc[touched[i] as number] as number
-      if (s <= threshold) continue
-      heap.push(s, 0)
-      threshold = heap.threshold
-    }
-    return heap.threshold
   }
 }
 

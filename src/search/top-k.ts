@@ -3,6 +3,7 @@
  * (score desc, index asc) would return in its first k places. Indices are row numbers inside one tenant, and rows
  * are laid out in chunk-id order, so "index asc" is "chunk id asc": the deterministic tie-break.
  */
+import type { RankedRow } from './types.ts'
 
 /** A reusable k-sized heap over (score, index) pairs. The root is the worst kept pair. */
 export class TopK {
@@ -52,14 +53,37 @@ export class TopK {
     }
     const rs = scores[0] as number
     if (score < rs || (score === rs && index > (indices[0] as number))) return
-    // Replace the root and sift down.
+    this.siftDown(score, index, k)
+  }
+
+  /**
+   * The kept pairs as ranked rows, best first (score desc, index asc), each index plus `base`; empties the heap.
+   * Takes the root (the worst pair) `size` times and fills the list from the back: no comparator sort and no
+   * intermediate objects, which on Cranfield-sized queries cost as much as the scoring's last pass.
+   */
+  rankedRows(base: number): RankedRow[] {
+    const out: RankedRow[] = []
+    const scores = this.scores
+    const indices = this.indices
+    while (this.size > 0) {
+      out.push({ row: base + (indices[0] as number), score: scores[0] as number })
+      const last = --this.size
+      if (last > 0) this.siftDown(scores[last] as number, indices[last] as number, last)
+    }
+    return out.reverse()
+  }
+
+  // Puts (score, index) at the root of the first `size` slots and sifts it down to its place.
+  private siftDown(score: number, index: number, size: number): void {
+    const scores = this.scores
+    const indices = this.indices
     let i = 0
     for (;;) {
       const l = 2 * i + 1
-      if (l >= k) break
+      if (l >= size) break
       const r = l + 1
       let c = l
-      if (r < k) {
+      if (r < size) {
         const ls = scores[l] as number
         const rsc = scores[r] as number
         if (rsc < ls || (rsc === ls && (indices[r] as number) > (indices[l] as number))) c = r

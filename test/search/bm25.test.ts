@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { bm25Idf, buildBm25Index } from '../../src/search/bm25.ts'
+import { wasmPostingsMin } from '../../src/search/bm25-parts.ts'
+import { bm25KernelModule } from '../../src/search/wasm/wasm-bm25.ts'
 import { referenceBm25 } from './reference-bm25.ts'
 
 const split = (text: string): string[] => text.split(' ').filter(Boolean)
@@ -182,6 +184,57 @@ describe('buildBm25Index', () => {
     expect(one.map((hits) => hits.length)).toEqual([3, 3, 0, 0, 3])
     expect(index.searchTermsBatch(queries, 5, 3)).toEqual([[], [], [], [], []])
   })
+
+  test.skipIf(!bm25KernelModule())(
+    "the WASM dense pass returns the TS passes' rows and doubles (1,503 + 203 rows, k 1 / 10 / 300, repeated terms)",
+    () => {
+      // Two tenants of 1,503 and 203 docs x 20 words from 50 (about 14 distinct per doc: ~24k postings, over the
+      // WASM threshold). Row counts that are not multiples of 8 exercise the padded groups; tenant 'small' has
+      // fewer runs than k = 10 and k = 300 exceeds the run limit, so both take the collect-everything bound.
+      let seed = 5
+      const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32
+      const word = () => `w${Math.floor(rand() * rand() * 50)}`
+      const docs = Array.from({ length: 1706 }, (_, i) => ({
+        id: `d${String(i).padStart(4, '0')}`,
+        tenantId: i < 1503 ? 'big' : 'small',
+        terms: Array.from({ length: 20 }, word),
+      }))
+      const index = buildBm25Index(
+        docs.map((d) => ({ id: d.id, tenantId: d.tenantId, text: d.terms.join(' ') })),
+        undefined,
+        split,
+      )
+      expect(index.parts.postingRows.length).toBeGreaterThan(wasmPostingsMin)
+      expect(index.kernel).toBeDefined()
+      const queries = Array.from({ length: 60 }, (_, q) => Array.from({ length: 1 + (q % 7) }, word))
+      queries.push(['w3', 'w3', 'w40'], ['w49', 'w0', 'w0', 'w0'])
+      const kernel = index.kernel
+      for (const t of [0, 1]) {
+        for (const k of [1, 10, 300]) {
+          index.kernel = kernel
+          const wasm = index.searchTermsBatch(queries, t, k)
+          index.kernel = undefined
+          expect(wasm, `tenant ${t}, k ${k}`).toEqual(index.searchTermsBatch(queries, t, k))
+          expect(wasm.every((hits) => hits.length === Math.min(k, hits.length) && hits.length > 0)).toBe(true)
+          // Pruning that gives up at once (budget 0) hands every query to the WASM dense pass: same results.
+          index.kernel = kernel
+          index.plainPostings = 0
+          index.pruneBudgetShare = 0
+          expect(index.searchTermsBatch(queries, t, k), `given up, tenant ${t}, k ${k}`).toEqual(wasm)
+          index.plainPostings = 4096
+          index.pruneBudgetShare = 0.5
+        }
+      }
+      // And the slow reference, bit for bit, for the two repeated-term queries of the big tenant.
+      index.kernel = kernel
+      for (const query of queries.slice(-2)) {
+        const got = index
+          .searchTerms(query, 0, 10)
+          .map((h) => ({ id: index.parts.layout.chunkIds[h.row], score: h.score }))
+        expect(got).toEqual(referenceBm25(docs, query, 'big').slice(0, 10))
+      }
+    },
+  )
 
   test('a term repeated more than 65535 times in one doc keeps its exact tf (postings switch to 32-bit tfs)', () => {
     const docs = [

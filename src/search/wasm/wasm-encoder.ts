@@ -41,8 +41,11 @@ const simd = (opcode: number): Code => [0xfd, ...uleb(opcode)]
 export const op = {
   block: [0x02, 0x40],
   loop: [0x03, 0x40],
+  /** `if` with no result (closed by `end`). */
+  if_: [0x04, 0x40],
   end: [0x0b],
   br: (depth: number): Code => [0x0c, ...uleb(depth)],
+  return: [0x0f],
   brIf: (depth: number): Code => [0x0d, ...uleb(depth)],
   get: (local: number): Code => [0x20, ...uleb(local)],
   set: (local: number): Code => [0x21, ...uleb(local)],
@@ -55,15 +58,37 @@ export const op = {
   i32GeU: [0x4f],
   i32GeS: [0x4e],
   i32GtS: [0x4a],
+  i32LtU: [0x49],
+  /** `select`: the first of two operands when the i32 condition is nonzero, else the second. */
+  select: [0x1b],
   i32Shl: [0x74],
+  i32ShrU: [0x76],
   i32Load: (offset = 0): Code => [0x28, 2, ...uleb(offset)],
   i32Store: (offset = 0): Code => [0x36, 2, ...uleb(offset)],
   f32Add: [0x92],
+  f64Load: (offset = 0): Code => [0x2b, 3, ...uleb(offset)],
+  f64Store: (offset = 0): Code => [0x39, 3, ...uleb(offset)],
+  /** `f64.const 0` (eight zero bytes of immediate). */
+  f64Zero: [0x44, 0, 0, 0, 0, 0, 0, 0, 0],
+  f64Add: [0xa0],
+  f64Mul: [0xa2],
+  f64Gt: [0x64],
+  f64Ge: [0x66],
+  f64Max: [0xa5],
+  f64ConvertI32S: [0xb7],
   f32Store: (offset = 0): Code => [0x38, 2, ...uleb(offset)],
   v128Load: (offset = 0): Code => [...simd(0x00), 2, ...uleb(offset)],
   /** Loads 8 bytes and sign-extends each to an i16 lane (`v128.load8x8_s`). */
   v128Load8x8S: (offset = 0): Code => [...simd(0x01), 3, ...uleb(offset)],
   v128Zero: [...simd(0x0c), ...new Array<number>(16).fill(0)],
+  v128Store: (offset = 0): Code => [...simd(0x0b), 4, ...uleb(offset)],
+  v128Or: simd(0x50),
+  v128AnyTrue: simd(0x53),
+  f64x2Splat: simd(0x14),
+  f64x2ExtractLane: (lane: number): Code => [...simd(0x21), lane],
+  f64x2Ge: simd(0x4c),
+  /** Lane-wise `a < b ? b : a` (`f64x2.pmax`: one x86 maxpd, no NaN handling, which scores never need). */
+  f64x2Pmax: simd(0xf7),
   f32x4Add: simd(0xe4),
   f32x4Mul: simd(0xe6),
   f32x4ExtractLane: (lane: number): Code => [...simd(0x1f), lane],
@@ -74,7 +99,7 @@ export const op = {
 } as const
 
 /** Value types. */
-export const valType = { i32: 0x7f, v128: 0x7b } as const
+export const valType = { i32: 0x7f, f64: 0x7c, v128: 0x7b } as const
 
 function section(id: number, body: Code): Code {
   return [id, ...uleb(body.length), ...body]
@@ -89,23 +114,34 @@ function name(text: string): Code {
   return [...uleb(bytes.length), ...bytes]
 }
 
-/** One exported function: its i32 parameters, extra locals, and body (without the final `end`). */
+/**
+ * One exported function: its parameter count (i32 unless `paramTypes` gives each one's type), an optional result
+ * type, extra locals, and body (without the final `end`).
+ */
 export interface WasmFunction {
   name: string
   params: number
+  paramTypes?: number[]
+  result?: number
   locals: Array<{ count: number; type: number }>
   body: Code
 }
 
 /**
  * A module that imports `env.memory` (shared when `shared`, with `minPages`..`maxPages` 64 KiB pages) and exports
- * `functions` (all `(i32 x params) -> ()`).
+ * `functions` (each `(i32 x params) -> ()` unless its `paramTypes` and `result` say otherwise).
  */
 export function encodeModule(
   functions: WasmFunction[],
   memory: { minPages: number; maxPages: number; shared: boolean },
 ): Uint8Array {
-  const types = vec(functions.map((f) => [0x60, ...vec(new Array(f.params).fill([valType.i32])), 0]))
+  const types = vec(
+    functions.map((f) => [
+      0x60,
+      ...vec((f.paramTypes ?? new Array<number>(f.params).fill(valType.i32)).map((t) => [t])),
+      ...vec(f.result === undefined ? [] : [[f.result]]),
+    ]),
+  )
   const limits = [memory.shared ? 0x03 : 0x01, ...uleb(memory.minPages), ...uleb(memory.maxPages)]
   const imports = vec([[...name('env'), ...name('memory'), 0x02, ...limits]])
   const funcs = vec(functions.map((_, i) => uleb(i)))

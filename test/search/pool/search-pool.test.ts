@@ -29,13 +29,16 @@ function seededChunks(count: number) {
 }
 
 describe('SearchPool', () => {
-  const chunks = seededChunks(400)
+  // 2,400 chunks of 12 words hold ~19k postings, over `wasmPostingsMin`: the workers bind the WASM dense pass to
+  // the index's shared WebAssembly memory (received with the parts), and must answer as the main thread does.
+  const chunks = seededChunks(2400)
   const embedder = createHashEmbedder(48)
   const pool = new SearchPool({ chunks, config: { arm: 'hybrid' }, embedder }, { threads: 2, minQueriesPerTask: 4 })
   afterAll(() => pool.destroy())
 
   test('pooled results equal in-process results for every arm, in query order', async () => {
     const local = await buildSearchIndex(chunks, { arm: 'hybrid' }, embedder)
+    expect(local.internals.bm25.kernel).toBeDefined()
     const queries = searchArms.flatMap((arm) =>
       ['invoice refund', 'sso token limit', 'webhook', 'api export plan', 'nothing here'].flatMap((query) =>
         ['acme', 'zeta'].map((tenantId) => ({ query, tenantId, k: 5, arm })),
