@@ -19,7 +19,6 @@ import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
 import { ConfigError } from '../../config/errors.ts'
 import './matchers.ts'
 import '../task-meta.ts'
-import { failsCase } from '../../report/scorecard/hard-checks.ts'
 
 function runtimeHandle(): RagRuntimeHandle {
   const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
@@ -64,7 +63,7 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   const system = await handle.getSystem()
   applyAbstentionPhrases(handle.config)
   const ran = runCaseSystem(system, moduleCase)
-  const [runtime, { evaluateCase }] = await Promise.all([handle.getRuntime(), loadEvaluation()])
+  const [runtime, { evaluateCase, failsCase }] = await Promise.all([handle.getRuntime(), loadEvaluation()])
   let evaluation
   try {
     evaluation = await evaluateCase(runtime, moduleCase, file, ran)
@@ -106,14 +105,24 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   if (failed.length + markedPassing.length > 0) for (const error of ctx.task.result?.errors ?? []) error.stacks ??= []
 }
 
-let evaluationModule: Promise<typeof import('../../evaluation/evaluate-case.ts')> | undefined
+/** What grading a case takes beyond the runtime: the case evaluation, and which failed checks fail a case. */
+interface Evaluation {
+  evaluateCase: (typeof import('../../evaluation/evaluate-case.ts'))['evaluateCase']
+  failsCase: (typeof import('../../report/scorecard/hard-checks.ts'))['failsCase']
+}
+
+let evaluationModules: Promise<Evaluation> | undefined
 
 /**
- * The case evaluation's modules (grading, the golden case schema, zod), loaded once, after the first system
- * call has started rather than before it: the worker's thread is idle while the system works.
+ * The case evaluation's modules (grading, the golden case schema, zod, the scorecard's case order with its
+ * collator), loaded once, after the first system call has started rather than before it: the worker's thread is
+ * idle while the system works.
  */
-function loadEvaluation(): Promise<typeof import('../../evaluation/evaluate-case.ts')> {
-  return (evaluationModule ??= import('../../evaluation/evaluate-case.ts'))
+function loadEvaluation(): Promise<Evaluation> {
+  return (evaluationModules ??= Promise.all([
+    import('../../evaluation/evaluate-case.ts'),
+    import('../../report/scorecard/hard-checks.ts'),
+  ]).then(([{ evaluateCase }, { failsCase }]) => ({ evaluateCase, failsCase })))
 }
 
 let abstentionConfig: RagEvalConfig | undefined

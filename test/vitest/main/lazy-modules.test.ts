@@ -83,6 +83,7 @@ test("a worker's first system call waits for no grading module, corpus or zod: t
     'system/sources/resolve-source',
     'grading/checks/hard-checks',
     'grading/judge/heuristic-judge',
+    'report/scorecard/case-order',
   ])
     expect(beforeCall).not.toContain(later)
 }, 60_000)
