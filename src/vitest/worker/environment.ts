@@ -1,17 +1,21 @@
 /**
  * The `rag` test environment: a Node environment that hands each test file a lazily built runtime (corpus,
- * chunks, search index, worker pool, model clients, adapter, judge). Nothing is built until the first case
- * runs, so `vitest list` stays cheap; teardown closes pools and clients.
+ * chunks, search index, worker pool, model clients, adapter, judge). Nothing is built, or even loaded, until the
+ * first case runs, so `vitest list` stays cheap and the first system call waits only for what it needs: the
+ * runtime is built in two stages (stageRagRuntime), the system stage first. Teardown closes pools and clients.
  */
 import type { Environment } from 'vitest/environments'
 import type { EnvironmentOptions } from 'vitest/node'
 import type { RagEvalConfig } from '../../config/schema.ts'
-import { createRagRuntime, type RagRuntime } from '../../evaluation/create-runtime.ts'
+import type { RagRuntime, StagedRuntime, SystemStage } from '../../evaluation/create-runtime.ts'
 import { ConfigError } from '../../config/errors.ts'
 
 /** What the environment puts on `globalThis.__VITEST_RAG__`. */
 export interface RagRuntimeHandle {
   config: RagEvalConfig
+  /** What calling the system needs (the adapter, the checkpoints): built before the rest of the runtime. */
+  getSystem(): Promise<SystemStage>
+  /** The whole runtime (the grading parts too), built once; asked for while the first system calls run. */
   getRuntime(): Promise<RagRuntime>
 }
 
@@ -29,13 +33,19 @@ const environment: Environment = {
         'the rag environment needs environmentOptions.rag; add ragEval() to the project\'s plugins instead of setting environment: "rag" by hand',
       )
     }
-    let runtime: Promise<RagRuntime> | undefined
-    const handle: RagRuntimeHandle = { config, getRuntime: () => (runtime ??= createRagRuntime(config)) }
+    // The runtime builder and what it imports load with the first case, not with the environment.
+    let staged: Promise<StagedRuntime> | undefined
+    const stage = () => (staged ??= import('../../evaluation/create-runtime.ts').then((m) => m.stageRagRuntime(config)))
+    const handle: RagRuntimeHandle = {
+      config,
+      getSystem: async () => (await stage()).system(),
+      getRuntime: async () => (await stage()).runtime(),
+    }
     ;(global as Record<string, unknown>)[RUNTIME_GLOBAL] = handle
     return {
       async teardown(g) {
         delete (g as Record<string, unknown>)[RUNTIME_GLOBAL]
-        if (runtime) await (await runtime.catch(() => undefined))?.close()
+        if (staged) await (await staged.catch(() => undefined))?.close()
       },
     }
   },

@@ -10,7 +10,8 @@ import { TestRunner } from 'vitest'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { useAbstentionPhrases } from '../../shared/text/abstention.ts'
 import type { CaseRecord } from '../../evaluation/case-record.ts'
-import { baseRecord, evaluateCase } from '../../evaluation/evaluate-case.ts'
+import { baseRecord } from '../../evaluation/base-record.ts'
+import { runCaseSystem } from '../../evaluation/case-system.ts'
 import type { ModuleCase } from '../../cases/prepared-case.ts'
 import { readPreparedCases } from '../../evaluation/golden-set/prepared-cases.ts'
 import { useModuleImporter, type ModuleImporter } from '../../shared/util/user-module.ts'
@@ -18,7 +19,6 @@ import { RUNTIME_GLOBAL, type RagRuntimeHandle } from './environment.ts'
 import { ConfigError } from '../../config/errors.ts'
 import './matchers.ts'
 import '../task-meta.ts'
-import { failsCase } from '../../report/scorecard/hard-checks.ts'
 
 function runtimeHandle(): RagRuntimeHandle {
   const handle = (globalThis as Record<string, unknown>)[RUNTIME_GLOBAL] as RagRuntimeHandle | undefined
@@ -58,11 +58,15 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   }
   ctx.task.meta.rag = { ...baseRecord(moduleCase, file, handle.config.mode), error: 'the case did not finish' }
   await yieldToEventLoop()
-  const runtime = await handle.getRuntime()
-  applyAbstentionPhrases(runtime.config)
+  // The system is called as soon as its stage is ready; the rest of the runtime and the grading modules are
+  // built and loaded while the first calls are under way, and the case is graded when both are there.
+  const system = await handle.getSystem()
+  applyAbstentionPhrases(handle.config)
+  const ran = runCaseSystem(system, moduleCase)
+  const [runtime, { evaluateCase, failsCase }] = await Promise.all([handle.getRuntime(), loadEvaluation()])
   let evaluation
   try {
-    evaluation = await evaluateCase(runtime, moduleCase, file)
+    evaluation = await evaluateCase(runtime, moduleCase, file, ran)
   } finally {
     // Every model call is tallied, whatever the case's outcome: a run where every request failed still
     // has its provider section (failures, retries, cost) in the scorecard.
@@ -99,6 +103,26 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   // test's location is its golden line), and the main process re-reads and scans such a file per error and frame
   // to source-map it: seconds for a few thousand failing cases. The failures carry no frames.
   if (failed.length + markedPassing.length > 0) for (const error of ctx.task.result?.errors ?? []) error.stacks ??= []
+}
+
+/** What grading a case takes beyond the runtime: the case evaluation, and which failed checks fail a case. */
+interface Evaluation {
+  evaluateCase: (typeof import('../../evaluation/evaluate-case.ts'))['evaluateCase']
+  failsCase: (typeof import('../../report/scorecard/hard-checks.ts'))['failsCase']
+}
+
+let evaluationModules: Promise<Evaluation> | undefined
+
+/**
+ * The case evaluation's modules (grading, the golden case schema, zod, the scorecard's case order with its
+ * collator), loaded once, after the first system call has started rather than before it: the worker's thread is
+ * idle while the system works.
+ */
+function loadEvaluation(): Promise<Evaluation> {
+  return (evaluationModules ??= Promise.all([
+    import('../../evaluation/evaluate-case.ts'),
+    import('../../report/scorecard/hard-checks.ts'),
+  ]).then(([{ evaluateCase }, { failsCase }]) => ({ evaluateCase, failsCase })))
 }
 
 let abstentionConfig: RagEvalConfig | undefined

@@ -10,16 +10,27 @@ function owner(url: string): string {
   return /\/dist\/(.+)\.js$/.exec(url)?.[1] ?? url
 }
 
+let logged: Promise<string> | undefined
+
+/** The fixture's module log, from one run shared by both tests (each run loads every entry module again). */
+function moduleLog(): Promise<string> {
+  logged ??= (async () => {
+    const dir = tempDir('vitest-rag-lazy-')
+    const log = join(dir, 'modules.log')
+    const run = await runNode(join(repoRoot, 'test/fixtures/lazy-modules/load-entries.ts'), [log, join(dir, 'out')], {
+      nodeArgs: ['--import', 'tsx'],
+    })
+    expect(run.output).toBe('')
+    expect(run.code).toBe(0)
+    return readFileSync(log, 'utf8')
+  })()
+  return logged
+}
+
 test('an offline run never loads the openai SDK, tinypool, flexsearch, the model judge or the search index; the report modules wait for the first case result; the first model call loads the SDK', async () => {
-  const dir = tempDir('vitest-rag-lazy-')
-  const log = join(dir, 'modules.log')
-  const run = await runNode(join(repoRoot, 'test/fixtures/lazy-modules/load-entries.ts'), [log, join(dir, 'out')], {
-    nodeArgs: ['--import', 'tsx'],
-  })
-  expect(run.output).toBe('')
-  expect(run.code).toBe(0)
-  const [offline = '', modelCall = ''] = readFileSync(log, 'utf8').split('--- model call\n')
-  const loaded = new Set(offline.split('\n').filter(Boolean).map(owner))
+  const [toCall = '', rest = ''] = (await moduleLog()).split('--- worker ready to call\n')
+  const [offline = '', modelCall = ''] = rest.split('--- model call\n')
+  const loaded = new Set([...toCall.split('\n'), ...offline.split('\n')].filter(Boolean).map(owner))
   // What an offline run with a module adapter and the heuristic judge uses is loaded...
   for (const used of [
     'vitest/main/plugin',
@@ -57,4 +68,22 @@ test('an offline run never loads the openai SDK, tinypool, flexsearch, the model
   ])
     expect(loaded).not.toContain(later)
   expect(new Set(modelCall.split('\n').filter(Boolean).map(owner))).toContain('openai')
+}, 60_000)
+
+test("a worker's first system call waits for no grading module, corpus or zod: they load while the first calls run", async () => {
+  const [toCall = ''] = (await moduleLog()).split('--- worker ready to call\n')
+  const beforeCall = new Set(toCall.split('\n').filter(Boolean).map(owner))
+  for (const used of ['vitest/worker/golden-runtime', 'evaluation/case-system', 'evaluation/base-record'])
+    expect(beforeCall).toContain(used)
+  for (const later of [
+    'zod',
+    'evaluation/evaluate-case',
+    'corpus/prepare-corpus',
+    'cases/schema',
+    'system/sources/resolve-source',
+    'grading/checks/hard-checks',
+    'grading/judge/heuristic-judge',
+    'report/scorecard/case-order',
+  ])
+    expect(beforeCall).not.toContain(later)
 }, 60_000)
