@@ -63,6 +63,9 @@ async function runCase(moduleCase: ModuleCase, file: string, ctx: TestContext): 
   const system = await handle.getSystem()
   applyAbstentionPhrases(handle.config)
   const ran = runCaseSystem(system, moduleCase)
+  // Observed here too: when the runtime fails to build, the case fails on that and never awaits `ran`, whose own
+  // failure (a checkpoint store that cannot be read) would otherwise surface as an unhandled rejection.
+  ran.catch(() => undefined)
   const [runtime, { evaluateCase, failsCase }] = await Promise.all([handle.getRuntime(), loadEvaluation()])
   let evaluation
   try {
