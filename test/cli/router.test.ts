@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parseCliArgs } from '../../src/cli/commands/args.ts'
-import { CliUsageError, type CliCommand } from '../../src/cli/commands/command.ts'
+import { CliUsageError, type CliCommand, type CliCommandEntry } from '../../src/cli/commands/command.ts'
 import { renderGroupHelp, renderHelp, runCli } from '../../src/cli/main.ts'
 import { commands } from '../../src/cli/commands/index.ts'
 import { VersionedFileError } from '../../src/shared/problems/versioned-file-error.ts'
@@ -14,9 +14,21 @@ function io() {
   }
 }
 
-const echo: CliCommand = {
-  name: 'echo',
-  summary: 'print its --text',
+/** A registry entry for `command`; `loads` counts how often the router loaded it. */
+function entry(name: string, summary: string, command: CliCommand): CliCommandEntry & { loads: number } {
+  const made = {
+    name,
+    summary,
+    loads: 0,
+    async load() {
+      made.loads += 1
+      return command
+    },
+  }
+  return made
+}
+
+const echo = entry('echo', 'print its --text', {
   usage: 'Usage: vitest-rag echo --text T',
   async run(argv, { stdout }) {
     const { values } = parseCliArgs(argv, { text: { type: 'string' } })
@@ -24,13 +36,11 @@ const echo: CliCommand = {
     stdout(`${values.text}\n`)
     return 0
   },
-}
-const group: CliCommand = {
-  name: 'baseline accept',
-  summary: 'a two-word command',
+})
+const group = entry('baseline accept', 'a two-word command', {
   usage: 'Usage: vitest-rag baseline accept',
   run: async () => 7,
-}
+})
 
 describe('the vitest-rag command router', () => {
   test('routes one- and two-word commands and returns their exit code', async () => {
@@ -41,12 +51,8 @@ describe('the vitest-rag command router', () => {
   })
 
   test('a vitest-rag error prints its message without a stack, exit 1; any other error is a bug and is rethrown', async () => {
-    const failing = (error: Error): CliCommand => ({
-      name: 'load',
-      summary: 'fails',
-      usage: 'Usage: vitest-rag load',
-      run: async () => Promise.reject(error),
-    })
+    const failing = (error: Error) =>
+      entry('load', 'fails', { usage: 'Usage: vitest-rag load', run: async () => Promise.reject(error) })
     const a = io()
     const known = new VersionedFileError('scorecard', 'x.json', { kind: 'format', detail: 'not JSON' })
     expect(await runCli(['load'], a.io, [failing(known)])).toBe(1)
@@ -79,12 +85,7 @@ describe('the vitest-rag command router', () => {
 })
 
 describe('help and version for every command', () => {
-  const show: CliCommand = {
-    name: 'baseline show',
-    summary: 'show it',
-    usage: 'Usage: vitest-rag baseline show',
-    run: async () => 0,
-  }
+  const show = entry('baseline show', 'show it', { usage: 'Usage: vitest-rag baseline show', run: async () => 0 })
 
   test('--version, -v and version print the package version', async () => {
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -113,10 +114,32 @@ describe('help and version for every command', () => {
   test('every registered command and subcommand answers --help with its usage, exit 0', async () => {
     for (const command of commands) {
       const a = io()
+      const { usage } = await command.load()
       expect(await runCli([...command.name.split(' '), '--help'], a.io), command.name).toBe(0)
-      expect(a.out.stdout).toBe(`${command.usage}\n`)
-      expect(command.usage.startsWith(`Usage: vitest-rag ${command.name}`), command.name).toBe(true)
+      expect(a.out.stdout).toBe(`${usage}\n`)
+      // The name is written in the registry entry and again in the module's usage: they must agree.
+      expect(usage.startsWith(`Usage: vitest-rag ${command.name}`), command.name).toBe(true)
     }
     expect(commands.map((c) => c.name)).toEqual(expect.arrayContaining(['init', 'baseline accept', 'baseline show']))
+  })
+})
+
+describe('the router loads only the command it runs', () => {
+  test('--version, help, a group list and an unknown command load no command; running or --help loads that one', async () => {
+    const [one, two, three] = [
+      entry('echo', 'e', { usage: 'Usage: vitest-rag echo', run: async () => 0 }),
+      entry('baseline accept', 'a', { usage: 'Usage: vitest-rag baseline accept', run: async () => 0 }),
+      entry('baseline show', 's', { usage: 'Usage: vitest-rag baseline show', run: async () => 0 }),
+    ]
+    const list = [one, two, three]
+    for (const argv of [['--version'], [], ['help'], ['--help'], ['baseline'], ['help', 'baseline'], ['nope']]) {
+      await runCli(argv, io().io, list)
+    }
+    expect(list.map((c) => c.loads)).toEqual([0, 0, 0])
+    await runCli(['baseline', 'show', '--help'], io().io, list)
+    await runCli(['help', 'baseline', 'show'], io().io, list)
+    await runCli(['echo'], io().io, list)
+    // baseline show twice (--help, help), echo once (run), baseline accept never.
+    expect(list.map((c) => c.loads)).toEqual([1, 0, 2])
   })
 })
