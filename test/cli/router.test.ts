@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parseCliArgs } from '../../src/cli/commands/args.ts'
 import { CliUsageError, type CliCommand, type CliCommandEntry } from '../../src/cli/commands/command.ts'
 import { renderGroupHelp, renderHelp, runCli } from '../../src/cli/main.ts'
 import { commands } from '../../src/cli/commands/index.ts'
 import { VersionedFileError } from '../../src/shared/problems/versioned-file-error.ts'
+import { repoRoot, runNode, tempDir } from '../helpers/run-vitest.ts'
 
 function io() {
   const out = { stdout: '', stderr: '' }
@@ -142,4 +144,44 @@ describe('the router loads only the command it runs', () => {
     // baseline show twice (--help, help), echo once (run), baseline accept never.
     expect(list.map((c) => c.loads)).toEqual([1, 0, 2])
   })
+})
+
+/**
+ * The built binary's loaded modules for `args`: our own by their path under dist/ (`cli/main`), packages by
+ * name. A loader hook in the child records every module URL it loads.
+ */
+async function modulesLoadedBy(args: string[]): Promise<string[]> {
+  const log = join(tempDir('vitest-rag-cli-modules-'), 'modules.log')
+  const recorder = `import { appendFileSync } from 'node:fs'
+let log
+export function initialize(data) { log = data.log }
+export async function load(url, context, next) { appendFileSync(log, url + '\\n'); return next(url, context) }`
+  const hook = `import { register } from 'node:module'
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(recorder)}`)}, { data: { log: ${JSON.stringify(log)} } })`
+  const run = await runNode(join(repoRoot, 'bin/vitest-rag.js'), args, {
+    nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(hook)}`],
+  })
+  expect(run.code, run.output).toBe(0)
+  // The binary itself (bin/) is neither: only what it loads from dist/ and node_modules/ is listed.
+  const urls = readFileSync(log, 'utf8').split('\n')
+  return urls.flatMap(
+    (url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? /\/dist\/(.+)\.js$/.exec(url)?.[1] ?? [],
+  )
+}
+
+test('the built binary: --version and help load no command module and no package; score-run --help loads score-run alone', async () => {
+  // The router's own modules and the two leaves they import (the error base class, the package version).
+  const router = ['cli/commands/command', 'cli/commands/index', 'cli/main', 'cli/run']
+  const leaves = ['shared/util/errors', 'shared/util/package-info']
+  for (const args of [['--version'], ['help']]) {
+    expect((await modulesLoadedBy(args)).sort(), args[0]).toEqual([...router, ...leaves].sort())
+  }
+  // Before the registry loaded lazily, every invocation loaded all 28 modules under cli/commands/ (487 modules in all).
+  const commandModules = (await modulesLoadedBy(['score-run', '--help'])).filter((m) => m.startsWith('cli/commands/'))
+  expect(commandModules.sort()).toEqual([
+    'cli/commands/args',
+    'cli/commands/command',
+    'cli/commands/index',
+    'cli/commands/score-run',
+  ])
 })
