@@ -2,13 +2,18 @@
  * The `vitest-rag` command router: finds the subcommand (one or two words), runs it, and maps usage
  * errors to exit code 2 and any other vitest-rag error (bad input, an unreadable file: its message says the
  * fix) to its message and exit code 1; anything else is a bug and keeps its stack trace. Commands never call `process.exit`; the binary sets the exit code.
+ * It routes and lists from the registry's entries alone: `--version`, `help` and a group's list load no command,
+ * and a command's module is imported only when it runs or prints its usage.
  */
-import { CliUsageError, type CliCommand, type CliIo } from './commands/command.ts'
+import { CliUsageError, type CliCommandEntry, type CliIo } from './commands/command.ts'
 import { commands as registered } from './commands/index.ts'
 import { VitestRagError, withoutPrefix } from '../shared/util/errors.ts'
 import { PACKAGE_INFO } from '../shared/util/package-info.ts'
 
-function findCommand(argv: string[], commands: CliCommand[]): { command: CliCommand; rest: string[] } | undefined {
+function findCommand(
+  argv: string[],
+  commands: CliCommandEntry[],
+): { command: CliCommandEntry; rest: string[] } | undefined {
   const two = argv.slice(0, 2).join(' ')
   const byTwo = commands.find((c) => c.name === two)
   if (byTwo) return { command: byTwo, rest: argv.slice(2) }
@@ -17,13 +22,13 @@ function findCommand(argv: string[], commands: CliCommand[]): { command: CliComm
   return undefined
 }
 
-function commandList(commands: CliCommand[]): string[] {
+function commandList(commands: CliCommandEntry[]): string[] {
   const width = Math.max(0, ...commands.map((c) => c.name.length))
   return commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)
 }
 
 /** The text `vitest-rag help` prints. */
-export function renderHelp(commands: CliCommand[]): string {
+export function renderHelp(commands: CliCommandEntry[]): string {
   return [
     'Usage: vitest-rag <command> [options]',
     '',
@@ -36,12 +41,12 @@ export function renderHelp(commands: CliCommand[]): string {
 }
 
 /** The subcommands of group `word` (e.g. `baseline` -> `baseline accept`, `baseline show`). */
-function groupOf(word: string | undefined, commands: CliCommand[]): CliCommand[] {
+function groupOf(word: string | undefined, commands: CliCommandEntry[]): CliCommandEntry[] {
   return word === undefined ? [] : commands.filter((c) => c.name.startsWith(`${word} `))
 }
 
 /** The text a command group prints for `vitest-rag <group> --help`. */
-export function renderGroupHelp(group: string, commands: CliCommand[]): string {
+export function renderGroupHelp(group: string, commands: CliCommandEntry[]): string {
   return [
     `Usage: vitest-rag ${group} <subcommand> [options]`,
     '',
@@ -56,7 +61,7 @@ export function renderGroupHelp(group: string, commands: CliCommand[]): string {
 const HELP_FLAGS = new Set(['--help', '-h'])
 
 /** Runs the CLI with `argv` (without `node` and the script path); resolves to the exit code. */
-export async function runCli(argv: string[], io: CliIo, commands: CliCommand[] = registered): Promise<number> {
+export async function runCli(argv: string[], io: CliIo, commands: CliCommandEntry[] = registered): Promise<number> {
   if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version') {
     io.stdout(`${PACKAGE_INFO.version}\n`)
     return 0
@@ -64,7 +69,7 @@ export async function runCli(argv: string[], io: CliIo, commands: CliCommand[] =
   if (argv.length === 0 || argv[0] === 'help' || HELP_FLAGS.has(argv[0] ?? '')) {
     const asked = argv[0] === 'help' ? argv.slice(1) : []
     const target = findCommand(asked, commands)
-    if (target) io.stdout(`${target.command.usage}\n`)
+    if (target) io.stdout(`${(await target.command.load()).usage}\n`)
     else
       io.stdout(
         groupOf(asked[0], commands).length > 0 ? renderGroupHelp(asked[0] ?? '', commands) : renderHelp(commands),
@@ -84,15 +89,16 @@ export async function runCli(argv: string[], io: CliIo, commands: CliCommand[] =
     io.stderr(`vitest-rag: unknown command "${argv.join(' ')}"\n\n${renderHelp(commands)}`)
     return 2
   }
+  const command = await found.command.load()
   if (found.rest.some((arg) => HELP_FLAGS.has(arg))) {
-    io.stdout(`${found.command.usage}\n`)
+    io.stdout(`${command.usage}\n`)
     return 0
   }
   try {
-    return await found.command.run(found.rest, io)
+    return await command.run(found.rest, io)
   } catch (error) {
     if (error instanceof CliUsageError) {
-      io.stderr(`vitest-rag ${found.command.name}: ${withoutPrefix(error.message)}\n\n${found.command.usage}\n`)
+      io.stderr(`vitest-rag ${found.command.name}: ${withoutPrefix(error.message)}\n\n${command.usage}\n`)
       return 2
     }
     if (error instanceof VitestRagError) {

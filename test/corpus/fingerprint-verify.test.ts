@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { runCli } from '../../src/cli/main.ts'
-import { verifyCommand } from '../../src/cli/commands/verify.ts'
 import { diffFingerprints, fingerprintCorpus, fingerprintDocument } from '../../src/corpus/fingerprint.ts'
 import { sha256 } from '../../src/shared/util/hash.ts'
 
@@ -12,9 +11,7 @@ const KB = resolve(import.meta.dirname, '../fixtures/kb-mini')
 async function verify(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = ''
   let err = ''
-  const code = await runCli(['verify', ...argv], { cwd, stdout: (t) => (out += t), stderr: (t) => (err += t) }, [
-    verifyCommand,
-  ])
+  const code = await runCli(['verify', ...argv], { cwd, stdout: (t) => (out += t), stderr: (t) => (err += t) })
   return { code, out, err }
 }
 

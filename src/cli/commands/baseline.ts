@@ -214,8 +214,6 @@ export function createBaselineAcceptCommand(
   now: () => Date = () => new Date(),
 ): CliCommand {
   return {
-    name: 'baseline accept',
-    summary: 'accept the last scorecard as the committed baseline, after showing the metric diff',
     usage: [
       'Usage: vitest-rag baseline accept [--project NAME] [--config FILE] [--scorecard FILE] [--baseline FILE] [--yes] [--allow-partial]',
       '',
@@ -239,8 +237,6 @@ export function createBaselineAcceptCommand(
 
 /** `vitest-rag baseline show`. */
 export const baselineShowCommand: CliCommand = {
-  name: 'baseline show',
-  summary: 'print the committed baseline: identity and aggregate metrics',
   usage: [
     'Usage: vitest-rag baseline show [--project NAME] [--config FILE] [--baseline FILE] [--json]',
     '',
@@ -251,6 +247,3 @@ export const baselineShowCommand: CliCommand = {
   ].join('\n'),
   run: withKnownErrors(runShow),
 }
-
-/** Both baseline subcommands, for the command registry. */
-export const baselineCommands: CliCommand[] = [createBaselineAcceptCommand(), baselineShowCommand]

@@ -116,8 +116,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 /** `vitest-rag build-testset`. */
 export const buildTestsetCommand: CliCommand = {
-  name: 'build-testset',
-  summary: 'build a golden file from a labelled corpus (BEIR or rows), rejecting questions that copy their answer',
   usage,
   run,
 }

@@ -220,8 +220,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 /** `vitest-rag calibrate`. */
 export const calibrateCommand: CliCommand = {
-  name: 'calibrate',
-  summary: "measure the judge's agreement with human labels (accuracy, Cohen's kappa, confusion)",
   usage,
   run,
 }

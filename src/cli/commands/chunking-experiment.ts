@@ -179,8 +179,6 @@ async function checkChunkingSpend(
 
 /** The `chunking-experiment` command. */
 export const chunkingExperimentCommand: CliCommand = {
-  name: 'chunking-experiment',
-  summary: 'structural vs fixed-size chunking and a chunk-size sweep, locators resolved per chunker',
   usage,
   async run(argv, io) {
     const { values } = parseCliArgs(argv, { ...SOURCE_OPTIONS, chunkers: { type: 'string' }, arm: { type: 'string' } })

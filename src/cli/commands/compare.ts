@@ -132,8 +132,6 @@ async function writeComparisonHtml(
 
 /** The `compare` command. */
 export const compareCommand: CliCommand = {
-  name: 'compare',
-  summary: 'paired per-case comparison of two runs: verdict per metric, flipped cases, gaming alarms',
   usage,
   async run(argv, io) {
     const { values, positionals } = parseCliArgs(

@@ -126,8 +126,6 @@ function checkArmsSpend(
 
 /** The `eval-retrieval` command. */
 export const evalRetrievalCommand: CliCommand = {
-  name: 'eval-retrieval',
-  summary: 'compare every retrieval arm on the golden set, with paired significance tests',
   usage,
   async run(argv, io) {
     const { values } = parseCliArgs(argv, {

@@ -135,8 +135,6 @@ async function reporting(io: CliIo, name: string, action: () => Promise<string>)
 
 /** `vitest-rag feedback add`. */
 export const feedbackAddCommand: CliCommand = {
-  name: 'feedback add',
-  summary: 'append a reviewed mistake (run, case, error class, corrected assertions) to the feedback file',
   usage: addUsage,
   run: async (argv, io) => {
     const { review, paths } = await parseReview(argv, io, false, 'feedback add')
@@ -149,8 +147,6 @@ export const feedbackAddCommand: CliCommand = {
 
 /** `vitest-rag promote`. */
 export const promoteCommand: CliCommand = {
-  name: 'promote',
-  summary: 'turn a reviewed correction into a draft golden case and a linked feedback record, atomically',
   usage: promoteUsage,
   run: async (argv, io) => {
     const { review, paths } = await parseReview(argv, io, true, 'promote')

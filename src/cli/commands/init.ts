@@ -125,8 +125,6 @@ export async function runInit(argv: string[], io: CliIo, packageRoot: string = P
 
 /** `vitest-rag init`. */
 export const initCommand: CliCommand = {
-  name: 'init',
-  summary: 'scaffold evals into this project: Vitest project, starter corpus, example golden file, CI workflow',
   usage: [
     'Usage: vitest-rag init [--force]',
     '',

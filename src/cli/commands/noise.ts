@@ -107,8 +107,6 @@ async function runTrials(
 
 /** The `noise` command. */
 export const noiseCommand: CliCommand = {
-  name: 'noise',
-  summary: 'run one configuration N times: spread per metric, detectable change, metrics too noisy to gate',
   usage,
   async run(argv, io) {
     const { values } = parseCliArgs(argv, { ...SOURCE_OPTIONS, runs: { type: 'string' } })

@@ -81,8 +81,6 @@ async function runOverride(argv: string[], io: CliIo): Promise<number> {
 
 /** `vitest-rag qrels override`. */
 export const qrelsOverrideCommand: CliCommand = {
-  name: 'qrels override',
-  summary: 'record a human relevance grade that wins over golden and model grades',
   usage: overrideUsage,
   run: runOverride,
 }

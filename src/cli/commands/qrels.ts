@@ -238,8 +238,6 @@ async function runPool(argv: string[], io: CliIo): Promise<number> {
 
 /** `vitest-rag qrels pool`. */
 export const qrelsPoolCommand: CliCommand = {
-  name: 'qrels pool',
-  summary: 'grade the unjudged top-k of several arms with the model judge (cached, capped)',
   usage: poolUsage,
   run: runPool,
 }

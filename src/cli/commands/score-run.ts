@@ -131,8 +131,6 @@ function renderNotes(scores: TrecScores, negativeGrades: number): string {
 
 /** `vitest-rag score-run`. */
 export const scoreRunCommand: CliCommand = {
-  name: 'score-run',
-  summary: 'score a TREC run against qrels with the harness metrics (recall@k, precision@k, hit@k, ndcg@k, mrr)',
   usage,
   async run(argv, io) {
     const args = parseArgs(argv)

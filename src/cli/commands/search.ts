@@ -117,8 +117,6 @@ export function rankDocuments(
 
 /** The `search` command. */
 export const searchCommand: CliCommand = {
-  name: 'search',
-  summary: 'run a BEIR dataset through a search arm and write a TREC run file',
   usage,
   async run(argv, io) {
     const args = parseArgs(argv)

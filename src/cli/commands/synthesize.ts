@@ -102,8 +102,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 /** `vitest-rag synthesize`. */
 export const synthesizeCommand: CliCommand = {
-  name: 'synthesize',
-  summary: 'write synthetic questions from sampled chunks with the generator model (cached, under the spend limit)',
   usage,
   run,
 }

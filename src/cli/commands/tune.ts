@@ -98,8 +98,6 @@ async function runWithGate(
 
 /** The `tune` command. */
 export const tuneCommand: CliCommand = {
-  name: 'tune',
-  summary: "sweep the abstention gate's threshold: coverage, abstention P/R, CRAG truthfulness, AURC",
   usage,
   async run(argv, io) {
     const { values } = parseCliArgs(argv, { ...SOURCE_OPTIONS, thresholds: { type: 'string' } })

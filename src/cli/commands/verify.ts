@@ -79,8 +79,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 /** The `verify` command. */
 export const verifyCommand: CliCommand = {
-  name: 'verify',
-  summary: 'check a corpus against its recorded per-document hashes',
   usage,
   run,
 }

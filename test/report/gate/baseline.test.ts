@@ -95,7 +95,10 @@ async function cli(argv: string[], cwd: string, confirm?: Confirm): Promise<Capt
   let stdout = ''
   let stderr = ''
   const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd }
-  const list = confirm ? [createBaselineAcceptCommand(confirm, () => new Date(CREATED_AT)), ...commands] : commands
+  // The registry's `baseline accept` entry, loading a command with the injected prompt answer and clock.
+  const accept = commands.find((c) => c.name === 'baseline accept')!
+  const injected = { ...accept, load: async () => createBaselineAcceptCommand(confirm, () => new Date(CREATED_AT)) }
+  const list = confirm ? [injected, ...commands] : commands
   const code = await runCli(argv, io, list)
   return { code, stdout, stderr }
 }
