@@ -26,6 +26,7 @@ import { RagReporter } from './reporter.ts'
 import { isCliConfigLoad, isStartupProblem, stopAtStartup } from './startup-error.ts'
 import { handleBrokenProjects, isolateBrokenProject, problemText, type ProjectProblem } from './broken-projects.ts'
 import { runConfigFile } from './config-files.ts'
+import { RAG_EVAL_PLUGIN_NAME, type RagEvalPluginApi } from './plugin-api.ts'
 
 const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, '../worker/environment')
 const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
@@ -63,19 +64,6 @@ function registerReporters(vitest: Vitest, cfg: RagEvalConfig): void {
   // The scorecard reporter annotates each failing case once, at its golden line; Vitest's GitHub Actions
   // reporter would add one per failed expect, located inside the harness. It keeps every other test.
   replaceGithubActionsReporter(reporters)
-}
-
-/** The name of the plugin {@link ragEval} returns; the CLI finds a project's options by it. */
-export const RAG_EVAL_PLUGIN_NAME = 'vitest-rag:golden'
-
-/**
- * What the plugin exposes on its `api` field so the CLI reads a project's options from the project's own Vitest
- * config: `options` as passed to `ragEval()`, and `config()`, the resolved config once Vite has configured
- * the project (undefined before).
- */
-export interface RagEvalPluginApi {
-  options: RagEvalOptions
-  config(): RagEvalConfig | undefined
 }
 
 /** An options problem of project `project`, with the config file that holds the options. */
