@@ -4,10 +4,9 @@
  */
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { createServer } from 'vite'
 import { afterAll, describe, expect, test } from 'vitest'
-import { ragEval } from '../../../src/public/plugin.ts'
 import { repoRoot, tempDir } from '../../helpers/run-vitest.ts'
+import { withRagEvalServer } from '../../helpers/vite-server.ts'
 
 const fixtureDir = join(repoRoot, 'test/fixtures/e2e')
 const out = tempDir('vitest-rag-golden-module-')
@@ -15,22 +14,13 @@ afterAll(() => rmSync(out, { recursive: true, force: true }))
 
 describe('the golden module through Vite', () => {
   test('its source map carries the golden text only up to the first case line, not the whole file', async () => {
-    const server = await createServer({
-      root: fixtureDir,
-      configFile: false,
-      logLevel: 'silent',
-      appType: 'custom',
-      server: { middlewareMode: true, ws: false, watch: null },
-      plugins: [
-        ragEval({
-          corpus: { kind: 'kb', root: 'kb' },
-          adapter: { kind: 'module', path: 'adapter.ts' },
-          prompts: 'prompts',
-          outDir: out,
-        }),
-      ],
-    })
-    try {
+    const options = {
+      corpus: { kind: 'kb', root: 'kb' },
+      adapter: { kind: 'module', path: 'adapter.ts' },
+      prompts: 'prompts',
+      outDir: out,
+    } as const
+    await withRagEvalServer(fixtureDir, options, async (server) => {
       const result = await server.environments.ssr.transformRequest('/golden/a.golden.jsonl')
       const golden = readFileSync(join(fixtureDir, 'golden/a.golden.jsonl'), 'utf8')
       // The fixture's first case is on line 1, so the map holds that line alone (with its newline); without the
@@ -39,8 +29,6 @@ describe('the golden module through Vite', () => {
       expect(result?.map && 'sourcesContent' in result.map ? result.map.sourcesContent : undefined).toEqual([firstLine])
       expect(result?.code).toContain('registerGoldenFile)(')
       expect(result?.code).not.toContain(golden.slice(0, 40))
-    } finally {
-      await server.close()
-    }
+    })
   })
 })

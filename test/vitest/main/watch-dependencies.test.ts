@@ -9,10 +9,10 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createServer, type EnvironmentModuleGraph } from 'vite'
+import type { EnvironmentModuleGraph } from 'vite'
 import { afterAll, expect, test } from 'vitest'
-import { ragEval } from '../../../src/public/plugin.ts'
 import { repoRoot, tempDir } from '../../helpers/run-vitest.ts'
+import { withRagEvalServer } from '../../helpers/vite-server.ts'
 
 const root = tempDir('vitest-rag-watch-graph-')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -37,22 +37,13 @@ test("edits of the adapter, its imports, the sourceMap module and its imports al
   )
   writeFileSync(join(root, 'ids.ts'), "export const table: Record<string, string> = { a: 'north/doc/amber-n' }\n")
   writeFileSync(join(root, 'map.ts'), "import { table } from './ids.ts'\nexport default (ref: string) => table[ref]\n")
-  const server = await createServer({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    appType: 'custom',
-    server: { middlewareMode: true, ws: false, watch: null },
-    plugins: [
-      ragEval({
-        corpus: { kind: 'kb', root: join(repoRoot, 'test/fixtures/e2e/kb') },
-        adapter: { kind: 'module', path: 'bot.ts' },
-        sourceMap: 'map.ts',
-        outDir: join(root, 'out'),
-      }),
-    ],
-  })
-  try {
+  const options = {
+    corpus: { kind: 'kb', root: join(repoRoot, 'test/fixtures/e2e/kb') },
+    adapter: { kind: 'module', path: 'bot.ts' },
+    sourceMap: 'map.ts',
+    outDir: join(root, 'out'),
+  } as const
+  await withRagEvalServer(root, options, async (server) => {
     const env = server.environments.ssr
     await env.transformRequest('/golden/a.golden.jsonl')
     // The worker imports the adapter and the source map module by path through the same server.
@@ -64,7 +55,5 @@ test("edits of the adapter, its imports, the sourceMap module and its imports al
     // A file nothing imports reruns nothing: the walk is not vacuous.
     writeFileSync(join(root, 'unrelated.ts'), 'export {}\n')
     expect(goldenFilesReachedFrom(env.moduleGraph, join(root, 'unrelated.ts'))).toEqual([])
-  } finally {
-    await server.close()
-  }
+  })
 })
