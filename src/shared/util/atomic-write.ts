@@ -57,6 +57,16 @@ function writeAllSync(fd: number, text: string): void {
   for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at)
 }
 
+/** Writes `pieces` in order to `path`, opened with `flags` (`w` truncates, `a` appends). */
+function writePiecesSync(path: string, flags: 'w' | 'a', pieces: Iterable<string>): void {
+  const fd = openSync(path, flags)
+  try {
+    for (const piece of pieces) writeAllSync(fd, piece)
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /**
  * {@link writeFileAtomicSync} of text given in pieces, written in order: the file is their concatenation, and
  * only one piece is held at a time (a large report is never built as one string).
@@ -65,12 +75,7 @@ export function writePiecesAtomicSync(path: string, pieces: Iterable<string>): v
   mkdirSync(dirname(path), { recursive: true })
   const tmp = tempPathFor(path)
   try {
-    const fd = openSync(tmp, 'w')
-    try {
-      for (const piece of pieces) writeAllSync(fd, piece)
-    } finally {
-      closeSync(fd)
-    }
+    writePiecesSync(tmp, 'w', pieces)
     renameSync(tmp, path)
   } catch (error) {
     rmSync(tmp, { force: true })
@@ -89,16 +94,9 @@ export function appendFileAtomicSync(path: string, text: string | Iterable<strin
   const tmp = tempPathFor(path)
   try {
     if (existsSync(path)) copyFileSync(path, tmp)
+    // Pieces (a run's queue lines a batch at a time) are appended in order, one held at a time.
     if (typeof text === 'string') appendFileSync(tmp, text)
-    else {
-      // Pieces (a run's queue lines a batch at a time): appended in order, one held at a time.
-      const fd = openSync(tmp, 'a')
-      try {
-        for (const piece of text) writeAllSync(fd, piece)
-      } finally {
-        closeSync(fd)
-      }
-    }
+    else writePiecesSync(tmp, 'a', text)
     renameSync(tmp, path)
   } catch (error) {
     rmSync(tmp, { force: true })
