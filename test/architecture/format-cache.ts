@@ -7,8 +7,8 @@
  * the keys of the last run only, so it does not grow.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { writeFileAtomicSync } from '../../src/shared/util/atomic-write.ts'
 
 /** The keys of checks that passed, read from and written back to one file. */
 export interface FormatCache {
@@ -39,11 +39,6 @@ export function openFormatCache(file: string): FormatCache {
         .digest('hex'),
     has: (key) => known.has(key),
     add: (key) => void passed.add(key),
-    save() {
-      mkdirSync(dirname(file), { recursive: true })
-      const temp = join(dirname(file), `.${process.pid}.tmp`)
-      writeFileSync(temp, JSON.stringify([...passed]))
-      renameSync(temp, file)
-    },
+    save: () => writeFileAtomicSync(file, JSON.stringify([...passed])),
   }
 }
