@@ -130,16 +130,30 @@ function expectedSources(v: unknown): Maybe<Json[]> {
   return out
 }
 
-/** An optional field of one of the `values`, or of a type: the value itself, absent when absent. */
-function optional(json: Json, out: Json, key: string, ok: (v: unknown) => boolean): boolean {
+/**
+ * An optional field: absent stays absent; present, `read` gives what the case holds (the value itself, a trimmed
+ * text, a list of literals), or NOT_PLAIN, which sends the line to the schema (false).
+ */
+function optional(json: Json, out: Json, key: string, read: (v: unknown) => Maybe<unknown>): boolean {
   if (!(key in json)) return true
-  if (!ok(json[key])) return false
-  out[key] = json[key]
+  const value = read(json[key])
+  if (value === NOT_PLAIN) return false
+  out[key] = value
   return true
 }
 
-const inSet = (set: ReadonlySet<string>) => (v: unknown) => typeof v === 'string' && set.has(v)
-const isBoolean = (v: unknown) => typeof v === 'boolean'
+/** The value itself when it passes `ok`. */
+const kept =
+  (ok: (v: unknown) => boolean) =>
+  (v: unknown): Maybe<unknown> =>
+    ok(v) ? v : NOT_PLAIN
+const inSet = (set: ReadonlySet<string>) => kept((v) => typeof v === 'string' && set.has(v))
+const aBoolean = kept((v) => typeof v === 'boolean')
+const aString = kept((v) => typeof v === 'string')
+const aQuestionType = inSet(QUESTION_TYPES)
+const aPopularity = inSet(POPULARITY)
+const aDynamism = inSet(DYNAMISM)
+const aStatus = inSet(STATUS)
 
 /** The required fields and the defaulted lists, in the schema's order; NOT_PLAIN when one is not plain. */
 function requiredFields(json: Json): Maybe<Json> {
@@ -185,16 +199,16 @@ export function plainGoldenCase(json: unknown): GoldenCase | undefined {
   const c = requiredFields(json)
   if (c === NOT_PLAIN) return undefined
   const ok =
-    optional(json, c, 'notes', (v) => typeof v === 'string') &&
-    optional(json, c, 'answerable', isBoolean) &&
-    optional(json, c, 'question_type', inSet(QUESTION_TYPES)) &&
-    optional(json, c, 'popularity', inSet(POPULARITY)) &&
-    optional(json, c, 'dynamism', inSet(DYNAMISM)) &&
-    optionalLiterals(json, c, 'tags') &&
-    optional(json, c, 'synthetic', isBoolean) &&
-    optional(json, c, 'status', inSet(STATUS)) &&
-    optionalTrimmed(json, c, 'cluster') &&
-    optionalTrimmed(json, c, 'language')
+    optional(json, c, 'notes', aString) &&
+    optional(json, c, 'answerable', aBoolean) &&
+    optional(json, c, 'question_type', aQuestionType) &&
+    optional(json, c, 'popularity', aPopularity) &&
+    optional(json, c, 'dynamism', aDynamism) &&
+    optional(json, c, 'tags', literals) &&
+    optional(json, c, 'synthetic', aBoolean) &&
+    optional(json, c, 'status', aStatus) &&
+    optional(json, c, 'cluster', trimmed) &&
+    optional(json, c, 'language', trimmed)
   if (!ok || breaksARule(c)) return undefined
   // The schema's transform: must_contain as written (all literals), then the facets' defaults.
   const type = c.case_type as CaseType
@@ -205,22 +219,6 @@ export function plainGoldenCase(json: unknown): GoldenCase | undefined {
     popularity: c.popularity ?? FACET_DEFAULTS.popularity,
     dynamism: c.dynamism ?? FACET_DEFAULTS.dynamism,
   } as GoldenCase
-}
-
-function optionalTrimmed(json: Json, out: Json, key: string): boolean {
-  if (!(key in json)) return true
-  const text = trimmed(json[key])
-  if (text === NOT_PLAIN) return false
-  out[key] = text
-  return true
-}
-
-function optionalLiterals(json: Json, out: Json, key: string): boolean {
-  if (!(key in json)) return true
-  const list = literals(json[key])
-  if (list === NOT_PLAIN) return false
-  out[key] = list
-  return true
 }
 
 /** True when one of the schema's cross-field rules (its `superRefine`) fails: the schema reports it. */

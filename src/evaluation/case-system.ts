@@ -23,7 +23,7 @@ export interface SystemRun {
 }
 
 /** The input the system receives for a case. */
-export function systemInput(moduleCase: ModuleCase, mode: SystemInput['mode']): SystemInput {
+function systemInput(moduleCase: ModuleCase, mode: SystemInput['mode']): SystemInput {
   const c = moduleCase.case
   return { caseId: c.case_id, query: c.query, tenantId: c.tenant_id, history: c.history, mode }
 }

@@ -28,7 +28,6 @@ import type { ResponseRelevancyScorer } from '../grading/judge/response-relevanc
 
 export type { CaseCheckpoint, CaseCheckpoints } from './runtime-checkpoints.ts'
 export type { RuntimeQrels } from './runtime-grading.ts'
-export { modelClientOptions } from './runtime-parts.ts'
 
 // What a run uses is loaded when the run uses it (dynamic imports below): a module adapter's offline run never
 // loads the model clients (and the `openai` SDK), the search index and its worker pool, the reference

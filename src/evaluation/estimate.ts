@@ -6,14 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { promptPath } from '../config/resolve.ts'
 import type { RagEvalConfig } from '../config/schema.ts'
-import {
-  estimateRunCost,
-  mergePrices,
-  resolveJudgeChain,
-  type PlannedCall,
-  type RunCostEstimate,
-} from '../llm/index.ts'
+import { estimateRunCost, mergePrices, type PlannedCall, type RunCostEstimate } from '../llm/index.ts'
 import { PROBE_TEXT } from '../llm/probe.ts'
+import { primaryJudgeModel } from '../llm/providers.ts'
 import { MAX_CLAIMS_CHECKED } from '../grading/judge/claim-metrics.ts'
 import { verifyMaxTokens } from '../grading/judge/claim-check.ts'
 import { DEFAULT_RELEVANCY_QUESTIONS, relevancyMaxTokens } from '../grading/judge/response-relevancy.ts'
@@ -106,11 +101,7 @@ export function planCaseCalls(
   const calls: PlannedCall[] = planEmbeddingCalls(config, cases, prepared, models)
   const generator = models.generator?.chain[0]?.model
   const maxTokens = config.pipeline.maxTokens ?? ESTIMATE_DEFAULTS.answerMaxTokens
-  const judge =
-    config.judge === 'model' && models.judge
-      ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]
-          ?.model
-      : undefined
+  const judge = config.judge === 'model' ? primaryJudgeModel(models) : undefined
   const meanChunk = prepared.chunks.reduce((s, c) => s + c.text.length, 0) / Math.max(1, prepared.chunks.length)
   const sourcesChars = (config.pipeline.maxSources ?? ESTIMATE_DEFAULTS.sourcesShown) * meanChunk
   const chars = templateLengths(config)
@@ -197,8 +188,7 @@ function relevancyModels(
 ): { judge: string; embedder: string } | undefined {
   const embedder = models.embedder?.chain[0]?.model
   if (config.mode !== 'system' || config.responseRelevancy !== 'model' || !models.judge || !embedder) return undefined
-  const judge = resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel)
-    .chain[0]?.model
+  const judge = primaryJudgeModel(models)
   return judge ? { judge, embedder } : undefined
 }
 

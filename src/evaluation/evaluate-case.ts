@@ -27,7 +27,6 @@ import { baseRecord } from './base-record.ts'
 import { runCaseSystem, type SystemRun } from './case-system.ts'
 
 export { EVIDENCE_DEPTH, shouldContainScore } from './case-answer.ts'
-export { baseRecord } from './base-record.ts'
 
 /** The outcome of one case: its record, the raw output and an error if the system failed. */
 export interface CaseEvaluation {

@@ -89,3 +89,16 @@ export function resolveJudgeChain(
   if (chain.length === 0) throw new JudgeIsGeneratorError(gradedModel)
   return { chain, derived, dropped: same.map((p) => p.name), allowSameModel }
 }
+
+/**
+ * The model the judge calls first for a models config (`generator` and `judge` as configured): the first entry
+ * of {@link resolveJudgeChain}'s chain; undefined without a judge. Throws as resolveJudgeChain does.
+ */
+export function primaryJudgeModel(models: {
+  generator?: { chain: readonly Provider[] }
+  judge?: { chain?: readonly Provider[]; allowSameModel?: boolean }
+}): string | undefined {
+  if (!models.judge) return undefined
+  return resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]
+    ?.model
+}

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest'
 import { GoldenCaseSchema, type GoldenCaseInput } from '../../src/cases/schema.ts'
 import { chunkId, defaultChunkerConfig, docIdOfChunkId } from '../../src/corpus/chunk.ts'
-import { baseRecord } from '../../src/evaluation/evaluate-case.ts'
+import { baseRecord } from '../../src/evaluation/base-record.ts'
 import type { ModuleCase } from '../../src/cases/prepared-case.ts'
 
 const plans = chunkId('quillfern/billing/plans', defaultChunkerConfig, 0, 120)

@@ -7,6 +7,7 @@ import {
   resolveJudgeChain,
 } from '../../src/llm/index.ts'
 import { ProviderLimiter, providerLimiter, strictest } from '../../src/llm/limiter.ts'
+import { primaryJudgeModel } from '../../src/llm/providers.ts'
 import type { OpenAiTestServer } from '../helpers/openai-server.ts'
 import { keyEnv, localProvider, testEnv, useServerFixture } from './support.ts'
 
@@ -27,6 +28,18 @@ describe('judge chain', () => {
     // reversed: large, mid, small; small serves gpt-4o-mini, the graded model, so it is dropped
     expect(resolved.chain.map((p) => p.name)).toEqual(['large', 'mid'])
     expect(resolved).toMatchObject({ derived: true, dropped: ['small'] })
+  })
+
+  test("primaryJudgeModel is the resolved chain's first model, undefined without a judge", () => {
+    const generator = { chain: [small(server.baseURL), large(server.baseURL)] }
+    // derived: reversed [large, small], small (gpt-4o-mini, the graded model) dropped -> gpt-4o first
+    expect(primaryJudgeModel({ generator, judge: {} })).toBe('gpt-4o')
+    // explicit chain: its own first entry
+    expect(primaryJudgeModel({ judge: { chain: [small(server.baseURL)] } })).toBe('gpt-4o-mini')
+    expect(primaryJudgeModel({ generator })).toBeUndefined()
+    expect(() => primaryJudgeModel({ generator: { chain: [small(server.baseURL)] }, judge: {} })).toThrow(
+      JudgeIsGeneratorError,
+    )
   })
 
   test('createModelClients builds the judge on the reversed chain, answering with the other model', async () => {

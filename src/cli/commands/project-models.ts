@@ -3,7 +3,7 @@
  * with the model cache the run uses (so a command repeats no call the run already paid for).
  */
 import type { RagEvalConfig } from '../../config/schema.ts'
-import { modelClientOptions } from '../../evaluation/create-runtime.ts'
+import { modelClientOptions } from '../../evaluation/runtime-parts.ts'
 import { LlmError, createModelClients, type ModelClients } from '../../llm/index.ts'
 import { CliUsageError, type CliIo } from './command.ts'
 import { modelClientsFromFile } from './flags.ts'

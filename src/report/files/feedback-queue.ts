@@ -4,9 +4,10 @@
  * regression the run caught stays findable for `vitest-rag promote` after later runs overwrote the scorecard.
  *
  * Atomic and idempotent per run: the new text (the old bytes, untouched, then the new lines) is written to a
- * temp file (a copy of the queue, the new lines appended) and renamed over the queue, so a crash mid-write leaves the old queue or the new one, never a torn
- * line; and a case already queued for the same project and run id is not queued again, so reporting a run twice (a
- * re-run of the reporter, a merge of blob reports) appends nothing the second time.
+ * temp file (a copy of the queue, the new lines appended) and renamed over the queue, so a crash mid-write
+ * leaves the old queue or the new one, never a torn line; and a case already queued for the same project and run
+ * id is not queued again, so reporting a run twice (a re-run of the reporter, a merge of blob reports) appends
+ * nothing the second time.
  */
 import { closeSync, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'

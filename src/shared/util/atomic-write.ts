@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto'
 import {
-  appendFileSync,
   closeSync,
   copyFileSync,
   existsSync,
@@ -38,17 +37,25 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array | 
   }
 }
 
-/** Synchronous {@link writeFileAtomic}, for reporters and exit paths that cannot await. */
-export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
+/**
+ * The synchronous writes' one mechanism: `fill` writes the new file at a temp path beside `path`, which is then
+ * renamed over `path` (atomic on POSIX); on any failure the temp file is removed and `path` left as it was.
+ */
+function replaceFileSync(path: string, fill: (tmp: string) => void): void {
   mkdirSync(dirname(path), { recursive: true })
   const tmp = tempPathFor(path)
   try {
-    writeFileSync(tmp, data)
+    fill(tmp)
     renameSync(tmp, path)
   } catch (error) {
     rmSync(tmp, { force: true })
     throw error
   }
+}
+
+/** Synchronous {@link writeFileAtomic}, for reporters and exit paths that cannot await. */
+export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
+  replaceFileSync(path, (tmp) => writeFileSync(tmp, data))
 }
 
 /** Writes all of `text` at the descriptor's position (a write may take fewer bytes than it is given). */
@@ -72,34 +79,19 @@ function writePiecesSync(path: string, flags: 'w' | 'a', pieces: Iterable<string
  * only one piece is held at a time (a large report is never built as one string).
  */
 export function writePiecesAtomicSync(path: string, pieces: Iterable<string>): void {
-  mkdirSync(dirname(path), { recursive: true })
-  const tmp = tempPathFor(path)
-  try {
-    writePiecesSync(tmp, 'w', pieces)
-    renameSync(tmp, path)
-  } catch (error) {
-    rmSync(tmp, { force: true })
-    throw error
-  }
+  replaceFileSync(path, (tmp) => writePiecesSync(tmp, 'w', pieces))
 }
 
 /**
- * Appends `text` (a string, or pieces written in order) to `path` atomically: a copy of the file (made by the file system, the bytes never read into
- * memory) gets `text` appended and is renamed over `path`, so a crash leaves the old file or the new one. A
- * missing file is created. For files that only grow (the feedback queue): rewriting one from a string held
+ * Appends `text` (a string, or pieces written in order) to `path` atomically: a copy of the file (made by the
+ * file system, the bytes never read into memory) gets `text` appended and is renamed over `path`, so a crash
+ * leaves the old file or the new one. A missing file is created. For files that only grow (the feedback queue): rewriting one from a string held
  * its whole text twice in memory per append.
  */
 export function appendFileAtomicSync(path: string, text: string | Iterable<string>): void {
-  mkdirSync(dirname(path), { recursive: true })
-  const tmp = tempPathFor(path)
-  try {
+  replaceFileSync(path, (tmp) => {
     if (existsSync(path)) copyFileSync(path, tmp)
     // Pieces (a run's queue lines a batch at a time) are appended in order, one held at a time.
-    if (typeof text === 'string') appendFileSync(tmp, text)
-    else writePiecesSync(tmp, 'a', text)
-    renameSync(tmp, path)
-  } catch (error) {
-    rmSync(tmp, { force: true })
-    throw error
-  }
+    writePiecesSync(tmp, 'a', typeof text === 'string' ? [text] : text)
+  })
 }

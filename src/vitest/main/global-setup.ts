@@ -46,7 +46,7 @@ async function probeOnce(config: RagEvalConfig): Promise<void> {
   const [{ createModelClients }, { embeddingDimensions }, { modelClientOptions }] = await Promise.all([
     import('../../llm/index.ts'),
     import('../../llm/probe.ts'),
-    import('../../evaluation/create-runtime.ts'),
+    import('../../evaluation/runtime-parts.ts'),
   ])
   const clients = createModelClients(config.models, modelClientOptions(config))
   if (clients.embedder) await embeddingDimensions(clients.embedder, config.outDir)
@@ -70,7 +70,7 @@ async function prepareModelRun(config: RagEvalConfig, set: GoldenSet): Promise<b
   ] = await Promise.all([
     import('../../llm/index.ts'),
     import('../../llm/probe.ts'),
-    import('../../evaluation/create-runtime.ts'),
+    import('../../evaluation/runtime-parts.ts'),
     import('../../evaluation/estimate.ts'),
     import('../../evaluation/provider-stats.ts'),
   ])

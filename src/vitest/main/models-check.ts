@@ -85,7 +85,7 @@ export async function modelConfigProblems(
   // Loaded only here: an offline run never loads the model client.
   const [{ createModelClients, LlmError }, { modelClientOptions }] = await Promise.all([
     import('../../llm/index.ts'),
-    import('../../evaluation/create-runtime.ts'),
+    import('../../evaluation/runtime-parts.ts'),
   ])
   try {
     createModelClients(config.models, { cacheDir: modelClientOptions(config).cacheDir, env })

@@ -26,7 +26,7 @@ import type { SystemOutput } from '../../system/adapter/types.ts'
 import { appendRunToQueue } from '../../report/files/feedback-queue.ts'
 
 /** The gate policy a config asks for. */
-export function gatePolicyFor(config: RagEvalConfig): GatePolicy {
+function gatePolicyFor(config: RagEvalConfig): GatePolicy {
   return {
     ...defaultGatePolicy,
     maxRelativeDrop: config.gate.maxRelativeDrop,

@@ -16,7 +16,7 @@ import { defaultEvidenceGateConfig } from '../../system/reference/evidence-gate.
 import { defaultExtractiveConfig } from '../../system/reference/extractive.ts'
 import { defaultPipelineOptions } from '../../system/reference/pipeline-defaults.ts'
 import { defaultTenantPattern } from '../../system/sources/source-evidence.ts'
-import { resolveJudgeChain } from '../../llm/providers.ts'
+import { primaryJudgeModel } from '../../llm/providers.ts'
 import { COPY_MIN_TOKENS } from '../../grading/metrics/gaming.ts'
 
 /** What produced a scorecard, beside its options (`configSnapshot.producedBy`). */
@@ -72,10 +72,7 @@ function relevancyVersion(config: RagEvalConfig, prompts: Record<string, string>
   const models = config.models
   let judge: string | undefined
   try {
-    judge = models?.judge
-      ? resolveJudgeChain(models.generator?.chain ?? [], models.judge.chain, models.judge.allowSameModel).chain[0]
-          ?.model
-      : undefined
+    judge = models ? primaryJudgeModel(models) : undefined
   } catch {
     // A judge chain the model client refuses stopped the run at startup; the snapshot names no model.
   }
