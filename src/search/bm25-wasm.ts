@@ -11,7 +11,7 @@
 import type { Bm25Parts } from './bm25-parts.ts'
 import type { QueryTerms } from './bm25-scan.ts'
 import { TopK } from './top-k.ts'
-import { wasmApi } from './wasm/wasm-api.ts'
+import { instantiateModule, wasmPageBytes as pageBytes } from './wasm/wasm-api.ts'
 import { bm25KernelModule } from './wasm/wasm-bm25.ts'
 
 interface Bm25Exports {
@@ -20,7 +20,6 @@ interface Bm25Exports {
   bm25Collect(acc: number, groups: number, threshold: number, rows: number, scores: number): number
 }
 
-const pageBytes = 65536
 // At most this many runs for the k-th-best bound: with 4k runs of rows (k <= 64), the k-th largest run maximum
 // is close to the k-th best score, so few rows besides the top k are collected.
 const maxRuns = 256
@@ -50,10 +49,10 @@ export class Bm25Kernel {
   static create(parts: Bm25Parts, maxRows: number): Bm25Kernel | undefined {
     const memory = parts.scoringMemory
     const impacts = parts.postingImpacts
-    const module = bm25KernelModule()
-    if (!memory || !impacts || !module || !wasmApi) return undefined
+    if (!memory || !impacts) return undefined
     try {
-      const exports = new wasmApi.Instance(module, { env: { memory } }).exports as unknown as Bm25Exports
+      const exports = instantiateModule<Bm25Exports>(bm25KernelModule(), memory)
+      if (!exports) return undefined
       const slots = Math.ceil(maxRows / 8) * 8
       const bytes = (maxRuns + slots + maxRows) * 8 + maxRows * 4
       // A fresh region, zeroed: the accumulator starts clear.

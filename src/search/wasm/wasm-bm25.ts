@@ -9,12 +9,14 @@
  * per posting: no bounds checks (wasm32 relies on guard pages) and no typed-array dispatch, ~2.8x fewer ns per
  * posting than the TS loop on Cranfield-sized lists (micro-benchmark: 0.94 vs 2.7 ns); the scans use f64x2.
  */
-import { type WasmMemory, type WasmModule, wasmApi } from './wasm-api.ts'
+import {
+  type WasmMemory,
+  lazyModule,
+  wasmApi,
+  wasmMaxPages as maxPages,
+  wasmPageBytes as pageBytes,
+} from './wasm-api.ts'
 import { type Code, type WasmFunction, encodeModule, op, valType } from './wasm-encoder.ts'
-
-const pageBytes = 65536
-const maxPages = 65536
-let compiled: WasmModule | undefined | null
 
 // The instruction sequences are hand-laid tables, one group per line, as in `wasm-kernels.ts`.
 
@@ -147,20 +149,9 @@ export function bm25Collect(): WasmFunction {
 }
 
 /** The BM25 kernel module, or null where this runtime has no WebAssembly or no shared memory. */
-export function bm25KernelModule(): WasmModule | null {
-  if (compiled === undefined) {
-    try {
-      compiled = wasmApi
-        ? new wasmApi.Module(
-            encodeModule([bm25Add(), bm25BlockMax(), bm25Collect()], { minPages: 0, maxPages, shared: true }),
-          )
-        : null
-    } catch {
-      compiled = null
-    }
-  }
-  return compiled ?? null
-}
+export const bm25KernelModule = lazyModule(() =>
+  encodeModule([bm25Add(), bm25BlockMax(), bm25Collect()], { minPages: 0, maxPages, shared: true }),
+)
 
 /**
  * A shared WebAssembly memory holding `postings` i32 rows, then (8-aligned) `postings` f64 impacts, with room to
