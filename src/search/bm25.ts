@@ -48,7 +48,7 @@ import { type QueryTerms, accumulateTerm, denseTopK, rescoreRows } from './bm25-
 import { Bm25Kernel } from './bm25-wasm.ts'
 import { pruneCandidates } from './bm25-prune.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
-import { tenantNumber } from './tenant-layout.ts'
+import { maxTenantRows, tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
 import type { RankedRow } from './types.ts'
 
@@ -113,9 +113,8 @@ export class Bm25Index {
     this.parts = parts
     this.tokenize = tokenize
     const { layout, terms, termStart } = parts
-    let maxRows = 0
+    const maxRows = maxTenantRows(layout)
     this.vocab = layout.tenantIds.map((_, t) => {
-      maxRows = Math.max(maxRows, (layout.rowStart[t + 1] as number) - (layout.rowStart[t] as number))
       const map = new Map<string, number>()
       for (let j = termStart[t] as number; j < (termStart[t + 1] as number); j++) map.set(terms[j] as string, j)
       return map
