@@ -14,7 +14,7 @@ import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/
 import { fmt, peakRssMiB, printTable } from './measure.ts'
 import { PeerProcess, showSpread } from './peer.ts'
 import type { Bm25Figures } from './report.ts'
-import { spreadOf } from './spread.ts'
+import { ratioSpread, spreadOf } from './spread.ts'
 import { zipfCorpus, zipfQueries } from './synthetic.ts'
 
 // The plain analyzer (letter/digit runs) tokenises the pseudo-words exactly like split(' '), in this thread
@@ -123,7 +123,6 @@ async function oneSize(n: number, scipySize: number, queryCount: number, reps: n
   const peer = n === scipySize ? await startScipy(docs, queries) : undefined
   try {
     const s = await interleaved(bm25, queries, reps, peer)
-    const ratio = (a: number[], b: number[]) => spreadOf(a.map((v, i) => v / (b[i] as number)))
     const measured = peer !== undefined && s.scipy.length > 0
     const tally = peer ? rankExact(bm25, queries, peer.results) : undefined
     return {
@@ -136,13 +135,13 @@ async function oneSize(n: number, scipySize: number, queryCount: number, reps: n
       spreads: {
         one: spreadOf(s.one),
         pool2: spreadOf(s.pool2),
-        ...(measured ? { scipy: spreadOf(s.scipy), ratio: ratio(s.one, s.scipy) } : {}),
+        ...(measured ? { scipy: spreadOf(s.scipy), ratio: ratioSpread(s.one, s.scipy) } : {}),
       },
       ...(measured
         ? {
             scipy_ms_per_query: spreadOf(s.scipy).median,
-            ratio_to_scipy: ratio(s.one, s.scipy).median,
-            cpu_ratio_to_scipy: ratio(s.oneCpu, s.scipyCpu).median,
+            ratio_to_scipy: ratioSpread(s.one, s.scipy).median,
+            cpu_ratio_to_scipy: ratioSpread(s.oneCpu, s.scipyCpu).median,
           }
         : {}),
       ...(tally
