@@ -10,11 +10,9 @@ import { join } from 'node:path'
 import { fmt, printTable } from './measure.ts'
 import type { HarnessPlace } from './harness-bench.ts'
 import { readTrace, type Row, runScale, type Runner } from './harness-runs.ts'
+import { SLOW_GOAL_RATIO } from './report.ts'
 import { writeScaleProject } from './scale-project.ts'
 import { describeSpread, inSeconds, ratioSpread, type Spread, spreadOf } from './spread.ts'
-
-/** The issue's goal: wall / floor at most this. */
-export const SLOW_GOAL_RATIO = 1.1
 
 /** Figures of the `slow` section at one concurrency. */
 export interface SlowFigures {
