@@ -22,8 +22,8 @@ import {
   quantizeMatrix,
 } from '../../src/search/vector.ts'
 import { peakRssMiB, timeBestWall } from './measure.ts'
-import { PeerProcess, spreadOf } from './peer.ts'
-import { ratioSpread } from './spread.ts'
+import { PeerProcess } from './peer.ts'
+import { ratioSpread, spreadOf } from './spread.ts'
 import { pythonMissing } from './python.ts'
 import type { ThreadFigures, VectorFigures } from './report.ts'
 import { fillGaussian } from './synthetic.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { showSpread, spreadOf } from '../../scripts/bench/peer.ts'
+import { showSpread } from '../../scripts/bench/peer.ts'
 import { checkGoals, emptyBenchReport } from '../../scripts/bench/report.ts'
-import { ratioSpread } from '../../scripts/bench/spread.ts'
+import { ratioSpread, spreadOf } from '../../scripts/bench/spread.ts'
 
 describe('bench spreads and goals judged by their median', () => {
   test('median, min and max of odd and even samples, and their printed form', () => {
