@@ -4,7 +4,7 @@
  * passes interleaved with ours in every repetition (median and range), with a check that both return the same
  * top 10 (ids and scores).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SearchPool } from '../../src/search/pool/search-pool.ts'
@@ -40,6 +40,9 @@ async function startScipy(docs: string[], queries: string[]): Promise<ScipyPeer 
     console.log(`scipy peer not measured: ${(error as Error).message}`)
     await process.close()
     return undefined
+  } finally {
+    // The peer has read both files before its ready line (or failed): the copies of the corpus can go.
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
