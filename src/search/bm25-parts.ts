@@ -80,9 +80,8 @@ export const impactPostingsLimit = 16 << 20
 export function postingImpacts(parts: Bm25Parts): Float64Array | undefined {
   if (parts.postingImpacts || parts.postingRows.length > impactPostingsLimit) return parts.postingImpacts
   const { postingStart, postingRows, postingTfs, termIdf, termStart, layout, docNorm, params } = parts
-  // A kernel's scratch region (`bm25-wasm.ts`) takes 20 bytes per row plus 2 KiB.
-  const scratch = 20 * maxTenantRows(layout) + 4096
-  const wasm = postingRows.length >= wasmPostingsMin ? allocateBm25Memory(postingRows.length, scratch) : undefined
+  const wasm =
+    postingRows.length >= wasmPostingsMin ? allocateBm25Memory(postingRows.length, maxTenantRows(layout)) : undefined
   const impacts = wasm?.impacts ?? sharedArray(Float64Array, postingRows.length)
   for (let t = 0; t + 1 < termStart.length; t++) {
     const base = layout.rowStart[t] as number
