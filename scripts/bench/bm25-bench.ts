@@ -4,7 +4,7 @@
  * passes interleaved with ours in every repetition (median and range), with a check that both return the same
  * top 10 (ids and scores).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SearchPool } from '../../src/search/pool/search-pool.ts'
@@ -14,7 +14,7 @@ import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/
 import { fmt, peakRssMiB, printTable } from './measure.ts'
 import { PeerProcess, showSpread } from './peer.ts'
 import type { Bm25Figures } from './report.ts'
-import { spreadOf } from './spread.ts'
+import { ratioSpread, spreadOf } from './spread.ts'
 import { zipfCorpus, zipfQueries } from './synthetic.ts'
 
 // The plain analyzer (letter/digit runs) tokenises the pseudo-words exactly like split(' '), in this thread
@@ -40,6 +40,9 @@ async function startScipy(docs: string[], queries: string[]): Promise<ScipyPeer 
     console.log(`scipy peer not measured: ${(error as Error).message}`)
     await process.close()
     return undefined
+  } finally {
+    // The peer has read both files before its ready line (or failed): the copies of the corpus can go.
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -123,7 +126,6 @@ async function oneSize(n: number, scipySize: number, queryCount: number, reps: n
   const peer = n === scipySize ? await startScipy(docs, queries) : undefined
   try {
     const s = await interleaved(bm25, queries, reps, peer)
-    const ratio = (a: number[], b: number[]) => spreadOf(a.map((v, i) => v / (b[i] as number)))
     const measured = peer !== undefined && s.scipy.length > 0
     const tally = peer ? rankExact(bm25, queries, peer.results) : undefined
     return {
@@ -136,13 +138,13 @@ async function oneSize(n: number, scipySize: number, queryCount: number, reps: n
       spreads: {
         one: spreadOf(s.one),
         pool2: spreadOf(s.pool2),
-        ...(measured ? { scipy: spreadOf(s.scipy), ratio: ratio(s.one, s.scipy) } : {}),
+        ...(measured ? { scipy: spreadOf(s.scipy), ratio: ratioSpread(s.one, s.scipy) } : {}),
       },
       ...(measured
         ? {
             scipy_ms_per_query: spreadOf(s.scipy).median,
-            ratio_to_scipy: ratio(s.one, s.scipy).median,
-            cpu_ratio_to_scipy: ratio(s.oneCpu, s.scipyCpu).median,
+            ratio_to_scipy: ratioSpread(s.one, s.scipy).median,
+            cpu_ratio_to_scipy: ratioSpread(s.oneCpu, s.scipyCpu).median,
           }
         : {}),
       ...(tally

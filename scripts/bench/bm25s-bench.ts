@@ -18,7 +18,8 @@ import { type Bm25Index, buildBm25Index } from '../../src/search/bm25.ts'
 import { createSearchIndex, defaultSearchConfig, tokenizerFor } from '../../src/search/index.ts'
 import { SearchPool } from '../../src/search/pool/search-pool.ts'
 import { fmt, printTable } from './measure.ts'
-import { PeerProcess, type Spread, showSpread, spreadOf } from './peer.ts'
+import { PeerProcess, type Spread, showSpread } from './peer.ts'
+import { ratioSpread, spreadOf } from './spread.ts'
 import { pythonMissing } from './python.ts'
 import type { Bm25sFigures } from './report.ts'
 import { zipfCorpus, zipfQueries } from './synthetic.ts'
@@ -117,7 +118,6 @@ async function oneCorpus(name: string, corpus: Corpus, reps: number, dir: string
       )
     }
     await Promise.all(pools.map((p) => p.destroy()))
-    const ratio = (a: number[], b: number[]) => spreadOf(a.map((v, i) => v / (b[i] as number)))
     return {
       docs: chunks.length,
       queries: queries.length,
@@ -125,13 +125,13 @@ async function oneCorpus(name: string, corpus: Corpus, reps: number, dir: string
       bm25s_build_ms: ready.build_ms,
       ms_per_query: spreadOf(series.one!),
       bm25s_ms_per_query: spreadOf(series.peerOne!),
-      ratio_one: ratio(series.one!, series.peerOne!),
+      ratio_one: ratioSpread(series.one!, series.peerOne!),
       batch_ms_per_query: spreadOf(series.batch!),
       batch_pool1_ms_per_query: spreadOf(series.batch1!),
       batch_pool2_ms_per_query: spreadOf(series.batch2!),
       bm25s_batch_ms_per_query: spreadOf(series.peerBatch!),
-      ratio_batch: ratio(series.batch!, series.peerBatch!),
-      ratio_batch_pool2: ratio(series.batch2!, series.peerBatch!),
+      ratio_batch: ratioSpread(series.batch!, series.peerBatch!),
+      ratio_batch_pool2: ratioSpread(series.batch2!, series.peerBatch!),
       exactness: exactness(bm25, tokens, ready.results),
     }
   } finally {

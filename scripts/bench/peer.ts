@@ -6,7 +6,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { benchPython, benchScript } from './python.ts'
-import { type Spread as FullSpread, spreadOf } from './spread.ts'
+import type { Spread as FullSpread } from './spread.ts'
 
 /** One timed pass of the peer: wall and CPU (all its threads) milliseconds. */
 export interface PeerPass {
@@ -49,9 +49,8 @@ export class PeerProcess {
   }
 }
 
-/** A figure's median and range; {@link spreadOf} (one implementation, `spread.ts`) also records the run count. */
+/** A figure's median and range (`spreadOf` in `spread.ts` makes them, with the run count). */
 export type Spread = Pick<FullSpread, 'median' | 'min' | 'max'>
-export { spreadOf }
 
 /** `median (min-max)` with 3 significant digits. */
 export function showSpread(s: Spread | undefined, digits = 3): string {

@@ -218,13 +218,16 @@ export const benchGoals: ReadonlyArray<[string, number]> = [
   ]),
 ]
 
+/** #26 item 2's goal for the `slow` section: wall / floor at most this (`slow-bench.ts` prints what it allows). */
+export const SLOW_GOAL_RATIO = 1.1
+
 /** The goals of #26 items 1, 2 and 5 (the harness sections), as (figure, at most) pairs; medians of the spreads. */
 export const harnessGoals: ReadonlyArray<[string, number]> = [
   ['harness.wall_ratio_to_vitest_evals.median', 1.2],
   ['harness.memory_ratio_to_vitest_evals.median', 1.1],
   ['harness.failure_cost_ratio_to_minimal.median', 1.0],
-  ['slow.c4.ratio_to_floor.median', 1.1],
-  ['slow.c16.ratio_to_floor.median', 1.1],
+  ['slow.c4.ratio_to_floor.median', SLOW_GOAL_RATIO],
+  ['slow.c16.ratio_to_floor.median', SLOW_GOAL_RATIO],
   ['eval_retrieval.wall_ms.median', 60_000],
 ]
 

@@ -10,11 +10,9 @@ import { join } from 'node:path'
 import { fmt, printTable } from './measure.ts'
 import type { HarnessPlace } from './harness-bench.ts'
 import { readTrace, type Row, runScale, type Runner } from './harness-runs.ts'
+import { SLOW_GOAL_RATIO } from './report.ts'
 import { writeScaleProject } from './scale-project.ts'
-import { describeSpread, inSeconds, type Spread, spreadOf } from './spread.ts'
-
-/** The issue's goal: wall / floor at most this. */
-export const SLOW_GOAL_RATIO = 1.1
+import { describeSpread, inSeconds, ratioSpread, type Spread, spreadOf } from './spread.ts'
 
 /** Figures of the `slow` section at one concurrency. */
 export interface SlowFigures {
@@ -100,7 +98,7 @@ function figuresOf(
     minimal_same_system_ratio_to_floor: spreadOf(wall(minimal).map((w) => w / floor)),
     minimal_same_system_before_first_case_ms: before(minimal),
     minimal_same_system_after_last_case_ms: after(minimal),
-    ratio_to_minimal_same_system: spreadOf(ours.map((r, i) => r.row.run.wallMs / minimal[i]!.row.run.wallMs)),
+    ratio_to_minimal_same_system: ratioSpread(wall(ours), wall(minimal)),
     goal_allows_overhead_ms: (SLOW_GOAL_RATIO - 1) * floor,
   }
 }

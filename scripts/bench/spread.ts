@@ -16,6 +16,14 @@ export function spreadOf(values: readonly number[]): Spread {
   return { median, min: sorted[0] ?? Number.NaN, max: sorted[sorted.length - 1] ?? Number.NaN, runs: sorted.length }
 }
 
+/**
+ * The spread of the per-repetition ratios `a[i] / b[i]` (each repetition's two sides were timed together, so a
+ * load spike cancels in its ratio). Example: [2, 3, 8] / [1, 2, 4] -> ratios 2, 1.5, 2 -> 2, 1.5-2.
+ */
+export function ratioSpread(a: readonly number[], b: readonly number[]): Spread {
+  return spreadOf(a.map((v, i) => v / (b[i] as number)))
+}
+
 /** `2.21 (2.05-2.60, 5 runs)` or `2.21 (one run)`, with `format` applied to each number. */
 export function describeSpread(s: Spread | undefined, format: (n: number) => string): string {
   if (s === undefined) return '-'

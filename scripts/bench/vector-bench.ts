@@ -22,7 +22,8 @@ import {
   quantizeMatrix,
 } from '../../src/search/vector.ts'
 import { peakRssMiB, timeBestWall } from './measure.ts'
-import { PeerProcess, spreadOf } from './peer.ts'
+import { PeerProcess } from './peer.ts'
+import { ratioSpread, spreadOf } from './spread.ts'
 import { pythonMissing } from './python.ts'
 import type { ThreadFigures, VectorFigures } from './report.ts'
 import { fillGaussian } from './synthetic.ts'
@@ -148,14 +149,13 @@ async function interleaved(
         }
       }
     }
-    const ratio = (a: number[], b: number[]) => spreadOf(a.map((v, i) => v / (b[i] as number)))
     const figures = series.map((s) => ({
       one_query_ms: spreadOf(s.one),
       numpy_gemv_ms: spreadOf(s.numpyOne),
-      one_query_ratio: ratio(s.one, s.numpyOne),
+      one_query_ratio: ratioSpread(s.one, s.numpyOne),
       batch_ms: spreadOf(s.batch),
       numpy_gemm_ms: spreadOf(s.numpyBatch),
-      batch_ratio: ratio(s.batch, s.numpyBatch),
+      batch_ratio: ratioSpread(s.batch, s.numpyBatch),
     }))
     return {
       threads1: figures[0]!,

@@ -6,7 +6,7 @@
  * (8 bytes) keeps a 1M-document index (about 100M postings) near 600 MB. Pure: no I/O, no threads.
  */
 import { SearchError } from './errors.ts'
-import { type IndexableChunk, type TenantLayout, layoutByTenant } from './tenant-layout.ts'
+import { type IndexableChunk, type TenantLayout, layoutByTenant, maxTenantRows } from './tenant-layout.ts'
 import { TermTable, hashChars, scanPlainAscii } from './term-table.ts'
 import type { WasmMemory } from './wasm/wasm-api.ts'
 import { allocateBm25Memory } from './wasm/wasm-bm25.ts'
@@ -80,12 +80,8 @@ export const impactPostingsLimit = 16 << 20
 export function postingImpacts(parts: Bm25Parts): Float64Array | undefined {
   if (parts.postingImpacts || parts.postingRows.length > impactPostingsLimit) return parts.postingImpacts
   const { postingStart, postingRows, postingTfs, termIdf, termStart, layout, docNorm, params } = parts
-  let maxRows = 0
-  for (let t = 0; t + 1 < layout.rowStart.length; t++)
-    maxRows = Math.max(maxRows, (layout.rowStart[t + 1] as number) - (layout.rowStart[t] as number))
-  // A kernel's scratch region (`bm25-wasm.ts`) takes 20 bytes per row plus 2 KiB.
-  const scratch = 20 * maxRows + 4096
-  const wasm = postingRows.length >= wasmPostingsMin ? allocateBm25Memory(postingRows.length, scratch) : undefined
+  const wasm =
+    postingRows.length >= wasmPostingsMin ? allocateBm25Memory(postingRows.length, maxTenantRows(layout)) : undefined
   const impacts = wasm?.impacts ?? sharedArray(Float64Array, postingRows.length)
   for (let t = 0; t + 1 < termStart.length; t++) {
     const base = layout.rowStart[t] as number

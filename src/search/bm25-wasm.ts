@@ -11,19 +11,14 @@
 import type { Bm25Parts } from './bm25-parts.ts'
 import type { QueryTerms } from './bm25-scan.ts'
 import { TopK } from './top-k.ts'
-import { wasmApi } from './wasm/wasm-api.ts'
-import { bm25KernelModule } from './wasm/wasm-bm25.ts'
+import { instantiateModule, wasmPageBytes as pageBytes } from './wasm/wasm-api.ts'
+import { bm25KernelModule, bm25MaxRuns as maxRuns, bm25ScratchBytes } from './wasm/wasm-bm25.ts'
 
 interface Bm25Exports {
   bm25Add(rows: number, impacts: number, rowsEnd: number, acc: number, w: number): void
   bm25BlockMax(acc: number, groups: number, block: number, out: number): void
   bm25Collect(acc: number, groups: number, threshold: number, rows: number, scores: number): number
 }
-
-const pageBytes = 65536
-// At most this many runs for the k-th-best bound: with 4k runs of rows (k <= 64), the k-th largest run maximum
-// is close to the k-th best score, so few rows besides the top k are collected.
-const maxRuns = 256
 
 /** One thread's binding of the BM25 kernels to an index's postings, with its own scratch region. */
 export class Bm25Kernel {
@@ -34,9 +29,9 @@ export class Bm25Kernel {
     private readonly postingStart: Int32Array,
     private readonly rowsAt: number,
     private readonly impactsAt: number,
-    // The scratch region: run maxima (maxRuns f64), accumulator (maxRows rounded up to whole groups of 8 rows,
-    // the kernels' unit; the slots past a tenant's rows stay 0), collected scores (maxRows f64), then collected
-    // rows (maxRows i32); f64 and i32 views over all of it.
+    // The scratch region (`bm25ScratchBytes`): run maxima (maxRuns f64), accumulator (maxRows rounded up to whole
+    // groups of 8 rows, the kernels' unit; the slots past a tenant's rows stay 0), collected scores (maxRows f64),
+    // then collected rows (maxRows i32); f64 and i32 views over all of it.
     private readonly scratchAt: number,
     private readonly slots: number,
     private readonly f64: Float64Array,
@@ -50,12 +45,12 @@ export class Bm25Kernel {
   static create(parts: Bm25Parts, maxRows: number): Bm25Kernel | undefined {
     const memory = parts.scoringMemory
     const impacts = parts.postingImpacts
-    const module = bm25KernelModule()
-    if (!memory || !impacts || !module || !wasmApi) return undefined
+    if (!memory || !impacts) return undefined
     try {
-      const exports = new wasmApi.Instance(module, { env: { memory } }).exports as unknown as Bm25Exports
+      const exports = instantiateModule<Bm25Exports>(bm25KernelModule(), memory)
+      if (!exports) return undefined
       const slots = Math.ceil(maxRows / 8) * 8
-      const bytes = (maxRuns + slots + maxRows) * 8 + maxRows * 4
+      const bytes = bm25ScratchBytes(maxRows)
       // A fresh region, zeroed: the accumulator starts clear.
       const at = memory.grow(Math.ceil(bytes / pageBytes)) * pageBytes
       const f64 = new Float64Array(memory.buffer, at, maxRuns + slots + maxRows)

@@ -48,7 +48,7 @@ import { type QueryTerms, accumulateTerm, denseTopK, rescoreRows } from './bm25-
 import { Bm25Kernel } from './bm25-wasm.ts'
 import { pruneCandidates } from './bm25-prune.ts'
 import type { IndexableChunk } from './tenant-layout.ts'
-import { tenantNumber } from './tenant-layout.ts'
+import { maxTenantRows, tenantNumber } from './tenant-layout.ts'
 import { TopK } from './top-k.ts'
 import type { RankedRow } from './types.ts'
 
@@ -113,9 +113,8 @@ export class Bm25Index {
     this.parts = parts
     this.tokenize = tokenize
     const { layout, terms, termStart } = parts
-    let maxRows = 0
+    const maxRows = maxTenantRows(layout)
     this.vocab = layout.tenantIds.map((_, t) => {
-      maxRows = Math.max(maxRows, (layout.rowStart[t + 1] as number) - (layout.rowStart[t] as number))
       const map = new Map<string, number>()
       for (let j = termStart[t] as number; j < (termStart[t + 1] as number); j++) map.set(terms[j] as string, j)
       return map
@@ -157,35 +156,44 @@ export class Bm25Index {
   // Picks the pass: dense for a small query over few rows (with impacts), plain for any other small query,
   // else early termination.
   private searchQuery(query: QueryTerms, t: number, k: number): RankedRow[] {
-    const base = this.parts.layout.rowStart[t] as number
+    const { rowStart } = this.parts.layout
+    const base = rowStart[t] as number
+    const rowCount = (rowStart[t + 1] as number) - base
     const postings = this.postingsOf(query.ids)
-    this.stats.scoredPostings += postings <= this.plainPostings ? postings : 0
     const heap = this.heapOf(k)
-    if (postings <= this.plainPostings) {
-      const rowCount = (this.parts.layout.rowStart[t + 1] as number) - base
-      if (this.impacts && rowCount <= this.denseRowsPerPosting * postings) {
-        if (this.kernel && this.impacts === this.parts.postingImpacts) this.kernel.denseTopK(query, rowCount, heap)
-        else denseTopK(this.parts, this.impacts, query, rowCount, this.acc, heap)
-      } else this.plainTopK(query, base, heap)
-    } else {
-      const rowCount = (this.parts.layout.rowStart[t + 1] as number) - base
-      const kernel = this.impacts === this.parts.postingImpacts ? this.kernel : undefined
-      const budget = kernel ? this.pruneBudgetShare * (postings / 8 + rowCount / 16) : Infinity
-      const { parts, impacts, acc, touched, stats } = this
-      const found = pruneCandidates({ parts, impacts, acc, touched, heap, stats }, query, base, k, budget)
-      heap.reset() // the candidates' pruning checks used it
-      if (found === undefined) {
-        ;(kernel as Bm25Kernel).denseTopK(query, rowCount, heap)
-        this.stats.scoredPostings += postings
-      } else {
-        const rows = found.sort()
-        const scores = this.rescored
-        rescoreRows(this.parts, this.impacts, query, base, rows, scores)
-        this.stats.scoredPostings += rows.length * query.ids.length
-        for (let i = 0; i < rows.length; i++) heap.push(scores[i] as number, rows[i] as number)
-      }
+    if (postings > this.plainPostings) this.prunedTopK(query, base, rowCount, postings, k, heap)
+    else {
+      this.stats.scoredPostings += postings
+      const kernel = this.activeKernel
+      if (!this.impacts || rowCount > this.denseRowsPerPosting * postings) this.plainTopK(query, base, heap)
+      else if (kernel) kernel.denseTopK(query, rowCount, heap)
+      else denseTopK(this.parts, this.impacts, query, rowCount, this.acc, heap)
     }
     return heap.rankedRows(base)
+  }
+
+  // Early termination, then the candidates rescored in query-term order; with the WASM kernel, a query whose
+  // pruning would cost more than the budget goes dense instead.
+  private prunedTopK(query: QueryTerms, base: number, rowCount: number, postings: number, k: number, heap: TopK): void {
+    const kernel = this.activeKernel
+    const budget = kernel ? this.pruneBudgetShare * (postings / 8 + rowCount / 16) : Infinity
+    const { parts, impacts, acc, touched, stats } = this
+    const found = pruneCandidates({ parts, impacts, acc, touched, heap, stats }, query, base, k, budget)
+    heap.reset() // the candidates' pruning checks used it
+    if (found === undefined) {
+      ;(kernel as Bm25Kernel).denseTopK(query, rowCount, heap)
+      stats.scoredPostings += postings
+      return
+    }
+    const rows = found.sort()
+    rescoreRows(parts, impacts, query, base, rows, this.rescored)
+    stats.scoredPostings += rows.length * query.ids.length
+    for (let i = 0; i < rows.length; i++) heap.push(this.rescored[i] as number, rows[i] as number)
+  }
+
+  // The WASM kernel reads the parts' own impacts, so not while `impacts` is set to something else.
+  private get activeKernel(): Bm25Kernel | undefined {
+    return this.impacts === this.parts.postingImpacts ? this.kernel : undefined
   }
 
   // A reusable k-sized heap (one allocation per distinct k, not one per query or per pruning check).

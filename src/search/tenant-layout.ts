@@ -66,3 +66,12 @@ export function tenantNumber(layout: TenantLayout, tenantId: string): number {
   }
   return -1
 }
+
+/** The most rows any one tenant has (0 with no tenants): the size of a per-tenant scratch array. */
+export function maxTenantRows(layout: TenantLayout): number {
+  let most = 0
+  for (let t = 0; t + 1 < layout.rowStart.length; t++) {
+    most = Math.max(most, (layout.rowStart[t + 1] as number) - (layout.rowStart[t] as number))
+  }
+  return most
+}

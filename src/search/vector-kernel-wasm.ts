@@ -6,34 +6,26 @@
  * caller a distinct region.
  */
 import type { VectorParts } from './vector-parts.ts'
-import { type WasmMemory, type WasmModule, wasmApi } from './wasm/wasm-api.ts'
+import {
+  type WasmMemory,
+  instantiateModule,
+  lazyModule,
+  wasmApi,
+  wasmMaxPages as maxPages,
+  wasmPageBytes as pageBytes,
+} from './wasm/wasm-api.ts'
 import { encodeModule } from './wasm/wasm-encoder.ts'
 import { dot4, idot4 } from './wasm/wasm-block-kernels.ts'
 import { dot1, dotList, idot1 } from './wasm/wasm-kernels.ts'
 import type { Int8Kernel, VectorKernel } from './vector-kernel.ts'
 
-const pageBytes = 65536
-const maxPages = 65536
 // Rows per dotList call when rescoring (bounds the scratch region).
 const listChunk = 4096
 
-let compiled: WasmModule | undefined | null
-
 /** The compiled kernel module, or null when this runtime lacks WASM SIMD or shared memory. */
-export function wasmKernelModule(): WasmModule | null {
-  if (compiled === undefined) {
-    try {
-      compiled = wasmApi
-        ? new wasmApi.Module(
-            encodeModule([dot1(), dot4(), dotList(), idot1(), idot4()], { minPages: 0, maxPages, shared: true }),
-          )
-        : null
-    } catch {
-      compiled = null
-    }
-  }
-  return compiled ?? null
-}
+export const wasmKernelModule = lazyModule(() =>
+  encodeModule([dot1(), dot4(), dotList(), idot1(), idot4()], { minPages: 0, maxPages, shared: true }),
+)
 
 /**
  * Allocates a float32 matrix of `length` floats, followed (16-byte aligned) by `codeBytes` bytes for its int8
@@ -83,9 +75,7 @@ class Scratch {
 }
 
 function instantiate(memory: WasmMemory): KernelExports | undefined {
-  const module = wasmKernelModule()
-  if (!module || !wasmApi) return undefined
-  return new wasmApi.Instance(module, { env: { memory } }).exports as unknown as KernelExports
+  return instantiateModule<KernelExports>(wasmKernelModule(), memory)
 }
 
 // Group-of-4 interleave: element (query j, lane i) of `width` lanes per v128 goes to group j >> 2 at

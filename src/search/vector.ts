@@ -231,7 +231,7 @@ export class VectorIndex {
               )
             : this.scanFloat32(packed, ks, range)
         block.forEach((qi, j) => {
-          results[qi] = (heaps[j] as TopK).sorted().map(({ index, score }) => ({ row: from + index, score }))
+          results[qi] = (heaps[j] as TopK).rankedRows(from)
         })
       }
     }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { showSpread, spreadOf } from '../../scripts/bench/peer.ts'
+import { showSpread } from '../../scripts/bench/peer.ts'
 import { checkGoals, emptyBenchReport } from '../../scripts/bench/report.ts'
+import { ratioSpread, spreadOf } from '../../scripts/bench/spread.ts'
 
 describe('bench spreads and goals judged by their median', () => {
   test('median, min and max of odd and even samples, and their printed form', () => {
@@ -9,6 +10,8 @@ describe('bench spreads and goals judged by their median', () => {
     expect(spreadOf([4, 1, 3, 2])).toEqual({ median: 2.5, min: 1, max: 4, runs: 4 })
     expect(showSpread({ median: 0.8123, min: 0.7, max: 1.25 })).toBe('0.812 (0.700-1.25)')
     expect(showSpread(undefined)).toBe('-')
+    // Per-repetition ratios 2 / 1 = 2, 3 / 2 = 1.5, 8 / 4 = 2: median 2, range 1.5-2.
+    expect(ratioSpread([2, 3, 8], [1, 2, 4])).toEqual({ median: 2, min: 1.5, max: 2, runs: 3 })
   })
 
   test('a ratio with a spread meets its goal by the median and carries its range', () => {

@@ -1,5 +1,5 @@
 /**
- * The slice of the WebAssembly JS API the vector kernel uses, typed locally: the project's `lib` (ES2023,
+ * The slice of the WebAssembly JS API the kernels use (vector and BM25), typed locally: the project's `lib` (ES2023,
  * no DOM) and @types/node do not declare the `WebAssembly` constructors.
  */
 
@@ -24,3 +24,34 @@ interface WasmApi {
 
 /** The runtime's WebAssembly object, or undefined where there is none. */
 export const wasmApi: WasmApi | undefined = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly
+
+/** Bytes in one WebAssembly memory page. */
+export const wasmPageBytes = 65536
+
+/** The most pages a wasm32 memory can address (4 GiB). */
+export const wasmMaxPages = 65536
+
+/**
+ * A getter for the module compiled from `bytes()` on its first call (not at import: a process that never searches
+ * never compiles), cached per thread; null, also cached, where the runtime has no WebAssembly or rejects the module
+ * (no SIMD, no shared memory), so callers fall back to their TS loops.
+ */
+export function lazyModule(bytes: () => Uint8Array): () => WasmModule | null {
+  let compiled: WasmModule | null | undefined
+  return () => {
+    if (compiled === undefined) {
+      try {
+        compiled = wasmApi ? new wasmApi.Module(bytes()) : null
+      } catch {
+        compiled = null
+      }
+    }
+    return compiled
+  }
+}
+
+/** The exports of `module` instantiated over `memory` (its `env.memory` import); undefined with no module. */
+export function instantiateModule<T>(module: WasmModule | null, memory: WasmMemory): T | undefined {
+  if (!module || !wasmApi) return undefined
+  return new wasmApi.Instance(module, { env: { memory } }).exports as unknown as T
+}

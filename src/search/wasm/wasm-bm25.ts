@@ -9,12 +9,14 @@
  * per posting: no bounds checks (wasm32 relies on guard pages) and no typed-array dispatch, ~2.8x fewer ns per
  * posting than the TS loop on Cranfield-sized lists (micro-benchmark: 0.94 vs 2.7 ns); the scans use f64x2.
  */
-import { type WasmMemory, type WasmModule, wasmApi } from './wasm-api.ts'
+import {
+  type WasmMemory,
+  lazyModule,
+  wasmApi,
+  wasmMaxPages as maxPages,
+  wasmPageBytes as pageBytes,
+} from './wasm-api.ts'
 import { type Code, type WasmFunction, encodeModule, op, valType } from './wasm-encoder.ts'
-
-const pageBytes = 65536
-const maxPages = 65536
-let compiled: WasmModule | undefined | null
 
 // The instruction sequences are hand-laid tables, one group per line, as in `wasm-kernels.ts`.
 
@@ -146,32 +148,38 @@ export function bm25Collect(): WasmFunction {
   }
 }
 
-/** The BM25 kernel module, or null where this runtime has no WebAssembly or no shared memory. */
-export function bm25KernelModule(): WasmModule | null {
-  if (compiled === undefined) {
-    try {
-      compiled = wasmApi
-        ? new wasmApi.Module(
-            encodeModule([bm25Add(), bm25BlockMax(), bm25Collect()], { minPages: 0, maxPages, shared: true }),
-          )
-        : null
-    } catch {
-      compiled = null
-    }
-  }
-  return compiled ?? null
+/**
+ * At most this many runs of rows for the k-th-best bound (`bm25BlockMax`): with 4k runs of rows (k <= 64), the k-th
+ * largest run maximum is close to the k-th best score, so few rows besides the top k are collected.
+ */
+export const bm25MaxRuns = 256
+
+/**
+ * Bytes of one kernel instance's scratch region for tenants of at most `maxRows` rows, as `Bm25Kernel`
+ * (`bm25-wasm.ts`) lays it out: run maxima (bm25MaxRuns f64), the accumulator (maxRows rounded up to whole groups
+ * of 8 rows, f64), collected scores (maxRows f64), then collected rows (maxRows i32). Example: 1,400 rows ->
+ * (256 + 1,400 + 1,400) x 8 + 1,400 x 4 = 30,048.
+ */
+export function bm25ScratchBytes(maxRows: number): number {
+  return (bm25MaxRuns + Math.ceil(maxRows / 8) * 8 + maxRows) * 8 + maxRows * 4
 }
+
+/** The BM25 kernel module, or null where this runtime has no WebAssembly or no shared memory. */
+export const bm25KernelModule = lazyModule(() =>
+  encodeModule([bm25Add(), bm25BlockMax(), bm25Collect()], { minPages: 0, maxPages, shared: true }),
+)
 
 /**
  * A shared WebAssembly memory holding `postings` i32 rows, then (8-aligned) `postings` f64 impacts, with room to
- * grow by `scratchBytes` for each of up to 64 kernel instances (one per thread: its accumulator). Undefined when
+ * grow by {@link bm25ScratchBytes}(`maxRows`) for each of up to 64 kernel instances (one per thread). Undefined when
  * there is no kernel module or the runtime cannot reserve the memory (the caller keeps plain shared arrays).
  */
 export function allocateBm25Memory(
   postings: number,
-  scratchBytes: number,
+  maxRows: number,
 ): { rows: Int32Array; impacts: Float64Array; memory: WasmMemory } | undefined {
   if (!bm25KernelModule() || !wasmApi) return undefined
+  const scratchBytes = bm25ScratchBytes(maxRows)
   const impactsAt = Math.ceil((postings * 4) / 8) * 8
   const pages = Math.max(1, Math.ceil((impactsAt + postings * 8) / pageBytes))
   const headroom = Math.max(256, 64 * Math.ceil(scratchBytes / pageBytes))
