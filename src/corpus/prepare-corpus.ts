@@ -10,6 +10,7 @@ import { loadKnowledgeBase } from './load-kb.ts'
 import type { Chunk, ChunkerConfig, Corpus } from './types.ts'
 import { walkFiles } from '../shared/util/walk.ts'
 import { loadConceptCatalog, type ConceptCatalog } from './concept-catalog.ts'
+import { heldStamp } from './stamp-hold.ts'
 
 /** A loaded, chunked corpus. */
 export interface PreparedCorpus {
@@ -37,10 +38,13 @@ export function corpusStamp(root: string): string {
     .join('|')
 }
 
-/** Loads `source` and chunks it with the one-line `chunkerSpec` (`structural`, `fixed:800/100`). Cached. */
+/**
+ * Loads `source` and chunks it with the one-line `chunkerSpec` (`structural`, `fixed:800/100`). Cached, and
+ * reloaded when the corpus's stamp changes (once per run while the reporter holds the stamps: `stamp-hold.ts`).
+ */
 export function prepareCorpus(source: CorpusSource, chunkerSpec: string): Promise<PreparedCorpus> {
   const key = JSON.stringify([source, chunkerSpec])
-  const stamp = corpusStamp(source.root)
+  const stamp = heldStamp(source.root, corpusStamp)
   const hit = cache.get(key)
   // One entry per corpus and chunker: an edited corpus replaces its stale entry instead of piling up.
   if (hit && hit.stamp === stamp) return hit.prepared

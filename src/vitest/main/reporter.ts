@@ -26,6 +26,7 @@ import { PACKAGE_INFO } from '../../shared/util/package-info.ts'
 import { internStrings, type StringPool } from '../../shared/util/intern.ts'
 import { GOLDEN_FILE, isGoldenModuleOf } from './golden-modules.ts'
 import { RunStopWatch } from './run-stop.ts'
+import { holdCorpusStamps } from '../../corpus/stamp-hold.ts'
 import type { RecordedOutput } from './run-report.ts'
 import '../task-meta.ts'
 
@@ -80,6 +81,8 @@ export class RagReporter implements Reporter {
   private readonly moduleCaseIds = new Map<string, string[]>()
   /** This run's strings of the records (see `internStrings`): a new pool per run, so watch mode never grows it. */
   private strings: StringPool = new Map()
+  /** Ends this run's hold on the corpus stamps (`stamp-hold.ts`): the corpus is walked once per run, not per read. */
+  private releaseStamps: (() => void) | undefined
 
   constructor(private readonly config: RagEvalConfig) {
     this.stops = new RunStopWatch(config)
@@ -111,6 +114,8 @@ export class RagReporter implements Reporter {
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
     this.startedAt = new Date().toISOString()
+    this.releaseStamps?.()
+    this.releaseStamps = holdCorpusStamps()
     this.stops.reset()
     this.moduleCaseIds.clear()
     this.strings = new Map()
@@ -136,6 +141,9 @@ export class RagReporter implements Reporter {
       // Never throw from here: in watch mode it would kill the watcher. Fail the run instead.
       this.log(`vitest-rag: the reporter failed: ${(error as Error).stack ?? String(error)}`, true)
       process.exitCode = 1
+    } finally {
+      this.releaseStamps?.()
+      this.releaseStamps = undefined
     }
   }
 
