@@ -1,11 +1,12 @@
 /**
  * `ragEval(options)`: the one thing a user adds to an `evals` project. It returns the Vite plugins that
  * (a) turn each `*.golden.jsonl` file into a test module, one `test(case_id)` per case, located at the
- * case's line (its resolved cases go to the worker in a prepared-cases file); (b) set project defaults (the `rag` environment, task locations, timeouts, concurrency, the
- * golden-set check that runs before any case); (c) register the scorecard reporter once (not under the blob
- * reporter, whose shards are gated after the merge); (d) watch prompt templates, corpus files, the adapter
- * module and a sourceMap module, so editing one reruns the cases that depend on it; (e) set a project whose
- * options are bad aside, so it stops only itself (see broken-projects.ts).
+ * case's line (its resolved cases go to the worker in a prepared-cases file); (b) set project defaults (the `rag`
+ * environment, task locations, timeouts, concurrency, the golden-set check that runs before any case);
+ * (c) register the scorecard reporter once (not under the blob reporter, whose shards are gated after the merge);
+ * (d) watch prompt templates and corpus files (`watch-inputs.ts`), the adapter module and a sourceMap module, so
+ * editing one reruns the cases that depend on it; (e) set a project whose options are bad aside, so it stops only
+ * itself (see broken-projects.ts).
  */
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,7 +17,6 @@ import type { RagEvalConfig, RagEvalOptions } from '../../config/schema.ts'
 import { loadGoldenModuleData } from '../../evaluation/golden-set/golden-set.ts'
 import { buildGoldenModule } from './golden-module.ts'
 import { writePreparedCases } from '../../evaluation/golden-set/prepared-cases.ts'
-import { walkFiles } from '../../shared/util/walk.ts'
 import { compiledModulesPattern, siblingModulePath } from '../../shared/util/module-path.ts'
 import { ragEnvironmentOptions } from '../environment-options.ts'
 import { GOLDEN_FILE } from './golden-modules.ts'
@@ -27,6 +27,7 @@ import { isCliConfigLoad, isStartupProblem, stopAtStartup } from './startup-erro
 import { handleBrokenProjects, isolateBrokenProject, problemText, type ProjectProblem } from './broken-projects.ts'
 import { runConfigFile } from './config-files.ts'
 import { RAG_EVAL_PLUGIN_NAME, type RagEvalPluginApi } from './plugin-api.ts'
+import { watchReadInputs } from './watch-inputs.ts'
 
 const ENVIRONMENT_PATH = siblingModulePath(import.meta.url, '../worker/environment')
 const GLOBAL_SETUP_PATH = siblingModulePath(import.meta.url, './global-setup')
@@ -95,16 +96,13 @@ function evalProjectDefaults(resolved: RagEvalConfig): UserConfig {
 }
 
 /**
- * The files a golden module depends on beyond its imports, for Vitest's watcher to map an edit to its cases.
- * Prompt templates and corpus files are read with fs, outside the module graph: listed only when `watching`,
- * since only a watching Vitest reruns on an edit. A single run skips the walk and the graph entry per file, most
- * of a golden file's 1.3 s transform at 20,000 corpus files (`--changed` and `related` follow imports, not these).
- * The adapter and a sourceMap module load through a dynamic import the graph cannot see: always listed, they
- * become the golden file's dependencies, and so do their own imports once loaded.
+ * The modules a golden module depends on beyond its imports: the adapter and a sourceMap module load through a
+ * dynamic import the module graph cannot see; named here, they become the golden file's dependencies (an edit
+ * reruns its cases), and so do their own imports once loaded. Prompt templates and corpus files are read with fs:
+ * watch mode reruns on their edits by a trigger pattern (`watch-inputs.ts`), not by a graph entry per file.
  */
-function watchedFiles(cfg: RagEvalConfig, watching: boolean): string[] {
+function watchedModules(cfg: RagEvalConfig): string[] {
   return [
-    ...(watching ? [...walkFiles(cfg.prompts), ...walkFiles(cfg.corpus.root)] : []),
     ...(cfg.adapter.kind === 'module' ? [cfg.adapter.path] : []),
     ...(typeof cfg.sourceMap === 'string' ? [cfg.sourceMap] : []),
   ]
@@ -115,8 +113,6 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
   let config: RagEvalConfig | undefined
   /** Set when the options are bad and the project runs no test files (see broken-projects.ts). */
   let problem: ProjectProblem | undefined
-  /** False once Vitest says it runs once (`vitest run`); unknown (a bare Vite server) counts as watching. */
-  let watching = true
   const getConfig = (root?: string, project?: string): RagEvalConfig => {
     config ??= resolveConfig(options, root ?? process.cwd(), process.env, project)
     return config
@@ -144,8 +140,8 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       return evalProjectDefaults(resolved)
     },
     configureVitest({ vitest }: { vitest: Vitest }) {
-      watching = vitest.config.watch
       if (problem) return handleBrokenProjects(vitest)
+      if (vitest.config.watch) watchReadInputs(vitest, getConfig())
       registerReporters(vitest, getConfig())
     },
     async transform(source, id) {
@@ -154,7 +150,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
       const cfg = getConfig()
       // Throws GoldenFileError / UnresolvedLocatorsError listing every problem: the file fails before any case runs.
       const data = await loadGoldenModuleData(cfg, file, source)
-      for (const path of watchedFiles(cfg, watching)) this.addWatchFile(path)
+      for (const path of watchedModules(cfg)) this.addWatchFile(path)
       // The cases go to the worker in a prepared-cases file, not inside the module (see golden-module.ts).
       const casesPath = writePreparedCases(cfg.outDir, data)
       const module = buildGoldenModule(data.cases[0]?.line ?? 1, RUNTIME_PATH, casesPath, file, source)

@@ -1,9 +1,9 @@
 /**
- * `vitest run` leaves the corpus and prompt files out of the module graph. Only a watching Vitest reruns cases
- * when one is edited (the spine end-to-end test's watch mode checks that side: a prompt or corpus edit reruns
- * both golden files). Entering each file was most of a golden file's 1.3 s transform at 20,000 corpus files, in
- * a run that never watches. The adapter module stays in the graph either way; `--changed` and `related` follow
- * imports. Checked on the graph as the run leaves it, by a reporter given on the command line.
+ * The corpus and prompt files stay out of the module graph. Watch mode reruns cases on their edits through a
+ * trigger pattern (`watch-inputs.ts`; the spine end-to-end test's watch mode checks that side: a prompt or corpus
+ * edit reruns both golden files); entering each file into the graph was most of a golden file's 1.3 s transform at
+ * 20,000 corpus files, on every run. The adapter module stays in the graph; `--changed` and `related` follow
+ * imports. Checked on the graph as a run leaves it, by a reporter given on the command line.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
