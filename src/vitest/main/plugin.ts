@@ -74,11 +74,17 @@ function withConfigFile(error: Error, root: string, project: string): ProjectPro
   return { project, message: error.message, where }
 }
 
-/** The test options an eval project gets from its resolved config. */
-function evalProjectDefaults(resolved: RagEvalConfig): UserConfig {
+/**
+ * The test options an eval project gets from its resolved config. `isolate` is false unless the project sets it:
+ * the golden files of a run share a worker process and its runtime (the corpus, the resolver, the adapter module,
+ * the compiled grading code) instead of building them once per file. Each run still starts new workers, so a watch
+ * rerun sees edited prompts and corpus; `isolate: true` in the project's test options restores a process per file.
+ */
+function evalProjectDefaults(resolved: RagEvalConfig, isolateSet: boolean): UserConfig {
   return {
     test: {
       include: [resolved.golden],
+      ...(isolateSet ? {} : { isolate: false }),
       environment: ENVIRONMENT_PATH,
       environmentOptions: ragEnvironmentOptions(resolved),
       globalSetup: [GLOBAL_SETUP_PATH],
@@ -137,7 +143,7 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
         if (userConfig.test?.projects) stopAtStartup({ message: problemText(problem, false) })
         return isolateBrokenProject(userConfig, problem)
       }
-      return evalProjectDefaults(resolved)
+      return evalProjectDefaults(resolved, userConfig.test?.isolate !== undefined)
     },
     configureVitest({ vitest }: { vitest: Vitest }) {
       if (problem) return handleBrokenProjects(vitest)
