@@ -7,7 +7,8 @@
  * 384 vectors loaded from the index file), `datasets` (the real corpora in ../shared/datasets), and the harness
  * against its peers, on the built package (`harness`:
  * 6,078 cases beside vitest-evals and a minimal Vitest runner, all passing and half failing; `slow`: 400 cases
- * against a 200 ms system at concurrency 4 and 16; `eval-retrieval`: the CLI on SQuAD 2.0 dev, with
+ * against a 200 ms system at concurrency 4 and 16; `layouts`: the same cases as one golden file, as 6, and beside
+ * 20,000 more corpus files; `eval-retrieval`: the CLI on SQuAD 2.0 dev, with
  * `--eval-retrieval-reference FILE` checked value for value against an earlier result). `--harness-cases=N`
  * sets the harness section's size. `--quick` shrinks every size for a CI-sized run and skips `scale`.
  * `--json FILE` also writes every figure under a stable name (`bench/report.ts`); with `--merge`, the sections of
@@ -26,6 +27,7 @@ import { benchBm25s } from './bench/bm25s-bench.ts'
 import { benchDatasets } from './bench/datasets-bench.ts'
 import { benchEvalRetrieval } from './bench/experiment-bench.ts'
 import { benchHarness } from './bench/harness-bench.ts'
+import { benchLayouts } from './bench/layout-bench.ts'
 import { benchSlow } from './bench/slow-bench.ts'
 import { type BenchMachine, type BenchReport, checkGoals, emptyBenchReport } from './bench/report.ts'
 import { benchPython } from './bench/python.ts'
@@ -88,6 +90,7 @@ if (previous)
     datasets: previous.datasets,
     harness: previous.harness,
     slow: previous.slow,
+    layouts: previous.layouts,
     eval_retrieval: previous.eval_retrieval,
     runs: previous.runs ?? [],
   })
@@ -156,7 +159,7 @@ const place = {
   vitestBin: resolve(repoRoot, 'node_modules/vitest/vitest.mjs'),
   repoRoot,
 }
-if (runs('harness') || runs('slow') || runs('eval-retrieval')) {
+if (runs('harness') || runs('slow') || runs('layouts') || runs('eval-retrieval')) {
   const built = spawnSync(process.execPath, [resolve(repoRoot, 'scripts/build.mjs')], { stdio: 'inherit' })
   if (built.status !== 0) throw new Error('npm run build failed: the harness sections measure the built package')
 }
@@ -166,6 +169,8 @@ if (runs('harness')) {
 }
 save()
 if (runs('slow')) report.slow = await benchSlow(place, quick ? 100 : 400, 200, [4, 16], reps ?? (quick ? 1 : 3))
+save()
+if (runs('layouts')) report.layouts = await benchLayouts(place, quick ? 1000 : 6078, reps ?? (quick ? 1 : 3))
 save()
 if (runs('eval-retrieval'))
   report.eval_retrieval = await benchEvalRetrieval(

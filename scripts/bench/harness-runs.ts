@@ -44,6 +44,8 @@ export interface RunOptions {
   concurrency?: number
   /** A file the adapter appends `s <ms>` / `e <ms>` to when a case reaches it and returns. */
   trace?: string
+  /** Golden files the cases are split into (vitest-rag only; default 1). */
+  goldenFiles?: number
 }
 
 /**
@@ -59,7 +61,7 @@ export async function runScale(
   halfFailing: boolean,
   options: RunOptions = {},
 ): Promise<Row> {
-  writeScaleGolden(projectDir, cases, halfFailing)
+  writeScaleGolden(projectDir, cases, halfFailing, options.goldenFiles)
   const out = join(projectDir, '.vitest-rag')
   mkdirSync(out, { recursive: true })
   // Each run starts with no feedback queue, as a CI run on a fresh clone does (the queue lives under .vitest-rag/,

@@ -130,6 +130,7 @@ function harnessRows(report: BenchReport): string[] {
     rows.push(
       `| ${f.cases} cases against a ${f.latency_ms} ms system, concurrency ${f.concurrency}: wall s (before the first case s; after the last s) | ${spread(f.wall_ms, 1000)} (${spread(f.before_first_case_ms, 1000)}; ${spread(f.after_last_case_ms, 1000)}) | floor (cases x latency / concurrency): ${sig3(f.floor_ms / 1000)}; minimal Vitest runner, instant system: ${spread(f.minimal_instant_wall_ms, 1000)}${sameSystem(f)} | ${spread(f.ratio_to_floor)} |`,
     )
+  rows.push(...layoutRows(report))
   const e = report.eval_retrieval
   if (e) {
     const exact = e.exactness
@@ -140,6 +141,20 @@ function harnessRows(report: BenchReport): string[] {
     )
   }
   return rows
+}
+
+/**
+ * The `layouts` section (absent from reports written before it existed): the same cases as 6 golden files and
+ * beside a large corpus, each against one golden file in the same repetition. Ours alone: no peer has either.
+ */
+function layoutRows(report: BenchReport): string[] {
+  const l = report.layouts
+  if (!l) return []
+  const n = l.cases.toLocaleString('en-US')
+  return [
+    `| same ${n} cases in ${l.split_files} golden files (vitest-rag alone): wall s, largest process MiB | ${spread(l.six_files.wall_ms, 1000)}, ${spread(l.six_files.largest_process_mib)} | one golden file: ${spread(l.one_file.wall_ms, 1000)}, ${spread(l.one_file.largest_process_mib)} | ${spread(l.six_files.wall_ratio_to_one_file)} |`,
+    `| same ${n} cases beside ${l.large_corpus_files.toLocaleString('en-US')} more corpus files (vitest-rag alone): wall s, largest process MiB | ${spread(l.large_corpus.wall_ms, 1000)}, ${spread(l.large_corpus.largest_process_mib)} | ${l.corpus_files} corpus files: ${spread(l.one_file.wall_ms, 1000)}, ${spread(l.one_file.largest_process_mib)} | ${spread(l.large_corpus.wall_ratio_to_one_file)} |`,
+  ]
 }
 
 /** The generated README section: provenance line, the table, and the goals with their status. */

@@ -8,6 +8,7 @@
  */
 import type { EvalRetrievalFigures } from './experiment-bench.ts'
 import type { HarnessFigures } from './harness-bench.ts'
+import type { LayoutsFigures } from './layout-bench.ts'
 import type { SlowFigures } from './slow-bench.ts'
 
 /** Version of this layout; bump when a name changes meaning. */
@@ -175,6 +176,8 @@ export interface BenchReport {
   harness?: HarnessFigures
   /** A slow system at each concurrency, keyed `c4`, `c16` (`harness-bench.ts`). */
   slow?: Record<string, SlowFigures>
+  /** vitest-rag over the same cases in three project layouts (`layout-bench.ts`); no goal line. */
+  layouts?: LayoutsFigures
   /** `vitest-rag eval-retrieval` on SQuAD 2.0 dev (`experiment-bench.ts`). */
   eval_retrieval?: EvalRetrievalFigures
   goals: BenchGoal[]

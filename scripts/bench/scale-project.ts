@@ -181,8 +181,12 @@ export function writeScaleProject(dir: string, repoRoot: string): void {
   )
 }
 
-/** Writes the golden file of `cases` cases; with `halfFailing`, every odd case asks for a literal the answer lacks. */
-export function writeScaleGolden(dir: string, cases: number, halfFailing: boolean): void {
+/**
+ * Writes the golden file of `cases` cases; with `halfFailing`, every odd case asks for a literal the answer lacks.
+ * With `files` > 1 the same cases go into that many golden files of consecutive cases (`scale-<i>.golden.jsonl`);
+ * any other golden file in the folder is removed first.
+ */
+export function writeScaleGolden(dir: string, cases: number, halfFailing: boolean, files = 1): void {
   const lines: string[] = []
   for (let i = 0; i < cases; i++) {
     const j = i % SCALE_DOCS
@@ -201,5 +205,24 @@ export function writeScaleGolden(dir: string, cases: number, halfFailing: boolea
       }),
     )
   }
-  writeFileSync(join(dir, 'golden/scale.golden.jsonl'), `${lines.join('\n')}\n`)
+  rmSync(join(dir, 'golden'), { recursive: true, force: true })
+  mkdirSync(join(dir, 'golden'), { recursive: true })
+  if (files <= 1) {
+    writeFileSync(join(dir, 'golden/scale.golden.jsonl'), `${lines.join('\n')}\n`)
+    return
+  }
+  const per = Math.ceil(lines.length / files)
+  for (let f = 0; f < files; f++)
+    writeFileSync(join(dir, `golden/scale-${f}.golden.jsonl`), `${lines.slice(f * per, (f + 1) * per).join('\n')}\n`)
+}
+
+/**
+ * Adds `count` one-paragraph documents under the knowledge base's `docs/extra/` (a team's large corpus beside the
+ * 200 documents the cases name).
+ */
+export function addCorpusFiles(dir: string, count: number): void {
+  const extra = join(dir, 'kb/tenants/t1/docs/extra')
+  mkdirSync(extra, { recursive: true })
+  for (let i = 0; i < count; i++)
+    writeFileSync(join(extra, `x${i}.md`), `# Extra ${i}\n\nFiller document ${i} about topic ${i % 97}.\n`)
 }

@@ -200,4 +200,30 @@ describe('README benchmark table from the bench JSON', () => {
     expect(lines).toContain('- `slow.c16.ratio_to_floor.median` <= 1.1: 1.08, met')
     expect(spreadOf([4, 1, 3, 2])).toEqual({ median: 2.5, min: 1, max: 4, runs: 4 })
   })
+
+  test('layout rows put each layout beside one golden file, with the per-repetition ratio', () => {
+    const report = sampleReport()
+    const layout = (walls: number[], mib: number[], ratios: number[]) => ({
+      wall_ms: spreadOf(walls),
+      largest_process_mib: spreadOf(mib),
+      wall_ratio_to_one_file: spreadOf(ratios),
+    })
+    report.layouts = {
+      cases: 6078,
+      corpus_files: 200,
+      large_corpus_files: 20000,
+      split_files: 6,
+      // Walls 3.5-4.1 s for one file; 6 files 4.2-4.9 s: ratios 1.20, 1.17, 1.20 -> median 1.20.
+      one_file: layout([3500, 4100, 3700], [205, 207, 203], [1, 1, 1]),
+      six_files: layout([4200, 4800, 4450], [210, 212, 209], [1.2, 1.17, 1.2]),
+      large_corpus: layout([6000], [240], [1.62]),
+    }
+    const lines = renderBenchmarkTable(report).split('\n')
+    expect(lines).toContain(
+      '| same 6,078 cases in 6 golden files (vitest-rag alone): wall s, largest process MiB | 4.45 (4.20-4.80, 3 runs), 210 (209-212, 3 runs) | one golden file: 3.70 (3.50-4.10, 3 runs), 205 (203-207, 3 runs) | 1.20 (1.17-1.20, 3 runs) |',
+    )
+    expect(lines).toContain(
+      '| same 6,078 cases beside 20,000 more corpus files (vitest-rag alone): wall s, largest process MiB | 6.00 (one run), 240 (one run) | 200 corpus files: 3.70 (3.50-4.10, 3 runs), 205 (203-207, 3 runs) | 1.62 (one run) |',
+    )
+  })
 })
