@@ -7,6 +7,7 @@
  */
 import { foldForConceptMatch } from '../../shared/text/normalize.ts'
 import { memoByText } from '../../shared/text/text-memo.ts'
+import { escapeRegExp } from '../../shared/text/escape-regexp.ts'
 
 /** A concept as the metrics read it. */
 export interface ConceptTerms {
@@ -22,8 +23,6 @@ export const CONCEPT_METRICS = {
   contextIntrusion: 'concept_intrusion_context',
   answerIntrusion: 'concept_intrusion_answer',
 } as const
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * A folded term as a whole-word pattern: not preceded or followed by a letter, digit or combining mark, so

@@ -35,8 +35,17 @@ const RUNTIME_PATH = siblingModulePath(import.meta.url, '../worker/golden-runtim
 // The harness's compiled modules (dist/, two levels above this one), or undefined when it runs from source.
 const OWN_MODULES = compiledModulesPattern(import.meta.url, '../..')
 
-/** Eval projects whose reporter is registered, per Vitest instance (one reporter per project). */
-const reporterRegistered = new WeakMap<object, Set<string>>()
+/** Eval projects already configured, per Vitest instance: one reporter and one watch trigger per project. */
+const configuredProjects = new WeakMap<object, Set<string>>()
+
+/** True the first time `project` is configured on `vitest`, even when several projects share one Vitest. */
+function firstConfiguration(vitest: Vitest, project: string): boolean {
+  const configured = configuredProjects.get(vitest) ?? new Set<string>()
+  if (configured.has(project)) return false
+  configured.add(project)
+  configuredProjects.set(vitest, configured)
+  return true
+}
 
 function isBlobReporter(entry: unknown): boolean {
   return entry === 'blob' || (Array.isArray(entry) && entry[0] === 'blob')
@@ -50,12 +59,8 @@ function projectName(name: unknown): string | undefined {
   return undefined
 }
 
-/** Adds the project's reporters to Vitest, once per project even when several projects share one Vitest. */
+/** Adds the project's reporters to Vitest. */
 function registerReporters(vitest: Vitest, cfg: RagEvalConfig): void {
-  const registered = reporterRegistered.get(vitest) ?? new Set<string>()
-  if (registered.has(cfg.project)) return
-  registered.add(cfg.project)
-  reporterRegistered.set(vitest, registered)
   const reporters = vitest.config.reporters as unknown[]
   // Without a terminal (CI logs, shards included) nothing shows a long run's progress: a line every 10 s.
   if (!process.stdout.isTTY) reporters.push(new ProgressReporter(cfg.project))
@@ -147,8 +152,10 @@ export function ragEval(options: RagEvalOptions = {}): Plugin[] {
     },
     configureVitest({ vitest }: { vitest: Vitest }) {
       if (problem) return handleBrokenProjects(vitest)
-      if (vitest.config.watch) watchReadInputs(vitest, getConfig())
-      registerReporters(vitest, getConfig())
+      const cfg = getConfig()
+      if (!firstConfiguration(vitest, cfg.project)) return
+      if (vitest.config.watch) watchReadInputs(vitest, cfg)
+      registerReporters(vitest, cfg)
     },
     async transform(source, id) {
       const file = id.split('?')[0] ?? id

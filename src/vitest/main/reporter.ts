@@ -114,7 +114,7 @@ export class RagReporter implements Reporter {
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
     this.startedAt = new Date().toISOString()
-    this.releaseStamps?.()
+    // A new hold replaces any other, so a previous run's release is never needed here.
     this.releaseStamps = holdCorpusStamps()
     this.stops.reset()
     this.moduleCaseIds.clear()

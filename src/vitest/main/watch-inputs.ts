@@ -10,12 +10,9 @@ import { isAbsolute, relative, resolve } from 'node:path'
 import type { Vitest } from 'vitest/node'
 import type { RagEvalConfig } from '../../config/schema.ts'
 import { globFiles } from '../../evaluation/golden-set/glob.ts'
-
-/** Eval projects whose inputs are watched, per Vitest instance. */
-const watchedProjects = new WeakMap<object, Set<string>>()
+import { escapeRegExp } from '../../shared/text/escape-regexp.ts'
 
 const slash = (path: string): string => path.split('\\').join('/')
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The pattern of the paths Vitest's watcher reports (forward slashes) under any of `folders`. */
 export function underFolders(folders: readonly string[]): RegExp {
@@ -23,16 +20,12 @@ export function underFolders(folders: readonly string[]): RegExp {
 }
 
 /**
- * Reruns `cfg`'s golden files when a file under its prompts folder or its corpus root changes, once per project and
- * Vitest instance. The golden modules are invalidated first: their transform resolved the golden locators against
+ * Reruns `cfg`'s golden files when a file under its prompts folder or its corpus root changes (the plugin calls it
+ * once per project and Vitest instance). The golden modules are invalidated first: their transform resolved the golden locators against
  * the corpus, so a cached one would run the cases against the old chunks. A folder outside Vitest's root is added
  * to its watcher, which watches only the root.
  */
 export function watchReadInputs(vitest: Vitest, cfg: RagEvalConfig): void {
-  const watched = watchedProjects.get(vitest) ?? new Set<string>()
-  if (watched.has(cfg.project)) return
-  watched.add(cfg.project)
-  watchedProjects.set(vitest, watched)
   const folders = [cfg.prompts, cfg.corpus.root]
   const config = vitest.config as { watchTriggerPatterns?: NonNullable<Vitest['config']['watchTriggerPatterns']> }
   config.watchTriggerPatterns ??= []
