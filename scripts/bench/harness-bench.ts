@@ -11,7 +11,7 @@
 import { fmt, printTable } from './measure.ts'
 import { reporterBreakdown, type Row, runScale, type Runner, vitestBreakdown } from './harness-runs.ts'
 import { installVitestEvals, VITEST_EVALS_VERSION, writeScaleProject, writeVitestEvalsPeer } from './scale-project.ts'
-import { describeSpread, type Spread, spreadOf } from './spread.ts'
+import { describeSpread, inSeconds, type Spread, spreadOf } from './spread.ts'
 
 /** Figures of the `harness` section; walls in ms, memory in MiB, ratios ours / peer (lower is better). */
 export interface HarnessFigures {
@@ -112,8 +112,7 @@ export async function benchHarness(place: HarnessPlace, cases: number, reps: num
 }
 
 function printHarness(f: HarnessFigures, runs: Record<string, Row[]>): void {
-  const s = (x: Spread | undefined, scale = 1) =>
-    describeSpread(x && { ...x, median: x.median / scale, min: x.min / scale, max: x.max / scale }, fmt)
+  const s = (x: Spread | undefined, scale: 1 | 1000 = 1) => describeSpread(x && scale === 1000 ? inSeconds(x) : x, fmt)
   printTable(
     ['run', 'wall s', 'largest process MiB'],
     [

@@ -13,7 +13,7 @@ import { fmt, printTable } from './measure.ts'
 import type { HarnessPlace } from './harness-bench.ts'
 import { type Row, runScale } from './harness-runs.ts'
 import { addCorpusFiles, SCALE_DOCS, writeScaleProject } from './scale-project.ts'
-import { describeSpread, ratioSpread, type Spread, spreadOf } from './spread.ts'
+import { describeSpread, inSeconds, ratioSpread, type Spread, spreadOf } from './spread.ts'
 
 /** Extra corpus documents of the `large_corpus` layout. */
 export const LARGE_CORPUS_FILES = 20_000
@@ -79,8 +79,7 @@ export async function benchLayouts(place: HarnessPlace, cases: number, reps: num
     six_files: figures('six_files'),
     large_corpus: figures('large_corpus'),
   }
-  const s = (x: Spread, scale = 1) =>
-    describeSpread({ ...x, median: x.median / scale, min: x.min / scale, max: x.max / scale }, fmt)
+  const s = (x: Spread) => describeSpread(x, fmt)
   printTable(
     ['layout', 'wall s', 'largest process MiB', 'wall / one file'],
     (['one_file', 'six_files', 'large_corpus'] as const).map((layout) => [
@@ -89,7 +88,7 @@ export async function benchLayouts(place: HarnessPlace, cases: number, reps: num
         : layout === 'six_files'
           ? `${SPLIT_FILES} golden files`
           : `one golden file, ${LARGE_CORPUS_FILES.toLocaleString('en-US')} more corpus files`,
-      s(result[layout].wall_ms, 1000),
+      s(inSeconds(result[layout].wall_ms)),
       s(result[layout].largest_process_mib),
       s(result[layout].wall_ratio_to_one_file),
     ]),

@@ -3,11 +3,11 @@
  * `file:line`, a golden set that must stop the run before any case, sharded runs merged into the same
  * scorecard, and watch mode rerunning cases when a golden line or a prompt template changes.
  */
-import { spawn } from 'node:child_process'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { repoRoot, runVitest, stripAnsi, tempDir } from '../../helpers/run-vitest.ts'
+import { repoRoot, runVitest, tempDir } from '../../helpers/run-vitest.ts'
+import { startVitestWatch } from '../../helpers/vitest-watch.ts'
 
 const fixtureDir = join(repoRoot, 'test/fixtures/e2e')
 
@@ -174,34 +174,21 @@ describe('watch mode', () => {
   test('editing a golden line, a prompt template, a corpus document or the adapter module reruns the affected cases', async () => {
     cpSync(fixtureDir, copy, { recursive: true })
     const out = tempDir()
-    const child = spawn(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'watch', '--root', copy], {
-      cwd: repoRoot,
-      env: { ...process.env, FIXTURE_OUT: out, FIXTURE_BASELINE: 'none', FORCE_COLOR: '0', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let log = ''
-    child.stdout.on('data', (d: Buffer) => (log += stripAnsi(d.toString())))
-    child.stderr.on('data', (d: Buffer) => (log += stripAnsi(d.toString())))
-    const runsSoFar = () => log.split('vitest-rag: scorecard written').length - 1
-    const waitForRuns = async (n: number) => {
-      const deadline = Date.now() + 60_000
-      while (runsSoFar() < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-      expect(runsSoFar(), log).toBeGreaterThanOrEqual(n)
-      // Let the rerun's file list settle.
-      await new Promise((r) => setTimeout(r, 300))
-    }
+    const watch = startVitestWatch(copy, { FIXTURE_OUT: out, FIXTURE_BASELINE: 'none' })
+    const { waitForRuns } = watch
     try {
       await waitForRuns(1)
       // Vitest's own summary says the tests passed; the gate's verdict is repeated after it.
       const deadline = Date.now() + 10_000
-      while (!log.includes('vitest-rag gate:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-      expect(log).toContain('vitest-rag gate: PASS')
+      while (!watch.log().includes('vitest-rag gate:') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100))
+      expect(watch.log()).toContain('vitest-rag gate: PASS')
       // Edits one file of the copy and waits for run number `runs`; resolves to the log of that rerun.
       const rerunAfter = async (path: string, edit: (text: string) => string, runs: number) => {
-        const mark = log.length
+        const mark = watch.log().length
         writeFileSync(join(copy, path), edit(readFileSync(join(copy, path), 'utf8')))
         await waitForRuns(runs)
-        return log.slice(mark)
+        return watch.log().slice(mark)
       }
 
       // 1. Edit one golden line (E2E-013 in b.golden.jsonl): only that file reruns.
@@ -244,7 +231,7 @@ describe('watch mode', () => {
       const card = JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8'))
       expect(card.answer.overall.mean.should_contain).toBeLessThan(1)
     } finally {
-      child.kill('SIGTERM')
+      watch.stop()
     }
   }, 120_000)
 })

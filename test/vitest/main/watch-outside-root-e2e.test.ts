@@ -4,11 +4,11 @@
  * corpus document there reruns the cases against the reloaded corpus: a second scorecard with a new corpus
  * fingerprint. The e2e fixture is copied beside itself, its knowledge base moved to a sibling folder.
  */
-import { spawn } from 'node:child_process'
 import { appendFileSync, cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { repoRoot, stripAnsi, tempDir } from '../../helpers/run-vitest.ts'
+import { repoRoot, tempDir } from '../../helpers/run-vitest.ts'
+import { startVitestWatch } from '../../helpers/vitest-watch.ts'
 
 // Beside the e2e fixture, at its depth: the adapter's relative import of dist/ still resolves.
 const project = join(repoRoot, `test/fixtures/watch-outside-${process.pid}`)
@@ -32,35 +32,18 @@ test('an edit of a corpus folder outside the root reruns the cases against the r
   edit('vitest.config.ts', "corpus: { kind: 'kb', root: 'kb' }", `corpus: { kind: 'kb', root: '${sibling}' }`)
   edit('adapter.ts', "new URL('./kb', import.meta.url)", `new URL('${sibling}', import.meta.url)`)
   const out = tempDir()
-  const child = spawn(
-    process.execPath,
-    [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'watch', '--root', project],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, FIXTURE_OUT: out, FIXTURE_BASELINE: 'none', FORCE_COLOR: '0', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let log = ''
-  child.stdout.on('data', (d: Buffer) => (log += stripAnsi(d.toString())))
-  child.stderr.on('data', (d: Buffer) => (log += stripAnsi(d.toString())))
-  const runs = () => log.split('vitest-rag: scorecard written').length - 1
-  const waitForRuns = async (n: number) => {
-    const deadline = Date.now() + 60_000
-    while (runs() < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-    expect(runs(), log).toBeGreaterThanOrEqual(n)
-  }
+  const watch = startVitestWatch(project, { FIXTURE_OUT: out, FIXTURE_BASELINE: 'none' })
   const fingerprint = () => JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8')).corpusFingerprint as string
   try {
-    await waitForRuns(1)
+    await watch.waitForRuns(1)
     const before = fingerprint()
     // Let the watcher settle on the first run's files before the edit.
     await new Promise((r) => setTimeout(r, 500))
     appendFileSync(join(corpus, 'tenants/north/docs/amber-n.md'), '\nA new closing sentence about the amber module.\n')
-    await waitForRuns(2)
+    await watch.waitForRuns(2)
     expect(fingerprint()).not.toBe(before)
-    expect(log).toContain('20 of 20 cases')
+    expect(watch.log()).toContain('20 of 20 cases')
   } finally {
-    child.kill('SIGTERM')
+    watch.stop()
   }
 }, 120_000)
